@@ -1,0 +1,1 @@
+"""Glass-box Transformer: tokenizers, model, trace, decoding, training, evaluation."""

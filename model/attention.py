@@ -1,0 +1,62 @@
+"""Scaled dot-product attention computed explicitly, step by step (never a fused kernel)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+
+
+@dataclass
+class AttentionResult:
+    """Every intermediate of one attention computation."""
+
+    scores: Any  # (..., L_q, L_k) raw Q Kᵀ
+    scaled: Any  # (..., L_q, L_k) scores / √d_k / temperature
+    masked: Any  # (..., L_q, L_k) scaled with −inf where masked
+    weights: Any  # (..., L_q, L_k) softmax; exactly 0 where masked, all-0 row if every key is masked
+    output: Any  # (..., L_q, d_v) weights @ V
+
+
+def masked_softmax(masked: torch.Tensor) -> torch.Tensor:
+    """Softmax over the last axis that maps −inf to exactly 0 and an all-−inf row to zeros (not NaN)."""
+    row_max = masked.amax(dim=-1, keepdim=True)  # (..., L_q, 1)
+    row_max = torch.where(torch.isfinite(row_max), row_max, torch.zeros_like(row_max))
+    e = torch.exp(masked - row_max)  # (..., L_q, L_k); exp(−inf) = 0
+    total = e.sum(dim=-1, keepdim=True)  # (..., L_q, 1)
+    return e / torch.where(total > 0, total, torch.ones_like(total))
+
+
+def attend(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    mask: torch.Tensor | None = None,
+    scale: bool = True,
+    temperature: float = 1.0,
+) -> AttentionResult:
+    """softmax(mask(Q Kᵀ / √d_k / T)) V on tensors; mask is True/1 where the key is kept."""
+    d_k = q.shape[-1]
+    scores = q @ k.transpose(-2, -1)  # (..., L_q, L_k)
+    divisor = (math.sqrt(d_k) if scale else 1.0) * temperature
+    scaled = scores / divisor  # (..., L_q, L_k)
+    if mask is None:
+        masked = scaled
+    else:
+        keep = torch.as_tensor(mask).to(torch.bool)
+        masked = scaled.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
+    weights = masked_softmax(masked)  # (..., L_q, L_k)
+    output = weights @ v  # (..., L_q, d_v)
+    return AttentionResult(scores, scaled, masked, weights, output)
+
+
+def scaled_dot_product_attention(q, k, v, mask=None, scale: bool = True, temperature: float = 1.0) -> AttentionResult:
+    """Attention on NumPy arrays or tensors; NumPy in gives float64 NumPy out."""
+    if isinstance(q, torch.Tensor):
+        return attend(q, k, v, None if mask is None else torch.as_tensor(mask), scale, temperature)
+    t = [torch.as_tensor(np.asarray(a, dtype=np.float64)) for a in (q, k, v)]
+    m = None if mask is None else torch.as_tensor(np.asarray(mask).astype(bool))
+    r = attend(*t, m, scale, temperature)
+    return AttentionResult(*(x.numpy() for x in (r.scores, r.scaled, r.masked, r.weights, r.output)))

@@ -1,0 +1,36 @@
+"""Model configuration."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class TransformerConfig:
+    """Hyper-parameters of the encoder–decoder (paper names)."""
+
+    src_vocab_size: int
+    tgt_vocab_size: int
+    d_model: int = 64
+    h: int = 4
+    d_ff: int = 256
+    N: int = 2
+    max_len: int = 64
+    norm: str = "post"  # "post": LayerNorm(x + Sublayer(x)); "pre": x + Sublayer(LayerNorm(x))
+    scale: bool = True  # divide Q Kᵀ by √d_k
+    dropout: float = 0.1
+    pe_base: float = 10000.0
+
+    def __post_init__(self) -> None:
+        if self.d_model % self.h:
+            raise ValueError("d_model must be divisible by h")
+        if self.norm not in ("post", "pre"):
+            raise ValueError("norm must be 'post' or 'pre'")
+
+    @property
+    def d_k(self) -> int:
+        """Per-head query/key/value width d_k = d_model / h."""
+        return self.d_model // self.h
+
+    def to_dict(self) -> dict:
+        """Plain dict (JSON-friendly)."""
+        return asdict(self)

@@ -1,0 +1,24 @@
+"""Sinusoidal positional encoding from "Attention Is All You Need" (section 3.5)."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def sinusoidal_encoding(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """PE[pos, 2i] = sin(pos / base^(2i/d_model)), PE[pos, 2i+1] = cos(same); shape (max_len, d_model)."""
+    if max_len < 0 or d_model < 1:
+        raise ValueError("max_len must be >= 0 and d_model >= 1")
+    pos = np.arange(max_len, dtype=np.float64)[:, None]  # (max_len, 1)
+    two_i = np.arange(0, d_model, 2, dtype=np.float64)  # (ceil(d_model/2),)
+    angle = pos / np.power(base, two_i / d_model)  # (max_len, ceil(d_model/2))
+    pe = np.zeros((max_len, d_model), dtype=np.float64)
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle[:, : d_model // 2])
+    return pe
+
+
+def relative_shift_matrix(k: int, d_model: int, i: int, base: float = 10000.0) -> np.ndarray:
+    """The 2x2 rotation M_k with [PE[pos+k, 2i], PE[pos+k, 2i+1]] = M_k @ [PE[pos, 2i], PE[pos, 2i+1]]."""
+    w = 1.0 / base ** (2 * i / d_model)
+    c, s = np.cos(k * w), np.sin(k * w)
+    return np.array([[c, s], [-s, c]])

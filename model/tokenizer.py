@@ -1,0 +1,108 @@
+"""Word-level English and character-level Chinese tokenizers with a fixed vocabulary."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
+SPECIALS = (PAD, BOS, EOS, UNK)
+PAD_ID, BOS_ID, EOS_ID, UNK_ID = range(4)
+
+_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]")
+_FULLWIDTH = {"?": "？", "!": "！", ",": "，", ".": "。"}
+
+
+def tokenize_en(text: str) -> list[str]:
+    """Lower-case words; punctuation split off as its own token."""
+    return _EN_TOKEN.findall(text.lower())
+
+
+def tokenize_zh(text: str) -> list[str]:
+    """One token per character; whitespace dropped; ASCII punctuation made full-width."""
+    return [_FULLWIDTH.get(ch, ch) for ch in text if not ch.isspace()]
+
+
+TOKENIZERS = {"en": tokenize_en, "zh": tokenize_zh}
+
+
+def detokenize(tokens: list[str], lang: str) -> str:
+    """Join tokens back into text (spaces for English, none for Chinese)."""
+    if lang == "zh":
+        return "".join(tokens)
+    return " ".join(tokens)
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A tokenised sentence: tokens, ids, unknown flags, truncation flag."""
+
+    tokens: list[str]
+    ids: list[int]
+    unknown: list[bool]
+    truncated: bool
+    n_input_tokens: int
+
+
+@dataclass
+class Vocab:
+    """Token <-> id mapping for one language; specials come first."""
+
+    lang: str
+    itos: list[str]
+    stoi: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        assert tuple(self.itos[:4]) == SPECIALS, "specials must come first"
+        self.stoi = {t: i for i, t in enumerate(self.itos)}
+
+    @classmethod
+    def build(cls, lang: str, tokens: set[str] | list[str]) -> "Vocab":
+        """Vocabulary of the specials followed by the sorted tokens."""
+        return cls(lang, list(SPECIALS) + sorted(set(tokens) - set(SPECIALS)))
+
+    def __len__(self) -> int:
+        return len(self.itos)
+
+    def tokenize(self, text: str) -> list[str]:
+        """Split text with this language's tokenizer."""
+        return TOKENIZERS[self.lang](text)
+
+    def encode(self, text: str, max_len: int) -> Encoded:
+        """Tokenise and map to ids, truncating to max_len tokens."""
+        tokens = self.tokenize(text)
+        n = len(tokens)
+        tokens = tokens[:max_len]
+        ids = [self.stoi.get(t, UNK_ID) for t in tokens]
+        unknown = [i == UNK_ID for i in ids]
+        return Encoded(tokens, ids, unknown, n > max_len, n)
+
+    def ids_of(self, tokens: list[str]) -> list[int]:
+        """Ids of already-split tokens (unknown -> <unk>)."""
+        return [self.stoi.get(t, UNK_ID) for t in tokens]
+
+    def decode(self, ids: list[int]) -> list[str]:
+        """Tokens of ids, stopping at <eos> and skipping <bos>/<pad>."""
+        out = []
+        for i in ids:
+            if i == EOS_ID:
+                break
+            if i not in (BOS_ID, PAD_ID):
+                out.append(self.itos[i])
+        return out
+
+    def known_words(self, k: int = 12) -> list[str]:
+        """A few ordinary (non-special, non-punctuation) tokens, for hints."""
+        words = [t for t in self.itos[4:] if t.isalnum()]
+        step = max(1, len(words) // k)
+        return words[::step][:k]
+
+    def to_json(self) -> str:
+        """Serialise as JSON."""
+        return json.dumps({"lang": self.lang, "itos": self.itos}, ensure_ascii=False, indent=0)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Vocab":
+        """Load from JSON written by to_json."""
+        d = json.loads(text)
+        return cls(d["lang"], d["itos"])

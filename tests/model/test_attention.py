@@ -1,0 +1,92 @@
+"""Attention math against an independent NumPy implementation, and seed 004's worked example."""
+import numpy as np
+import pytest
+import torch
+
+from model.attention import scaled_dot_product_attention
+
+
+def numpy_attention(q, k, v, keep, scale, temperature=1.0):
+    """Textbook attention written separately with NumPy loops over rows."""
+    d_k = q.shape[-1]
+    scores = q @ k.T
+    scaled = scores / (np.sqrt(d_k) if scale else 1.0) / temperature
+    weights = np.zeros_like(scaled)
+    for i in range(scaled.shape[0]):
+        cols = np.flatnonzero(keep[i])
+        if cols.size:
+            e = np.exp(scaled[i, cols] - scaled[i, cols].max())
+            weights[i, cols] = e / e.sum()
+    return scores, scaled, weights, weights @ v
+
+
+def masks(n_q, n_k, rng):
+    """Padding, causal, random custom masks and no mask (all keep)."""
+    padding = np.ones((n_q, n_k), bool)
+    padding[:, n_k - 2 :] = False
+    causal = np.tril(np.ones((n_q, n_k), bool))
+    custom = rng.random((n_q, n_k)) > 0.4
+    return {"none": np.ones((n_q, n_k), bool), "padding": padding, "causal": causal, "custom": custom}
+
+
+@pytest.mark.parametrize("scale", [True, False])
+@pytest.mark.parametrize("kind", ["none", "padding", "causal", "custom"])
+def test_matches_numpy(scale, kind):
+    rng = np.random.default_rng(0)
+    q, k, v = rng.normal(size=(6, 8)), rng.normal(size=(6, 8)), rng.normal(size=(6, 5))
+    keep = masks(6, 6, rng)[kind]
+    r = scaled_dot_product_attention(q, k, v, mask=keep, scale=scale)
+    scores, scaled, weights, out = numpy_attention(q, k, v, keep, scale)
+    np.testing.assert_allclose(r.scores, scores, rtol=1e-12)
+    np.testing.assert_allclose(r.scaled, scaled, rtol=1e-12)
+    np.testing.assert_allclose(r.weights, weights, atol=1e-12)
+    np.testing.assert_allclose(r.output, out, atol=1e-12)
+    assert np.all(np.isneginf(r.masked[~keep]))
+    assert np.all(r.weights[~keep] == 0.0)
+    rows = keep.any(1)
+    np.testing.assert_allclose(r.weights[rows].sum(1), 1.0, atol=1e-12)
+
+
+def test_temperature_divides_scores():
+    rng = np.random.default_rng(1)
+    q, k, v = rng.normal(size=(3, 4)), rng.normal(size=(5, 4)), rng.normal(size=(5, 2))
+    keep = np.ones((3, 5), bool)
+    r = scaled_dot_product_attention(q, k, v, scale=True, temperature=2.5)
+    _, scaled, weights, _ = numpy_attention(q, k, v, keep, True, 2.5)
+    np.testing.assert_allclose(r.scaled, scaled)
+    np.testing.assert_allclose(r.weights, weights)
+
+
+def test_fully_masked_row_is_zero_not_nan():
+    q = k = v = np.ones((2, 4))
+    r = scaled_dot_product_attention(q, k, v, mask=np.array([[1, 1], [0, 0]]))
+    assert not np.isnan(r.weights).any()
+    assert np.all(r.weights[1] == 0) and np.all(r.output[1] == 0)
+
+
+def test_tensor_input_keeps_tensors_and_batch_axes():
+    q = torch.randn(2, 3, 4, 8)
+    r = scaled_dot_product_attention(q, q, q, mask=torch.ones(4, 4, dtype=torch.bool))
+    assert isinstance(r.weights, torch.Tensor) and r.weights.shape == (2, 3, 4, 4)
+
+
+# Seed 004 (CV攻城狮入门VIT): x is 3 tokens × 4 features, no √d_k scaling.
+X = np.array([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]], float)
+W_Q = np.array([[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]], float)
+W_K = np.array([[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]], float)
+W_V = np.array([[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]], float)
+
+
+def test_seed_004_worked_example():
+    q, k, v = X @ W_Q, X @ W_K, X @ W_V
+    np.testing.assert_array_equal(q, [[1, 0, 2], [2, 2, 2], [2, 1, 3]])
+    np.testing.assert_array_equal(k, [[0, 1, 1], [4, 4, 0], [2, 3, 1]])
+    np.testing.assert_array_equal(v, [[1, 2, 3], [2, 8, 0], [2, 6, 3]])
+    r = scaled_dot_product_attention(q, k, v, scale=False)
+    np.testing.assert_array_equal(r.scores, [[2, 4, 4], [4, 16, 12], [4, 12, 10]])
+    expected = [[6.3379e-02, 4.6831e-01, 4.6831e-01], [6.0337e-06, 9.8201e-01, 1.7986e-02],
+                [2.9539e-04, 8.8054e-01, 1.1917e-01]]
+    np.testing.assert_allclose(r.weights, expected, rtol=1e-4)
+    # the seed rounds the softmax to one decimal before multiplying by V
+    rounded = np.array([[0.0, 0.5, 0.5], [0.0, 1.0, 0.0], [0.0, 0.9, 0.1]])
+    np.testing.assert_allclose(rounded @ v, [[2.0, 7.0, 1.5], [2.0, 8.0, 0.0], [2.0, 7.8, 0.3]])
