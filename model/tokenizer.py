@@ -5,6 +5,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+import torch
+
 PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
 PAD_ID, BOS_ID, EOS_ID, UNK_ID = range(4)
@@ -106,3 +108,9 @@ class Vocab:
         """Load from JSON written by to_json."""
         d = json.loads(text)
         return cls(d["lang"], d["itos"])
+
+
+def pad(rows: list[list[int]]) -> torch.Tensor:
+    """Right-pad id lists with <pad>; (B, L_max)."""
+    width = max(len(r) for r in rows)
+    return torch.tensor([r + [PAD_ID] * (width - len(r)) for r in rows], dtype=torch.long)

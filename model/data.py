@@ -1,0 +1,40 @@
+"""Turn corpus pairs into padded id tensors for a translation direction."""
+from __future__ import annotations
+
+import torch
+
+from model.corpus import Pair, en_tokens, zh_tokens
+from model.tokenizer import BOS_ID, EOS_ID, Vocab, pad
+
+LANG_TOKENS = {"en": en_tokens, "zh": zh_tokens}
+
+
+def build_vocabs(src_lang: str, tgt_lang: str) -> tuple[Vocab, Vocab]:
+    """Vocabularies of every token the grammar can produce, for each side."""
+    return Vocab.build(src_lang, LANG_TOKENS[src_lang]()), Vocab.build(tgt_lang, LANG_TOKENS[tgt_lang]())
+
+
+def sides(pair: Pair, src_lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int | None, ...]]:
+    """(source tokens, target tokens, gold source index of each target token) for a direction."""
+    if src_lang == "en":
+        return pair.en, pair.zh, pair.zh_to_en
+    return pair.zh, pair.en, pair.en_to_zh()
+
+
+def to_batch(pairs: list[Pair], src_vocab: Vocab, tgt_vocab: Vocab):
+    """src (B, S), decoder input <bos> y (B, T), target y <eos> (B, T), gold alignment (B, T) with -1 = none."""
+    src, tgt_in, tgt_out, align = [], [], [], []
+    for p in pairs:
+        s, t, a = sides(p, src_vocab.lang)
+        src.append(src_vocab.ids_of(list(s)))
+        ids = tgt_vocab.ids_of(list(t))
+        tgt_in.append([BOS_ID] + ids)
+        tgt_out.append(ids + [EOS_ID])
+        align.append([-1 if x is None else x for x in a] + [-1])
+    return pad(src), pad(tgt_in), pad(tgt_out), pad_align(align)
+
+
+def pad_align(rows: list[list[int]]) -> torch.Tensor:
+    """Right-pad alignment rows with -1; (B, T)."""
+    width = max(len(r) for r in rows)
+    return torch.tensor([r + [-1] * (width - len(r)) for r in rows], dtype=torch.long)

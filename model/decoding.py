@@ -1,0 +1,195 @@
+"""Greedy, sampling (temperature, top-k) and beam-search decoding, recording every step."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+from model.tokenizer import BOS_ID, EOS_ID, Vocab
+from model.transformer import AttnOptions, Transformer
+
+TOP_K_RECORDED = 8
+METHODS = ("greedy", "sample", "beam")
+
+
+@dataclass(frozen=True)
+class DecodeOptions:
+    """How to pick the next token."""
+
+    method: str = "greedy"  # greedy | sample | beam
+    temperature: float = 1.0  # sampling temperature (divides the logits)
+    top_k: int = 0  # sample only among the k most likely tokens; 0 = all
+    seed: int = 0  # sampling seed
+    beam_width: int = 4
+    max_steps: int = 40
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"decode method must be one of {METHODS}")
+        if not 1 <= self.beam_width <= 4:
+            raise ValueError("beam width must be between 1 and 4")
+        if self.temperature <= 0:
+            raise ValueError("temperature must be > 0")
+
+
+@dataclass
+class Step:
+    """One decoding step: what the decoder saw, where it looked, and what it chose."""
+
+    prefix_ids: list[int]  # decoder input so far, starting with <bos>
+    prefix_tokens: list[str]
+    self_attn: np.ndarray  # (N, h, t, t) masked self-attention over the prefix
+    cross_attn: np.ndarray  # (N, h, S) cross-attention row of the newest position
+    top_ids: list[int]
+    top_tokens: list[str]
+    top_probs: list[float]  # the distribution the choice was made from, best first
+    chosen_id: int
+    chosen_token: str
+    chosen_prob: float
+    beams: list[dict] = field(default_factory=list)  # beam search: live hypotheses after this step
+
+
+@dataclass
+class DecodeResult:
+    """The decoded sequence and its steps."""
+
+    method: str
+    ids: list[int]  # output ids, without <bos> and <eos>
+    tokens: list[str]
+    steps: list[Step]
+    finished: bool  # True if <eos> was produced
+
+
+def step_distribution(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions):
+    """Run the decoder on prefix (B, t); return next-token log-probs (B, V) and the hook cache."""
+    with model.recording() as cache:
+        logits = model.decode(memory, src_ids, prefix, opts)  # (B, t, V)
+    return torch.log_softmax(logits[:, -1].double(), dim=-1), cache  # (B, V)
+
+
+def attention_of(cache: dict, b: int, N: int) -> tuple[np.ndarray, np.ndarray]:
+    """Self-attention (N, h, t, t) and newest cross-attention row (N, h, S) of batch item b."""
+    self_attn = np.stack([cache[f"decoder.{i}.self_attn.hook_pattern"][b].numpy() for i in range(N)])
+    cross = np.stack([cache[f"decoder.{i}.cross_attn.hook_pattern"][b, :, -1].numpy() for i in range(N)])
+    return self_attn, cross
+
+
+def make_step(prefix: list[int], vocab: Vocab, cache, b: int, N: int, dist: torch.Tensor, chosen: int) -> Step:
+    """Record one step from a probability vector dist (V,) and the chosen id."""
+    k = min(TOP_K_RECORDED, dist.numel())
+    top_p, top_i = torch.topk(dist, k)
+    self_attn, cross = attention_of(cache, b, N)
+    return Step(
+        prefix_ids=list(prefix),
+        prefix_tokens=[vocab.itos[i] for i in prefix],
+        self_attn=self_attn,
+        cross_attn=cross,
+        top_ids=top_i.tolist(),
+        top_tokens=[vocab.itos[i] for i in top_i.tolist()],
+        top_probs=top_p.tolist(),
+        chosen_id=chosen,
+        chosen_token=vocab.itos[chosen],
+        chosen_prob=float(dist[chosen]),
+    )
+
+
+def sampling_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.Tensor:
+    """softmax(log p / T) restricted to the top_k tokens (renormalised); (V,)."""
+    scaled = log_probs / opts.temperature  # (V,)
+    if 0 < opts.top_k < scaled.numel():
+        cutoff = torch.topk(scaled, opts.top_k).values[-1]
+        scaled = scaled.masked_fill(scaled < cutoff, float("-inf"))
+    return torch.softmax(scaled, dim=-1)
+
+
+def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> DecodeResult:
+    """Package a decoded prefix (with <bos>, maybe <eos>) as a result."""
+    finished = prefix[-1] == EOS_ID
+    ids = prefix[1:-1] if finished else prefix[1:]
+    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished)
+
+
+@torch.no_grad()
+def decode_sequential(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
+    """Greedy or sampled decoding, one token per step."""
+    gen = torch.Generator().manual_seed(opts.seed)
+    prefix, steps = [BOS_ID], []
+    for _ in range(opts.max_steps):
+        log_probs, cache = step_distribution(model, memory, src_ids, torch.tensor([prefix]), attn)
+        if opts.method == "greedy":
+            dist = log_probs[0].exp()  # (V,)
+            chosen = int(torch.argmax(dist))
+        else:
+            dist = sampling_distribution(log_probs[0], opts)  # (V,)
+            chosen = int(torch.multinomial(dist, 1, generator=gen))
+        steps.append(make_step(prefix, vocab, cache, 0, model.cfg.N, dist, chosen))
+        prefix = prefix + [chosen]
+        if chosen == EOS_ID:
+            break
+    return finish(opts.method, prefix, steps, vocab)
+
+
+def beam_candidates(beams, log_probs: torch.Tensor, width: int):
+    """Expand every live beam by its best tokens; return the best `width` (score, prefix) pairs."""
+    candidates = []
+    for (score, prefix), lp in zip(beams, log_probs):
+        top_lp, top_i = torch.topk(lp, width)
+        candidates += [(score + float(p), prefix + [int(i)]) for p, i in zip(top_lp, top_i)]
+    return sorted(candidates, key=lambda c: -c[0])[:width]
+
+
+@torch.no_grad()
+def decode_beam(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
+    """Beam search on summed log-probabilities; the best hypothesis is replayed to record its steps."""
+    live, done, snapshots = [(0.0, [BOS_ID])], [], []
+    for _ in range(opts.max_steps):
+        prefixes = torch.tensor([p for _, p in live])  # (n_live, t)
+        mem = memory.expand(len(live), -1, -1)  # (n_live, S, d_model)
+        log_probs, _ = step_distribution(model, mem, src_ids.expand(len(live), -1), prefixes, attn)
+        best = beam_candidates(live, log_probs, opts.beam_width)
+        snapshots.append([{"tokens": [vocab.itos[i] for i in p[1:]], "log_prob": s} for s, p in best])
+        done += [c for c in best if c[1][-1] == EOS_ID]
+        live = [c for c in best if c[1][-1] != EOS_ID][: opts.beam_width - len(done)]
+        if not live:
+            break
+    score, prefix = max(done + live, key=lambda c: c[0])
+    result = replay(model, memory, src_ids, vocab, prefix, attn, "beam")
+    for step, snap in zip(result.steps, snapshots):
+        step.beams = snap
+    return result
+
+
+@torch.no_grad()
+def replay(model, memory, src_ids, vocab: Vocab, prefix: list[int], attn: AttnOptions, method: str) -> DecodeResult:
+    """Record the steps of a given decoded prefix (<bos> y1 … [<eos>]) one position at a time."""
+    steps = []
+    for t in range(1, len(prefix)):
+        log_probs, cache = step_distribution(model, memory, src_ids, torch.tensor([prefix[:t]]), attn)
+        steps.append(make_step(prefix[:t], vocab, cache, 0, model.cfg.N, log_probs[0].exp(), prefix[t]))
+    return finish(method, prefix, steps, vocab)
+
+
+def decode(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
+    """Decode with the chosen method; memory (1, S, d_model), src_ids (1, S)."""
+    if opts.method == "beam":
+        return decode_beam(model, memory, src_ids, vocab, opts, attn)
+    return decode_sequential(model, memory, src_ids, vocab, opts, attn)
+
+
+@torch.no_grad()
+def greedy_batch(model: Transformer, src_ids: torch.Tensor, max_steps: int) -> list[list[int]]:
+    """Fast batched greedy decoding without recording (for evaluation); returns output ids per row."""
+    memory = model.encode(src_ids)
+    ys = torch.full((src_ids.shape[0], 1), BOS_ID, dtype=torch.long)  # (B, 1)
+    done = torch.zeros(src_ids.shape[0], dtype=torch.bool)
+    for _ in range(max_steps):
+        nxt = model.decode(memory, src_ids, ys)[:, -1].argmax(-1)  # (B,)
+        ys = torch.cat([ys, nxt[:, None]], dim=1)
+        done |= nxt == EOS_ID
+        if done.all():
+            break
+    out = []
+    for row in ys[:, 1:].tolist():
+        out.append(row[: row.index(EOS_ID)] if EOS_ID in row else row)
+    return out

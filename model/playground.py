@@ -1,0 +1,81 @@
+"""Hand-editable attention: presets and parsing of user-typed matrices into numbers with clear errors."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from model.explain import head_slice, projection_weights
+
+SEED_004 = {
+    "tokens": ["x1", "x2", "x3"],
+    "X": [[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]],
+    "W_Q": [[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]],
+    "W_K": [[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]],
+    "W_V": [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
+    "scale": False,
+}
+MATRICES = ("X", "W_Q", "W_K", "W_V", "mask")
+
+
+def seed_004() -> dict:
+    """Seed 004's worked example: 3 tokens × 4 features, no √d_k scaling, nothing masked."""
+    preset = {k: (np.array(v, dtype=float) if k.startswith(("X", "W")) else v) for k, v in SEED_004.items()}
+    preset["mask"] = np.ones((3, 3))
+    return preset
+
+
+def random_preset(seed: int, n_tokens: int = 4, d: int = 4, d_k: int = 3) -> dict:
+    """Small random integer matrices (easy to multiply by hand)."""
+    rng = np.random.default_rng(seed)
+    ints = lambda *shape: rng.integers(-2, 3, size=shape).astype(float)  # noqa: E731
+    return {"tokens": [f"x{i + 1}" for i in range(n_tokens)], "X": ints(n_tokens, d), "W_Q": ints(d, d_k),
+            "W_K": ints(d, d_k), "W_V": ints(d, d_k), "mask": np.ones((n_tokens, n_tokens)), "scale": True}
+
+
+def from_trace(trace, model, side: str, layer: int, head: int) -> dict:
+    """The real X, W_Q/W_K/W_V head slices (biases folded out) and mask of one self-attention head."""
+    side = "encoder" if side == "cross" else side
+    x, _ = trace.attn_input(side, layer)
+    W = projection_weights(model, side, layer)
+    d_k = trace.config["d_model"] // trace.config["h"]
+    mask = trace[f"{trace.attn_prefix(side, layer)}.hook_mask"].astype(float)
+    tokens, _ = trace.attn_tokens(side)
+    return {"tokens": list(tokens), "X": np.round(x, 3), "W_Q": np.round(head_slice(W["W_Q"], head, d_k), 3),
+            "W_K": np.round(head_slice(W["W_K"], head, d_k), 3), "W_V": np.round(head_slice(W["W_V"], head, d_k), 3),
+            "mask": mask, "scale": True}
+
+
+def parse_matrix(name: str, cells) -> np.ndarray:
+    """Parse a grid of user-typed cells into floats; ValueError names the first bad cell."""
+    rows = [list(r) for r in cells]
+    if not rows or not rows[0]:
+        raise ValueError(f"{name} is empty.")
+    out = np.empty((len(rows), len(rows[0])))
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            out[i, j] = parse_cell(name, i, j, cell)
+    return out
+
+
+def parse_cell(name: str, i: int, j: int, cell) -> float:
+    """One cell as a finite float."""
+    where = f"{name}, row {i + 1}, column {j + 1}"
+    text = "" if cell is None else str(cell).strip()
+    if text == "" or (isinstance(cell, float) and math.isnan(cell)):
+        raise ValueError(f"{where} is empty: type a number.")
+    try:
+        value = float(text.replace("−", "-"))
+    except ValueError:
+        raise ValueError(f"{where}: {text[:20]!r} is not a number.") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{where}: {text[:20]!r} is not a finite number (NaN and ∞ are not allowed).")
+    return value
+
+
+def parse_mask(cells) -> np.ndarray:
+    """Parse the mask grid: 1 = visible, 0 = masked."""
+    m = parse_matrix("mask", cells)
+    if not np.isin(m, (0.0, 1.0)).all():
+        raise ValueError("The mask takes only 1 (visible) or 0 (masked).")
+    return m.astype(bool)

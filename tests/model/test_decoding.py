@@ -1,0 +1,133 @@
+"""Decoding records every step faithfully: greedy = argmax chain, beam width 1 = greedy, seeded sampling."""
+import numpy as np
+import pytest
+import torch
+
+from model.checkpoint import Bundle
+from model.config import TransformerConfig
+from model.decoding import DecodeOptions
+from model.tokenizer import EOS_ID, Vocab
+from model.trace import run_with_trace, trace_to_dict
+from model.transformer import Transformer
+
+SRC = Vocab.build("en", "i you have like a cat dog tea ? .".split())
+TGT = Vocab.build("zh", list("我你有喜欢一只猫狗茶？。"))
+
+
+def random_bundle(seed: int) -> Bundle:
+    torch.manual_seed(seed)
+    cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12)
+    return Bundle("random", Transformer(cfg).eval(), SRC, TGT)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_is_the_argmax_chain_of_recorded_probabilities(seed):
+    trace = run_with_trace(random_bundle(seed), "i have a cat", DecodeOptions("greedy", max_steps=10))
+    steps = trace.decoded.steps
+    assert steps, "at least one step"
+    for t, step in enumerate(steps):
+        assert step.top_ids[0] == step.chosen_id
+        assert step.top_probs[0] == pytest.approx(step.chosen_prob)
+        assert step.top_probs == sorted(step.top_probs, reverse=True)
+        assert len(step.prefix_ids) == t + 1
+        if t:
+            assert step.prefix_ids[-1] == steps[t - 1].chosen_id
+    chosen = [s.chosen_id for s in steps]
+    assert trace.decoded.ids == [c for c in chosen if c != EOS_ID]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_beam_width_one_equals_greedy(seed):
+    bundle = random_bundle(seed)
+    greedy = run_with_trace(bundle, "you like tea ?", DecodeOptions("greedy", max_steps=10))
+    beam = run_with_trace(bundle, "you like tea ?", DecodeOptions("beam", beam_width=1, max_steps=10))
+    assert beam.decoded.ids == greedy.decoded.ids
+
+
+def test_beam_score_is_at_least_greedy_score():
+    bundle = random_bundle(7)
+    scores = {}
+    for method in ("greedy", "beam"):
+        d = run_with_trace(bundle, "i like a dog .", DecodeOptions(method, beam_width=4, max_steps=6)).decoded
+        scores[method] = sum(np.log(s.chosen_prob) for s in d.steps)
+    assert scores["beam"] >= scores["greedy"] - 1e-9
+
+
+def test_sampling_is_reproducible_with_a_seed_and_respects_top_k():
+    bundle = random_bundle(3)
+    opts = DecodeOptions("sample", temperature=1.5, top_k=3, seed=11, max_steps=8)
+    a = run_with_trace(bundle, "i have a dog", opts).decoded
+    b = run_with_trace(bundle, "i have a dog", opts).decoded
+    assert a.ids == b.ids
+    for step in a.steps:
+        nonzero = [p for p in step.top_probs if p > 0]
+        assert len(nonzero) <= 3
+        assert sum(nonzero) == pytest.approx(1.0)
+        assert step.chosen_id in step.top_ids[:3]
+
+
+def test_step_attention_shapes_and_trace_rows():
+    bundle = random_bundle(0)
+    trace = run_with_trace(bundle, "i have a cat", DecodeOptions("greedy", max_steps=5))
+    S, N, h = 4, 2, 4
+    for t, step in enumerate(trace.decoded.steps):
+        assert step.self_attn.shape == (N, h, t + 1, t + 1)
+        assert step.cross_attn.shape == (N, h, S)
+        np.testing.assert_allclose(step.cross_attn.sum(-1), 1.0, atol=1e-5)
+    T = len(trace.tgt_input_tokens)
+    assert trace["decoder.1.cross_attn.hook_pattern"].shape == (h, T, S)
+    assert trace["probs"].shape == (T, len(TGT))
+
+
+def test_step_cross_attention_matches_full_pass_row():
+    """The newest row recorded at step t equals row t of the one-shot (teacher-forced) decoder pass."""
+    trace = run_with_trace(random_bundle(2), "you have a cat", DecodeOptions("greedy", max_steps=6))
+    full = trace["decoder.1.cross_attn.hook_pattern"]  # (h, T, S)
+    for t, step in enumerate(trace.decoded.steps[: full.shape[1]]):
+        np.testing.assert_allclose(step.cross_attn[1], full[:, t], atol=1e-5)
+
+
+def test_unknown_words_are_flagged_and_long_input_truncated():
+    bundle = random_bundle(0)
+    trace = run_with_trace(bundle, "i have a zebra", DecodeOptions(max_steps=3))
+    assert trace.src.unknown == [False, False, False, True]
+    assert trace.src.tokens[-1] == "zebra"
+    long = run_with_trace(bundle, " ".join(["cat"] * 30), DecodeOptions(max_steps=3))
+    assert long.src.truncated and len(long.src.tokens) == 12 and long.src.n_input_tokens == 30
+
+
+def test_empty_input_is_a_clear_error():
+    with pytest.raises(ValueError, match="no tokens"):
+        run_with_trace(random_bundle(0), "   ")
+
+
+def test_trace_dict_is_json_ready_with_masked_scores_as_null():
+    import json
+
+    trace = run_with_trace(random_bundle(0), "i have a cat", DecodeOptions(max_steps=4))
+    d = json.loads(json.dumps(trace_to_dict(trace)))
+    hooks = {h["name"]: h for h in d["hooks"]}
+    masked = np.array(hooks["decoder.0.self_attn.hook_masked_scores"]["data"], dtype=float)  # None -> nan
+    T = masked.shape[-1]
+    assert np.isnan(masked[:, np.triu_indices(T, 1)[0], np.triu_indices(T, 1)[1]]).all()
+    assert hooks["hook_logits"]["shape"] == [T, len(TGT)]
+    assert d["src"]["tokens"] == ["i", "have", "a", "cat"]
+
+
+@pytest.mark.parametrize("norm", ["post", "pre"])
+@pytest.mark.parametrize("side,layer", [("encoder", 0), ("encoder", 1), ("decoder", 1), ("cross", 0), ("cross", 1)])
+def test_attn_input_is_what_w_q_and_w_k_multiply(norm, side, layer):
+    torch.manual_seed(0)
+    cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12, norm=norm)
+    bundle = Bundle("random", Transformer(cfg).eval(), SRC, TGT)
+    trace = run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
+    x_q, x_kv = trace.attn_input(side, layer)
+    block = (bundle.model.encoder if side == "encoder" else bundle.model.decoder)[layer]
+    mha = block.cross_attn if side == "cross" else block.self_attn
+    prefix = trace.attn_prefix(side, layer)
+    q = x_q @ mha.W_Q.weight.detach().numpy().T + mha.W_Q.bias.detach().numpy()  # (L_q, d_model)
+    k = x_kv @ mha.W_K.weight.detach().numpy().T + mha.W_K.bias.detach().numpy()
+    np.testing.assert_allclose(trace[f"{prefix}.hook_q"][0], q[:, :8], atol=1e-5)  # head 0
+    np.testing.assert_allclose(trace[f"{prefix}.hook_k"][3], k[:, 24:], atol=1e-5)  # head 3
+    rows, cols = trace.attn_tokens(side)
+    assert trace[f"{prefix}.hook_pattern"].shape[1:] == (len(rows), len(cols))

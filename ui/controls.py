@@ -1,0 +1,36 @@
+"""Pickers shared by several pages (attention block, layer, head), bound to the URL state."""
+from __future__ import annotations
+
+import streamlit as st
+
+from model.trace import Trace
+from ui import state
+
+SIDES = {"encoder": "Encoder self", "decoder": "Decoder masked self", "cross": "Cross (decoder → encoder)"}
+
+
+def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
+    """Side, layer and head pickers in one row; returns (side, layer, head)."""
+    N, h = trace.config["N"], trace.config["h"]
+    if state.get("side") not in SIDES:
+        state.put("side", "encoder")
+    state.clamp("layer", 0, N - 1)
+    state.clamp("head", 0, h - 1)
+    cols = st.columns([5, 2, 3] if with_head else [5, 2])
+    with cols[0]:
+        side = state.bound(st.segmented_control, "Attention block", "side", options=list(SIDES),
+                           format_func=SIDES.get) or "encoder"
+    with cols[1]:
+        layer = state.bound(st.segmented_control, "Layer", "layer", options=list(range(N))) or 0
+    head = 0
+    if with_head:
+        with cols[2]:
+            head = state.bound(st.segmented_control, "Head", "head", options=list(range(h))) or 0
+    return side, layer, head
+
+
+def pick_query(tokens: list[str]) -> int:
+    """Query-token picker (index into tokens)."""
+    state.clamp("query", 0, len(tokens) - 1)
+    return state.bound(st.selectbox, "Query token", "query", options=list(range(len(tokens))),
+                       format_func=lambda i: f"{i}: {tokens[i]}")

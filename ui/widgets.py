@@ -1,0 +1,60 @@
+"""Small shared widgets: token chips, figure display, the empty-sentence notice."""
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from model.trace import Trace
+
+PLOTLY_CONFIG = {
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["lasso2d", "select2d"],
+    "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "attention-lab"},
+}
+
+CHIP_CSS = """
+<style>
+.al-chips{display:flex;flex-wrap:wrap;gap:.35rem;margin:.2rem 0 .4rem 0}
+.al-chip{font-size:1.15rem;padding:.15rem .55rem;border-radius:.5rem;background:#e8eef8;color:#1b2a41;
+ border:1px solid #c5d3ea;font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif}
+.al-chip small{color:#6b7a90;font-size:.7rem;margin-left:.25rem}
+.al-chip.unk{background:#fde8e8;border-color:#e89b9b;color:#8a1c1c}
+.al-arrow{font-size:1.15rem;margin:0 .3rem;color:#6b7a90}
+</style>
+"""
+
+
+def chips_html(tokens: list[str], unknown: list[bool] | None = None) -> str:
+    """HTML for token chips; every token is escaped, so user text is never markup."""
+    unknown = unknown or [False] * len(tokens)
+    spans = []
+    for i, (tok, unk) in enumerate(zip(tokens, unknown)):
+        cls = "al-chip unk" if unk else "al-chip"
+        tip = ' title="unknown to the model: read as &lt;unk&gt;"' if unk else ""
+        spans.append(f'<span class="{cls}"{tip}>{html.escape(tok)}<small>{i}</small></span>')
+    return '<div class="al-chips">' + "".join(spans) + "</div>"
+
+
+def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
+    """Show tokens as numbered chips (unknown ones in red)."""
+    st.html(CHIP_CSS + chips_html(tokens, unknown))
+
+
+def figure(fig, key: str) -> None:
+    """Draw a Plotly figure full-width with PNG export in the modebar."""
+    config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
+    st.plotly_chart(fig, key=key, config=config, theme=None)
+
+
+def need_trace(trace: Trace | None) -> bool:
+    """Show a notice and return False when there is no sentence to show."""
+    if trace is None:
+        st.info("Type a sentence in the box above (or pick an example) to see the model at work.")
+        return False
+    return True
+
+
+def labels(tokens: list[str]) -> list[str]:
+    """Token labels for axes (the viz layer keeps duplicates apart)."""
+    return list(tokens)
