@@ -89,7 +89,7 @@ def token_line() -> None:
 
 def main() -> None:
     """Build the shared header, then run the selected page."""
-    st.set_page_config(page_title="Attention Lab", page_icon=":material/grid_on:", layout="wide")
+    st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     page = st.navigation(PAGES)
     sentence_bar()
     token_line()

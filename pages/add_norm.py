@@ -52,10 +52,10 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(matrix_heatmap(before, tokens, dims, title=f"Before: {what}", row_title="token",
-                                      col_title="dimension", show_values=False), key="an-before")
+                                      col_title="dimension", show_values=False, col_ticks=16), key="an-before")
     with c2:
         widgets.figure(matrix_heatmap(after, tokens, dims, title="After LayerNorm", row_title="token",
-                                      col_title="dimension", show_values=False), key="an-after")
+                                      col_title="dimension", show_values=False, col_ticks=16), key="an-after")
     mb, vb = layer_norm_stats(before)
     ma, va = layer_norm_stats(after)
     widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title="Per-token mean and variance over d_model"),
@@ -70,7 +70,7 @@ if widgets.need_trace(trace):
                f"→ d_model. ReLU zeroes {zero:.0%} of the hidden units for this sentence.")
     widgets.figure(matrix_heatmap(hidden, tokens, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
                                   title=f"ReLU(x W₁ + b₁): {stack} layer {layer}", row_title="token",
-                                  col_title="hidden unit", show_values=False), key="ffn-hidden")
+                                  col_title="hidden unit", show_values=False, col_ticks=16), key="ffn-hidden")
 
     st.subheader("The residual stream through the stack")
     norms = [np.linalg.norm(trace.layer_output(stack, i), axis=-1).mean() for i in range(-1, N)]

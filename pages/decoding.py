@@ -1,4 +1,5 @@
 """Encoder–decoder & decoding: cross-attention, a step-by-step decoding timeline, teacher forcing vs free running."""
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -65,7 +66,7 @@ if widgets.need_trace(trace):
     with c1:
         head = int(state.get("head")) % h
         widgets.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
-                                      kind="prob", masked=step.self_attn[layer, head] == 0,
+                                      kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
                                       title=f"Masked self-attention so far (layer {layer}, head {head})"),
                        key="step-self")
     with c2:
@@ -80,11 +81,17 @@ if widgets.need_trace(trace):
                         "the best few partial translations.")
 
     st.subheader("Cross-attention over the whole translation")
-    cross = trace[f"decoder.{layer}.cross_attn.hook_pattern"]
-    widgets.figure(matrix_heatmap(cross.mean(0), trace.tgt_input_tokens, src, kind="prob",
-                                  title=f"Layer {layer}, averaged over heads: row = decoder input, column = source",
-                                  row_title="decoder input (query)", col_title="source token (key)",
-                                  hover_formula="{row} → {col}"), key="cross-full")
+    st.caption("Row “我 → 有” is the decoder position whose input is 我 and which predicts 有: it shows where the "
+               "decoder looked in the source while choosing 有. Averaged over the heads of each layer.")
+    predicted = trace.decoded.tokens + ["<eos>"]
+    rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]
+    cols = st.columns(N)
+    for i, col in enumerate(cols):
+        with col:
+            widgets.figure(matrix_heatmap(trace[f"decoder.{i}.cross_attn.hook_pattern"].mean(0), rows, src, kind="prob",
+                                          title=f"Layer {i}", row_title="decoder input → prediction",
+                                          col_title="source token (key)", hover_formula="{row}: looks at {col}"),
+                           key=f"cross-full-{i}")
 
     st.subheader("Teacher forcing vs free running")
     gold = translate_en(state.get("s")) if trace.src_lang == "en" else None

@@ -12,8 +12,8 @@ shell.require_app()
 
 st.header("Embeddings & positional encoding")
 st.latex(r"PE_{(pos,\,2i)}=\sin\!\left(\frac{pos}{base^{2i/d_{model}}}\right),\qquad "
-         r"PE_{(pos,\,2i+1)}=\cos\!\left(\frac{pos}{base^{2i/d_{model}}}\right),\qquad "
-         r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
+         r"PE_{(pos,\,2i+1)}=\cos\!\left(\frac{pos}{base^{2i/d_{model}}}\right)")
+st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
@@ -24,11 +24,11 @@ if widgets.need_trace(trace):
     st.caption(f"{len(tokens)} tokens × d_model = {d_model}. Attention itself ignores order, so the position "
                "is added to each token's vector.")
     widgets.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title="Token embedding × √d_model",
-                                  row_title="token", col_title="dimension", show_values=False), key="emb")
+                                  row_title="token", col_title="dimension", show_values=False, col_ticks=16), key="emb")
     widgets.figure(pe_heatmap(trace["hook_pos_enc"], rows, title="Positional encoding PE (these positions)"),
                    key="pe-tokens")
     widgets.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title="X = embedding + PE (encoder input)",
-                                  row_title="token", col_title="dimension", show_values=False), key="x")
+                                  row_title="token", col_title="dimension", show_values=False, col_ticks=16), key="x")
 
 st.subheader("Explore the encoding")
 c1, c2, c3 = st.columns(3)
@@ -49,7 +49,8 @@ st.caption("Low dimensions oscillate fast, high dimensions slowly: together they
 sim = pe_similarity(pe)
 widgets.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
                               title="PE[pos] · PE[pos′]: similarity depends on the distance", row_title="position",
-                              col_title="position", hover_formula="PE[{row}]·PE[{col}]", show_values=False),
+                              col_title="position", hover_formula="PE[{row}]·PE[{col}]", show_values=False,
+                              col_ticks=32, row_ticks=32),
                key="pe-dot")
 
 st.subheader("Relative positions are a fixed linear map (seed 004)")

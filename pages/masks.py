@@ -19,12 +19,12 @@ trace = data.current_trace()
 def mask_figure(keep, rows, cols, title, key):
     """The keep/mask matrix: 1 = visible (blue), masked = grey −∞."""
     widgets.figure(matrix_heatmap(keep.astype(float), rows, cols, kind="prob", masked=~keep, title=title,
-                                  hover_formula="query {row} → key {col}: visible"), key=key)
+                                  decimals=0, hover_formula="query {row} → key {col}: visible"), key=key)
 
 
-def pattern_figure(pattern, rows, cols, title, key):
-    """Softmax weights of a block (masked cells exactly 0, shown grey)."""
-    widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=pattern == 0,
+def pattern_figure(pattern, keep, rows, cols, title, key):
+    """Softmax weights of a block; masked cells (weight exactly 0) grey."""
+    widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
                                   hover_formula="weight {row} → {col}"), key=key)
 
 
@@ -51,7 +51,7 @@ if widgets.need_trace(trace):
         with c1:
             mask_figure(keep, rows, rows, f"Key padding mask (sentence {b + 1})", "pad-mask")
         with c2:
-            pattern_figure(batch.arrays["encoder.0.self_attn.hook_pattern"][b, head], rows, rows,
+            pattern_figure(batch.arrays["encoder.0.self_attn.hook_pattern"][b, head], keep, rows, rows,
                            f"Encoder layer 0, head {head}: weights", "pad-pattern")
 
         st.subheader("2 · Causal (subsequent) mask in the decoder, and 3 · both combined")
@@ -63,9 +63,9 @@ if widgets.need_trace(trace):
         for col, idx, title in ((c1, 1 - tb, "causal"), (c2, tb, "causal + padding")):
             with col:
                 trow = batch.tgt_rows[idx]
-                mask_figure(batch.arrays["decoder.0.self_attn.hook_mask"][idx], trow, trow,
-                            f"Decoder mask, sentence {idx + 1}: {title}", f"dec-mask-{title}")
-                pattern_figure(batch.arrays["decoder.0.self_attn.hook_pattern"][idx, head], trow, trow,
+                dec_keep = batch.arrays["decoder.0.self_attn.hook_mask"][idx]
+                mask_figure(dec_keep, trow, trow, f"Decoder mask, sentence {idx + 1}: {title}", f"dec-mask-{title}")
+                pattern_figure(batch.arrays["decoder.0.self_attn.hook_pattern"][idx, head], dec_keep, trow, trow,
                                f"Decoder layer 0, head {head}: weights", f"dec-pattern-{title}")
 
     st.subheader("4 · Your own mask: tick the cells to hide")
@@ -85,4 +85,4 @@ if widgets.need_trace(trace):
         widgets.figure(matrix_heatmap(masked, rows, rows, title=f"Masked scores (encoder layer 0, head {head})",
                                       hover_formula="score({row}, {col})"), key="custom-masked")
     with c2:
-        pattern_figure(weights, rows, rows, "Renormalised softmax", "custom-pattern")
+        pattern_figure(weights, keep, rows, rows, "Renormalised softmax", "custom-pattern")

@@ -6,7 +6,7 @@ from ui import data, shell, widgets
 from viz.diagram import architecture_dot
 from viz.grid import attention_grid
 
-shell.require_app()
+shell.require_app(default=True)
 
 st.header("Overview: one forward pass")
 

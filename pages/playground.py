@@ -32,9 +32,19 @@ def load_preset(name: str) -> dict:
             p = from_trace(trace, data.bundle(trace.model).model, side, int(state.get("layer")), int(state.get("head")))
     else:
         p = seed_004()
-    grids = {k: pd.DataFrame(np.asarray(p[k]).astype(object)).map(fmt) for k in ("X", "W_Q", "W_K", "W_V")}
-    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str))
+    grids = {k: grid(np.asarray(p[k]), "f" if k == "X" else "c") for k in ("X", "W_Q", "W_K", "W_V")}
+    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=p["tokens"])
     return {"grids": grids, "tokens": p["tokens"], "scale": p["scale"]}
+
+
+def grid(values: np.ndarray, prefix: str) -> pd.DataFrame:
+    """A matrix as editable text cells with named columns (f1… for features, c1… for projection columns)."""
+    return pd.DataFrame(values.astype(object), columns=[f"{prefix}{j + 1}" for j in range(values.shape[1])]).map(fmt)
+
+
+def decimals(m: np.ndarray) -> int:
+    """0 for integer matrices (seed 004 reads 1, not 1.00), else 2."""
+    return 0 if np.allclose(m, np.round(m)) else 2
 
 
 def on_preset() -> None:
@@ -100,10 +110,10 @@ if last is not None:
     for col, (title, M, cl) in zip(cols, (("Q = X·W_Q", Q, dk), ("K = X·W_K", K, dk), ("V = X·W_V", V, dv))):
         with col:
             widgets.figure(matrix_heatmap(M, names, cl, title=title, row_title="token", col_title="dimension",
-                                          height=300), key=f"pg-{title[0]}")
+                                          height=300, decimals=decimals(M)), key=f"pg-{title[0]}")
     cols = st.columns(2)
     with cols[0]:
-        widgets.figure(matrix_heatmap(r.scores, names, names, title="Scores QKᵀ", height=320,
+        widgets.figure(matrix_heatmap(r.scores, names, names, title="Scores QKᵀ", height=320, decimals=decimals(r.scores),
                                       hover_formula="q({row})·k({col})"), key="pg-scores")
     with cols[1]:
         widgets.figure(matrix_heatmap(r.masked, names, names, title="Scaled + mask" if scale else "Masked (unscaled)",

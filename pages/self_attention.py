@@ -33,14 +33,14 @@ if widgets.need_trace(trace):
                f"d_k = {d_k} columns of each projection." + (" In cross-attention Q comes from the decoder, "
                                                             "K and V from the encoder memory." if side == "cross" else ""))
     widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title="X (query side)",
-                                  row_title="token", col_title="feature", show_values=False, height=300),
+                                  row_title="token", col_title="feature", show_values=False, col_ticks=16, height=300),
                    key=f"x-{tag}")
     cq, ck, cv = st.columns(3)
     for col, name, toks in ((cq, "q", rows), (ck, "k", cols), (cv, "v", cols)):
         with col:
             widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_{name}"][head], toks, dims,
                                           title=f"{name.upper()} (head {head})", row_title="token",
-                                          col_title="dimension", show_values=False), key=f"{name}-{tag}")
+                                          col_title="dimension", show_values=False, col_ticks=8), key=f"{name}-{tag}")
 
     st.subheader("2 · Scores: QKᵀ, then ÷√d_k")
     c1, c2 = st.columns(2)
@@ -64,11 +64,11 @@ if widgets.need_trace(trace):
                                       title="Masked scores", hover_formula="score({row}, {col}) + mask"),
                        key=f"masked-{tag}")
     with c2:
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_pattern"][head], rows, cols, kind="prob",
+        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_pattern"][head], rows, cols, kind="prob", masked=~keep,
                                       title="softmax → attention weights (rows sum to 1)",
                                       hover_formula="softmax row {row}, key {col}"), key=f"pattern-{tag}")
     widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_z"][head], rows, dims, title=f"Z = weights × V (head {head})",
-                                  row_title="query token", col_title="dimension", show_values=False),
+                                  row_title="query token", col_title="dimension", show_values=False, col_ticks=16),
                    key=f"z-{tag}")
 
     st.subheader("4 · One query, by hand (as in seed 004)")
@@ -83,9 +83,9 @@ if widgets.need_trace(trace):
                                                                                format="%.3f")})
     with c2:
         widgets.figure(matrix_heatmap(walk.products, cols, dims, title=f"q({rows[qi]}) ⊙ k_j (sum a row → q·k_j)",
-                                      row_title="key token", col_title="dimension", show_values=False),
+                                      row_title="key token", col_title="dimension", show_values=False, col_ticks=16),
                        key=f"prod-{tag}")
     weighted = list(walk.weighted_v) + [walk.output]
     widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title="weight_j · v_j",
                                   col_title="dimension", title=f"Weighted values and their sum z({rows[qi]})",
-                                  show_values=False), key=f"wv-{tag}")
+                                  show_values=False, col_ticks=16), key=f"wv-{tag}")

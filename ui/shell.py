@@ -5,8 +5,16 @@ import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
 
-def require_app() -> None:
-    """Leave Streamlit's legacy `pages/` mode (used until app.py's st.navigation first runs) and rerun via app.py."""
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+def require_app(default: bool = False) -> None:
+    """Leave Streamlit's legacy `pages/` mode (in force until app.py's st.navigation first runs) and rerun via app.py.
+
+    A fresh server treats a `pages/` folder as old-style multipage until st.navigation is called, so a shared link
+    opened first would run the page without the shell. Page URLs match in both modes; the default page's does not
+    (it is "/"), so that one switches to the main page with the same query string.
+    """
+    if not PagesManager.uses_pages_directory:
+        return
+    PagesManager.uses_pages_directory = False
+    if default:
+        st.switch_page("app.py", query_params=st.query_params.to_dict())
+    st.rerun()

@@ -1,0 +1,138 @@
+"""Every page runs for every kind of input, shows the typed sentence, and restores its view from the URL."""
+import json
+
+import numpy as np
+import pytest
+
+from model.checkpoint import load_bundle
+from model.trace import run_with_trace
+from tests.app.conftest import PAGES, array, by_title, open_page, specs, ticktext
+
+SENTENCES = {
+    "english": "I have a cat",
+    "chinese_in_english_model": "我有一只猫",
+    "empty": "",
+    "very_long": " ".join(["i eat apples every day ."] * 20),
+    "unknown": "my zebra reads quantum books",
+    "script": "<script>alert(1)</script> <img src=x onerror=alert(1)>",
+}
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+@pytest.mark.parametrize("kind", list(SENTENCES))
+def test_every_page_runs_without_exception(page_name, kind):
+    at = open_page(page_name, s=SENTENCES[kind])
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]  # the page-level fallback message counts as a failure
+    if kind == "empty" and page_name not in ("embeddings", "playground"):
+        assert any("Type a sentence" in i.value for i in at.info)
+
+
+def test_unknown_words_are_flagged_with_a_hint():
+    at = open_page("overview", s="my zebra reads books")
+    warning = " ".join(w.value for w in at.warning)
+    assert "zebra" in warning and "It knows words such as" in warning
+
+
+def test_long_input_says_it_was_truncated():
+    at = open_page("overview", s=" ".join(["cat"] * 80))
+    assert any("Only the first 64 of 80 tokens" in w.value for w in at.warning)
+
+
+def test_script_text_is_escaped_in_chips():
+    at = open_page("overview", s="<b>bold</b> cat")
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "&lt;" in html and "<b>bold" not in html
+
+
+def test_charts_follow_the_sentence():
+    a = by_title(open_page("self_attention", s="I have a cat"))
+    b = by_title(open_page("self_attention", s="we read books at home"))
+    title = "softmax → attention weights (rows sum to 1)"
+    assert ticktext(a[title]) == ["i", "have", "a", "cat"]
+    assert ticktext(b[title]) == ["we", "read", "books", "at", "home"]
+    assert array(a[title]["data"][0]["z"]).shape != array(b[title]["data"][0]["z"]).shape
+
+
+def test_self_attention_numbers_match_an_independent_numpy_computation():
+    """The softmax figure shows softmax(q kᵀ/√d_k) of the model's own Q and K, recomputed here with NumPy."""
+    at = open_page("self_attention", s="I have a cat", layer=1, head=2)
+    fig = by_title(at)["softmax → attention weights (rows sum to 1)"]
+    trace = run_with_trace(load_bundle("en-zh"), "I have a cat")
+    q = trace["encoder.1.self_attn.hook_q"][2].astype(np.float64)
+    k = trace["encoder.1.self_attn.hook_k"][2].astype(np.float64)
+    s = q @ k.T / np.sqrt(q.shape[1])
+    expected = np.exp(s - s.max(1, keepdims=True))
+    expected /= expected.sum(1, keepdims=True)
+    np.testing.assert_allclose(array(fig["data"][0]["z"]).astype(float), expected, atol=1e-5)
+
+
+def test_decoder_masked_scores_show_minus_infinity_above_the_diagonal():
+    at = open_page("self_attention", s="I have a cat", side="decoder")
+    fig = by_title(at)["Masked scores"]
+    z = array(fig["data"][0]["z"]).astype(float)
+    upper = np.triu_indices(z.shape[0], 1)
+    assert np.isnan(z[upper]).all() and np.isfinite(z[np.tril_indices(z.shape[0])]).all()
+    text = array(fig["data"][0]["text"])
+    assert (text[upper] == "−∞").all()
+
+
+def test_url_state_restores_the_view():
+    at = open_page("self_attention", s="why do we work ?", side="cross", layer=1, head=3, scale="false", temp="2.0")
+    assert at.toggle[0].value is False
+    assert at.slider[0].value == 2.0
+    titles = by_title(at)
+    assert "QKᵀ ÷ 1 · T=2" in titles
+    assert any("(head 3)" in t for t in titles)
+    assert ticktext(titles["Masked scores"], "xaxis") == ["why", "do", "we", "work", "?"]
+    assert at.query_params["side"] == "cross" and at.query_params["head"] == "3"
+
+
+def test_view_state_survives_switching_pages():
+    at = open_page("self_attention", s="I have a cat", head=1)
+    at.switch_page("pages/overview.py").run()
+    at.switch_page("pages/multi_head.py").run()
+    assert any("head 1" in t for t in by_title(at))
+    assert at.query_params["head"] == "1"
+
+
+def test_playground_seed_004_preset_reproduces_the_seed():
+    at = open_page("playground")
+    figs = by_title(at)
+    np.testing.assert_array_equal(array(figs["Q = X·W_Q"]["data"][0]["z"]), [[1, 0, 2], [2, 2, 2], [2, 1, 3]])
+    np.testing.assert_array_equal(array(figs["K = X·W_K"]["data"][0]["z"]), [[0, 1, 1], [4, 4, 0], [2, 3, 1]])
+    np.testing.assert_array_equal(array(figs["V = X·W_V"]["data"][0]["z"]), [[1, 2, 3], [2, 8, 0], [2, 6, 3]])
+    np.testing.assert_array_equal(array(figs["Scores QKᵀ"]["data"][0]["z"]), [[2, 4, 4], [4, 16, 12], [4, 12, 10]])
+    expected = [[6.3379e-02, 4.6831e-01, 4.6831e-01], [6.0337e-06, 9.8201e-01, 1.7986e-02],
+                [2.9539e-04, 8.8054e-01, 1.1917e-01]]
+    np.testing.assert_allclose(array(figs["softmax weights"]["data"][0]["z"]), expected, rtol=1e-4)
+    code = " ".join(c.value for c in at.code)
+    assert "q(x1)·k(x1) = 1×0 + 0×1 + 2×1 = 2" in code
+
+
+def test_playground_rejects_bad_cells_and_keeps_the_last_result():
+    at = open_page("playground")
+    before = array(by_title(at)["softmax weights"]["data"][0]["z"])
+    assert at.success, "the valid preset says so"
+    # an edit as the browser sends it: row 0, column "0" of X becomes "abc"
+    at.session_state["pg_X_0"] = {"edited_rows": {0: {"0": "abc"}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert any("X, row 1, column 1: 'abc' is not a number" in e.value for e in at.error)
+    np.testing.assert_array_equal(array(by_title(at)["softmax weights"]["data"][0]["z"]), before)
+
+
+def test_every_page_draws_its_charts():
+    counts = {p: len(specs(open_page(p, s="I have a cat"))) for p in PAGES}
+    assert all(n >= 3 for n in counts.values()), counts
+    assert json.dumps(counts)
+
+
+def test_masked_cells_are_exactly_the_masked_keys_not_underflowed_weights():
+    """Padding columns are grey in the weights figure; tiny-but-real weights stay numbers."""
+    at = open_page("masks", s="i eat apples every day .", s2="you like tea")
+    fig = by_title(at)["Encoder layer 0, head 0: weights"]
+    z = array(fig["data"][0]["z"]).astype(float)
+    keys = fig["layout"]["xaxis"]["ticktext"]
+    pad = np.array([k == "&lt;pad&gt;" for k in keys])
+    assert pad.sum() == 3
+    assert np.isnan(z[:, pad]).all() and not np.isnan(z[:, ~pad]).any()

@@ -1,0 +1,84 @@
+"""The shipped checkpoints load without pickle, are small, and translate the seeds' sentences."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from model.checkpoint import CHECKPOINT_DIR, available_models, load_bundle
+from model.decoding import DecodeOptions
+from model.trace import run_with_trace
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_expected_checkpoints_are_shipped_and_small():
+    names = available_models()
+    assert {"en-zh", "zh-en", "en-zh-pre"} <= set(names)
+    for name in names:
+        for f in (CHECKPOINT_DIR / name).iterdir():
+            assert f.stat().st_size <= 5 * 1024 * 1024, f
+        assert not list((CHECKPOINT_DIR / name).glob("*.pt")), "weights are safetensors, not pickles"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I have a cat", "我有一只猫"),
+    ("why do we work ?", "我们为什么工作？"),
+    ("Why do we work?", "我们为什么工作？"),
+    ("I eat apples every day .", "我每天吃苹果。"),
+    ("do you have a cat ?", "你有一只猫吗？"),
+])
+def test_en_zh_translates_the_seed_sentences(text, expected):
+    bundle = load_bundle("en-zh")
+    for method in ("greedy", "beam"):
+        assert run_with_trace(bundle, text, DecodeOptions(method)).output_text == expected
+
+
+@pytest.mark.parametrize("text,expected", [("我有一只猫", "i have a cat"), ("我们为什么工作？", "why do we work ?")])
+def test_zh_en_translates_the_seed_sentences(text, expected):
+    assert run_with_trace(load_bundle("zh-en"), text).output_text == expected
+
+
+def test_pre_norm_checkpoint_is_pre_norm_and_works():
+    bundle = load_bundle("en-zh-pre")
+    assert bundle.cfg.norm == "pre"
+    assert run_with_trace(bundle, "I have a cat").output_text == "我有一只猫"
+
+
+def test_cross_attention_aligns_cat_with_cat():
+    """The row that predicts 猫 attends (head average, last layer) most to "cat"."""
+    trace = run_with_trace(load_bundle("en-zh"), "I have a cat")
+    pattern = trace["decoder.1.cross_attn.hook_pattern"].mean(0)  # (T, S)
+    row = trace.decoded.tokens.index("猫")  # row t predicts output token t
+    assert trace.src.tokens[pattern[row].argmax()] == "cat"
+
+
+def test_cli_trace_json_is_complete():
+    out = subprocess.run([sys.executable, "-m", "model", "trace", "I have a zebra", "--json"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    d = json.loads(out)
+    assert d["src"]["tokens"] == ["i", "have", "a", "zebra"] and d["src"]["unknown"] == [False, False, False, True]
+    names = {h["name"] for h in d["hooks"]}
+    assert {"hook_src_embed", "hook_pos_enc", "encoder.0.self_attn.hook_q", "decoder.1.cross_attn.hook_pattern",
+            "encoder.0.hook_resid_mid", "hook_logits"} <= names
+    assert all(h["shape"] and isinstance(h["data"], list) for h in d["hooks"])
+    assert d["steps"] and d["steps"][-1]["chosen_token"] == "<eos>"
+
+
+def test_cli_reports_empty_input_without_traceback():
+    r = subprocess.run([sys.executable, "-m", "model", "trace", "  "], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2 and "no tokens" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_training_is_deterministic(tmp_path):
+    """Two short runs with the fixed seed give bit-identical weights."""
+    from safetensors.torch import load_file
+
+    cmd = [sys.executable, "-m", "model.train", "--task", "en-zh", "--steps", "15", "--pairs", "800",
+           "--batch-size", "32"]
+    for name in ("a", "b"):
+        subprocess.run(cmd + ["--out", str(tmp_path / name)], cwd=ROOT, check=True, capture_output=True)
+    a, b = load_file(str(tmp_path / "a/model.safetensors")), load_file(str(tmp_path / "b/model.safetensors"))
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)

@@ -1,0 +1,76 @@
+"""topk_bar, vector_bars, layernorm_stats."""
+
+import numpy as np
+
+from viz import style
+from viz.bars import layernorm_stats, topk_bar, vector_bars
+
+TOKENS = ["猫", "cat", "dog", "<eos>", "。"]
+PROBS = [0.6, 0.2, 0.1, 0.06, 0.04]
+
+
+def test_topk_is_horizontal_on_a_fixed_probability_axis(arr):
+    fig = topk_bar(TOKENS, PROBS).to_dict()
+    bar = fig["data"][0]
+    assert bar["type"] == "bar" and bar["orientation"] == "h"
+    assert np.allclose(arr(bar["x"]), PROBS)
+    lo, hi = fig["layout"]["xaxis"]["range"]
+    assert lo == 0 and hi >= 1
+    assert list(bar["text"]) == ["0.60", "0.20", "0.10", "0.06", "0.04"]
+
+
+def test_topk_highlights_the_chosen_token_by_name_or_index():
+    for chosen in ("cat", 1):
+        colors = list(topk_bar(TOKENS, PROBS, chosen=chosen).to_dict()["data"][0]["marker"]["color"])
+        assert colors[1] == style.ACCENT
+        assert all(c != style.ACCENT for i, c in enumerate(colors) if i != 1)
+
+
+def test_topk_without_choice_highlights_nothing():
+    colors = topk_bar(TOKENS, PROBS).to_dict()["data"][0]["marker"]["color"]
+    assert style.ACCENT not in list(colors)
+    colors = topk_bar(TOKENS, PROBS, chosen="absent").to_dict()["data"][0]["marker"]["color"]
+    assert style.ACCENT not in list(colors)
+
+
+def test_topk_labels_pass_through_top_first():
+    layout = topk_bar(TOKENS, PROBS).to_dict()["layout"]
+    assert list(layout["yaxis"]["ticktext"]) == [t.replace("<", "&lt;").replace(">", "&gt;") for t in TOKENS]
+    assert layout["yaxis"]["range"][0] > layout["yaxis"]["range"][1]
+    assert layout["yaxis"]["tickfont"]["size"] >= 14
+
+
+def test_vector_bars_colour_by_sign_on_a_symmetric_axis(arr):
+    values = np.array([1.5, -3.0, 0.0, 2.0])
+    fig = vector_bars(values, ["d0", "d1", "d2", "d3"], title="q").to_dict()
+    bar = fig["data"][0]
+    assert list(arr(bar["marker"]["color"])) == [style.POSITIVE, style.NEGATIVE, style.POSITIVE, style.POSITIVE]
+    lo, hi = fig["layout"]["yaxis"]["range"]
+    assert lo == -hi and hi >= 3.0
+    assert list(fig["layout"]["xaxis"]["ticktext"]) == ["d0", "d1", "d2", "d3"]
+
+
+def test_layernorm_stats_compares_before_and_after_per_token(arr):
+    tokens = ["the", "猫", "the"]
+    fig = layernorm_stats([1.0, -2.0, 0.5], [4.0, 0.25, 2.0], [0.0, 0.0, 0.0], [1.0, 1.0, 1.0], tokens).to_dict()
+    bars = fig["data"]
+    assert [b["type"] for b in bars] == ["bar"] * 4
+    assert [b["name"] for b in bars] == ["before LayerNorm", "after LayerNorm"] * 2
+    assert [b["yaxis"] for b in bars] == ["y", "y", "y2", "y2"]
+    assert np.allclose(arr(bars[2]["y"]), [4.0, 0.25, 2.0])
+    layout = fig["layout"]
+    assert layout["barmode"] == "group"
+    assert list(layout["xaxis"]["ticktext"]) == tokens and list(layout["xaxis"]["tickvals"]) == [0, 1, 2]
+    assert {(s["yref"], s["y0"]) for s in layout["shapes"]} == {("y", 0.0), ("y2", 1.0)}
+    assert not overlapping(layout["xaxis"]["domain"], layout["xaxis2"]["domain"])
+
+
+def overlapping(a, b):
+    """True when two [start, end] intervals overlap."""
+    return min(a[1], b[1]) > max(a[0], b[0])
+
+
+def test_vector_bars_label_masked_entries_minus_infinity_and_draw_them_at_zero(arr):
+    bar = vector_bars(np.array([1.0, -np.inf, 0.5]), ["the", "猫", "the"]).to_dict()["data"][0]
+    assert list(bar["text"]) == ["1.00", "−∞", "0.50"]
+    assert np.allclose(arr(bar["y"]), [1.0, 0.0, 0.5])

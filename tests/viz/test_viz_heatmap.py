@@ -1,0 +1,174 @@
+"""matrix_heatmap: scales, masks, cell text, hover formulas, duplicate and Chinese labels."""
+
+import numpy as np
+import pytest
+
+from viz import style
+from viz.heatmap import matrix_heatmap
+from viz.positional import pe_heatmap
+
+TOKENS = ["the", "cat", "on", "the"]
+
+
+def causal_scores(rng, n=4):
+    """Random scores with -inf above the diagonal, plus the boolean mask used."""
+    scores = rng.normal(size=(n, n)) * 3
+    mask = np.triu(np.ones((n, n), bool), 1)
+    return np.where(mask, -np.inf, scores), mask
+
+
+def test_single_heatmap_trace_and_axis_titles_name_query_and_key():
+    fig = matrix_heatmap(np.zeros((4, 4)), TOKENS, TOKENS).to_dict()
+    assert [t["type"] for t in fig["data"]] == ["heatmap"]
+    assert "query" in fig["layout"]["yaxis"]["title"]["text"]
+    assert "row" in fig["layout"]["yaxis"]["title"]["text"]
+    assert "key" in fig["layout"]["xaxis"]["title"]["text"]
+    assert "column" in fig["layout"]["xaxis"]["title"]["text"]
+
+
+def test_given_axis_titles_are_used():
+    fig = matrix_heatmap(
+        np.zeros((4, 3)), TOKENS, ["d0", "d1", "d2"], row_title="token", col_title="dimension"
+    ).to_dict()
+    assert fig["layout"]["yaxis"]["title"]["text"] == "token"
+    assert fig["layout"]["xaxis"]["title"]["text"] == "dimension"
+
+
+def test_prob_scale_is_fixed_zero_to_one_whatever_the_data():
+    fig = matrix_heatmap(np.full((4, 4), 0.25), TOKENS, TOKENS, kind="prob").to_dict()
+    trace = fig["data"][0]
+    assert (trace["zmin"], trace["zmax"]) == (0.0, 1.0)
+    assert trace["colorscale"][0][1] == style.PROB_SCALE[0][1]
+
+
+def test_signed_scale_is_symmetric_around_zero_ignoring_minus_inf(arr):
+    values, _ = causal_scores(np.random.default_rng(0))
+    values[3, 0] = -7.5  # the largest magnitude is negative
+    expected = np.max(np.abs(values[np.isfinite(values)]))
+    trace = matrix_heatmap(values, TOKENS, TOKENS).to_dict()["data"][0]
+    assert trace["zmin"] == pytest.approx(-expected)
+    assert trace["zmax"] == pytest.approx(expected)
+    assert expected == pytest.approx(7.5)
+
+
+def test_signed_scale_of_an_all_zero_or_all_masked_matrix_is_valid():
+    for values in (np.zeros((2, 2)), np.full((2, 2), -np.inf)):
+        trace = matrix_heatmap(values, ["a", "b"], ["a", "b"]).to_dict()["data"][0]
+        assert trace["zmin"] == -trace["zmax"] and trace["zmax"] > 0
+
+
+def test_raw_kind_has_no_fixed_range_and_unknown_kind_is_rejected():
+    trace = matrix_heatmap(np.ones((2, 2)), ["a", "b"], ["a", "b"], kind="raw").to_dict()["data"][0]
+    assert "zmin" not in trace and "zmax" not in trace
+    with pytest.raises(ValueError):
+        matrix_heatmap(np.ones((2, 2)), ["a", "b"], ["a", "b"], kind="probability")
+
+
+def test_masked_cells_are_nan_with_minus_infinity_text_and_others_show_rounded_values(arr):
+    values, mask = causal_scores(np.random.default_rng(1))
+    fig = matrix_heatmap(values, TOKENS, TOKENS, decimals=2).to_dict()
+    trace = fig["data"][0]
+    z, text = arr(trace["z"]), arr(trace["text"])
+    assert np.isnan(z[mask]).all()
+    assert np.isfinite(z[~mask]).all()
+    assert (text[mask] == "−∞").all()
+    for i, j in np.argwhere(~mask):
+        assert text[i, j] == f"{values[i, j]:.2f}"
+    assert trace["texttemplate"] == "%{text}"
+    assert fig["layout"]["plot_bgcolor"] == style.MASK_GREY
+
+
+def test_explicit_mask_marks_finite_cells_too(arr):
+    probs = np.full((2, 2), 0.5)
+    masked = np.array([[False, True], [False, False]])
+    trace = matrix_heatmap(probs, ["a", "b"], ["a", "b"], kind="prob", masked=masked).to_dict()["data"][0]
+    z, text = arr(trace["z"]), arr(trace["text"])
+    assert np.isnan(z[0, 1]) and text[0, 1] == "−∞"
+    assert z[1, 1] == 0.5 and text[1, 1] == "0.50"
+
+
+def test_unmasked_figure_keeps_a_white_background():
+    fig = matrix_heatmap(np.ones((2, 2)), ["a", "b"], ["a", "b"]).to_dict()
+    assert fig["layout"]["plot_bgcolor"] == "white"
+
+
+def test_rounding_never_shows_negative_zero(arr):
+    trace = matrix_heatmap(np.array([[-0.001, 0.004]]), ["a"], ["x", "y"]).to_dict()["data"][0]
+    assert list(arr(trace["text"])[0]) == ["0.00", "0.00"]
+
+
+def test_hover_text_formats_the_formula_with_the_cells_token_names():
+    values = np.zeros((4, 4))
+    values[1, 2] = 3.2149
+    fig = matrix_heatmap(values, TOKENS, TOKENS, hover_formula="q_{row}·k_{col}").to_dict()
+    hover = fig["data"][0]["hovertext"]
+    assert hover[1][2] == "q_cat·k_on = 3.21"
+    assert hover[2][1].startswith("q_on·k_cat = ")
+
+
+def test_hover_on_a_masked_cell_says_minus_infinity():
+    values, _ = causal_scores(np.random.default_rng(2))
+    fig = matrix_heatmap(values, TOKENS, TOKENS, hover_formula="softmax(S)[{row}, {col}]").to_dict()
+    assert fig["data"][0]["hovertext"][0][3].startswith("softmax(S)[the, the] = −∞")
+    assert fig["data"][0]["hoverongaps"] is True
+
+
+def test_duplicate_labels_keep_distinct_rows_and_columns(arr):
+    values = np.arange(16, dtype=float).reshape(4, 4)
+    fig = matrix_heatmap(values, TOKENS, TOKENS).to_dict()
+    trace, layout = fig["data"][0], fig["layout"]
+    assert arr(trace["z"]).shape == (4, 4)
+    assert len(set(arr(trace["y"]).tolist())) == 4 and len(set(arr(trace["x"]).tolist())) == 4
+    for axis in (layout["xaxis"], layout["yaxis"]):
+        assert list(axis["tickvals"]) == [0, 1, 2, 3]
+        assert list(axis["ticktext"]) == TOKENS
+    assert layout["yaxis"]["range"][0] > layout["yaxis"]["range"][1]  # first query on top
+
+
+def test_values_shown_only_for_small_matrices():
+    small = matrix_heatmap(np.zeros((10, 15)), list("abcdefghij"), [f"d{i}" for i in range(15)])
+    large = matrix_heatmap(np.zeros((12, 13)), [f"t{i}" for i in range(12)], [f"d{i}" for i in range(13)])
+    assert small.to_dict()["data"][0].get("texttemplate") == "%{text}"
+    assert "texttemplate" not in large.to_dict()["data"][0]
+    forced = matrix_heatmap(
+        np.zeros((12, 13)), [f"t{i}" for i in range(12)], [f"d{i}" for i in range(13)], show_values=True
+    )
+    assert forced.to_dict()["data"][0].get("texttemplate") == "%{text}"
+
+
+def test_chinese_labels_pass_through_unchanged():
+    tokens = ["我", "爱", "猫", "。"]
+    fig = matrix_heatmap(np.eye(4), tokens, tokens, kind="prob", hover_formula="α[{row}, {col}]").to_dict()
+    assert list(fig["layout"]["yaxis"]["ticktext"]) == tokens
+    assert list(fig["layout"]["xaxis"]["ticktext"]) == tokens
+    assert fig["data"][0]["hovertext"][2][0] == "α[猫, 我] = 0.00"
+
+
+def test_projector_readable_fonts_and_stable_uirevision():
+    layout = matrix_heatmap(np.eye(2), ["a", "b"], ["a", "b"], title="t").to_dict()["layout"]
+    assert layout["font"]["size"] >= 14
+    assert "Noto Sans CJK SC" in layout["font"]["family"]
+    assert layout["xaxis"]["tickfont"]["size"] >= 14 and layout["yaxis"]["tickfont"]["size"] >= 14
+    assert layout["uirevision"] == "attention-lab"
+    assert "modebar" not in layout
+    custom = matrix_heatmap(np.eye(2), ["a", "b"], ["a", "b"], uirevision="enc").to_dict()["layout"]
+    assert custom["uirevision"] == "enc"
+
+
+def test_label_count_mismatch_is_rejected():
+    with pytest.raises(ValueError):
+        matrix_heatmap(np.zeros((2, 3)), ["a", "b"], ["x", "y"])
+
+
+def test_empty_sentence_does_not_crash():
+    fig = matrix_heatmap(np.zeros((0, 0)), [], [], kind="prob")
+    assert fig.to_dict()["data"][0]["type"] == "heatmap"
+
+
+def test_pe_heatmap_uses_fixed_minus_one_to_one_range():
+    pe = np.sin(np.arange(20).reshape(5, 4) / 3) * 0.3
+    fig = pe_heatmap(pe, [str(i) for i in range(5)], title="PE").to_dict()
+    trace = fig["data"][0]
+    assert (trace["zmin"], trace["zmax"]) == (-1.0, 1.0)
+    assert list(fig["layout"]["xaxis"]["ticktext"]) == ["d0", "d1", "d2", "d3"]
+    assert fig["layout"]["yaxis"]["title"]["text"] == "position"

@@ -1,0 +1,1 @@
+"""Figure builders: NumPy arrays + labels -> plotly figures, altair charts, DOT strings."""

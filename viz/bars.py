@@ -1,0 +1,179 @@
+"""Bar charts: top-k next-token probabilities, one signed vector, LayerNorm statistics."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from viz import style
+
+BEFORE_COLOR = style.NEUTRAL
+AFTER_COLOR = style.PRIMARY
+MAX_BARS_WITH_VALUES = 32
+
+
+def chosen_index(tokens: list[str], chosen) -> int | None:
+    """Position of the chosen token: an int is an index, a string the first equal token."""
+    if chosen is None or isinstance(chosen, (int, np.integer)):
+        return chosen
+    return tokens.index(str(chosen)) if str(chosen) in tokens else None
+
+
+def value_labels(values: np.ndarray, decimals: int = 2) -> list[str]:
+    """Rounded values as strings without negative zeros; "−∞" for masked (non-finite) entries."""
+    return [f"{v:.{decimals}f}" if np.isfinite(v) else style.MASK_TEXT for v in np.round(values, decimals) + 0.0]
+
+
+def topk_bar(
+    tokens, probs, *, chosen=None, title: str = "", height: int | None = None, uirevision: str = style.UIREVISION
+) -> go.Figure:
+    """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour."""
+    labels = [str(t) for t in tokens]
+    p = np.asarray(probs, dtype=float)
+    pick = chosen_index(labels, chosen)
+    colors = [style.ACCENT if i == pick else style.PRIMARY for i in range(len(labels))]
+    bar = dict(
+        type="bar",
+        orientation="h",
+        x=p,
+        y=list(range(len(labels))),
+        marker=dict(color=colors),
+        text=value_labels(p),
+        textposition="outside",
+        textfont=style.font(),
+        cliponaxis=False,
+        hovertext=[f"P({style.label_text(t)}) = {v:.4f}" for t, v in zip(labels, p, strict=True)],
+        hoverinfo="text",
+    )
+    n = len(labels)
+    layout = style.base_layout(
+        title, height or style.auto_height(n, per_row=34, extra=110, lo=220), uirevision=uirevision
+    )
+    layout.update(
+        xaxis=dict(
+            title=style.title_dict("probability"),
+            range=[0, 1.12],
+            tickvals=[0, 0.25, 0.5, 0.75, 1],
+            tickfont=style.font(style.TICK_FONT_SIZE),
+            gridcolor=style.GRID_COLOR,
+            zeroline=False,
+        ),
+        yaxis=style.token_axis("", labels, reverse=True),
+        bargap=0.25,
+    )
+    return go.Figure(data=[bar], layout=layout)
+
+
+def vector_bars(
+    values,
+    labels,
+    *,
+    title: str = "",
+    value_title: str = "value",
+    height: int | None = None,
+    uirevision: str = style.UIREVISION,
+) -> go.Figure:
+    """One vector as vertical bars: red for positive, blue for negative, symmetric y range."""
+    v = np.asarray(values, dtype=float).ravel()
+    names = [str(label) for label in labels]
+    finite = np.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0)
+    m = float(np.abs(finite).max()) if finite.size else 0.0
+    m = m if m > 0 else 1.0
+    bar = dict(
+        type="bar",
+        x=list(range(len(names))),
+        y=finite,
+        marker=dict(color=np.where(finite >= 0, style.POSITIVE, style.NEGATIVE)),
+        hovertext=[f"{style.label_text(n)} = {s}" for n, s in zip(names, value_labels(v, 3), strict=True)],
+        hoverinfo="text",
+    )
+    if len(names) <= MAX_BARS_WITH_VALUES:
+        bar.update(text=value_labels(v), textposition="outside", textfont=style.font(), cliponaxis=False)
+    layout = style.base_layout(title, height or 360, uirevision=uirevision)
+    layout.update(
+        xaxis=style.token_axis("", names),
+        yaxis=dict(
+            title=style.title_dict(value_title),
+            range=[-1.2 * m, 1.2 * m],
+            tickfont=style.font(style.TICK_FONT_SIZE),
+            gridcolor=style.GRID_COLOR,
+            zeroline=True,
+            zerolinecolor=style.TEXT_COLOR,
+            zerolinewidth=1.5,
+        ),
+    )
+    return go.Figure(data=[bar], layout=layout)
+
+
+def stat_bars(values, color: str, name: str, axis: str, show_legend: bool) -> dict:
+    """One group of per-token bars on the given axis pair ('' or '2')."""
+    v = np.asarray(values, dtype=float)
+    return dict(
+        type="bar",
+        x=list(range(len(v))),
+        y=v,
+        name=name,
+        legendgroup=name,
+        showlegend=show_legend,
+        marker=dict(color=color),
+        xaxis="x" + axis,
+        yaxis="y" + axis,
+        hovertemplate=f"{name}: %{{y:.3f}}<extra></extra>",
+    )
+
+
+def layernorm_stats(
+    mean_before,
+    var_before,
+    mean_after,
+    var_after,
+    tokens,
+    *,
+    title: str = "",
+    height: int | None = None,
+    uirevision: str = style.UIREVISION,
+) -> go.Figure:
+    """Per-token mean (left) and variance (right) before vs after LayerNorm, with 0 and 1 guides."""
+    labels = [str(t) for t in tokens]
+    data = [
+        stat_bars(mean_before, BEFORE_COLOR, "before LayerNorm", "", True),
+        stat_bars(mean_after, AFTER_COLOR, "after LayerNorm", "", True),
+        stat_bars(var_before, BEFORE_COLOR, "before LayerNorm", "2", False),
+        stat_bars(var_after, AFTER_COLOR, "after LayerNorm", "2", False),
+    ]
+    layout = style.base_layout(title, height or 400, uirevision=uirevision, showlegend=True)
+    layout.update(
+        barmode="group",
+        xaxis=style.token_axis("token", labels, domain=[0.0, 0.42], anchor="y"),
+        xaxis2=style.token_axis("token", labels, domain=[0.58, 1.0], anchor="y2"),
+        yaxis=dict(
+            title=style.title_dict("mean"),
+            anchor="x",
+            automargin=True,
+            gridcolor=style.GRID_COLOR,
+            tickfont=style.font(style.TICK_FONT_SIZE),
+            zeroline=False,
+        ),
+        yaxis2=dict(
+            title=style.title_dict("variance"),
+            anchor="x2",
+            automargin=True,
+            gridcolor=style.GRID_COLOR,
+            tickfont=style.font(style.TICK_FONT_SIZE),
+            zeroline=False,
+            rangemode="tozero",
+        ),
+        shapes=[guide(0.0, "y"), guide(1.0, "y2")],
+        legend=dict(
+            orientation="h", x=0.5, xanchor="center", y=1.0, yanchor="bottom", font=style.font(style.TICK_FONT_SIZE)
+        ),
+    )
+    return go.Figure(data=data, layout=layout)
+
+
+def guide(y: float, yref: str) -> dict:
+    """Dashed horizontal reference line across one panel."""
+    xref = "x domain" if yref == "y" else "x2 domain"
+    return dict(
+        type="line", x0=0, x1=1, y0=y, y1=y, xref=xref, yref=yref, line=dict(color=style.ACCENT, width=2, dash="dash")
+    )

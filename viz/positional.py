@@ -1,0 +1,82 @@
+"""Sinusoidal positional-encoding figures: curves per dimension (altair) and the full matrix (plotly)."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from viz import style
+from viz.heatmap import matrix_heatmap
+
+
+def dim_name(d: int) -> str:
+    """Legend label of dimension d: even dims are sines, odd dims cosines."""
+    return f"dim {d} ({'sin' if d % 2 == 0 else 'cos'})"
+
+
+def pe_curves(
+    pe, dims, *, max_pos: int | None = None, title: str = "", height: int = 320, width: int | str = "container"
+) -> alt.Chart:
+    """Line chart of PE[pos, d] against pos for each chosen dimension d."""
+    pe = np.asarray(pe, dtype=float)
+    n_pos = pe.shape[0] if max_pos is None else min(max_pos, pe.shape[0])
+    dims = [int(d) for d in dims]
+    names = [dim_name(d) for d in dims]
+    df = pd.DataFrame(
+        {
+            "position": np.tile(np.arange(n_pos), len(dims)),
+            "value": pe[:n_pos, dims].T.ravel(),
+            "dimension": np.repeat(names, n_pos),
+        }
+    )
+    chart = (
+        alt.Chart(df, title=title or alt.Undefined)
+        .mark_line(strokeWidth=3)
+        .encode(
+            x=alt.X("position:Q", title="position"),
+            y=alt.Y("value:Q", title="PE[pos, d]", scale=alt.Scale(domain=[-1, 1])),
+            color=alt.Color("dimension:N", title="dimension", sort=names),
+            tooltip=["dimension:N", "position:Q", alt.Tooltip("value:Q", format=".3f")],
+        )
+    )
+    return (
+        chart.properties(height=height, width=width)
+        .configure(font=style.FONT_FAMILY)
+        .configure_axis(
+            labelFontSize=style.TICK_FONT_SIZE,
+            titleFontSize=style.FONT_SIZE,
+            gridColor=style.GRID_COLOR,
+        )
+        .configure_legend(
+            labelFontSize=style.TICK_FONT_SIZE,
+            titleFontSize=style.FONT_SIZE,
+            labelLimit=0,
+        )
+        .configure_title(fontSize=style.TITLE_FONT_SIZE, anchor="start")
+    )
+
+
+def pe_heatmap(
+    pe, row_labels, *, title: str = "", col_labels=None, height: int | None = None, uirevision: str = style.UIREVISION
+) -> go.Figure:
+    """Positions x dimensions heatmap of PE on a fixed diverging [-1, 1] scale."""
+    pe = np.asarray(pe, dtype=float)
+    cols = col_labels if col_labels is not None else [f"d{d}" for d in range(pe.shape[1])]
+    return matrix_heatmap(
+        pe,
+        row_labels,
+        cols,
+        kind="signed",
+        bound=1.0,
+        title=title,
+        row_title="position",
+        col_title="dimension",
+        hover_formula="PE[{row}, {col}]",
+        height=height,
+        uirevision=uirevision,
+        show_values=False,
+        col_ticks=16,
+        row_ticks=32,
+    )
