@@ -86,5 +86,5 @@ def clamp(name: str, low: int, high: int) -> int:
 
 
 def write_url() -> None:
-    """Mirror the non-default view state into the query string."""
-    st.query_params.from_dict({k: str(v) for k, v in store().items() if v != DEFAULTS[k]})
+    """Mirror the sentence and the non-default view state into the query string."""
+    st.query_params.from_dict({k: str(v) for k, v in store().items() if v != DEFAULTS[k] or k == "s"})

@@ -6,6 +6,7 @@ import html
 import streamlit as st
 
 from model.trace import Trace
+from ui import state
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -42,7 +43,8 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
 
 
 def figure(fig, key: str) -> None:
-    """Draw a Plotly figure full-width with PNG export in the modebar."""
+    """Draw a Plotly figure full-width with PNG export; layout.meta.rev names the sentence it shows."""
+    fig.layout.meta = {"rev": state.get("s")}
     config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
     st.plotly_chart(fig, key=key, config=config, theme=None)
 

@@ -114,8 +114,8 @@ def test_playground_rejects_bad_cells_and_keeps_the_last_result():
     at = open_page("playground")
     before = array(by_title(at)["softmax weights"]["data"][0]["z"])
     assert at.success, "the valid preset says so"
-    # an edit as the browser sends it: row 0, column "0" of X becomes "abc"
-    at.session_state["pg_X_0"] = {"edited_rows": {0: {"0": "abc"}}, "added_rows": [], "deleted_rows": []}
+    # an edit as the browser sends it: row 0, column "f1" of X becomes "abc"
+    at.session_state["pg_X_0"] = {"edited_rows": {0: {"f1": "abc"}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert any("X, row 1, column 1: 'abc' is not a number" in e.value for e in at.error)
     np.testing.assert_array_equal(array(by_title(at)["softmax weights"]["data"][0]["z"]), before)

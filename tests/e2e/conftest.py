@@ -1,0 +1,58 @@
+"""Fixtures for browser tests: a running app and a Chromium browser; skip (or, in CI, fail) without Chromium."""
+import os
+
+import pytest
+
+from tests.e2e.server import chromium_path, launch, streamlit_server
+
+# Streamlit probes <page>/_stcore/* before falling back to /_stcore/*; those 404s are expected on page URLs.
+BENIGN = ("/_stcore/health", "/_stcore/host-config")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip e2e tests when Chromium is missing on a developer machine; in CI that is an error."""
+    if chromium_path():
+        return
+    if os.environ.get("CI"):
+        raise pytest.UsageError("CI must run the browser tests: install Debian's chromium (see .ci/run)")
+    skip = pytest.mark.skip(reason="Chromium not found at /usr/bin/chromium: apt-get install -y chromium")
+    for item in items:
+        if "e2e" in item.nodeid:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """Base URL of one app server shared by the e2e session."""
+    with streamlit_server() as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh context and page that records console errors and dialogs."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.errors, pg.dialogs = [], []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" and not benign(m) else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+    yield pg
+    context.close()
+
+
+def benign(message) -> bool:
+    """Streamlit's expected 404 probes of page-relative endpoints."""
+    url = (message.location or {}).get("url", "")
+    return "404" in message.text and url.endswith(BENIGN)

@@ -1,0 +1,59 @@
+"""Reading the app's Plotly charts from the page (works for every renderer that leaves Plotly graph divs)."""
+from __future__ import annotations
+
+from tests.e2e.server import IDLE
+
+CHARTS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(gd => {
+  const L = gd._fullLayout || {};
+  return {title: (L.title && L.title.text) || '', rev: L.meta && L.meta.rev,
+          y: (L.yaxis && L.yaxis.ticktext) || [], x: (L.xaxis && L.xaxis.ticktext) || [],
+          z: gd._fullData && gd._fullData[0] && gd._fullData[0].z ? Array.from(gd._fullData[0].z, r => Array.from(r)) : null};
+})"""
+
+ALL_PAINTED_JS = """rev => {
+  const gds = Array.from(document.querySelectorAll('.js-plotly-plot'));
+  return gds.length > 0 && gds.every(gd => gd._fullLayout && gd._fullLayout.meta && gd._fullLayout.meta.rev === rev);
+}"""
+
+
+def open_app(page, url: str) -> None:
+    """Go to a URL and wait until the script has finished and a chart is painted."""
+    page.goto(url)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+
+
+def charts(page) -> list[dict]:
+    """Every chart's title, revision (the sentence it shows), tick labels and first trace's z."""
+    return page.evaluate(CHARTS_JS)
+
+
+def chart(page, title: str) -> dict:
+    """The chart with this title."""
+    found = [c for c in charts(page) if c["title"] == title]
+    assert found, f"no chart titled {title!r}; have {[c['title'] for c in charts(page)]}"
+    return found[0]
+
+
+def sentence_box(page):
+    """The shared per-keystroke sentence input."""
+    return page.locator("input.stkeyup__input")
+
+
+def wait_painted(page, sentence: str, timeout: float = 30_000) -> None:
+    """Wait until every chart on the page shows `sentence` (the error lists what the charts show instead)."""
+    try:
+        page.wait_for_function(ALL_PAINTED_JS, arg=sentence, timeout=timeout)
+    except Exception as err:
+        shown = sorted({str(c["rev"]) for c in charts(page)})
+        raise AssertionError(f"charts never all showed {sentence!r}; they show {shown}; url {page.url}") from err
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def retype(page, text: str, delay: float = 60) -> None:
+    """Clear the sentence box and type text one key at a time."""
+    box = sentence_box(page)
+    box.click()
+    box.press("Control+a")
+    box.press("Backspace")
+    box.press_sequentially(text, delay=delay)

@@ -1,0 +1,68 @@
+"""Start and stop `streamlit run app.py` on a free localhost port; launch Debian's Chromium (shared by e2e and benchmarks)."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def chromium_path() -> str | None:
+    """Path of Debian's Chromium, if installed."""
+    return CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+
+
+def free_port() -> int:
+    """An unused TCP port on localhost."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, timeout: float) -> None:
+    """Poll Streamlit's health endpoint until it answers ok."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
+                if r.read() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"streamlit did not answer at {url} within {timeout} s")
+
+
+@contextmanager
+def streamlit_server(env: dict | None = None, timeout: float = 60):
+    """Run the app headless on a free port; yield (base URL, process)."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+           "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | (env or {}), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, timeout)
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def launch(playwright):
+    """Headless Debian Chromium with a fresh profile (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)

@@ -1,0 +1,95 @@
+"""The app in a real Chromium: typing, navigation, URL state, the playground, escaping, isolation."""
+import urllib.parse
+
+import pytest
+
+from tests.app.conftest import PAGES
+from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_painted
+
+pytestmark = pytest.mark.e2e
+SOFTMAX = "softmax → attention weights (rows sum to 1)"
+
+
+def url_of(base: str, page: str, **params) -> str:
+    """A page URL with query parameters."""
+    return f"{base}/{page}?" + urllib.parse.urlencode(params)
+
+
+def test_typing_updates_the_token_labels_in_the_charts(page, app_url):
+    open_app(page, url_of(app_url, "self_attention", s="cat"))
+    retype(page, "I have")
+    wait_painted(page, "I have")
+    assert chart(page, SOFTMAX)["y"] == ["i", "have"]
+    sentence_box(page).press_sequentially(" a cat", delay=60)
+    wait_painted(page, "I have a cat")
+    assert chart(page, SOFTMAX)["y"] == ["i", "have", "a", "cat"]
+    assert chart(page, "QKᵀ (raw scores)")["x"] == ["i", "have", "a", "cat"]
+    assert sentence_box(page).input_value() == "I have a cat"
+    assert not page.errors
+
+
+def test_every_page_opens_from_the_navigation_and_draws_charts(page, app_url):
+    open_app(page, url_of(app_url, "", s="I have a cat"))
+    titles = {"overview": "Overview", "embeddings": "Embeddings & PE", "self_attention": "Self-attention",
+              "multi_head": "Multi-head & layers", "masks": "Masks", "decoding": "Encoder–decoder & decoding",
+              "add_norm": "Add & Norm, FFN", "playground": "Playground (hand-edit)"}
+    for name in PAGES:
+        page.get_by_test_id("stSidebarNav").get_by_text(titles[name], exact=True).click()
+        page.wait_for_url(f"**/{'' if name == 'overview' else name}*")
+        wait_painted(page, "I have a cat")
+        assert len(charts(page)) >= 3, name
+        assert "s=I+have+a+cat" in page.url, "the sentence stays in the URL"
+    assert not page.errors, page.errors
+
+
+def test_url_restores_the_view_in_a_fresh_context(browser, app_url):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    open_app(page, url_of(app_url, "self_attention", s="why do we work ?", side="cross", layer=1, head=3))
+    wait_painted(page, "why do we work ?")
+    titles = [c["title"] for c in charts(page)]
+    assert "Q (head 3)" in titles
+    assert chart(page, "Masked scores")["x"] == ["why", "do", "we", "work", "?"]
+    assert chart(page, "Masked scores")["y"][0] == "&lt;bos&gt;"
+    assert sentence_box(page).input_value() == "why do we work ?"
+    context.close()
+
+
+def test_playground_preset_shows_seed_004(page, app_url):
+    open_app(page, url_of(app_url, "playground"))
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 7")
+    assert chart(page, "Q = X·W_Q")["z"] == [[1, 0, 2], [2, 2, 2], [2, 1, 3]]
+    assert chart(page, "Scores QKᵀ")["z"] == [[2, 4, 4], [4, 16, 12], [4, 12, 10]]
+    weights = chart(page, "softmax weights")["z"]
+    assert abs(weights[0][1] - 0.46831) < 1e-4 and abs(weights[1][1] - 0.98201) < 1e-4
+    assert page.get_by_text("q(x1)·k(x1) = 1×0 + 0×1 + 2×1 = 2").count() == 1
+
+
+def test_html_in_the_sentence_is_text_not_markup(page, app_url):
+    open_app(page, url_of(app_url, "", s="cat"))
+    evil = "<img src=x onerror=alert(1)>"
+    retype(page, evil, delay=20)
+    wait_painted(page, evil)
+    assert not page.dialogs
+    assert page.locator('img[src="x"]').count() == 0
+    chips = page.locator(".al-chip").all_inner_texts()
+    assert any(c.startswith("<") for c in chips) and any(c.startswith("onerror") for c in chips)
+    assert not page.errors
+
+
+def test_two_visitors_never_see_each_others_sentence(browser, app_url):
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        pages.append(context.new_page())
+    a, b = pages
+    open_app(a, url_of(app_url, "self_attention", s="x"))
+    open_app(b, url_of(app_url, "self_attention", s="y"))
+    retype(a, "I have a cat", delay=30)
+    retype(b, "we read books", delay=30)
+    wait_painted(a, "I have a cat")
+    wait_painted(b, "we read books")
+    assert chart(a, SOFTMAX)["y"] == ["i", "have", "a", "cat"]
+    assert chart(b, SOFTMAX)["y"] == ["we", "read", "books"]
+    for p in pages:
+        p.context.close()
