@@ -61,37 +61,10 @@ class DecodeResult:
     finished: bool  # True if <eos> was produced
 
 
-def step_distribution(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions):
-    """Run the decoder on prefix (B, t); return next-token log-probs (B, V) and the hook cache."""
-    with model.recording() as cache:
-        logits = model.decode(memory, src_ids, prefix, opts)  # (B, t, V)
-    return torch.log_softmax(logits[:, -1].double(), dim=-1), cache  # (B, V)
-
-
-def attention_of(cache: dict, b: int, N: int) -> tuple[np.ndarray, np.ndarray]:
-    """Self-attention (N, h, t, t) and newest cross-attention row (N, h, S) of batch item b."""
-    self_attn = np.stack([cache[f"decoder.{i}.self_attn.hook_pattern"][b].numpy() for i in range(N)])
-    cross = np.stack([cache[f"decoder.{i}.cross_attn.hook_pattern"][b, :, -1].numpy() for i in range(N)])
-    return self_attn, cross
-
-
-def make_step(prefix: list[int], vocab: Vocab, cache, b: int, N: int, dist: torch.Tensor, chosen: int) -> Step:
-    """Record one step from a probability vector dist (V,) and the chosen id."""
-    k = min(TOP_K_RECORDED, dist.numel())
-    top_p, top_i = torch.topk(dist, k)
-    self_attn, cross = attention_of(cache, b, N)
-    return Step(
-        prefix_ids=list(prefix),
-        prefix_tokens=[vocab.itos[i] for i in prefix],
-        self_attn=self_attn,
-        cross_attn=cross,
-        top_ids=top_i.tolist(),
-        top_tokens=[vocab.itos[i] for i in top_i.tolist()],
-        top_probs=top_p.tolist(),
-        chosen_id=chosen,
-        chosen_token=vocab.itos[chosen],
-        chosen_prob=float(dist[chosen]),
-    )
+def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
+    """Log-probabilities of the next token after each prefix (B, t) -> (B, V), without recording."""
+    logits = model.decode(memory, src_ids, prefix, opts)  # (B, t, V)
+    return torch.log_softmax(logits[:, -1].double(), dim=-1)
 
 
 def sampling_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.Tensor:
@@ -103,31 +76,25 @@ def sampling_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch
     return torch.softmax(scaled, dim=-1)
 
 
-def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> DecodeResult:
-    """Package a decoded prefix (with <bos>, maybe <eos>) as a result."""
-    finished = prefix[-1] == EOS_ID
-    ids = prefix[1:-1] if finished else prefix[1:]
-    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished)
+def choice_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.Tensor:
+    """The distribution a step chooses from: the model's for greedy and beam, the sampling one otherwise."""
+    return sampling_distribution(log_probs, opts) if opts.method == "sample" else log_probs.exp()
 
 
-@torch.no_grad()
-def decode_sequential(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
-    """Greedy or sampled decoding, one token per step."""
+def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions) -> list[int]:
+    """Greedy or sampled token ids, <bos> first (and <eos> last if produced)."""
     gen = torch.Generator().manual_seed(opts.seed)
-    prefix, steps = [BOS_ID], []
+    prefix = [BOS_ID]
     for _ in range(opts.max_steps):
-        log_probs, cache = step_distribution(model, memory, src_ids, torch.tensor([prefix]), attn)
+        dist = choice_distribution(next_log_probs(model, memory, src_ids, torch.tensor([prefix]), attn)[0], opts)
         if opts.method == "greedy":
-            dist = log_probs[0].exp()  # (V,)
             chosen = int(torch.argmax(dist))
         else:
-            dist = sampling_distribution(log_probs[0], opts)  # (V,)
             chosen = int(torch.multinomial(dist, 1, generator=gen))
-        steps.append(make_step(prefix, vocab, cache, 0, model.cfg.N, dist, chosen))
-        prefix = prefix + [chosen]
+        prefix.append(chosen)
         if chosen == EOS_ID:
             break
-    return finish(opts.method, prefix, steps, vocab)
+    return prefix
 
 
 def beam_candidates(beams, log_probs: torch.Tensor, width: int):
@@ -139,42 +106,71 @@ def beam_candidates(beams, log_probs: torch.Tensor, width: int):
     return sorted(candidates, key=lambda c: -c[0])[:width]
 
 
-@torch.no_grad()
-def decode_beam(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
-    """Beam search on summed log-probabilities; the best hypothesis is replayed to record its steps."""
+def beam_prefix(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions):
+    """Beam search on summed log-probabilities: the best prefix and the live beams after each step."""
     live, done, snapshots = [(0.0, [BOS_ID])], [], []
     for _ in range(opts.max_steps):
         prefixes = torch.tensor([p for _, p in live])  # (n_live, t)
         mem = memory.expand(len(live), -1, -1)  # (n_live, S, d_model)
-        log_probs, _ = step_distribution(model, mem, src_ids.expand(len(live), -1), prefixes, attn)
-        best = beam_candidates(live, log_probs, opts.beam_width)
-        snapshots.append([{"tokens": [vocab.itos[i] for i in p[1:]], "log_prob": s} for s, p in best])
+        best = beam_candidates(live, next_log_probs(model, mem, src_ids.expand(len(live), -1), prefixes, attn),
+                               opts.beam_width)
+        snapshots.append([{"tokens": [vocab.itos[i] for i in p[1:]], "log_prob": sc} for sc, p in best])
         done += [c for c in best if c[1][-1] == EOS_ID]
         live = [c for c in best if c[1][-1] != EOS_ID][: opts.beam_width - len(done)]
         if not live:
             break
-    score, prefix = max(done + live, key=lambda c: c[0])
-    result = replay(model, memory, src_ids, vocab, prefix, attn, "beam")
-    for step, snap in zip(result.steps, snapshots):
-        step.beams = snap
-    return result
+    return max(done + live, key=lambda c: c[0])[1], snapshots
+
+
+def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: DecodeOptions) -> list[Step]:
+    """Every step, read off one recorded decoder pass over the prefix: under the causal mask, row t of that pass
+    is exactly what the decoder computed at step t."""
+    log_probs = torch.log_softmax(cache["hook_logits"][0].double(), dim=-1)  # (T, V)
+    self_attn = np.stack([cache[f"decoder.{i}.self_attn.hook_pattern"][0].numpy() for i in range(N)])  # (N,h,T,T)
+    cross = np.stack([cache[f"decoder.{i}.cross_attn.hook_pattern"][0].numpy() for i in range(N)])  # (N,h,T,S)
+    steps = []
+    for t in range(1, len(prefix)):
+        dist = choice_distribution(log_probs[t - 1], opts)  # (V,)
+        top_p, top_i = torch.topk(dist, min(TOP_K_RECORDED, dist.numel()))
+        chosen = prefix[t]
+        steps.append(Step(
+            prefix_ids=prefix[:t], prefix_tokens=[vocab.itos[i] for i in prefix[:t]],
+            self_attn=self_attn[:, :, :t, :t], cross_attn=cross[:, :, t - 1],
+            top_ids=top_i.tolist(), top_tokens=[vocab.itos[i] for i in top_i.tolist()], top_probs=top_p.tolist(),
+            chosen_id=chosen, chosen_token=vocab.itos[chosen], chosen_prob=float(dist[chosen]),
+        ))
+    return steps
+
+
+def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> DecodeResult:
+    """Package a decoded prefix (with <bos>, maybe <eos>) as a result."""
+    finished = prefix[-1] == EOS_ID
+    ids = prefix[1:-1] if finished else prefix[1:]
+    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished)
 
 
 @torch.no_grad()
-def replay(model, memory, src_ids, vocab: Vocab, prefix: list[int], attn: AttnOptions, method: str) -> DecodeResult:
-    """Record the steps of a given decoded prefix (<bos> y1 … [<eos>]) one position at a time."""
-    steps = []
-    for t in range(1, len(prefix)):
-        log_probs, cache = step_distribution(model, memory, src_ids, torch.tensor([prefix[:t]]), attn)
-        steps.append(make_step(prefix[:t], vocab, cache, 0, model.cfg.N, log_probs[0].exp(), prefix[t]))
-    return finish(method, prefix, steps, vocab)
+def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions,
+                      attn: AttnOptions) -> tuple[DecodeResult, dict]:
+    """Decode (memory (1, S, d_model), src_ids (1, S)); return the result and the recorded decoder pass
+    over <bos> + output, whose rows give every step."""
+    snapshots = []
+    if opts.method == "beam":
+        prefix, snapshots = beam_prefix(model, memory, src_ids, vocab, opts, attn)
+    else:
+        prefix = sequential_prefix(model, memory, src_ids, opts, attn)
+    rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
+    with model.recording() as cache:
+        model.decode(memory, src_ids, torch.tensor([rows]), attn)
+    steps = steps_from_pass(prefix, cache, vocab, model.cfg.N, opts)
+    for step, snap in zip(steps, snapshots):
+        step.beams = snap
+    return finish(opts.method, prefix, steps, vocab), cache
 
 
 def decode(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
-    """Decode with the chosen method; memory (1, S, d_model), src_ids (1, S)."""
-    if opts.method == "beam":
-        return decode_beam(model, memory, src_ids, vocab, opts, attn)
-    return decode_sequential(model, memory, src_ids, vocab, opts, attn)
+    """Decode with the chosen method, every step recorded."""
+    return decode_with_cache(model, memory, src_ids, vocab, opts, attn)[0]
 
 
 @torch.no_grad()

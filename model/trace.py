@@ -8,7 +8,7 @@ import numpy as np
 import torch
 
 from model.checkpoint import Bundle
-from model.decoding import DecodeOptions, DecodeResult, decode, greedy_batch
+from model.decoding import DecodeOptions, DecodeResult, decode_with_cache, greedy_batch
 from model.tokenizer import BOS_ID, EOS_ID, Encoded, pad
 from model.transformer import AttnOptions
 
@@ -144,10 +144,7 @@ def run_with_trace(
     src_ids = torch.tensor([src.ids])  # (1, S)
     with model.recording() as enc_cache:
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
-    result = decode(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn)
-    tgt_in = torch.tensor([[BOS_ID] + result.ids])  # (1, T)
-    with model.recording() as dec_cache:
-        model.decode(memory, src_ids, tgt_in, attn)
+    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
     arrays["probs"] = softmax_np(arrays["hook_logits"])
     return Trace(

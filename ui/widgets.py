@@ -7,6 +7,7 @@ import streamlit as st
 
 from model.trace import Trace
 from ui import state
+from ui.plotly_view import plotly_view
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -43,10 +44,16 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
 
 
 def figure(fig, key: str) -> None:
-    """Draw a Plotly figure full-width with PNG export; layout.meta.rev names the sentence it shows."""
+    """Draw a Plotly figure full-width with PNG export; layout.meta.rev names the sentence it shows.
+
+    The in-place renderer is the default; `?renderer=naive` draws with st.plotly_chart (the benchmark's reference).
+    """
     fig.layout.meta = {"rev": state.get("s")}
     config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
-    st.plotly_chart(fig, key=key, config=config, theme=None)
+    if state.get("renderer") == "naive":
+        st.plotly_chart(fig, key=key, config=config, theme=None)
+    else:
+        plotly_view(fig.to_json(), config, key)
 
 
 def need_trace(trace: Trace | None) -> bool:

@@ -20,8 +20,10 @@ def open_page(page: str, **params) -> AppTest:
 
 
 def specs(at: AppTest) -> list[dict]:
-    """Every Plotly figure on the page as a dict."""
-    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+    """Every Plotly figure on the page as a dict, whichever renderer drew it."""
+    inplace = [json.loads(json.loads(el.proto.json)["spec"]) for el in at.get("bidi_component")
+               if el.proto.component_name == "attention_lab_plotly"]
+    return inplace + [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
 
 
 def by_title(at: AppTest) -> dict[str, dict]:

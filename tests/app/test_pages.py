@@ -136,3 +136,14 @@ def test_masked_cells_are_exactly_the_masked_keys_not_underflowed_weights():
     pad = np.array([k == "&lt;pad&gt;" for k in keys])
     assert pad.sum() == 3
     assert np.isnan(z[:, pad]).all() and not np.isnan(z[:, ~pad]).any()
+
+
+def test_both_renderers_draw_the_same_figures():
+    """The in-place element (default) and st.plotly_chart (?renderer=naive) get identical figure specs."""
+    inplace = open_page("self_attention", s="I have a cat")
+    naive = open_page("self_attention", s="I have a cat", renderer="naive")
+    assert not inplace.get("plotly_chart") and naive.get("plotly_chart")
+    a, b = by_title(inplace), by_title(naive)
+    assert a.keys() == b.keys()
+    title = "softmax → attention weights (rows sum to 1)"
+    np.testing.assert_array_equal(array(a[title]["data"][0]["z"]), array(b[title]["data"][0]["z"]))

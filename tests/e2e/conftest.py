@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from tests.e2e.server import chromium_path, launch, streamlit_server
+from benchmarks.harness import chromium_path, launch, streamlit_server
 
 # Streamlit probes <page>/_stcore/* before falling back to /_stcore/*; those 404s are expected on page URLs.
 BENIGN = ("/_stcore/health", "/_stcore/host-config")

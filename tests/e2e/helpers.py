@@ -1,7 +1,7 @@
 """Reading the app's Plotly charts from the page (works for every renderer that leaves Plotly graph divs)."""
 from __future__ import annotations
 
-from tests.e2e.server import IDLE
+from benchmarks.harness import IDLE
 
 CHARTS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(gd => {
   const L = gd._fullLayout || {};

@@ -1,4 +1,4 @@
-"""Start and stop `streamlit run app.py` on a free localhost port; launch Debian's Chromium (shared by e2e and benchmarks)."""
+"""Start and stop `streamlit run app.py` on a free localhost port; launch Debian's Chromium (e2e tests and benchmarks)."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
