@@ -8,7 +8,7 @@ from st_keyup import st_keyup
 
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
-from ui import data, state, widgets
+from ui import data, profile, state, widgets
 
 PAGES = [
     st.Page("pages/overview.py", title="Overview", icon=":material/account_tree:", url_path="overview", default=True),
@@ -90,6 +90,7 @@ def token_line() -> None:
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
+    profile.start()
     page = st.navigation(PAGES)
     sentence_bar()
     token_line()
@@ -100,6 +101,7 @@ def main() -> None:
         st.error("This view could not be drawn for the current input. Your sentence is kept; "
                  "try another sentence or page.")
     state.write_url()
+    profile.finish(page.url_path, state.get("s"))
 
 
 main()

@@ -81,8 +81,28 @@ def choice_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.T
     return sampling_distribution(log_probs, opts) if opts.method == "sample" else log_probs.exp()
 
 
-def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions) -> list[int]:
+def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, attn: AttnOptions) -> list[int]:
+    """Exact greedy decoding that verifies a guessed continuation (e.g. the previous keystroke's translation)
+    in one decoder pass: draft tokens are kept while they equal the argmax, and the first mismatch's argmax
+    comes from the same pass. A good draft needs 1–3 passes instead of one per token; no draft, one per token."""
+    prefix = [BOS_ID]
+    while True:
+        tail = draft[len(prefix) - 1 :] if draft[: len(prefix) - 1] == prefix[1:] else []
+        rows = (prefix + tail)[: max_steps + 1]
+        pred = model.decode(memory, src_ids, torch.tensor([rows]), attn)[0].argmax(-1).tolist()  # (len(rows),)
+        for i in range(len(prefix) - 1, len(rows)):
+            prefix.append(pred[i])
+            if pred[i] == EOS_ID or len(prefix) > max_steps:
+                return prefix
+            if i + 1 >= len(rows) or rows[i + 1] != pred[i]:
+                break
+
+
+def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions,
+                      draft: list[int] | None = None) -> list[int]:
     """Greedy or sampled token ids, <bos> first (and <eos> last if produced)."""
+    if opts.method == "greedy":
+        return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn)
     gen = torch.Generator().manual_seed(opts.seed)
     prefix = [BOS_ID]
     for _ in range(opts.max_steps):
@@ -149,16 +169,16 @@ def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> D
     return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished)
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions,
-                      attn: AttnOptions) -> tuple[DecodeResult, dict]:
+                      attn: AttnOptions, draft: list[int] | None = None) -> tuple[DecodeResult, dict]:
     """Decode (memory (1, S, d_model), src_ids (1, S)); return the result and the recorded decoder pass
-    over <bos> + output, whose rows give every step."""
+    over <bos> + output, whose rows give every step. `draft` (output ids) only speeds up greedy decoding."""
     snapshots = []
     if opts.method == "beam":
         prefix, snapshots = beam_prefix(model, memory, src_ids, vocab, opts, attn)
     else:
-        prefix = sequential_prefix(model, memory, src_ids, opts, attn)
+        prefix = sequential_prefix(model, memory, src_ids, opts, attn, draft)
     rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
     with model.recording() as cache:
         model.decode(memory, src_ids, torch.tensor([rows]), attn)

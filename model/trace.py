@@ -126,15 +126,19 @@ def run_teacher_forcing(bundle: Bundle, text: str, reference: str, attn: AttnOpt
     return teacher_force(bundle, torch.tensor([src.ids]), reference, attn or AttnOptions())
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def run_with_trace(
     bundle: Bundle,
     text: str,
     decode_opts: DecodeOptions | None = None,
     attn: AttnOptions | None = None,
     reference: str | None = None,
+    draft: list[int] | None = None,
 ) -> Trace:
-    """Encode `text`, decode it, and record every hook; raises ValueError on input with no tokens."""
+    """Encode `text`, decode it, and record every hook; raises ValueError on input with no tokens.
+
+    `draft` (a guess of the output ids, e.g. the previous keystroke's) makes greedy decoding faster, never different.
+    """
     decode_opts = decode_opts or DecodeOptions()
     attn = attn or AttnOptions()
     cfg, model = bundle.cfg, bundle.model
@@ -144,7 +148,7 @@ def run_with_trace(
     src_ids = torch.tensor([src.ids])  # (1, S)
     with model.recording() as enc_cache:
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
-    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn)
+    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
     arrays["probs"] = softmax_np(arrays["hook_logits"])
     return Trace(

@@ -6,7 +6,7 @@ import html
 import streamlit as st
 
 from model.trace import Trace
-from ui import state
+from ui import profile, state
 from ui.plotly_view import plotly_view
 
 PLOTLY_CONFIG = {
@@ -48,12 +48,14 @@ def figure(fig, key: str) -> None:
 
     The in-place renderer is the default; `?renderer=naive` draws with st.plotly_chart (the benchmark's reference).
     """
-    fig.layout.meta = {"rev": state.get("s")}
+    fig["layout"]["meta"] = {"rev": state.get("s")}
     config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
-    if state.get("renderer") == "naive":
-        st.plotly_chart(fig, key=key, config=config, theme=None)
-    else:
-        plotly_view(fig.to_json(), config, key)
+    profile.count_chart()
+    with profile.section("serialise"):
+        if state.get("renderer") == "naive":
+            st.plotly_chart(fig.to_dict(), key=key, config=config, theme=None)
+        else:
+            plotly_view(fig.to_json(), config, key)
 
 
 def need_trace(trace: Trace | None) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import plotly.graph_objects as go
 
 from viz import style
 
@@ -26,7 +25,7 @@ def value_labels(values: np.ndarray, decimals: int = 2) -> list[str]:
 
 def topk_bar(
     tokens, probs, *, chosen=None, title: str = "", height: int | None = None, uirevision: str = style.UIREVISION
-) -> go.Figure:
+) -> style.Figure:
     """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour."""
     labels = [str(t) for t in tokens]
     p = np.asarray(probs, dtype=float)
@@ -61,7 +60,7 @@ def topk_bar(
         yaxis=style.token_axis("", labels, reverse=True),
         bargap=0.25,
     )
-    return go.Figure(data=[bar], layout=layout)
+    return style.Figure(data=[bar], layout=layout)
 
 
 def vector_bars(
@@ -72,7 +71,7 @@ def vector_bars(
     value_title: str = "value",
     height: int | None = None,
     uirevision: str = style.UIREVISION,
-) -> go.Figure:
+) -> style.Figure:
     """One vector as vertical bars: red for positive, blue for negative, symmetric y range."""
     v = np.asarray(values, dtype=float).ravel()
     names = [str(label) for label in labels]
@@ -102,7 +101,7 @@ def vector_bars(
             zerolinewidth=1.5,
         ),
     )
-    return go.Figure(data=[bar], layout=layout)
+    return style.Figure(data=[bar], layout=layout)
 
 
 def stat_bars(values, color: str, name: str, axis: str, show_legend: bool) -> dict:
@@ -132,7 +131,7 @@ def layernorm_stats(
     title: str = "",
     height: int | None = None,
     uirevision: str = style.UIREVISION,
-) -> go.Figure:
+) -> style.Figure:
     """Per-token mean (left) and variance (right) before vs after LayerNorm, with 0 and 1 guides."""
     labels = [str(t) for t in tokens]
     data = [
@@ -168,7 +167,7 @@ def layernorm_stats(
             orientation="h", x=0.5, xanchor="center", y=1.0, yanchor="bottom", font=style.font(style.TICK_FONT_SIZE)
         ),
     )
-    return go.Figure(data=data, layout=layout)
+    return style.Figure(data=data, layout=layout)
 
 
 def guide(y: float, yref: str) -> dict:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
-import plotly.graph_objects as go
 
 from viz import style
 
@@ -15,13 +12,6 @@ TOP_PX = 40
 TITLE_PX = 40
 BOTTOM_PX = 90
 COLORBAR_PX = 90
-
-
-def unique_labels(labels) -> list[str]:
-    """Labels made unique for categorical axes: repeated tokens become "token·position"."""
-    labels = [style.label_text(label) for label in labels]
-    counts = Counter(labels)
-    return [f"{label}·{i}" if counts[label] > 1 else label for i, label in enumerate(labels)]
 
 
 def domains(n: int, gap: float) -> list[list[float]]:
@@ -53,7 +43,7 @@ def attention_grid(
     col_title: str = "key",
     height: int | None = None,
     uirevision: str = style.UIREVISION,
-) -> go.Figure:
+) -> style.Figure:
     """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) sharing one [0,1] colour axis."""
     p = np.asarray(patterns, dtype=float)
     n_r, n_c, n_q, _ = p.shape
@@ -63,7 +53,7 @@ def attention_grid(
     if masked is not None:
         mask |= np.broadcast_to(np.asarray(masked, dtype=bool), p.shape)
     z_all = np.where(mask, np.nan, p).astype(np.float32)  # float32 halves the payload per keystroke
-    ys, xs = unique_labels(row_labels), unique_labels(col_labels)
+    ys, xs = style.unique_labels(row_labels), style.unique_labels(col_labels)
     top = TOP_PX + (TITLE_PX if title else 0)
     total = height or (top + BOTTOM_PX + n_r * (cell_height(n_q) + V_GAP_PX))
     x_doms = domains(n_c, H_GAP)
@@ -91,7 +81,7 @@ def attention_grid(
             layout["yaxis" + sid] = grid_axis(y_doms[r], "x" + sid, ys, row_title if c == 0 else None, reverse=True)
             notes.append(subplot_title(name, x_doms[c], y_doms[r]))
     layout["annotations"] = notes
-    return go.Figure(data=data, layout=layout)
+    return style.Figure(data=data, layout=layout)
 
 
 def cell_trace(z: np.ndarray, xs: list[str], ys: list[str], sid: str, name: str, hover: str) -> dict:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import plotly.graph_objects as go
 
 from viz import style
 
@@ -71,7 +70,7 @@ def head_view(
     min_weight: float = 0.02,
     height: int | None = None,
     uirevision: str = style.UIREVISION,
-) -> go.Figure:
+) -> style.Figure:
     """Lines from each query (left) to each key (right); width/opacity bucketed by attention weight."""
     w = np.nan_to_num(np.asarray(pattern, dtype=float), nan=0.0, posinf=0.0, neginf=0.0)
     n_q, n_k = w.shape
@@ -120,4 +119,4 @@ def head_view(
             ),
         ],
     )
-    return go.Figure(data=data, layout=layout)
+    return style.Figure(data=data, layout=layout)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import plotly.graph_objects as go
 
 from viz import style
 
@@ -45,21 +44,39 @@ def cell_text(z: np.ndarray, mask: np.ndarray, decimals: int) -> np.ndarray:
     return text
 
 
-def hover_text(text: np.ndarray, mask: np.ndarray, row_labels, col_labels, formula: str) -> list[list[str]]:
-    """Per-cell hover: the formula with the row/col token names, " = ", the cell's value."""
-    cols = [style.label_text(c) for c in col_labels]
-    return [
-        [
-            formula.format(row=r, col=c, i=i, j=j) + " = " + text[i, j] + (MASKED_NOTE if mask[i, j] else "")
-            for j, c in enumerate(cols)
-        ]
-        for i, r in enumerate(style.label_text(r) for r in row_labels)
-    ]
+def hover_template(formula: str) -> str:
+    """A per-cell hover formula ("q({row})·k({col})") as a Plotly template over the category names."""
+    return formula.replace("{row}", "%{y}").replace("{col}", "%{x}")
 
 
 def default_formula(row_title: str, col_title: str) -> str:
-    """Hover template naming the row and column when the caller gives none."""
+    """Hover formula naming the row and column when the caller gives none."""
     return f"{row_title}: {{row}}<br>{col_title}: {{col}}<br>value"
+
+
+def category_axis(title: str, categories: list[str], labels, *, reverse: bool = False,
+                  max_ticks: int | None = None) -> dict:
+    """Categorical token axis: unique category names, plain (escaped) labels as tick text, optional thinning."""
+    axis = style.token_axis(title, labels, max_ticks=max_ticks)
+    axis.pop("range")
+    axis.update(type="category", categoryorder="array", categoryarray=categories,
+                tickvals=[categories[i] for i in axis["tickvals"]])
+    if reverse:
+        axis["autorange"] = "reversed"
+    return axis
+
+
+def mask_overlay(mask: np.ndarray, xs: list[str], ys: list[str], formula: str, show_values: bool) -> dict:
+    """Grey cells labelled "−∞" on top of the masked positions."""
+    overlay = dict(
+        type="heatmap", z=np.where(mask, 1.0, np.nan), x=xs, y=ys, showscale=False, hoverongaps=False,
+        colorscale=[[0.0, style.MASK_GREY], [1.0, style.MASK_GREY]], zmin=0.0, zmax=1.0,
+        hovertemplate=hover_template(formula) + " = −∞ (masked)<extra></extra>",
+    )
+    if show_values:
+        text = np.where(mask, style.MASK_TEXT, "").astype(object)
+        overlay.update(text=text, texttemplate="%{text}", textfont=dict(family=style.FONT_FAMILY, color="white"))
+    return overlay
 
 
 def matrix_heatmap(
@@ -80,10 +97,11 @@ def matrix_heatmap(
     bound: float | None = None,
     col_ticks: int | None = None,
     row_ticks: int | None = None,
-) -> go.Figure:
+) -> style.Figure:
     """Heatmap of an (R, C) matrix: token ticks, fixed/symmetric colour range, grey "−∞" masks.
 
-    col_ticks / row_ticks cap how many tick labels are drawn (e.g. 16 for a 64-wide dimension axis).
+    Hover text and large-matrix values are formatted by Plotly in the browser (templates), so a 64×64 matrix
+    costs the server one typed array, not 4,096 strings. col_ticks / row_ticks cap the tick labels drawn.
     """
     if kind not in KIND_SCALES:
         raise ValueError(f"kind must be one of {sorted(KIND_SCALES)}, not {kind!r}")
@@ -95,32 +113,20 @@ def matrix_heatmap(
     z = np.where(mask, np.nan, raw)
     if show_values is None:
         show_values = n_rows * n_cols <= style.MAX_CELLS_WITH_VALUES
-    text = cell_text(z, mask, decimals)
+    ys, xs = style.unique_labels(row_labels), style.unique_labels(col_labels)
     formula = hover_formula or default_formula(row_title, col_title)
     trace = dict(
-        type="heatmap",
-        z=z,
-        x=list(range(n_cols)),
-        y=list(range(n_rows)),
-        colorscale=KIND_SCALES[kind],
-        **color_range(kind, z, bound),
-        colorbar=dict(
-            title=style.title_dict(KIND_BAR_TITLES[kind]), thickness=18, tickfont=style.font(style.TICK_FONT_SIZE)
-        ),
-        hovertext=hover_text(text, mask, row_labels, col_labels, formula),
-        hoverinfo="text",
-        hoverongaps=True,
+        type="heatmap", z=z, x=xs, y=ys, colorscale=KIND_SCALES[kind], **color_range(kind, z, bound),
+        colorbar=dict(title=dict(text=KIND_BAR_TITLES[kind]), tickfont=style.font(style.TICK_FONT_SIZE),
+                      thickness=18),
+        hovertemplate=hover_template(formula) + f" = %{{z:.{max(decimals, 3)}~f}}<extra></extra>",
+        hoverongaps=False,
     )
     if show_values:
-        trace.update(text=text, texttemplate="%{text}", textfont=dict(family=style.FONT_FAMILY))
-    layout = style.base_layout(
-        title,
-        height or style.auto_height(n_rows),
-        uirevision=uirevision,
-        plot_bgcolor=style.MASK_GREY if mask.any() else "white",
-    )
-    layout.update(
-        xaxis=style.token_axis(col_title, col_labels, max_ticks=col_ticks),
-        yaxis=style.token_axis(row_title, row_labels, reverse=True, max_ticks=row_ticks),
-    )
-    return go.Figure(data=[trace], layout=layout)
+        trace.update(text=cell_text(z, mask, decimals), texttemplate="%{text}",
+                     textfont=dict(family=style.FONT_FAMILY))
+    data = [trace] + ([mask_overlay(mask, xs, ys, formula, show_values)] if mask.any() else [])
+    layout = style.base_layout(title, height or style.auto_height(n_rows), uirevision=uirevision)
+    layout.update(xaxis=category_axis(col_title, xs, col_labels, max_ticks=col_ticks),
+                  yaxis=category_axis(row_title, ys, row_labels, reverse=True, max_ticks=row_ticks))
+    return style.Figure(data=data, layout=layout)

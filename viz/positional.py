@@ -5,7 +5,6 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 
 from viz import style
 from viz.heatmap import matrix_heatmap
@@ -60,7 +59,7 @@ def pe_curves(
 
 def pe_heatmap(
     pe, row_labels, *, title: str = "", col_labels=None, height: int | None = None, uirevision: str = style.UIREVISION
-) -> go.Figure:
+) -> style.Figure:
     """Positions x dimensions heatmap of PE on a fixed diverging [-1, 1] scale."""
     pe = np.asarray(pe, dtype=float)
     cols = col_labels if col_labels is not None else [f"d{d}" for d in range(pe.shape[1])]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 import math
+from collections import Counter
+
+import numpy as np
 
 FONT_FAMILY = "Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"
 FONT_SIZE = 16
@@ -63,6 +68,13 @@ RAW_SCALE = [
 def label_text(label) -> str:
     """A token as Plotly text: HTML-escaped, so "<script>" shows literally instead of being read as markup."""
     return html.escape(str(label), quote=False)
+
+
+def unique_labels(labels) -> list[str]:
+    """Escaped labels made unique for categorical axes: repeated tokens become "token·position"."""
+    labels = [label_text(label) for label in labels]
+    counts = Counter(labels)
+    return [f"{label}·{i}" if counts[label] > 1 else label for i, label in enumerate(labels)]
 
 
 def font(size: int = FONT_SIZE) -> dict:
@@ -126,3 +138,43 @@ def token_axis(title: str, labels, *, reverse: bool = False, max_ticks: int | No
 def auto_height(n_rows: int, *, per_row: int = 30, extra: int = 170, lo: int = 320, hi: int = 900) -> int:
     """Figure height growing with the number of rows, clamped to [lo, hi]."""
     return max(lo, min(hi, extra + per_row * n_rows))
+
+
+def _typed_array(a: np.ndarray) -> dict | list:
+    """NumPy array as Plotly's typed-array JSON ({dtype, bdata, shape}); strings/objects as nested lists."""
+    if a.dtype.kind == "f":
+        a = a.astype(np.float32)  # what is drawn needs ~7 digits; halves the bytes sent per keystroke
+    elif a.dtype.kind in "iub":
+        a = a.astype(np.int32)
+    else:
+        return a.tolist()
+    a = np.ascontiguousarray(a)
+    spec = {"dtype": a.dtype.str.lstrip("<|="), "bdata": base64.b64encode(a.tobytes()).decode("ascii")}
+    if a.ndim > 1:
+        spec["shape"] = ",".join(str(n) for n in a.shape)
+    return spec
+
+
+def _json_default(obj):
+    """JSON fallback for NumPy arrays and scalars."""
+    if isinstance(obj, np.ndarray):
+        return _typed_array(obj)
+    if isinstance(obj, np.generic):
+        return obj.item()
+    raise TypeError(f"cannot encode {type(obj).__name__} in a figure")
+
+
+class Figure(dict):
+    """A Plotly figure as plain data: what go.Figure would send, without its per-property validation
+    (measured ~10× faster to build and serialise, which matters on every keystroke)."""
+
+    def __init__(self, data: list[dict], layout: dict) -> None:
+        super().__init__(data=data, layout=layout)
+
+    def to_json(self) -> str:
+        """The figure as Plotly JSON (NumPy arrays as typed arrays)."""
+        return json.dumps(self, default=_json_default, ensure_ascii=False, separators=(",", ":"))
+
+    def to_dict(self) -> dict:
+        """The figure exactly as the browser receives it (parsed back from to_json)."""
+        return json.loads(self.to_json())

@@ -82,3 +82,20 @@ def test_training_is_deterministic(tmp_path):
         subprocess.run(cmd + ["--out", str(tmp_path / name)], cwd=ROOT, check=True, capture_output=True)
     a, b = load_file(str(tmp_path / "a/model.safetensors")), load_file(str(tmp_path / "b/model.safetensors"))
     assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_drafted_greedy_equals_plain_greedy_on_held_out_sentences():
+    """The app's speed-up (the previous translation as a draft) gives exactly the plain greedy translation."""
+    from model.evaluate import held_out
+    from model.tokenizer import detokenize
+
+    bundle = load_bundle("en-zh")
+    pairs = held_out(40)
+    previous = []
+    for p in pairs:
+        text = detokenize(list(p.en), "en")
+        plain = run_with_trace(bundle, text)
+        drafted = run_with_trace(bundle, text, draft=previous)
+        assert drafted.decoded.ids == plain.decoded.ids
+        assert drafted.output_text == "".join(p.zh)
+        previous = plain.decoded.ids

@@ -131,3 +131,18 @@ def test_attn_input_is_what_w_q_and_w_k_multiply(norm, side, layer):
     np.testing.assert_allclose(trace[f"{prefix}.hook_k"][3], k[:, 24:], atol=1e-5)  # head 3
     rows, cols = trace.attn_tokens(side)
     assert trace[f"{prefix}.hook_pattern"].shape[1:] == (len(rows), len(cols))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_draft_never_changes_greedy_output(seed):
+    """Exact drafts, wrong drafts, prefixes of the answer and garbage all give the plain greedy result."""
+    bundle = random_bundle(seed)
+    rng = np.random.default_rng(seed)
+    for text in ("i have a cat", "you like tea ?", "a dog . a cat ."):
+        plain = run_with_trace(bundle, text, DecodeOptions(max_steps=9))
+        out = plain.decoded.ids
+        drafts = [out, out[:2], out[1:], [5] * 12, rng.integers(4, len(TGT), 6).tolist(), [], out + [EOS_ID, 7]]
+        for draft in drafts:
+            t = run_with_trace(bundle, text, DecodeOptions(max_steps=9), draft=draft)
+            assert t.decoded.ids == out and t.decoded.finished == plain.decoded.finished
+            np.testing.assert_allclose(t["probs"], plain["probs"], atol=1e-6)

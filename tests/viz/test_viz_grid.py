@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from viz import style
-from viz.grid import attention_grid, unique_labels
+from viz.grid import attention_grid
+from viz.style import unique_labels
 
 LAYERS, HEADS = ["enc L0", "enc L1"], ["head 0", "head 1", "head 2", "head 3"]
 

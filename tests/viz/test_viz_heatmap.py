@@ -67,7 +67,7 @@ def test_raw_kind_has_no_fixed_range_and_unknown_kind_is_rejected():
 def test_masked_cells_are_nan_with_minus_infinity_text_and_others_show_rounded_values(arr):
     values, mask = causal_scores(np.random.default_rng(1))
     fig = matrix_heatmap(values, TOKENS, TOKENS, decimals=2).to_dict()
-    trace = fig["data"][0]
+    trace, overlay = fig["data"]
     z, text = arr(trace["z"]), arr(trace["text"])
     assert np.isnan(z[mask]).all()
     assert np.isfinite(z[~mask]).all()
@@ -75,7 +75,12 @@ def test_masked_cells_are_nan_with_minus_infinity_text_and_others_show_rounded_v
     for i, j in np.argwhere(~mask):
         assert text[i, j] == f"{values[i, j]:.2f}"
     assert trace["texttemplate"] == "%{text}"
-    assert fig["layout"]["plot_bgcolor"] == style.MASK_GREY
+    # the grey overlay covers exactly the masked cells and says −∞
+    oz = arr(overlay["z"])
+    assert (oz[mask] == 1).all() and np.isnan(oz[~mask]).all()
+    otext = arr(overlay["text"])
+    assert (otext[mask] == "−∞").all() and (otext[~mask] == "").all() and not overlay["showscale"]
+    assert {c for _, c in overlay["colorscale"]} == {style.MASK_GREY}
 
 
 def test_explicit_mask_marks_finite_cells_too(arr):
@@ -87,9 +92,9 @@ def test_explicit_mask_marks_finite_cells_too(arr):
     assert z[1, 1] == 0.5 and text[1, 1] == "0.50"
 
 
-def test_unmasked_figure_keeps_a_white_background():
+def test_unmasked_figure_has_no_mask_overlay():
     fig = matrix_heatmap(np.ones((2, 2)), ["a", "b"], ["a", "b"]).to_dict()
-    assert fig["layout"]["plot_bgcolor"] == "white"
+    assert len(fig["data"]) == 1 and fig["layout"]["plot_bgcolor"] == "white"
 
 
 def test_rounding_never_shows_negative_zero(arr):
@@ -97,20 +102,23 @@ def test_rounding_never_shows_negative_zero(arr):
     assert list(arr(trace["text"])[0]) == ["0.00", "0.00"]
 
 
-def test_hover_text_formats_the_formula_with_the_cells_token_names():
+def test_hover_formula_names_the_cells_tokens():
+    """Plotly fills %{y}/%{x} with the cell's row/column token and formats %{z} in the browser."""
     values = np.zeros((4, 4))
-    values[1, 2] = 3.2149
-    fig = matrix_heatmap(values, TOKENS, TOKENS, hover_formula="q_{row}·k_{col}").to_dict()
-    hover = fig["data"][0]["hovertext"]
-    assert hover[1][2] == "q_cat·k_on = 3.21"
-    assert hover[2][1].startswith("q_on·k_cat = ")
+    fig = matrix_heatmap(values, ["a", "cat", "on", "mat"], ["a", "cat", "on", "mat"],
+                         hover_formula="q_{row}·k_{col}").to_dict()
+    trace = fig["data"][0]
+    assert trace["hovertemplate"] == "q_%{y}·k_%{x} = %{z:.3~f}<extra></extra>"
+    assert trace["y"] == ["a", "cat", "on", "mat"] and trace["x"] == ["a", "cat", "on", "mat"]
+    assert trace["hoverongaps"] is False
 
 
 def test_hover_on_a_masked_cell_says_minus_infinity():
     values, _ = causal_scores(np.random.default_rng(2))
     fig = matrix_heatmap(values, TOKENS, TOKENS, hover_formula="softmax(S)[{row}, {col}]").to_dict()
-    assert fig["data"][0]["hovertext"][0][3].startswith("softmax(S)[the, the] = −∞")
-    assert fig["data"][0]["hoverongaps"] is True
+    overlay = fig["data"][1]
+    assert overlay["hovertemplate"] == "softmax(S)[%{y}, %{x}] = −∞ (masked)<extra></extra>"
+    assert overlay["hoverongaps"] is False  # unmasked cells show the main trace's hover
 
 
 def test_duplicate_labels_keep_distinct_rows_and_columns(arr):
@@ -118,11 +126,11 @@ def test_duplicate_labels_keep_distinct_rows_and_columns(arr):
     fig = matrix_heatmap(values, TOKENS, TOKENS).to_dict()
     trace, layout = fig["data"][0], fig["layout"]
     assert arr(trace["z"]).shape == (4, 4)
-    assert len(set(arr(trace["y"]).tolist())) == 4 and len(set(arr(trace["x"]).tolist())) == 4
+    assert trace["y"] == ["the·0", "cat", "on", "the·3"] and len(set(trace["x"])) == 4
     for axis in (layout["xaxis"], layout["yaxis"]):
-        assert list(axis["tickvals"]) == [0, 1, 2, 3]
-        assert list(axis["ticktext"]) == TOKENS
-    assert layout["yaxis"]["range"][0] > layout["yaxis"]["range"][1]  # first query on top
+        assert axis["type"] == "category" and axis["categoryarray"] == ["the·0", "cat", "on", "the·3"]
+        assert list(axis["ticktext"]) == TOKENS  # ticks show the plain tokens
+    assert layout["yaxis"]["autorange"] == "reversed"  # first query on top
 
 
 def test_values_shown_only_for_small_matrices():
@@ -141,7 +149,14 @@ def test_chinese_labels_pass_through_unchanged():
     fig = matrix_heatmap(np.eye(4), tokens, tokens, kind="prob", hover_formula="α[{row}, {col}]").to_dict()
     assert list(fig["layout"]["yaxis"]["ticktext"]) == tokens
     assert list(fig["layout"]["xaxis"]["ticktext"]) == tokens
-    assert fig["data"][0]["hovertext"][2][0] == "α[猫, 我] = 0.00"
+    assert fig["data"][0]["y"] == tokens and fig["data"][0]["hovertemplate"].startswith("α[%{y}, %{x}]")
+
+
+def test_tick_thinning_keeps_every_cell_but_labels_every_kth():
+    fig = matrix_heatmap(np.zeros((2, 64)), ["a", "b"], [f"d{i}" for i in range(64)], col_ticks=16).to_dict()
+    axis = fig["layout"]["xaxis"]
+    assert len(fig["data"][0]["x"]) == 64
+    assert axis["ticktext"] == [f"d{i}" for i in range(0, 64, 4)] and axis["tickvals"] == axis["ticktext"]
 
 
 def test_projector_readable_fonts_and_stable_uirevision():

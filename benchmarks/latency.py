@@ -1,0 +1,287 @@
+"""Keystroke → repaint latency in headless Chromium, server cost per rerun, cold start and load.
+
+    python -m benchmarks.latency            # full run (~4 minutes)
+    python -m benchmarks.latency --quick    # fewer keystrokes and clients (~1.5 minutes)
+
+Every chart carries `layout.meta.rev` = the sentence it shows. A keystroke's latency runs from the browser's
+keydown event to the animation frame in which every chart on the page shows the new sentence (plus one frame
+for the paint). The same pages are measured with the app's in-place renderer and with `?renderer=naive`, which
+draws every figure with a plain `st.plotly_chart` (the reference). Every keystroke makes a sentence the server
+has not seen, so the trace cache never hides the model's cost.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.harness import IDLE, launch, streamlit_server
+
+PAGES = ("self_attention", "multi_head")
+RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
+BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
+        "we like cats very much . the teacher works at home .").split()
+TYPED = " and my friend likes hot tea very much at home"
+SUBJECTS = ("i", "you", "we", "they", "he", "she", "my friend", "the teacher", "the students", "my mother")
+
+KEYDOWN_JS = "() => document.addEventListener('keydown', () => { window.__alT0 = performance.now(); }, true)"
+PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
+  const deadline = performance.now() + timeout;
+  const check = () => {
+    const gds = Array.from(document.querySelectorAll('.js-plotly-plot'));
+    if (gds.length && gds.every(gd => gd._fullLayout && gd._fullLayout.meta && gd._fullLayout.meta.rev === rev)) {
+      requestAnimationFrame(() => resolve(performance.now() - window.__alT0));
+    } else if (performance.now() > deadline) {
+      resolve(-1);
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  check();
+})"""
+FIRST_CHART_JS = "() => { const gd = document.querySelector('.js-plotly-plot'); return !!(gd && gd._fullLayout); }"
+
+
+def base_sentence(n_tokens: int, subject: str) -> str:
+    """A sentence of about n_tokens - 8 tokens (typing adds ~10), starting with a distinct subject."""
+    words = subject.split() + (BASE * 4)[: max(1, n_tokens - 8 - len(subject.split()))]
+    return " ".join(words)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q / 100 * len(s) + 0.5) - 1))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@dataclass
+class Run:
+    """One page × renderer × length measurement."""
+
+    page: str
+    renderer: str
+    tokens: int
+    latencies: list[float] = field(default_factory=list)
+    bytes: list[int] = field(default_factory=list)
+    cpu_ms: float = 0.0
+    server: dict = field(default_factory=dict)
+
+
+def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile: Path, subject: str) -> Run:
+    """Open the page at a base sentence, type n_keys characters one by one, time each to full repaint."""
+    text = base_sentence(run.tokens, subject)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    received = [0]
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
+    query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS[run.renderer]})
+    page.goto(f"{url}/{run.page}?{query}")
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
+    page.evaluate(KEYDOWN_JS)
+    box = page.locator("input.stkeyup__input")
+    box.click()
+    box.press("End")
+    typed = (TYPED * 3)[:n_keys]
+    cpu0, seen = cpu_seconds(pid), set()
+    for ch in typed:
+        text += ch
+        seen.add(text)
+        received[0] = 0
+        page.keyboard.press(ch if ch != " " else "Space")
+        ms = page.evaluate(PAINTED_JS, [text, 15_000])
+        page.wait_for_selector(IDLE, timeout=30_000)
+        if ms >= 0:
+            run.latencies.append(ms)
+            run.bytes.append(received[0])
+        page.wait_for_timeout(40)
+    run.cpu_ms = 1000 * (cpu_seconds(pid) - cpu0) / len(typed)
+    run.server = server_split(profile, run.page, seen)
+    context.close()
+    return run
+
+
+def server_split(profile: Path, page: str, sentences: set[str]) -> dict:
+    """Median per-rerun server timings for these sentences, from the app's profile lines."""
+    rows = [json.loads(line) for line in profile.read_text(encoding="utf-8").splitlines()]
+    rows = [r for r in rows if r["page"] == page and r["s"] in sentences]
+    if not rows:
+        return {}
+    keys = ("total_ms", "trace_ms", "figures_ms", "serialise_ms", "charts")
+    return {k: statistics.median(r[k] for r in rows) for k in keys} | {"reruns": len(rows)}
+
+
+def cold_start(p) -> tuple[float, float]:
+    """Seconds from `streamlit run` to the first painted chart, and for a new visitor on the running server."""
+    browser = launch(p)
+    start = time.perf_counter()
+    with streamlit_server() as (url, _):
+        page = browser.new_page()
+        page.goto(f"{url}/?s=I+have+a+cat")
+        page.wait_for_function(FIRST_CHART_JS, timeout=120_000)
+        cold = time.perf_counter() - start
+        visits = []
+        for _ in range(3):
+            context = browser.new_context()
+            t = time.perf_counter()
+            visitor = context.new_page()
+            visitor.goto(f"{url}/self_attention?s=we+read+books")
+            visitor.wait_for_function(FIRST_CHART_JS, timeout=60_000)
+            visits.append(time.perf_counter() - t)
+            context.close()
+    browser.close()
+    return cold, statistics.median(visits)
+
+
+# ---- protocol-level load clients (Streamlit's websocket protocol, no browser) ----
+
+def rerun_msg(query: str, page: str, keyup_id: str | None, text: str):
+    """A BackMsg asking for a rerun with the sentence box holding `text`."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    msg = BackMsg()
+    msg.rerun_script.query_string = query
+    msg.rerun_script.page_name = page
+    if keyup_id:
+        w = msg.rerun_script.widget_states.widgets.add()
+        w.id = keyup_id
+        w.json_value = json.dumps({"value": text})
+    return msg.SerializeToString()
+
+
+async def until_finished(ws) -> str | None:
+    """Read ForwardMsgs until script_finished; return the sentence box's element id if one was sent."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    keyup_id = None
+    while True:
+        msg = ForwardMsg()
+        msg.ParseFromString(await ws.recv())
+        kind = msg.WhichOneof("type")
+        if kind == "delta" and msg.delta.new_element.WhichOneof("type") == "bidi_component":
+            el = msg.delta.new_element.bidi_component
+            if el.component_name == "st_keyup":
+                keyup_id = el.id
+        if kind == "script_finished":
+            return keyup_id
+
+
+async def protocol_client(ws_url: str, texts: list[str], think: float, out: list[float]) -> None:
+    """One simulated typist: a keystroke, wait for the rerun to finish, think, repeat."""
+    import websockets
+
+    page = "self_attention"
+    async with websockets.connect(ws_url, subprotocols=["streamlit"], max_size=None) as ws:
+        await ws.send(rerun_msg(f"s={urllib.parse.quote(texts[0])}", page, None, ""))
+        keyup_id = await until_finished(ws)
+        for text in texts:
+            t = time.perf_counter()
+            await ws.send(rerun_msg(f"s={urllib.parse.quote(text)}", page, keyup_id, text))
+            await until_finished(ws)
+            out.append(1000 * (time.perf_counter() - t))
+            await asyncio.sleep(think)
+
+
+def load(url: str, pid: int, clients: int, keys: int, think: float) -> dict:
+    """`clients` typists at once: latency p50/p95, reruns/s, server CPU per keystroke and RSS."""
+    ws_url = url.replace("http", "ws") + "/_stcore/stream"
+    latencies: list[float] = []
+
+    async def main() -> None:
+        typists = []
+        for c in range(clients):
+            base = f"{SUBJECTS[c % len(SUBJECTS)]} read books at school every day c{c}"
+            texts = [base + TYPED[: i + 1] for i in range(keys)]
+            typists.append(protocol_client(ws_url, texts, think, latencies))
+        await asyncio.gather(*typists)
+
+    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, away from Playwright's
+        pool.submit(asyncio.run, main()).result()
+    wall = time.perf_counter() - t0
+    return {"clients": clients, "keystrokes": len(latencies), "p50": statistics.median(latencies),
+            "p95": pct(latencies, 95), "reruns_per_s": len(latencies) / wall,
+            "cpu_ms_per_keystroke": 1000 * (cpu_seconds(pid) - cpu0) / len(latencies), "rss_mb": rss_mb(pid)}
+
+
+def print_runs(runs: list[Run]) -> None:
+    """The keystroke table and the in-place / naive ratio."""
+    print("\nKeystroke → every chart repainted (ms), headless Chromium, server on the same 2 cores")
+    print(f"{'page':15s} {'renderer':22s} {'tokens':>6s} {'n':>3s} {'p50':>6s} {'p95':>6s} {'max':>6s} "
+          f"{'KB/key':>7s} {'cpu ms/key':>10s}  server per rerun: total / trace / figures+page / serialise (ms)")
+    for r in runs:
+        s = r.server
+        split = (f"{s['total_ms']:.0f} / {s['trace_ms']:.1f} / {s['figures_ms']:.0f} / {s['serialise_ms']:.0f}"
+                 f"  ({s['charts']:.0f} charts)" if s else "n/a")
+        print(f"{r.page:15s} {r.renderer:22s} {r.tokens:>6d} {len(r.latencies):>3d} "
+              f"{statistics.median(r.latencies):>6.0f} {pct(r.latencies, 95):>6.0f} {max(r.latencies):>6.0f} "
+              f"{statistics.median(r.bytes) / 1024:>7.1f} {r.cpu_ms:>10.1f}  {split}")
+    print("\nSpeed-up of the in-place renderer over naive st.plotly_chart (p50 ratio, same run):")
+    for page in PAGES:
+        for n in sorted({r.tokens for r in runs}):
+            a = [r for r in runs if (r.page, r.tokens, r.renderer) == (page, n, "in-place")]
+            b = [r for r in runs if (r.page, r.tokens, r.renderer) == (page, n, "naive st.plotly_chart")]
+            if a and b:
+                ratio = statistics.median(b[0].latencies) / statistics.median(a[0].latencies)
+                print(f"  {page:15s} {n:>3d} tokens: {ratio:.1f}×")
+
+
+def main(argv=None) -> None:
+    """Run everything and print the tables."""
+    from playwright.sync_api import sync_playwright
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer keystrokes and clients")
+    ap.add_argument("--keys", type=int, default=None, help="keystrokes per configuration (default 40)")
+    args = ap.parse_args(argv)
+    n_keys = args.keys or (16 if args.quick else 40)
+    profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
+    with sync_playwright() as p:
+        cold, visitor = cold_start(p)
+        runs = []
+        with streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}) as (url, proc):
+            browser = launch(p)
+            configs = [(pg, rd, n) for n in (16, 64) for pg in PAGES for rd in RENDERERS]
+            for i, (pg, rd, n) in enumerate(configs):
+                runs.append(type_and_measure(browser, url, Run(pg, rd, n), n_keys, proc.pid, profile,
+                                             SUBJECTS[i % len(SUBJECTS)] + f" {i}"))
+            browser.close()
+            loads = [load(url, proc.pid, c, 12 if args.quick else 30, 0.15) for c in ((1, 10) if not args.quick
+                                                                                     else (1, 4))]
+            saturate = load(url, proc.pid, 4, 10 if args.quick else 25, 0.0)
+    print_runs(runs)
+    print(f"\nCold start (streamlit run → first chart painted): {cold:.2f} s;  new visitor → first chart: "
+          f"{visitor:.2f} s")
+    print("\nProtocol-level load (websocket clients, no browser; self_attention page, 150 ms between keystrokes):")
+    for r in loads + [saturate | {"note": "no think time: server saturated"}]:
+        print(f"  {r['clients']:>2d} clients  {r['keystrokes']:>4d} keystrokes  p50 {r['p50']:6.0f} ms  "
+              f"p95 {r['p95']:6.0f} ms  {r['reruns_per_s']:5.1f} reruns/s  "
+              f"server CPU {r['cpu_ms_per_keystroke']:5.1f} ms/keystroke  RSS {r['rss_mb']:.0f} MB"
+              + (f"  ({r['note']})" if "note" in r else ""))
+    profile.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
