@@ -33,11 +33,17 @@ TYPED = " and my friend likes hot tea very much at home"
 SUBJECTS = ("i", "you", "we", "they", "he", "she", "my friend", "the teacher", "the students", "my mother")
 
 KEYDOWN_JS = "() => document.addEventListener('keydown', () => { window.__alT0 = performance.now(); }, true)"
+CHARTS = """(() => {
+  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.dataset.alRev);
+  const naive = Array.from(document.querySelectorAll('.js-plotly-plot')).filter(gd => !gd.closest('[data-al-chart]'))
+    .map(gd => gd._fullLayout && gd._fullLayout.meta ? gd._fullLayout.meta.rev : undefined);
+  return own.concat(naive);
+})()"""
 PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
   const deadline = performance.now() + timeout;
   const check = () => {
-    const gds = Array.from(document.querySelectorAll('.js-plotly-plot'));
-    if (gds.length && gds.every(gd => gd._fullLayout && gd._fullLayout.meta && gd._fullLayout.meta.rev === rev)) {
+    const revs = """ + CHARTS + """;
+    if (revs.length && revs.every(r => r === rev)) {
       requestAnimationFrame(() => resolve(performance.now() - window.__alT0));
     } else if (performance.now() > deadline) {
       resolve(-1);
@@ -47,7 +53,7 @@ PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
   };
   check();
 })"""
-FIRST_CHART_JS = "() => { const gd = document.querySelector('.js-plotly-plot'); return !!(gd && gd._fullLayout); }"
+FIRST_CHART_JS = "() => " + CHARTS + ".some(r => r !== undefined)"
 
 
 def base_sentence(n_tokens: int, subject: str) -> str:

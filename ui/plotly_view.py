@@ -1,10 +1,10 @@
-"""Plotly figures drawn by a small Components-v2 element that updates the same chart in place (Plotly.react).
+"""The app's chart element (Components v2, see chart.js): one element per key, updated in place.
 
 `st.plotly_chart` derives a chart's identity from its data, so every keystroke re-creates each chart from
-scratch (layout, axes, modebar), which costs ~25–40 ms of browser time per chart. This element keeps one
-graph div per key and calls `Plotly.react` with the new figure: zoom (uirevision), hover and the PNG button
-survive, and only what changed is redrawn. plotly.js itself is the copy shipped inside the installed `plotly`
-package, served once by Streamlit's component file route and cached by the browser.
+scratch. This element keeps its DOM per key. Simple heatmaps (most figures) are drawn on a <canvas> in ~1 ms
+with token labels, cell values, grey "−∞" masks, a colour bar, hover tooltips and a PNG button; other figures
+(grids, bars, head views) go through `Plotly.react`, which keeps zoom (uirevision), hover and the modebar.
+plotly.js is the copy shipped inside the installed `plotly` package, served by Streamlit's component file route.
 """
 from __future__ import annotations
 
@@ -17,32 +17,7 @@ from streamlit import config
 
 PLOTLY_DIR = Path(plotly.__file__).resolve().parent / "package_data"
 
-JS = r"""
-const loadPlotly = (src) => window.__attentionLabPlotly ??= new Promise((resolve, reject) => {
-  if (window.Plotly) return resolve(window.Plotly);
-  const script = document.createElement("script");
-  script.src = src;
-  script.onload = () => resolve(window.Plotly);
-  script.onerror = () => reject(new Error("plotly.js could not be loaded from " + src));
-  document.head.appendChild(script);
-});
-
-export default function ({ parentElement, data }) {
-  let gd = parentElement.querySelector(".al-plot");
-  if (!gd) {
-    gd = document.createElement("div");
-    gd.className = "al-plot";
-    gd.style.width = "100%";
-    parentElement.appendChild(gd);
-  }
-  const fig = JSON.parse(data.spec);
-  gd.__latest = fig;
-  loadPlotly(data.src).then((Plotly) => {
-    if (gd.__latest !== fig) return;  // a newer figure arrived while plotly.js loaded
-    return Plotly.react(gd, fig.data, fig.layout, data.config);
-  });
-}
-"""
+JS = (Path(__file__).with_name("chart.js")).read_text(encoding="utf-8")
 
 _element = st.components.v2.component("attention_lab_plotly", js=JS, isolate_styles=False)
 

@@ -3,24 +3,24 @@ from __future__ import annotations
 
 from benchmarks.harness import IDLE
 
-CHARTS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(gd => {
-  const L = gd._fullLayout || {};
-  return {title: (L.title && L.title.text) || '', rev: L.meta && L.meta.rev,
-          y: (L.yaxis && L.yaxis.ticktext) || [], x: (L.xaxis && L.xaxis.ticktext) || [],
-          z: gd._fullData && gd._fullData[0] && gd._fullData[0].z ? Array.from(gd._fullData[0].z, r => Array.from(r)) : null};
-})"""
-
-ALL_PAINTED_JS = """rev => {
-  const gds = Array.from(document.querySelectorAll('.js-plotly-plot'));
-  return gds.length > 0 && gds.every(gd => gd._fullLayout && gd._fullLayout.meta && gd._fullLayout.meta.rev === rev);
+CHARTS_JS = """() => {
+  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.__alChart || {rev: undefined, title: ''});
+  const naive = Array.from(document.querySelectorAll('.js-plotly-plot')).filter(gd => !gd.closest('[data-al-chart]'))
+    .map(gd => { const L = gd._fullLayout || {};
+      return {title: (L.title && L.title.text) || '', rev: L.meta && L.meta.rev, y: (L.yaxis && L.yaxis.ticktext) || [],
+              x: (L.xaxis && L.xaxis.ticktext) || [], renderer: 'naive',
+              z: gd._fullData && gd._fullData[0] && gd._fullData[0].z ? Array.from(gd._fullData[0].z, r => Array.from(r)) : null}; });
+  return own.concat(naive);
 }"""
+
+ALL_PAINTED_JS = "rev => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.rev === rev); }"
 
 
 def open_app(page, url: str) -> None:
     """Go to a URL and wait until the script has finished and a chart is painted."""
     page.goto(url)
     page.wait_for_selector(IDLE, timeout=60_000)
-    page.wait_for_selector(".js-plotly-plot", timeout=60_000)
+    page.wait_for_function("() => (" + CHARTS_JS + ")().length > 0", timeout=60_000)
 
 
 def charts(page) -> list[dict]:

@@ -57,12 +57,12 @@ def test_url_restores_the_view_in_a_fresh_context(browser, app_url):
 
 def test_playground_preset_shows_seed_004(page, app_url):
     open_app(page, url_of(app_url, "playground"))
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 7")
+    page.wait_for_function("() => document.querySelectorAll('[data-al-chart]').length >= 7")
     assert chart(page, "Q = X·W_Q")["z"] == [[1, 0, 2], [2, 2, 2], [2, 1, 3]]
     assert chart(page, "Scores QKᵀ")["z"] == [[2, 4, 4], [4, 16, 12], [4, 12, 10]]
     weights = chart(page, "softmax weights")["z"]
     assert abs(weights[0][1] - 0.46831) < 1e-4 and abs(weights[1][1] - 0.98201) < 1e-4
-    assert page.get_by_text("q(x1)·k(x1) = 1×0 + 0×1 + 2×1 = 2").count() == 1
+    page.get_by_text("q(x1)·k(x1) = 1×0 + 0×1 + 2×1 = 2").wait_for(timeout=15_000)
 
 
 def test_html_in_the_sentence_is_text_not_markup(page, app_url):

@@ -1,0 +1,247 @@
+// Attention Lab chart element: simple heatmaps on a <canvas> (fast to redraw on every keystroke),
+// everything else with Plotly.react. Both keep hover values, a PNG button and readable labels, and both
+// publish el.__alChart = {title, rev, x, y, z} and data-al-rev once drawn (for tests and the benchmark).
+
+const loadPlotly = (src) => window.__attentionLabPlotly ??= new Promise((resolve, reject) => {
+  if (window.Plotly) return resolve(window.Plotly);
+  const script = document.createElement("script");
+  script.src = src;
+  script.onload = () => resolve(window.Plotly);
+  script.onerror = () => reject(new Error("plotly.js could not be loaded from " + src));
+  document.head.appendChild(script);
+});
+
+const ENTITIES = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+const unescape = (s) => String(s ?? "").replace(/&(lt|gt|amp|quot|#x27|#39);/g, (m) => ENTITIES[m]);
+
+function decode(a) {
+  // Plotly typed array {dtype, bdata, shape} or nested lists -> {v: flat numbers, rows, cols}
+  if (a && a.bdata !== undefined) {
+    const bin = atob(a.bdata), bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const T = { f4: Float32Array, f8: Float64Array, i4: Int32Array, u1: Uint8Array, i1: Int8Array }[a.dtype];
+    const v = new T(bytes.buffer);
+    const shape = a.shape ? String(a.shape).split(",").map(Number) : [1, v.length];
+    return { v, rows: shape[0], cols: shape.length > 1 ? shape[1] : v.length };
+  }
+  const rows = a.length, cols = rows ? a[0].length : 0, v = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) v[i * cols + j] = a[i][j] ?? NaN;
+  return { v, rows, cols };
+}
+
+const grid = (d) => Array.from({ length: d.rows }, (_, i) => Array.from(d.v.slice(i * d.cols, (i + 1) * d.cols)));
+const texts = (t) => (t && t.bdata === undefined ? t : null);
+
+function colorLUT(scale) {
+  const hex = (c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16));
+  const stops = scale.map(([t, c]) => [t, hex(c)]), lut = [];
+  for (let k = 0; k < 256; k++) {
+    const t = k / 255;
+    let i = 0;
+    while (i < stops.length - 2 && t > stops[i + 1][0]) i++;
+    const [t0, c0] = stops[i], [t1, c1] = stops[i + 1], f = t1 > t0 ? Math.min(1, Math.max(0, (t - t0) / (t1 - t0))) : 0;
+    lut.push(c0.map((x, n) => Math.round(x + f * (c1[n] - x))));
+  }
+  return lut;
+}
+
+function formatValue(z, spec) {
+  // the subset of d3-format used by the app's templates: ".Nf" and ".N~f"
+  const m = /\.(\d+)(~?)f/.exec(spec || ".3~f"), n = m ? +m[1] : 3;
+  let s = z.toFixed(n);
+  if (m && m[2] === "~" && s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
+  return s === "-0" || /^-0\.0*$/.test(s) ? s.slice(1) : s.replace("-", "−");
+}
+
+function hoverText(template, row, col, z) {
+  const t = (template || "").replace("<extra></extra>", "");
+  return unescape(t.replace(/%\{y\}/g, row).replace(/%\{x\}/g, col)
+    .replace(/%\{z(?::([^}]*))?\}/g, (_, f) => formatValue(z, f)).replace(/<br>/g, "\n"));
+}
+
+function isSimpleHeatmap(fig) {
+  const d = fig.data;
+  return d.length >= 1 && d.length <= 2 && d.every((t) => t.type === "heatmap") && !fig.layout.xaxis2
+    && d[0].showscale !== false;
+}
+
+function heatmapModel(fig) {
+  const [main, overlay] = fig.data, L = fig.layout;
+  const z = decode(main.z), mask = overlay ? decode(overlay.z) : null;
+  let zmin = main.zmin, zmax = main.zmax;
+  if (zmin === undefined || zmax === undefined) {
+    zmin = Infinity; zmax = -Infinity;
+    for (const x of z.v) if (Number.isFinite(x)) { zmin = Math.min(zmin, x); zmax = Math.max(zmax, x); }
+    if (!Number.isFinite(zmin)) { zmin = 0; zmax = 1; }
+    if (zmax === zmin) zmax = zmin + 1;
+  }
+  const index = (axis, cats) => (axis.tickvals || []).map((v) => cats.indexOf(v));
+  return {
+    z, mask, zmin, zmax, lut: colorLUT(main.colorscale), rowsCat: main.y, colsCat: main.x,
+    text: main.texttemplate ? texts(main.text) : null, maskText: overlay && overlay.texttemplate ? texts(overlay.text) : null,
+    hover: main.hovertemplate, maskHover: overlay ? overlay.hovertemplate : "",
+    xTicks: index(L.xaxis, main.x), xLabels: (L.xaxis.ticktext || []).map(unescape),
+    yTicks: index(L.yaxis, main.y), yLabels: (L.yaxis.ticktext || []).map(unescape),
+    title: unescape(L.title ? L.title.text : ""), xTitle: unescape(L.xaxis.title?.text), yTitle: unescape(L.yaxis.title?.text),
+    barTitle: unescape(main.colorbar?.title?.text ?? ""), height: L.height || 360,
+    font: (L.font && L.font.family) || "sans-serif", grey: overlay ? overlay.colorscale[0][1] : "#8c8c8c",
+  };
+}
+
+function layoutBox(ctx, m, width) {
+  ctx.font = `15px ${m.font}`;
+  const yLab = Math.max(0, ...m.yLabels.map((s) => ctx.measureText(s).width));
+  const xLab = Math.max(0, ...m.xLabels.map((s) => ctx.measureText(s).width));
+  const left = 12 + (m.yTitle ? 26 : 0) + yLab + 8, right = 92, top = m.title ? 44 : 14;
+  const plotW = Math.max(40, width - left - right), cellW = plotW / Math.max(1, m.z.cols);
+  const stepW = m.xTicks.length > 1 ? cellW * (m.xTicks[1] - m.xTicks[0]) : plotW;
+  const rotate = xLab + 6 > stepW;
+  const bottom = 10 + (m.xTitle ? 26 : 0) + (rotate ? xLab : 18) + 6;
+  return { left, right, top, bottom, plotW, plotH: Math.max(40, m.height - top - bottom), rotate, width };
+}
+
+function drawHeatmap(canvas, m, width, scale) {
+  const ctx = canvas.getContext("2d");
+  const b = layoutBox(ctx, m, width), H = m.height;
+  canvas.width = Math.round(width * scale); canvas.height = Math.round(H * scale);
+  canvas.style.width = width + "px"; canvas.style.height = H + "px";
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.fillStyle = "white"; ctx.fillRect(0, 0, width, H);
+  const { rows, cols, v } = m.z, cw = b.plotW / Math.max(1, cols), ch = b.plotH / Math.max(1, rows);
+  ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+    const k = i * cols + j, x = b.left + j * cw, y = b.top + i * ch, masked = m.mask && m.mask.v[k] === 1;
+    let rgb = null;
+    if (masked) ctx.fillStyle = m.grey;
+    else if (Number.isFinite(v[k])) {
+      const t = Math.min(1, Math.max(0, (v[k] - m.zmin) / (m.zmax - m.zmin)));
+      rgb = m.lut[Math.round(t * 255)];
+      ctx.fillStyle = `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`;
+    } else ctx.fillStyle = "white";
+    ctx.fillRect(x, y, Math.ceil(cw), Math.ceil(ch));
+    const label = masked ? m.maskText?.[i]?.[j] : m.text?.[i]?.[j];
+    if (label) {
+      const dark = masked || (rgb && 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] < 140);
+      ctx.fillStyle = dark ? "white" : "#111";
+      let size = Math.min(16, ch * 0.5);
+      ctx.font = `${size}px ${m.font}`;
+      const w = ctx.measureText(label).width;
+      if (w > cw - 4) { size = Math.floor(size * (cw - 4) / w); ctx.font = `${size}px ${m.font}`; }
+      if (size >= 9) ctx.fillText(label, x + cw / 2, y + ch / 2);
+    }
+  }
+  drawAxes(ctx, m, b, cw, ch);
+  drawColorbar(ctx, m, b);
+  return b;
+}
+
+function drawAxes(ctx, m, b, cw, ch) {
+  ctx.fillStyle = "#111"; ctx.font = `15px ${m.font}`;
+  ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  m.yTicks.forEach((i, n) => ctx.fillText(m.yLabels[n], b.left - 6, b.top + (i + 0.5) * ch));
+  m.xTicks.forEach((j, n) => {
+    const x = b.left + (j + 0.5) * cw, y = b.top + b.plotH + 6;
+    if (b.rotate) {
+      ctx.save(); ctx.translate(x, y); ctx.rotate(-Math.PI / 2);
+      ctx.textAlign = "right"; ctx.fillText(m.xLabels[n], 0, 0); ctx.restore();
+    } else { ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(m.xLabels[n], x, y); }
+  });
+  ctx.font = `16px ${m.font}`; ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
+  if (m.xTitle) ctx.fillText(m.xTitle, b.left + b.plotW / 2, m.height - 8);
+  if (m.yTitle) { ctx.save(); ctx.translate(18, b.top + b.plotH / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(m.yTitle, 0, 0); ctx.restore(); }
+  if (m.title) { ctx.font = `20px ${m.font}`; ctx.textAlign = "left"; ctx.fillText(m.title, 10, 28); }
+}
+
+function drawColorbar(ctx, m, b) {
+  const x = b.left + b.plotW + 22, w = 16, y0 = b.top, h = b.plotH;
+  for (let k = 0; k < h; k++) {
+    const c = m.lut[Math.round((1 - k / h) * 255)];
+    ctx.fillStyle = `rgb(${c[0]},${c[1]},${c[2]})`; ctx.fillRect(x, y0 + k, w, 1.5);
+  }
+  ctx.fillStyle = "#111"; ctx.font = `14px ${m.font}`; ctx.textAlign = "left"; ctx.textBaseline = "middle";
+  for (const f of [0, 0.5, 1]) ctx.fillText(formatValue(m.zmin + f * (m.zmax - m.zmin), ".2~f"), x + w + 4, y0 + (1 - f) * h);
+  if (m.barTitle) { ctx.textBaseline = "bottom"; ctx.fillText(m.barTitle, x, y0 - 4); }
+}
+
+function ensureCanvasChart(root) {
+  let box = root.querySelector(".al-canvas");
+  if (box) return box;
+  box = document.createElement("div");
+  box.className = "al-canvas";
+  box.style.cssText = "position:relative;width:100%";
+  box.innerHTML = '<canvas></canvas><div class="al-tip" style="position:absolute;display:none;pointer-events:none;'
+    + 'background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;font:15px sans-serif;'
+    + 'white-space:pre;z-index:5"></div><button class="al-png" title="Download as PNG" style="position:absolute;'
+    + 'bottom:4px;right:6px;font:13px sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:4px;'
+    + 'background:#fff;cursor:pointer;opacity:.75">PNG</button>';
+  root.appendChild(box);
+  const canvas = box.querySelector("canvas"), tip = box.querySelector(".al-tip");
+  canvas.addEventListener("mousemove", (e) => showTip(box, canvas, tip, e));
+  canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
+  box.querySelector(".al-png").addEventListener("click", () => downloadPng(box));
+  new ResizeObserver(() => box.__state && render(box)).observe(box);
+  return box;
+}
+
+function showTip(box, canvas, tip, e) {
+  const s = box.__state, b = box.__box;
+  if (!s || !b) return;
+  const r = canvas.getBoundingClientRect(), px = e.clientX - r.left, py = e.clientY - r.top;
+  const j = Math.floor((px - b.left) / (b.plotW / s.m.z.cols)), i = Math.floor((py - b.top) / (b.plotH / s.m.z.rows));
+  if (i < 0 || j < 0 || i >= s.m.z.rows || j >= s.m.z.cols) { tip.style.display = "none"; return; }
+  const k = i * s.m.z.cols + j, masked = s.m.mask && s.m.mask.v[k] === 1;
+  tip.textContent = hoverText(masked ? s.m.maskHover : s.m.hover, s.m.rowsCat[i], s.m.colsCat[j], s.m.z.v[k]);
+  tip.style.display = "block";
+  tip.style.left = Math.min(px + 14, r.width - tip.offsetWidth - 4) + "px";
+  tip.style.top = py + 14 + "px";
+}
+
+function downloadPng(box) {
+  const s = box.__state, off = document.createElement("canvas");
+  const opts = (s.config && s.config.toImageButtonOptions) || {};
+  drawHeatmap(off, s.m, box.clientWidth, opts.scale || 2);
+  const a = document.createElement("a");
+  a.href = off.toDataURL("image/png");
+  a.download = (opts.filename || "attention-lab") + ".png";
+  a.click();
+}
+
+function render(box) {
+  const s = box.__state;
+  box.__box = drawHeatmap(box.querySelector("canvas"), s.m, box.clientWidth || 600, window.devicePixelRatio || 1);
+}
+
+function publish(el, fig, summary) {
+  el.__alChart = summary;
+  el.dataset.alRev = (fig.layout.meta && fig.layout.meta.rev) ?? "";
+}
+
+export default function ({ parentElement, data }) {
+  const fig = JSON.parse(data.spec);
+  parentElement.dataset.alChart = "1";
+  if (isSimpleHeatmap(fig)) {
+    parentElement.querySelector(".al-plotly")?.remove();
+    const box = ensureCanvasChart(parentElement), m = heatmapModel(fig);
+    box.__state = { m, config: data.config };
+    render(box);
+    publish(parentElement, fig, { title: m.title, rev: fig.layout.meta?.rev, x: fig.layout.xaxis.ticktext,
+      y: fig.layout.yaxis.ticktext, z: grid(m.z), renderer: "canvas" });
+    return;
+  }
+  parentElement.querySelector(".al-canvas")?.remove();
+  let gd = parentElement.querySelector(".al-plotly");
+  if (!gd) {
+    gd = document.createElement("div");
+    gd.className = "al-plotly";
+    gd.style.width = "100%";
+    parentElement.appendChild(gd);
+  }
+  gd.__latest = fig;
+  loadPlotly(data.src).then((Plotly) => {
+    if (gd.__latest !== fig) return;  // a newer figure arrived while plotly.js loaded
+    return Plotly.react(gd, fig.data, fig.layout, data.config).then(() => publish(parentElement, fig, {
+      title: unescape(fig.layout.title?.text ?? ""), rev: fig.layout.meta?.rev, x: fig.layout.xaxis?.ticktext,
+      y: fig.layout.yaxis?.ticktext, z: gd._fullData?.[0]?.z ? Array.from(gd._fullData[0].z, (r) => Array.from(r)) : null,
+      renderer: "plotly" }));
+  });
+}
