@@ -61,7 +61,7 @@ def sentence_bar() -> None:
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup("Sentence (updates as you type)", value=state.get("s"), key=f"sentence_{gen}",
-                        debounce=40, max_chars=MAX_CHARS, placeholder="Type a sentence, e.g. I have a cat")
+                        debounce=25, max_chars=MAX_CHARS, placeholder="Type a sentence, e.g. I have a cat")
         state.put("s", text)
     with mid:
         st.selectbox("Examples", examples(bundle.src_lang), index=None, key="example_pick",

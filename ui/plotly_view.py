@@ -8,6 +8,7 @@ plotly.js is the copy shipped inside the installed `plotly` package, served by S
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import plotly
@@ -17,19 +18,34 @@ from streamlit import config
 
 PLOTLY_DIR = Path(plotly.__file__).resolve().parent / "package_data"
 
-JS = (Path(__file__).with_name("chart.js")).read_text(encoding="utf-8")
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-_element = st.components.v2.component("attention_lab_plotly", js=JS, isolate_styles=False)
+# Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
+# the chart code (static/chart.js) is fetched once, as a module, from the component file route.
+LOADER = """
+const chart = import(new URL(%s, window.location.origin).href);
+export default function (args) { return chart.then((m) => m.default(args)); }
+"""
+
+def asset_url(name: str, directory: Path, filename: str) -> str:
+    """URL path of a file served by Streamlit's component route from `directory` (registered once)."""
+    asset = components_v1.declare_component(name, path=str(directory))
+    base = config.get_option("server.baseUrlPath").strip("/")
+    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}"
 
 
 @st.cache_resource(show_spinner=False)
-def plotly_js_url() -> str:
-    """URL of the plotly.min.js that ships with the installed plotly package (registered once per process)."""
-    asset = components_v1.declare_component("plotly_js", path=str(PLOTLY_DIR))
-    base = config.get_option("server.baseUrlPath").strip("/")
-    return ("/" + base if base else "") + f"/component/{asset.name}/plotly.min.js"
+def urls() -> tuple[str, str]:
+    """(chart.js URL, plotly.min.js URL): plotly.js is the copy inside the installed plotly package."""
+    return asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_DIR, "plotly.min.js")
+
+
+@st.cache_resource(show_spinner=False)
+def element():
+    """The registered chart element (its js is the small loader)."""
+    return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
 
 
 def plotly_view(spec_json: str, plot_config: dict, key: str) -> None:
     """Draw a figure given as Plotly JSON (from fig.to_json()) under a stable key."""
-    _element(data={"spec": spec_json, "config": plot_config, "src": plotly_js_url()}, key=key, width="stretch")
+    element()(data={"spec": spec_json, "config": plot_config, "src": urls()[1]}, key=key, width="stretch")

@@ -22,7 +22,7 @@ def open_page(page: str, **params) -> AppTest:
 def specs(at: AppTest) -> list[dict]:
     """Every Plotly figure on the page as a dict, whichever renderer drew it."""
     inplace = [json.loads(json.loads(el.proto.json)["spec"]) for el in at.get("bidi_component")
-               if el.proto.component_name == "attention_lab_plotly"]
+               if el.proto.component_name == "attention_lab_chart"]
     return inplace + [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
 
 
