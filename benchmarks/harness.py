@@ -1,4 +1,4 @@
-"""Start and stop `streamlit run app.py` on a free localhost port; launch Debian's Chromium (e2e tests and benchmarks)."""
+"""Run `streamlit run app.py` on a free localhost port and launch Debian's Chromium (for e2e tests and benchmarks)."""
 from __future__ import annotations
 
 import os

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from model.attention import AttentionResult, masked_softmax, scaled_dot_product_attention
+from model.attention import masked_softmax, scaled_dot_product_attention
 
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -33,8 +33,8 @@ def query_walkthrough(q, K, V, keep=None, scale=True, temperature=1.0) -> QueryW
     return QueryWalkthrough(q, q[None] * K, r.scores[0], r.masked[0], w, w[:, None] * V, r.output[0])
 
 
-def project_and_attend(X, W_Q, W_K, W_V, keep=None, scale=True) -> tuple[np.ndarray, np.ndarray, np.ndarray, AttentionResult]:
-    """Q = X W_Q, K = X W_K, V = X W_V, then attention; raises ValueError if shapes don't multiply."""
+def project_and_attend(X, W_Q, W_K, W_V, keep=None, scale=True) -> tuple:
+    """(Q, K, V, AttentionResult) for Q = X W_Q, K = X W_K, V = X W_V; ValueError if shapes don't multiply."""
     X, W_Q, W_K, W_V = (np.asarray(a, dtype=np.float64) for a in (X, W_Q, W_K, W_V))
     check_shapes(X, W_Q, W_K, W_V, keep)
     Q, K, V = X @ W_Q, X @ W_K, X @ W_V  # (L, d_k), (L, d_k), (L, d_v)

@@ -59,7 +59,7 @@ class Vocab:
         self.stoi = {t: i for i, t in enumerate(self.itos)}
 
     @classmethod
-    def build(cls, lang: str, tokens: set[str] | list[str]) -> "Vocab":
+    def build(cls, lang: str, tokens: set[str] | list[str]) -> Vocab:
         """Vocabulary of the specials followed by the sorted tokens."""
         return cls(lang, list(SPECIALS) + sorted(set(tokens) - set(SPECIALS)))
 
@@ -104,7 +104,7 @@ class Vocab:
         return json.dumps({"lang": self.lang, "itos": self.itos}, ensure_ascii=False, indent=0)
 
     @classmethod
-    def from_json(cls, text: str) -> "Vocab":
+    def from_json(cls, text: str) -> Vocab:
         """Load from JSON written by to_json."""
         d = json.loads(text)
         return cls(d["lang"], d["itos"])

@@ -75,11 +75,15 @@ class MultiHeadAttention(nn.Module):
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
 
 
-def add_norm(x, sublayer, norm: nn.LayerNorm, dropout: nn.Dropout, hook_resid: HookPoint, hook_ln: HookPoint, pre: bool):
+def add_norm(x, sublayer, norm: nn.LayerNorm, dropout: nn.Dropout, hook_resid: HookPoint, hook_ln: HookPoint,
+             pre: bool):
     """Post-Norm: LayerNorm(x + Sublayer(x)); Pre-Norm: x + Sublayer(LayerNorm(x))."""
     if pre:
         return hook_resid(x + dropout(sublayer(hook_ln(norm(x)))))  # (B, L, d_model)
     return hook_ln(norm(hook_resid(x + dropout(sublayer(x)))))  # (B, L, d_model)
+
+
+RESID_NAMES = {2: ["resid_mid", "resid_post"], 3: ["resid_mid", "resid_mid2", "resid_post"]}
 
 
 class Layer(nn.Module):
@@ -92,7 +96,7 @@ class Layer(nn.Module):
         self.W_2 = nn.Linear(cfg.d_ff, cfg.d_model)
         self.hook_ffn_hidden = HookPoint()
         self.dropout = nn.Dropout(cfg.dropout)
-        self.resid_names = ["resid_mid", "resid_post"] if n_sublayers == 2 else ["resid_mid", "resid_mid2", "resid_post"]
+        self.resid_names = RESID_NAMES[n_sublayers]
         for i, name in enumerate(self.resid_names, start=1):
             setattr(self, f"norm{i}", nn.LayerNorm(cfg.d_model))
             setattr(self, f"hook_{name}", HookPoint())
@@ -106,7 +110,8 @@ class Layer(nn.Module):
     def sublayer(self, i: int, x: torch.Tensor, fn) -> torch.Tensor:
         """Apply the i-th (1-based) residual sublayer with its Add & Norm."""
         hook_resid = getattr(self, f"hook_{self.resid_names[i - 1]}")
-        return add_norm(x, fn, getattr(self, f"norm{i}"), self.dropout, hook_resid, getattr(self, f"hook_ln{i}"), self.pre)
+        norm, hook_ln = getattr(self, f"norm{i}"), getattr(self, f"hook_ln{i}")
+        return add_norm(x, fn, norm, self.dropout, hook_resid, hook_ln, self.pre)
 
 
 class EncoderLayer(Layer):

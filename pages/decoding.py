@@ -5,7 +5,7 @@ import streamlit as st
 
 from model.corpus import translate_en
 from model.tokenizer import detokenize
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 

@@ -43,14 +43,17 @@ if widgets.need_trace(trace):
     concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
     widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_concat"], rows, concat_cols,
                                   title="Concat(Z₁ … Z_h): columns grouped by head", row_title="query token",
-                                  col_title="head · dimension", show_values=False, col_ticks=16), key=f"concat-{side}-{layer}")
+                                  col_title="head · dimension", show_values=False, col_ticks=16),
+                   key=f"concat-{side}-{layer}")
     c1, c2 = st.columns(2)
     with c1:
         W = projection_weights(data.bundle(trace.model).model, side, layer)
         widgets.figure(matrix_heatmap(W["W_O"], concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
                                       row_title="concat dimension", col_title="output dimension",
-                                      show_values=False, col_ticks=16, row_ticks=16, height=520), key=f"wo-{side}-{layer}")
+                                      show_values=False, col_ticks=16, row_ticks=16, height=520),
+                       key=f"wo-{side}-{layer}")
     with c2:
         widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_out"], rows, [f"d{i}" for i in range(d_model)],
                                       title="Output = Concat · W_O + b", row_title="query token",
-                                      col_title="dimension", show_values=False, col_ticks=16), key=f"out-{side}-{layer}")
+                                      col_title="dimension", show_values=False, col_ticks=16),
+                       key=f"out-{side}-{layer}")

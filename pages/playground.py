@@ -113,7 +113,8 @@ if last is not None:
                                           height=300, decimals=decimals(M)), key=f"pg-{title[0]}")
     cols = st.columns(2)
     with cols[0]:
-        widgets.figure(matrix_heatmap(r.scores, names, names, title="Scores QKᵀ", height=320, decimals=decimals(r.scores),
+        widgets.figure(matrix_heatmap(r.scores, names, names, title="Scores QKᵀ", height=320,
+                                      decimals=decimals(r.scores),
                                       hover_formula="q({row})·k({col})"), key="pg-scores")
     with cols[1]:
         widgets.figure(matrix_heatmap(r.masked, names, names, title="Scaled + mask" if scale else "Masked (unscaled)",

@@ -21,7 +21,7 @@ if widgets.need_trace(trace):
         temp = state.bound(st.slider, "Attention temperature T (scores ÷ T)", "temp", min_value=0.1,
                            max_value=5.0, step=0.1)
     trace = data.current_trace()
-    d_k = trace.config["d_k"] if "d_k" in trace.config else trace.config["d_model"] // trace.config["h"]
+    d_k = trace.config["d_model"] // trace.config["h"]
     prefix = trace.attn_prefix(side, layer)
     rows, cols = trace.attn_tokens(side)
     x_q, x_kv = trace.attn_input(side, layer)
@@ -29,9 +29,9 @@ if widgets.need_trace(trace):
     tag = f"{side}-L{layer}-h{head}"
 
     st.subheader("1 · Input X and its projections Q = X·W_Q, K = X·W_K, V = X·W_V")
+    cross_note = " In cross-attention Q comes from the decoder, K and V from the encoder memory."
     st.caption(f"Rows are tokens. X is {len(rows)} × {trace.config['d_model']} (d_model); head {head} keeps "
-               f"d_k = {d_k} columns of each projection." + (" In cross-attention Q comes from the decoder, "
-                                                            "K and V from the encoder memory." if side == "cross" else ""))
+               f"d_k = {d_k} columns of each projection." + (cross_note if side == "cross" else ""))
     widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title="X (query side)",
                                   row_title="token", col_title="feature", show_values=False, col_ticks=16, height=300),
                    key=f"x-{tag}")

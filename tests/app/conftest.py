@@ -46,7 +46,7 @@ def page():
     return open_page
 
 
-def array(obj) -> "np.ndarray":
+def array(obj):
     """A Plotly data array as NumPy: plain nested lists or Plotly's typed {dtype, bdata, shape} encoding."""
     import base64
 
