@@ -17,9 +17,9 @@ trace = data.current_trace()
 
 
 def mask_figure(keep, rows, cols, title, key):
-    """The keep/mask matrix: 1 = visible (blue), masked = grey −∞."""
-    widgets.figure(matrix_heatmap(keep.astype(float), rows, cols, kind="prob", masked=~keep, title=title,
-                                  decimals=0, hover_formula="query {row} → key {col}: visible"), key=key)
+    """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
+    widgets.figure(matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title,
+                                  decimals=0, hover_formula="M[{row}, {col}]"), key=key)
 
 
 def pattern_figure(pattern, keep, rows, cols, title, key):
@@ -49,7 +49,7 @@ if widgets.need_trace(trace):
         keep = batch.arrays["encoder.0.self_attn.hook_mask"][b]
         c1, c2 = st.columns(2)
         with c1:
-            mask_figure(keep, rows, rows, f"Key padding mask (sentence {b + 1})", "pad-mask")
+            mask_figure(keep, rows, rows, f"Key padding mask M (sentence {b + 1})", "pad-mask")
         with c2:
             pattern_figure(batch.arrays["encoder.0.self_attn.hook_pattern"][b, head], keep, rows, rows,
                            f"Encoder layer 0, head {head}: weights", "pad-pattern")
@@ -64,7 +64,7 @@ if widgets.need_trace(trace):
             with col:
                 trow = batch.tgt_rows[idx]
                 dec_keep = batch.arrays["decoder.0.self_attn.hook_mask"][idx]
-                mask_figure(dec_keep, trow, trow, f"Decoder mask, sentence {idx + 1}: {title}", f"dec-mask-{title}")
+                mask_figure(dec_keep, trow, trow, f"Decoder mask M, sentence {idx + 1}: {title}", f"dec-mask-{title}")
                 pattern_figure(batch.arrays["decoder.0.self_attn.hook_pattern"][idx, head], dec_keep, trow, trow,
                                f"Decoder layer 0, head {head}: weights", f"dec-pattern-{title}")
 

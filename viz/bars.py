@@ -56,6 +56,7 @@ def topk_bar(
             tickfont=style.font(style.TICK_FONT_SIZE),
             gridcolor=style.GRID_COLOR,
             zeroline=False,
+            automargin=True,
         ),
         yaxis=style.token_axis("", labels, reverse=True),
         bargap=0.25,

@@ -92,11 +92,11 @@ function layoutBox(ctx, m, width) {
   ctx.font = `15px ${m.font}`;
   const yLab = Math.max(0, ...m.yLabels.map((s) => ctx.measureText(s).width));
   const xLab = Math.max(0, ...m.xLabels.map((s) => ctx.measureText(s).width));
-  const left = 12 + (m.yTitle ? 26 : 0) + yLab + 8, right = 92, top = m.title ? 44 : 14;
+  const left = 12 + (m.yTitle ? 26 : 0) + yLab + 8, right = 92, top = m.title ? 52 : 24;
   const plotW = Math.max(40, width - left - right), cellW = plotW / Math.max(1, m.z.cols);
   const stepW = m.xTicks.length > 1 ? cellW * (m.xTicks[1] - m.xTicks[0]) : plotW;
   const rotate = xLab + 6 > stepW;
-  const bottom = 10 + (m.xTitle ? 26 : 0) + (rotate ? xLab : 18) + 6;
+  const bottom = 10 + (m.xTitle ? 26 : 0) + (rotate ? xLab * 0.72 + 10 : 18) + 6;
   return { left, right, top, bottom, plotW, plotH: Math.max(40, m.height - top - bottom), rotate, width };
 }
 
@@ -142,7 +142,7 @@ function drawAxes(ctx, m, b, cw, ch) {
   m.xTicks.forEach((j, n) => {
     const x = b.left + (j + 0.5) * cw, y = b.top + b.plotH + 6;
     if (b.rotate) {
-      ctx.save(); ctx.translate(x, y); ctx.rotate(-Math.PI / 2);
+      ctx.save(); ctx.translate(x, y + 4); ctx.rotate(-Math.PI / 4);
       ctx.textAlign = "right"; ctx.fillText(m.xLabels[n], 0, 0); ctx.restore();
     } else { ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(m.xLabels[n], x, y); }
   });
@@ -160,7 +160,7 @@ function drawColorbar(ctx, m, b) {
   }
   ctx.fillStyle = "#111"; ctx.font = `14px ${m.font}`; ctx.textAlign = "left"; ctx.textBaseline = "middle";
   for (const f of [0, 0.5, 1]) ctx.fillText(formatValue(m.zmin + f * (m.zmax - m.zmin), ".2~f"), x + w + 4, y0 + (1 - f) * h);
-  if (m.barTitle) { ctx.textBaseline = "bottom"; ctx.fillText(m.barTitle, x, y0 - 4); }
+  if (m.barTitle) { ctx.textBaseline = "bottom"; ctx.fillText(m.barTitle, x, y0 - 12); }
 }
 
 function ensureCanvasChart(root) {
