@@ -9,16 +9,17 @@ from st_keyup import st_keyup
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
 from ui import data, profile, state, widgets
+from ui.i18n import LANGS, t
 
-PAGES = [
-    st.Page("pages/overview.py", title="Overview", icon=":material/account_tree:", url_path="overview", default=True),
-    st.Page("pages/embeddings.py", title="Embeddings & PE", icon=":material/waves:", url_path="embeddings"),
-    st.Page("pages/self_attention.py", title="Self-attention", icon=":material/grid_on:", url_path="self_attention"),
-    st.Page("pages/multi_head.py", title="Multi-head & layers", icon=":material/view_module:", url_path="multi_head"),
-    st.Page("pages/masks.py", title="Masks", icon=":material/visibility_off:", url_path="masks"),
-    st.Page("pages/decoding.py", title="Encoder–decoder & decoding", icon=":material/translate:", url_path="decoding"),
-    st.Page("pages/add_norm.py", title="Add & Norm, FFN", icon=":material/functions:", url_path="add_norm"),
-    st.Page("pages/playground.py", title="Playground (hand-edit)", icon=":material/edit:", url_path="playground"),
+PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
+    ("overview", ":material/account_tree:"),
+    ("embeddings", ":material/waves:"),
+    ("self_attention", ":material/grid_on:"),
+    ("multi_head", ":material/view_module:"),
+    ("masks", ":material/visibility_off:"),
+    ("decoding", ":material/translate:"),
+    ("add_norm", ":material/functions:"),
+    ("playground", ":material/edit:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
 MAX_CHARS = 400
@@ -57,18 +58,20 @@ def sentence_bar() -> None:
     if state.get("model") not in names:
         state.put("model", names[0])
     bundle = data.bundle(state.get("model"))
-    left, mid, right = st.columns([6, 3, 2], vertical_alignment="bottom")
+    left, mid, right, far = st.columns([6, 3, 2, 2], vertical_alignment="bottom")
     with left:
         gen = st.session_state.get("sentence_gen", 0)
-        text = st_keyup("Sentence (updates as you type)", value=state.get("s"), key=f"sentence_{gen}",
-                        debounce=25, max_chars=MAX_CHARS, placeholder="Type a sentence, e.g. I have a cat")
+        text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
+                        debounce=25, max_chars=MAX_CHARS, placeholder=t("header.placeholder"))
         state.put("s", text)
     with mid:
-        st.selectbox("Examples", examples(bundle.src_lang), index=None, key="example_pick",
-                     placeholder="Pick an example…", on_change=on_example)
+        st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",
+                     placeholder=t("header.pick_example"), on_change=on_example)
     with right:
-        state.bound(st.selectbox, "Model", "model", options=names, format_func=lambda n: MODEL_LABELS.get(n, n),
-                    on_change=on_model)
+        state.bound(st.selectbox, t("header.model"), "model", options=names,
+                    format_func=lambda n: MODEL_LABELS.get(n, n), on_change=on_model)
+    with far:
+        view_toggles()
 
 
 def token_line() -> None:
@@ -80,26 +83,41 @@ def token_line() -> None:
     if any(trace.src.unknown):
         bundle = data.bundle(trace.model)
         unk = ", ".join(sorted({t for t, u in zip(trace.src.tokens, trace.src.unknown) if u}))
-        st.warning(f"Unknown to the model (read as <unk>): {unk}. It knows words such as: "
-                   + ", ".join(bundle.src_vocab.known_words(12)) + ".")
+        st.warning(t("notice.unknown", words=unk, known=", ".join(bundle.src_vocab.known_words(12))))
     if trace.src.truncated:
-        st.warning(f"Only the first {len(trace.src.tokens)} of {trace.src.n_input_tokens} tokens are used "
-                   f"(max_len = {trace.config['max_len']}).")
+        st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
+                     max_len=trace.config["max_len"]))
+
+
+def pages() -> list:
+    """The navigation, titled in the current language."""
+    return [st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name, default=name == "overview")
+            for name, icon in PAGE_FILES]
+
+
+def view_toggles() -> None:
+    """Language and presenter view (both in the URL)."""
+    left, right = st.columns([1, 1])
+    with left:
+        state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get)
+    with right:
+        state.bound(st.toggle, t("header.presenter"), "presenter")
 
 
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     profile.start()
-    page = st.navigation(PAGES)
+    page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
+    if state.get("presenter"):
+        widgets.presenter_css()
     sentence_bar()
     token_line()
     try:
         page.run()
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
-        st.error("This view could not be drawn for the current input. Your sentence is kept; "
-                 "try another sentence or page.")
+        st.error(t("notice.page_failed"))
     state.write_url()
     profile.finish(page.url_path, state.get("s"))
 

@@ -27,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "pe_base": 10000.0,
     "pe_len": 32,
     "preset": "seed004",
+    "lang": "en",  # UI language: en | zh
+    "presenter": False,  # presenter view (projector)
+    "tour": 0,  # guided-tour step
     "renderer": "inplace",  # "naive" draws with st.plotly_chart (the latency benchmark's reference)
 }
 _STORE = "_view_state"

@@ -7,6 +7,7 @@ import streamlit as st
 
 from model.trace import Trace
 from ui import profile, state
+from ui.i18n import t
 from ui.plotly_view import plotly_view
 
 PLOTLY_CONFIG = {
@@ -33,7 +34,7 @@ def chips_html(tokens: list[str], unknown: list[bool] | None = None) -> str:
     spans = []
     for i, (tok, unk) in enumerate(zip(tokens, unknown)):
         cls = "al-chip unk" if unk else "al-chip"
-        tip = ' title="unknown to the model: read as &lt;unk&gt;"' if unk else ""
+        tip = f' title="{html.escape(t("chip.unknown_tip"))}"' if unk else ""
         spans.append(f'<span class="{cls}"{tip}>{html.escape(tok)}<small>{i}</small></span>')
     return '<div class="al-chips">' + "".join(spans) + "</div>"
 
@@ -61,9 +62,26 @@ def figure(fig, key: str) -> None:
 def need_trace(trace: Trace | None) -> bool:
     """Show a notice and return False when there is no sentence to show."""
     if trace is None:
-        st.info("Type a sentence in the box above (or pick an example) to see the model at work.")
+        st.info(t("notice.type_sentence"))
         return False
     return True
+
+
+PRESENTER_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"] {display:none}
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding-top:1rem; max-width:100%}
+html, body, [data-testid="stMarkdownContainer"] p, [data-testid="stCaptionContainer"] {font-size:1.35rem !important}
+h1 {font-size:3rem !important} h2 {font-size:2.4rem !important} h3 {font-size:2rem !important}
+.al-chip {font-size:1.8rem !important}
+.al-presenter-hide {display:none}
+</style>
+"""
+
+
+def presenter_css() -> None:
+    """Projector styling: no sidebar, larger text and token chips."""
+    st.html(PRESENTER_CSS)
 
 
 def labels(tokens: list[str]) -> list[str]:

@@ -1,0 +1,20 @@
+"""The message catalogue: every user-facing text in English and 简体中文, merged from the modules here."""
+from __future__ import annotations
+
+from ui.messages import common, pages, tour
+
+MODULES = (common, pages, tour)
+
+
+def merge() -> dict[str, dict[str, str]]:
+    """One dict key -> {"en": text, "zh": text}; a key defined twice is an error."""
+    out: dict[str, dict[str, str]] = {}
+    for module in MODULES:
+        for key, entry in module.MESSAGES.items():
+            if key in out:
+                raise KeyError(f"message {key!r} defined twice")
+            out[key] = entry
+    return out
+
+
+CATALOGUE = merge()

@@ -1,0 +1,38 @@
+"""Messages of the shared header, navigation and notices."""
+
+MESSAGES = {
+    "app.title": {"en": "Attention Lab", "zh": "注意力实验室"},
+    "nav.overview": {"en": "Overview", "zh": "总览"},
+    "nav.tour": {"en": "Guided tour", "zh": "导览：一次前向传播"},
+    "nav.embeddings": {"en": "Embeddings & PE", "zh": "词嵌入与位置编码"},
+    "nav.self_attention": {"en": "Self-attention", "zh": "自注意力"},
+    "nav.multi_head": {"en": "Multi-head & layers", "zh": "多头与多层"},
+    "nav.masks": {"en": "Masks", "zh": "掩码"},
+    "nav.decoding": {"en": "Encoder–decoder & decoding", "zh": "编码器-解码器与解码"},
+    "nav.add_norm": {"en": "Add & Norm, FFN", "zh": "残差与层归一化、前馈网络"},
+    "nav.playground": {"en": "Playground (hand-edit)", "zh": "动手实验（手工编辑矩阵）"},
+    "header.sentence": {"en": "Sentence (updates as you type)", "zh": "句子（边输入边更新）"},
+    "header.placeholder": {"en": "Type a sentence, e.g. I have a cat", "zh": "输入一个句子，例如 I have a cat"},
+    "header.examples": {"en": "Examples", "zh": "例句"},
+    "header.pick_example": {"en": "Pick an example…", "zh": "选择一个例句…"},
+    "header.model": {"en": "Model", "zh": "模型"},
+    "header.language": {"en": "Language", "zh": "界面语言"},
+    "header.presenter": {"en": "Presenter view", "zh": "演示模式"},
+    "notice.type_sentence": {
+        "en": "Type a sentence in the box above (or pick an example) to see the model at work.",
+        "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",
+    },
+    "notice.unknown": {
+        "en": "Unknown to the model (read as <unk>): {words}. It knows words such as: {known}.",
+        "zh": "模型不认识这些词（按 <unk> 处理）：{words}。它认识的词例如：{known}。",
+    },
+    "notice.truncated": {
+        "en": "Only the first {kept} of {total} tokens are used (max_len = {max_len}).",
+        "zh": "只使用了前 {kept} 个词元（共 {total} 个；max_len = {max_len}）。",
+    },
+    "notice.page_failed": {
+        "en": "This view could not be drawn for the current input. Your sentence is kept; try another sentence or page.",
+        "zh": "当前输入无法绘制此视图。你的句子已保留；请换一个句子或页面试试。",
+    },
+    "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
+}

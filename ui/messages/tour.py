@@ -1,0 +1,3 @@
+"""Messages of the guided tour."""
+
+MESSAGES: dict[str, dict[str, str]] = {}
