@@ -93,3 +93,33 @@ def test_two_visitors_never_see_each_others_sentence(browser, app_url):
     assert chart(b, SOFTMAX)["y"] == ["we", "read", "books"]
     for p in pages:
         p.context.close()
+
+
+def chart_locator(page, title: str):
+    """The element of the chart with this title."""
+    index = page.evaluate("t => Array.from(document.querySelectorAll('[data-al-chart]'))"
+                          ".findIndex(el => el.__alChart && el.__alChart.title === t)", title)
+    assert index >= 0, title
+    return page.locator("[data-al-chart]").nth(index)
+
+
+def test_chart_csv_and_svg_downloads_hold_the_numbers_shown(page, app_url):
+    import csv
+    import io
+
+    open_app(page, url_of(app_url, "self_attention", s="I have a cat"))
+    wait_painted(page, "I have a cat")
+    element = chart_locator(page, SOFTMAX)
+    element.hover()
+    with page.expect_download() as download:
+        element.get_by_role("button", name="CSV").click()
+    rows = list(csv.reader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    assert rows[0] == ["", "i", "have", "a", "cat"] and [r[0] for r in rows[1:]] == ["i", "have", "a", "cat"]
+    shown = chart(page, SOFTMAX)["z"]
+    for r, z_row in zip(rows[1:], shown):
+        assert [round(float(x), 5) for x in r[1:]] == [round(float(x), 5) for x in z_row]
+        assert abs(sum(float(x) for x in r[1:]) - 1) < 1e-4
+    with page.expect_download() as download:
+        element.get_by_role("button", name="SVG").click()
+    svg = open(download.value.path(), encoding="utf-8").read()
+    assert svg.startswith("<svg") and svg.count("<rect") >= 17 and ">cat</text>" in svg

@@ -171,14 +171,14 @@ function ensureCanvasChart(root) {
   box.style.cssText = "position:relative;width:100%";
   box.innerHTML = '<canvas></canvas><div class="al-tip" style="position:absolute;display:none;pointer-events:none;'
     + 'background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;font:15px sans-serif;'
-    + 'white-space:pre;z-index:5"></div><button class="al-png" title="Download as PNG" style="position:absolute;'
-    + 'bottom:4px;right:6px;font:13px sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:4px;'
-    + 'background:#fff;cursor:pointer;opacity:.75">PNG</button>';
+    + 'white-space:pre;z-index:5"></div>';
   root.appendChild(box);
   const canvas = box.querySelector("canvas"), tip = box.querySelector(".al-tip");
   canvas.addEventListener("mousemove", (e) => showTip(box, canvas, tip, e));
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
-  box.querySelector(".al-png").addEventListener("click", () => downloadPng(box));
+  addToolbar(box, { PNG: () => downloadPng(box), SVG: () => save(heatmapSvg(box.__state.m, box.clientWidth),
+    "image/svg+xml", fileName(box.__state.config, "svg")), CSV: () => save(heatmapCsv(box.__state.m), "text/csv",
+    fileName(box.__state.config, "csv")) });
   new ResizeObserver(() => box.__state && render(box)).observe(box);
   return box;
 }
@@ -196,14 +196,92 @@ function showTip(box, canvas, tip, e) {
   tip.style.top = py + 14 + "px";
 }
 
+function addToolbar(box, actions) {
+  const bar = document.createElement("div");
+  bar.className = "al-toolbar";
+  bar.style.cssText = "position:absolute;bottom:4px;right:6px;display:flex;gap:4px;z-index:4";
+  for (const [name, action] of Object.entries(actions)) {
+    const b = document.createElement("button");
+    b.textContent = name;
+    b.title = "Download as " + name;
+    b.style.cssText = "font:13px sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:4px;background:#fff;"
+      + "cursor:pointer;opacity:.8";
+    b.addEventListener("click", action);
+    bar.appendChild(b);
+  }
+  box.appendChild(bar);
+}
+
+const fileName = (config, ext) => (((config && config.toImageButtonOptions) || {}).filename || "attention-lab") + "." + ext;
+
+function save(content, type, name) {
+  const a = document.createElement("a");
+  a.href = typeof content === "string" && content.startsWith("data:") ? content : URL.createObjectURL(new Blob([content], { type }));
+  a.download = name;
+  a.click();
+}
+
 function downloadPng(box) {
   const s = box.__state, off = document.createElement("canvas");
-  const opts = (s.config && s.config.toImageButtonOptions) || {};
-  drawHeatmap(off, s.m, box.clientWidth, opts.scale || 2);
-  const a = document.createElement("a");
-  a.href = off.toDataURL("image/png");
-  a.download = (opts.filename || "attention-lab") + ".png";
-  a.click();
+  drawHeatmap(off, s.m, box.clientWidth, ((s.config && s.config.toImageButtonOptions) || {}).scale || 2);
+  save(off.toDataURL("image/png"), "image/png", fileName(s.config, "png"));
+}
+
+const csvCell = (x) => (/[",\n]/.test(x) ? '"' + x.replace(/"/g, '""') + '"' : x);
+
+function tableCsv(rows, cols, value) {
+  const lines = [["", ...cols.map(unescape)].map(csvCell).join(",")];
+  rows.forEach((r, i) => lines.push([csvCell(unescape(r)), ...cols.map((_, j) => value(i, j))].join(",")));
+  return lines.join("\n") + "\n";
+}
+
+function heatmapCsv(m) {
+  return tableCsv(m.rowsCat, m.colsCat, (i, j) => {
+    const k = i * m.z.cols + j;
+    if (m.mask && m.mask.v[k] === 1) return "-inf";
+    return Number.isFinite(m.z.v[k]) ? String(m.z.v[k]) : "";
+  });
+}
+
+const xml = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function heatmapSvg(m, width) {
+  const b = layoutBox(document.createElement("canvas").getContext("2d"), m, width);
+  const { rows, cols, v } = m.z, cw = b.plotW / Math.max(1, cols), ch = b.plotH / Math.max(1, rows);
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${m.height}" font-family="${xml(m.font)}">`,
+    `<rect width="100%" height="100%" fill="white"/>`];
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+    const k = i * cols + j, masked = m.mask && m.mask.v[k] === 1;
+    let fill = "white";
+    if (masked) fill = m.grey;
+    else if (Number.isFinite(v[k])) {
+      const c = m.lut[Math.round(Math.min(1, Math.max(0, (v[k] - m.zmin) / (m.zmax - m.zmin))) * 255)];
+      fill = `rgb(${c[0]},${c[1]},${c[2]})`;
+    }
+    out.push(`<rect x="${b.left + j * cw}" y="${b.top + i * ch}" width="${cw + 0.5}" height="${ch + 0.5}" fill="${fill}"/>`);
+    const label = masked ? m.maskText?.[i]?.[j] : m.text?.[i]?.[j];
+    if (label) out.push(`<text x="${b.left + (j + 0.5) * cw}" y="${b.top + (i + 0.5) * ch}" font-size="${Math.min(16, ch * 0.5)}" `
+      + `text-anchor="middle" dominant-baseline="middle" fill="${masked ? "white" : "#111"}">${xml(label)}</text>`);
+  }
+  m.yTicks.forEach((i, n) => out.push(`<text x="${b.left - 6}" y="${b.top + (i + 0.5) * ch}" font-size="15" text-anchor="end" `
+    + `dominant-baseline="middle">${xml(m.yLabels[n])}</text>`));
+  m.xTicks.forEach((j, n) => {
+    const x = b.left + (j + 0.5) * cw, y = b.top + b.plotH + 10;
+    out.push(`<text x="${x}" y="${y}" font-size="15" text-anchor="end" transform="rotate(-45 ${x} ${y})">${xml(m.xLabels[n])}</text>`);
+  });
+  if (m.title) out.push(`<text x="10" y="28" font-size="20">${xml(m.title)}</text>`);
+  if (m.xTitle) out.push(`<text x="${b.left + b.plotW / 2}" y="${m.height - 8}" font-size="16" text-anchor="middle">${xml(m.xTitle)}</text>`);
+  if (m.yTitle) out.push(`<text x="18" y="${b.top + b.plotH / 2}" font-size="16" text-anchor="middle" transform="rotate(-90 18 ${b.top + b.plotH / 2})">${xml(m.yTitle)}</text>`);
+  out.push("</svg>");
+  return out.join("\n");
+}
+
+function plotlyCsv(gd) {
+  const t = gd._fullData && gd._fullData[0];
+  if (!t) return "";
+  if (t.type === "heatmap") return tableCsv(t.y.map(String), t.x.map(String), (i, j) => String(t.z[i][j] ?? ""));
+  const xs = Array.from(t.x ?? []), ys = Array.from(t.y ?? []);
+  return ["x,y", ...xs.map((x, i) => `${csvCell(unescape(String(x)))},${csvCell(unescape(String(ys[i])))}`)].join("\n") + "\n";
 }
 
 function render(box) {
@@ -237,6 +315,12 @@ export default function ({ parentElement, data }) {
     parentElement.appendChild(gd);
   }
   gd.__latest = fig;
+  if (!parentElement.querySelector(".al-toolbar")) {
+    parentElement.style.position = "relative";
+    addToolbar(parentElement, {
+      SVG: () => window.Plotly && window.Plotly.downloadImage(gd, { format: "svg", filename: fileName(data.config, "svg").slice(0, -4) }),
+      CSV: () => save(plotlyCsv(gd), "text/csv", fileName(data.config, "csv")) });
+  }
   loadPlotly(data.src).then((Plotly) => {
     if (gd.__latest !== fig) return;  // a newer figure arrived while plotly.js loaded
     return Plotly.react(gd, fig.data, fig.layout, data.config).then(() => publish(parentElement, fig, {
