@@ -58,7 +58,8 @@ def sentence_bar() -> None:
     if state.get("model") not in names:
         state.put("model", names[0])
     bundle = data.bundle(state.get("model"))
-    left, mid, right, far = st.columns([6, 3, 2, 2], vertical_alignment="bottom")
+    view_toggles()
+    left, mid, right = st.columns([6, 3, 2], vertical_alignment="bottom")
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
@@ -70,8 +71,6 @@ def sentence_bar() -> None:
     with right:
         state.bound(st.selectbox, t("header.model"), "model", options=names,
                     format_func=lambda n: MODEL_LABELS.get(n, n), on_change=on_model)
-    with far:
-        view_toggles()
 
 
 def token_line() -> None:
@@ -96,11 +95,12 @@ def pages() -> list:
 
 
 def view_toggles() -> None:
-    """Language and presenter view (both in the URL)."""
-    left, right = st.columns([1, 1])
-    with left:
-        state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get)
-    with right:
+    """Language and presenter view (both in the URL), in a slim row at the top right."""
+    _, lang_col, presenter_col = st.columns([6, 3, 3], vertical_alignment="center")
+    with lang_col:
+        state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
+                    label_visibility="collapsed")
+    with presenter_col:
         state.bound(st.toggle, t("header.presenter"), "presenter")
 
 

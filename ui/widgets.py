@@ -50,6 +50,8 @@ def figure(fig, key: str) -> None:
     The in-place renderer is the default; `?renderer=naive` draws with st.plotly_chart (the benchmark's reference).
     """
     fig["layout"]["meta"] = {"rev": state.get("s")}
+    if state.get("presenter"):
+        enlarge(fig["layout"])
     config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
     profile.count_chart()
     with profile.section("serialise"):
@@ -57,6 +59,23 @@ def figure(fig, key: str) -> None:
             st.plotly_chart(fig.to_dict(), key=key, config=config, theme=None)
         else:
             plotly_view(fig.to_json(), config, key)
+
+
+PRESENTER_SCALE = 1.45
+
+
+def enlarge(layout: dict) -> None:
+    """Presenter view: taller figures and every font size × PRESENTER_SCALE (canvas and Plotly alike)."""
+    layout["height"] = int(layout.get("height", 360) * PRESENTER_SCALE)
+    layout["meta"]["scale"] = PRESENTER_SCALE
+    stack = [layout]
+    while stack:
+        node = stack.pop()
+        for key, value in node.items():
+            if key in ("font", "tickfont", "textfont") and isinstance(value, dict) and "size" in value:
+                value["size"] = round(value["size"] * PRESENTER_SCALE)
+            if isinstance(value, dict):
+                stack.append(value)
 
 
 def need_trace(trace: Trace | None) -> bool:
@@ -74,7 +93,8 @@ PRESENTER_CSS = """
 html, body, [data-testid="stMarkdownContainer"] p, [data-testid="stCaptionContainer"] {font-size:1.35rem !important}
 h1 {font-size:3rem !important} h2 {font-size:2.4rem !important} h3 {font-size:2rem !important}
 .al-chip {font-size:1.8rem !important}
-.al-presenter-hide {display:none}
+[data-testid="stHorizontalBlock"]:has([data-al-chart]) {flex-direction:column}
+[data-testid="stHorizontalBlock"]:has([data-al-chart]) > div {width:100% !important; flex:1 1 auto !important}
 </style>
 """
 

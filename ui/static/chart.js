@@ -85,18 +85,19 @@ function heatmapModel(fig) {
     title: unescape(L.title ? L.title.text : ""), xTitle: unescape(L.xaxis.title?.text), yTitle: unescape(L.yaxis.title?.text),
     barTitle: unescape(main.colorbar?.title?.text ?? ""), height: L.height || 360,
     font: (L.font && L.font.family) || "sans-serif", grey: overlay ? overlay.colorscale[0][1] : "#8c8c8c",
+    k: (L.meta && L.meta.scale) || 1,
   };
 }
 
 function layoutBox(ctx, m, width) {
-  ctx.font = `15px ${m.font}`;
+  ctx.font = `${15 * m.k}px ${m.font}`;
   const yLab = Math.max(0, ...m.yLabels.map((s) => ctx.measureText(s).width));
   const xLab = Math.max(0, ...m.xLabels.map((s) => ctx.measureText(s).width));
-  const left = 12 + (m.yTitle ? 26 : 0) + yLab + 8, right = 92, top = m.title ? 52 : 24;
+  const left = 12 + (m.yTitle ? 26 * m.k : 0) + yLab + 8, right = 92 * m.k, top = m.title ? 52 * m.k : 24;
   const plotW = Math.max(40, width - left - right), cellW = plotW / Math.max(1, m.z.cols);
   const stepW = m.xTicks.length > 1 ? cellW * (m.xTicks[1] - m.xTicks[0]) : plotW;
   const rotate = xLab + 6 > stepW;
-  const bottom = 10 + (m.xTitle ? 26 : 0) + (rotate ? xLab * 0.72 + 10 : 18) + 6;
+  const bottom = 10 + (m.xTitle ? 26 * m.k : 0) + (rotate ? xLab * 0.72 + 10 : 18 * m.k) + 6;
   return { left, right, top, bottom, plotW, plotH: Math.max(40, m.height - top - bottom), rotate, width };
 }
 
@@ -123,7 +124,7 @@ function drawHeatmap(canvas, m, width, scale) {
     if (label) {
       const dark = masked || (rgb && 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] < 140);
       ctx.fillStyle = dark ? "white" : "#111";
-      let size = Math.min(16, ch * 0.5);
+      let size = Math.min(16 * m.k, ch * 0.5);
       ctx.font = `${size}px ${m.font}`;
       const w = ctx.measureText(label).width;
       if (w > cw - 4) { size = Math.floor(size * (cw - 4) / w); ctx.font = `${size}px ${m.font}`; }
@@ -136,7 +137,7 @@ function drawHeatmap(canvas, m, width, scale) {
 }
 
 function drawAxes(ctx, m, b, cw, ch) {
-  ctx.fillStyle = "#111"; ctx.font = `15px ${m.font}`;
+  ctx.fillStyle = "#111"; ctx.font = `${15 * m.k}px ${m.font}`;
   ctx.textAlign = "right"; ctx.textBaseline = "middle";
   m.yTicks.forEach((i, n) => ctx.fillText(m.yLabels[n], b.left - 6, b.top + (i + 0.5) * ch));
   m.xTicks.forEach((j, n) => {
@@ -146,19 +147,19 @@ function drawAxes(ctx, m, b, cw, ch) {
       ctx.textAlign = "right"; ctx.fillText(m.xLabels[n], 0, 0); ctx.restore();
     } else { ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(m.xLabels[n], x, y); }
   });
-  ctx.font = `16px ${m.font}`; ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
+  ctx.font = `${16 * m.k}px ${m.font}`; ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
   if (m.xTitle) ctx.fillText(m.xTitle, b.left + b.plotW / 2, m.height - 8);
-  if (m.yTitle) { ctx.save(); ctx.translate(18, b.top + b.plotH / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(m.yTitle, 0, 0); ctx.restore(); }
-  if (m.title) { ctx.font = `20px ${m.font}`; ctx.textAlign = "left"; ctx.fillText(m.title, 10, 28); }
+  if (m.yTitle) { ctx.save(); ctx.translate(18 * m.k, b.top + b.plotH / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(m.yTitle, 0, 0); ctx.restore(); }
+  if (m.title) { ctx.font = `${20 * m.k}px ${m.font}`; ctx.textAlign = "left"; ctx.fillText(m.title, 10, 28 * m.k); }
 }
 
 function drawColorbar(ctx, m, b) {
-  const x = b.left + b.plotW + 22, w = 16, y0 = b.top, h = b.plotH;
+  const x = b.left + b.plotW + 22, w = 16 * m.k, y0 = b.top, h = b.plotH;
   for (let k = 0; k < h; k++) {
     const c = m.lut[Math.round((1 - k / h) * 255)];
     ctx.fillStyle = `rgb(${c[0]},${c[1]},${c[2]})`; ctx.fillRect(x, y0 + k, w, 1.5);
   }
-  ctx.fillStyle = "#111"; ctx.font = `14px ${m.font}`; ctx.textAlign = "left"; ctx.textBaseline = "middle";
+  ctx.fillStyle = "#111"; ctx.font = `${14 * m.k}px ${m.font}`; ctx.textAlign = "left"; ctx.textBaseline = "middle";
   for (const f of [0, 0.5, 1]) ctx.fillText(formatValue(m.zmin + f * (m.zmax - m.zmin), ".2~f"), x + w + 4, y0 + (1 - f) * h);
   if (m.barTitle) { ctx.textBaseline = "bottom"; ctx.fillText(m.barTitle, x, y0 - 12); }
 }
