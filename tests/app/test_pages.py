@@ -147,3 +147,16 @@ def test_both_renderers_draw_the_same_figures():
     assert a.keys() == b.keys()
     title = "softmax → attention weights (rows sum to 1)"
     np.testing.assert_array_equal(array(a[title]["data"][0]["z"]), array(b[title]["data"][0]["z"]))
+
+
+def test_presenter_view_enlarges_every_figure_and_hides_the_sidebar():
+    normal = by_title(open_page("self_attention", s="I have a cat"))
+    at = open_page("self_attention", s="I have a cat", presenter="true")
+    big = by_title(at)
+    assert big.keys() == normal.keys()
+    for title, fig in big.items():
+        assert fig["layout"]["meta"]["scale"] == 1.45
+        assert fig["layout"]["height"] == int(normal[title]["layout"]["height"] * 1.45)
+        assert fig["layout"]["font"]["size"] == round(normal[title]["layout"]["font"]["size"] * 1.45)
+    css = " ".join(h.proto.body for h in at.get("html"))
+    assert '[data-testid="stSidebar"]' in css and "display:none" in css
