@@ -112,7 +112,8 @@ def main() -> None:
     if state.get("presenter"):
         widgets.presenter_css()
     sentence_bar()
-    token_line()
+    with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
+        token_line()
     try:
         page.run()
     except Exception:  # a page bug must not show a traceback to the class
