@@ -164,6 +164,99 @@ function drawColorbar(ctx, m, b) {
   if (m.barTitle) { ctx.textBaseline = "bottom"; ctx.fillText(m.barTitle, x, y0 - 12); }
 }
 
+function isGrid(fig) {
+  return fig.data.length > 1 && fig.data.every((t) => t.type === "heatmap" && t.coloraxis) && fig.layout.coloraxis;
+}
+
+function gridModel(fig) {
+  const L = fig.layout, ca = L.coloraxis, k = (L.meta && L.meta.scale) || 1;
+  const cells = fig.data.map((t) => {
+    const sid = t.xaxis.slice(1), xa = L["xaxis" + sid], ya = L["yaxis" + sid.replace("x", "")] || L["yaxis" + sid];
+    return { z: decode(t.z), x: t.x, y: t.y, name: unescape(t.name), xd: xa.domain, yd: ya.domain,
+      xTitle: xa.showticklabels ? unescape(xa.title?.text) : "", yTitle: ya.showticklabels ? unescape(ya.title?.text) : "",
+      xTicks: xa.showticklabels, yTicks: ya.showticklabels, hover: t.hovertemplate };
+  });
+  return { cells, lut: colorLUT(ca.colorscale), zmin: ca.cmin ?? 0, zmax: ca.cmax ?? 1, height: L.height || 400,
+    title: unescape(L.title ? L.title.text : ""), font: (L.font && L.font.family) || "sans-serif", k,
+    grey: L.plot_bgcolor || "#8c8c8c", top: (L.margin && L.margin.t) || 40, barTitle: unescape(ca.colorbar?.title?.text ?? "p") };
+}
+
+function gridBox(ctx, g, width) {
+  ctx.font = `${14 * g.k}px ${g.font}`;
+  const labels = (cats) => Math.max(0, ...cats.map((c) => ctx.measureText(unescape(c)).width));
+  const yLab = labels(g.cells[0].y), xLab = labels(g.cells[0].x);
+  const left = 10 + 24 * g.k + yLab + 6, right = 80 * g.k, bottom = 14 + 24 * g.k + xLab * 0.72 + 10;
+  return { left, right, bottom, top: g.top, w: width - left - right, h: g.height - g.top - bottom };
+}
+
+function cellRect(b, c) {
+  return { x: b.left + c.xd[0] * b.w, y: b.top + (1 - c.yd[1]) * b.h, w: (c.xd[1] - c.xd[0]) * b.w, h: (c.yd[1] - c.yd[0]) * b.h };
+}
+
+function drawGrid(canvas, g, width, scale) {
+  const ctx = canvas.getContext("2d"), b = gridBox(ctx, g, width);
+  canvas.width = Math.round(width * scale); canvas.height = Math.round(g.height * scale);
+  canvas.style.width = width + "px"; canvas.style.height = g.height + "px";
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.fillStyle = "white"; ctx.fillRect(0, 0, width, g.height);
+  for (const c of g.cells) {
+    const r = cellRect(b, c), cw = r.w / c.z.cols, ch = r.h / c.z.rows;
+    for (let i = 0; i < c.z.rows; i++) for (let j = 0; j < c.z.cols; j++) {
+      const v = c.z.v[i * c.z.cols + j];
+      if (Number.isFinite(v)) {
+        const rgb = g.lut[Math.round(Math.min(1, Math.max(0, (v - g.zmin) / (g.zmax - g.zmin))) * 255)];
+        ctx.fillStyle = `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`;
+      } else ctx.fillStyle = g.grey;
+      ctx.fillRect(r.x + j * cw, r.y + i * ch, Math.ceil(cw), Math.ceil(ch));
+    }
+    ctx.fillStyle = "#111"; ctx.font = `${14 * g.k}px ${g.font}`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+    ctx.fillText(c.name, r.x + r.w / 2, r.y - 4);
+    const every = (n, px) => Math.max(1, Math.ceil(n * 14 * g.k * 1.1 / px));
+    if (c.yTicks) {
+      ctx.textAlign = "right"; ctx.textBaseline = "middle";
+      const step = every(c.z.rows, r.h);
+      c.y.forEach((lab, i) => i % step === 0 && ctx.fillText(unescape(lab), r.x - 4, r.y + (i + 0.5) * ch));
+      if (c.yTitle) { ctx.save(); ctx.translate(14 * g.k, r.y + r.h / 2); ctx.rotate(-Math.PI / 2); ctx.textAlign = "center"; ctx.fillText(c.yTitle, 0, 0); ctx.restore(); }
+    }
+    if (c.xTicks) {
+      const step = every(c.z.cols, r.w);
+      c.x.forEach((lab, j) => {
+        if (j % step) return;
+        ctx.save(); ctx.translate(r.x + (j + 0.5) * cw, r.y + r.h + 6); ctx.rotate(-Math.PI / 4);
+        ctx.textAlign = "right"; ctx.textBaseline = "middle"; ctx.fillText(unescape(lab), 0, 0); ctx.restore();
+      });
+      if (c.xTitle) { ctx.textAlign = "center"; ctx.textBaseline = "bottom"; ctx.fillText(c.xTitle, r.x + r.w / 2, g.height - 4); }
+    }
+  }
+  if (g.title) { ctx.font = `${20 * g.k}px ${g.font}`; ctx.textAlign = "left"; ctx.textBaseline = "alphabetic"; ctx.fillText(g.title, 10, 28 * g.k); }
+  drawColorbar(ctx, { lut: g.lut, zmin: g.zmin, zmax: g.zmax, font: g.font, k: g.k, barTitle: g.barTitle },
+    { left: b.left, plotW: b.w, top: b.top, plotH: b.h });
+  return b;
+}
+
+function gridHit(box, px, py) {
+  const g = box.__state.g, b = box.__box;
+  for (const c of g.cells) {
+    const r = cellRect(b, c);
+    if (px >= r.x && px < r.x + r.w && py >= r.y && py < r.y + r.h) {
+      const j = Math.floor((px - r.x) / (r.w / c.z.cols)), i = Math.floor((py - r.y) / (r.h / c.z.rows));
+      const v = c.z.v[i * c.z.cols + j];
+      return hoverText(c.hover.replace(/<\/?b>/g, ""), c.y[i], c.x[j], Number.isFinite(v) ? v : NaN)
+        .replace("NaN", "−∞ (masked)");
+    }
+  }
+  return null;
+}
+
+function gridCsv(g) {
+  const rows = ["subplot,query,key,weight"];
+  for (const c of g.cells) for (let i = 0; i < c.z.rows; i++) for (let j = 0; j < c.z.cols; j++) {
+    const v = c.z.v[i * c.z.cols + j];
+    rows.push([c.name, unescape(c.y[i]), unescape(c.x[j]), Number.isFinite(v) ? String(v) : "-inf"].map(csvCell).join(","));
+  }
+  return rows.join("\n") + "\n";
+}
+
 function ensureCanvasChart(root) {
   let box = root.querySelector(".al-canvas");
   if (box) return box;
@@ -177,8 +270,9 @@ function ensureCanvasChart(root) {
   const canvas = box.querySelector("canvas"), tip = box.querySelector(".al-tip");
   canvas.addEventListener("mousemove", (e) => showTip(box, canvas, tip, e));
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
-  addToolbar(box, { PNG: () => downloadPng(box), SVG: () => save(heatmapSvg(box.__state.m, box.clientWidth),
-    "image/svg+xml", fileName(box.__state.config, "svg")), CSV: () => save(heatmapCsv(box.__state.m), "text/csv",
+  addToolbar(box, { PNG: () => downloadPng(box), SVG: () => box.__state.m ? save(heatmapSvg(box.__state.m,
+    box.clientWidth), "image/svg+xml", fileName(box.__state.config, "svg")) : downloadPng(box),
+    CSV: () => save(box.__state.m ? heatmapCsv(box.__state.m) : gridCsv(box.__state.g), "text/csv",
     fileName(box.__state.config, "csv")) });
   new ResizeObserver(() => box.__state && render(box)).observe(box);
   return box;
@@ -188,6 +282,12 @@ function showTip(box, canvas, tip, e) {
   const s = box.__state, b = box.__box;
   if (!s || !b) return;
   const r = canvas.getBoundingClientRect(), px = e.clientX - r.left, py = e.clientY - r.top;
+  if (s.g) {
+    const text = gridHit(box, px, py);
+    tip.style.display = text ? "block" : "none";
+    if (text) { tip.textContent = text; tip.style.left = Math.min(px + 14, r.width - tip.offsetWidth - 4) + "px"; tip.style.top = py + 14 + "px"; }
+    return;
+  }
   const j = Math.floor((px - b.left) / (b.plotW / s.m.z.cols)), i = Math.floor((py - b.top) / (b.plotH / s.m.z.rows));
   if (i < 0 || j < 0 || i >= s.m.z.rows || j >= s.m.z.cols) { tip.style.display = "none"; return; }
   const k = i * s.m.z.cols + j, masked = s.m.mask && s.m.mask.v[k] === 1;
@@ -223,8 +323,8 @@ function save(content, type, name) {
 }
 
 function downloadPng(box) {
-  const s = box.__state, off = document.createElement("canvas");
-  drawHeatmap(off, s.m, box.clientWidth, ((s.config && s.config.toImageButtonOptions) || {}).scale || 2);
+  const s = box.__state, off = document.createElement("canvas"), k = ((s.config && s.config.toImageButtonOptions) || {}).scale || 2;
+  if (s.g) drawGrid(off, s.g, box.clientWidth, k); else drawHeatmap(off, s.m, box.clientWidth, k);
   save(off.toDataURL("image/png"), "image/png", fileName(s.config, "png"));
 }
 
@@ -286,8 +386,8 @@ function plotlyCsv(gd) {
 }
 
 function render(box) {
-  const s = box.__state;
-  box.__box = drawHeatmap(box.querySelector("canvas"), s.m, box.clientWidth || 600, window.devicePixelRatio || 1);
+  const s = box.__state, canvas = box.querySelector("canvas"), w = box.clientWidth || 600, dpr = window.devicePixelRatio || 1;
+  box.__box = s.g ? drawGrid(canvas, s.g, w, dpr) : drawHeatmap(canvas, s.m, w, dpr);
 }
 
 function publish(el, fig, summary) {
@@ -305,6 +405,15 @@ export default function ({ parentElement, data }) {
     render(box);
     publish(parentElement, fig, { title: m.title, rev: fig.layout.meta?.rev, x: fig.layout.xaxis.ticktext,
       y: fig.layout.yaxis.ticktext, z: grid(m.z), renderer: "canvas" });
+    return;
+  }
+  if (isGrid(fig)) {
+    parentElement.querySelector(".al-plotly")?.remove();
+    const box = ensureCanvasChart(parentElement), g = gridModel(fig), c0 = g.cells[0];
+    box.__state = { g, config: data.config };
+    render(box);
+    publish(parentElement, fig, { title: g.title, rev: fig.layout.meta?.rev, x: c0.x, y: c0.y, z: grid(c0.z),
+      renderer: "canvas-grid" });
     return;
   }
   parentElement.querySelector(".al-canvas")?.remove();
