@@ -20,6 +20,7 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("decoding", ":material/translate:"),
     ("add_norm", ":material/functions:"),
     ("playground", ":material/edit:"),
+    ("export", ":material/download:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
 MAX_CHARS = 400

@@ -1,9 +1,9 @@
 """The message catalogue: every user-facing text in English and 简体中文, merged from the modules here."""
 from __future__ import annotations
 
-from ui.messages import common, pages, tour
+from ui.messages import common, export, pages, tour
 
-MODULES = (common, pages, tour)
+MODULES = (common, pages, tour, export)
 
 
 def merge() -> dict[str, dict[str, str]]:

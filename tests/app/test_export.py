@@ -1,0 +1,293 @@
+"""Exports: the HTML handout (escaping, one inlined plotly.js, readable formulas), matrices as CSV, the export page."""
+import html
+import io
+import json
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from streamlit.runtime.media_file_manager import MediaFileManager
+
+from model.checkpoint import load_bundle
+from model.trace import run_with_trace
+from tests.app.conftest import open_page
+from ui.handout import build_handout, hook_matrix, matrix_csv, plotly_js, readable_formula, render_handout
+from ui.i18n import text
+from viz.heatmap import matrix_heatmap
+
+EVIL = "<script>alert(1)</script>"
+FIGURE_SCRIPT = re.compile(r'<script type="application/json" class="al-figure"[^>]*>(.*?)</script>', re.S)
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    """The English → Chinese model."""
+    return load_bundle("en-zh")
+
+
+@pytest.fixture(scope="module")
+def trace(bundle):
+    """The trace of "I have a cat"."""
+    return run_with_trace(bundle, "I have a cat")
+
+
+def figure(title: str = "weights") -> dict:
+    """A small real figure, as the app draws it."""
+    return matrix_heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"], kind="prob", title=title)
+
+
+def handout(*sections, lang: str = "en") -> str:
+    """render_handout of (heading, text, formula, figure JSON) sections."""
+    return render_handout("I have a cat → 我有一只猫", "subtitle", list(sections), lang)
+
+
+def frame(csv: str) -> pd.DataFrame:
+    """A CSV download parsed back (first column = row labels)."""
+    return pd.read_csv(io.StringIO(csv), index_col=0, keep_default_na=False)
+
+
+# ---------------------------------------------------------------- the handout
+
+
+def test_plotly_js_is_inlined_exactly_once_and_nothing_is_loaded_from_outside():
+    page = handout(*[("step", "text", "x", figure().to_json())] * 3)
+    assert page.count(plotly_js()) == 1
+    assert page.count("plotly.js v") == 1
+    assert page.count("<script") == 2 + 3, "plotly.js, three figures, the render script"
+    assert not re.search(r"<(script|link|img)[^>]*(src|href)=", page)
+    assert '<meta charset="utf-8">' in page and '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif' in page
+    assert "@media print" in page
+
+
+def test_one_chart_div_and_figure_per_section_in_order():
+    page = handout(("first", "a", "x", figure("one").to_json()), ("second", "b", "y", figure("two").to_json()))
+    assert re.findall(r'<div class="chart" id="(chart-\d+)"></div>', page) == ["chart-1", "chart-2"]
+    figures = [json.loads(body) for body in FIGURE_SCRIPT.findall(page)]
+    assert [f["layout"]["title"]["text"] for f in figures] == ["one", "two"]
+    assert re.findall(r'data-target="(chart-\d+)"', page) == ["chart-1", "chart-2"]
+
+
+def test_section_text_is_escaped_everywhere():
+    page = render_handout(EVIL, EVIL, [(EVIL, EVIL, r"\text{" + EVIL + "}", figure().to_json())], "en")
+    assert "<script>alert(1)" not in page
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7, "title, h1, subtitle, heading, text, formula"
+    assert page.count(r"\text{&lt;script&gt;alert(1)&lt;/script&gt;}") == 1, "and the formula's LaTeX source"
+
+
+def test_figure_json_cannot_close_its_script_element():
+    hostile = figure("</script><script>alert(1)</script><!-- <script>")
+    page = handout(("step", "text", "x", hostile.to_json()))
+    assert "</script><script>alert(1)" not in page and "<!--" not in page
+    (body,) = FIGURE_SCRIPT.findall(page)
+    assert json.loads(body) == hostile.to_dict(), "the browser's JSON.parse reads back the same figure"
+
+
+def test_html_lang_follows_the_handout_language():
+    assert '<html lang="zh-CN">' in handout(lang="zh") and '<html lang="en">' in handout(lang="en")
+    assert text("handout.footer", "zh") in handout(lang="zh")
+
+
+@pytest.mark.parametrize("latex, readable", [
+    (r"\frac{a}{b}", "(a)/(b)"),
+    (r"\frac{QK^\top}{\sqrt{d_k}}", "(QKᵀ)/(√d_k)"),
+    (r"\frac{1}{\frac{a}{b}}", "(1)/((a)/(b))"),
+    (r"\sqrt{16} = 4", "√16 = 4"),
+    (r"\sqrt{a + b}", "√(a + b)"),
+    (r"q \cdot k", "q · k"),
+    (r"2 \times 3", "2 × 3"),
+    (r"K^{\top}", "Kᵀ"),
+    (r"\alpha + \beta = \gamma, \sigma, \omega, \Omega, \Sigma", "α + β = γ, σ, ω, Ω, Σ"),
+    (r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)", "softmax((QKᵀ)/(√d_k) + M)"),
+    (r"e^{x_i - m}", "e^(x_i - m)"),
+    (r"x_{ij}", "x_ij"),
+    (r"\sum_{j} w_{ij} \le \infty", "Σ_j w_ij ≤ ∞"),
+    (r"\text{cat} \to 0.42", "cat → 0.42"),
+    (r"a \\ b", "a\nb"),
+    (r"\{0, 1\}", "{0, 1}"),
+    (r"\begin{gathered}a = 1 \\[4pt] b = 2\end{gathered}", "a = 1\nb = 2"),
+    (r"M = \begin{bmatrix}0 & -\infty \\ 0 & 0\end{bmatrix}", "M = [0 -∞\n0 0]"),
+    (r"\lVert x^{(0)}\rVert", "‖x^(0)‖"),
+    (r"\text{\textless{}b\textgreater{} \& \_}\mapsto 3", "<b> & _ ↦ 3"),
+    (r"P(\text{我}\mid \text{<bos>})", "P(我 | <bos>)"),
+])
+def test_formula_rewrite(latex, readable):
+    assert readable_formula(latex) == readable
+
+
+def test_formula_shows_the_rewrite_and_the_latex_source():
+    page = handout(("step", "text", r"\frac{q \cdot k}{\sqrt{d_k}} < 1", figure().to_json()))
+    assert "<pre>(q · k)/(√d_k) &lt; 1</pre>" in page
+    assert r"<code>\frac{q \cdot k}{\sqrt{d_k}} &lt; 1</code>" in page
+
+
+# ---------------------------------------------------------------- matrices as CSV
+
+
+def test_csv_of_a_hidden_state_has_token_rows_and_dimension_columns(trace, bundle):
+    csv = matrix_csv(trace, "encoder.0.hook_ln1", 0, bundle.tgt_vocab.itos)
+    assert csv.startswith("\ufeff"), "Excel reads the BOM as UTF-8"
+    table = frame(csv)
+    assert list(table.index) == ["i", "have", "a", "cat"]
+    assert list(table.columns) == [f"d{i}" for i in range(64)]
+    np.testing.assert_allclose(table.to_numpy(float), trace["encoder.0.hook_ln1"], rtol=1e-6)
+
+
+def test_csv_of_one_cross_attention_head_is_target_rows_by_source_columns(trace, bundle):
+    table = frame(matrix_csv(trace, "decoder.1.cross_attn.hook_pattern", 2, bundle.tgt_vocab.itos))
+    assert list(table.index) == ["<bos>", "我", "有", "一", "只", "猫"]
+    assert list(table.columns) == ["i", "have", "a", "cat"]
+    np.testing.assert_allclose(table.to_numpy(float), trace["decoder.1.cross_attn.hook_pattern"][2], rtol=1e-6)
+    np.testing.assert_allclose(table.sum(axis=1), 1, atol=1e-5)
+
+
+def test_csv_of_keys_values_queries_and_logits_label_the_right_axes(trace, bundle):
+    itos = bundle.tgt_vocab.itos
+    assert list(frame(matrix_csv(trace, "decoder.0.cross_attn.hook_k", 0, itos)).index) == ["i", "have", "a", "cat"]
+    assert list(frame(matrix_csv(trace, "decoder.0.cross_attn.hook_q", 0, itos)).index)[0] == "<bos>"
+    logits = frame(matrix_csv(trace, "hook_logits", 0, itos))
+    assert list(logits.columns) == itos and list(logits.index) == trace.tgt_input_tokens
+    np.testing.assert_allclose(logits.to_numpy(float), trace["hook_logits"], rtol=1e-6)
+
+
+def test_csv_keeps_masks_as_0_1_and_masked_scores_as_minus_infinity(trace, bundle):
+    mask = frame(matrix_csv(trace, "decoder.0.self_attn.hook_mask", 0, bundle.tgt_vocab.itos)).to_numpy(float)
+    np.testing.assert_array_equal(mask, np.tril(np.ones((6, 6))))
+    scores = frame(matrix_csv(trace, "decoder.0.self_attn.hook_masked_scores", 1, bundle.tgt_vocab.itos))
+    z = scores.to_numpy(float)
+    assert np.isneginf(z[np.triu_indices(6, 1)]).all()
+    np.testing.assert_allclose(z[np.tril_indices(6)], trace["decoder.0.self_attn.hook_masked_scores"][1][
+        np.tril_indices(6)], rtol=1e-6)
+
+
+def test_repeated_tokens_get_distinct_labels(bundle):
+    repeated = run_with_trace(bundle, "the cat and the dog")
+    table = frame(matrix_csv(repeated, "encoder.0.self_attn.hook_pattern", 0, bundle.tgt_vocab.itos))
+    assert list(table.index) == ["the·0", "cat", "and", "the·3", "dog"] == list(table.columns)
+
+
+@pytest.mark.parametrize("model, sentence", [("en-zh", "I have a cat"), ("zh-en", "我有一只猫"),
+                                             ("en-zh-pre", "we read books")])
+def test_every_hook_and_head_exports_to_csv_with_its_exact_numbers(model, sentence):
+    bundle = load_bundle(model)
+    run = run_with_trace(bundle, sentence)
+    for name, array in run.arrays.items():
+        for head in range(array.shape[0] if array.ndim == 3 else 1):
+            matrix = hook_matrix(run, name, head)
+            table = frame(matrix_csv(run, name, head, bundle.tgt_vocab.itos))
+            assert table.shape == matrix.shape, name
+            np.testing.assert_array_equal(table.to_numpy(matrix.dtype), matrix, err_msg=f"{name} is exact")
+
+
+# ---------------------------------------------------------------- the handout of a real trace
+
+
+@pytest.fixture(scope="module")
+def steps():
+    """The guided tour's steps (skipped until ui/tour_steps.py exists)."""
+    return pytest.importorskip("ui.tour_steps").STEPS
+
+
+def test_handout_has_one_chart_per_tour_step(trace, steps):
+    page = build_handout(trace, "en")
+    assert len(FIGURE_SCRIPT.findall(page)) == len(steps) == page.count('<div class="chart"')
+    assert "<h1>I have a cat → 我有一只猫</h1>" in page
+    for body in FIGURE_SCRIPT.findall(page):
+        assert json.loads(body)["data"], "every chart has data"
+
+
+def test_handout_in_chinese_has_chinese_headings(trace, steps):
+    page = build_handout(trace, "zh")
+    headings = re.findall(r"<h2>\d+ · (.*?)</h2>", page)
+    assert len(headings) == len(steps)
+    for heading, step in zip(headings, steps):
+        assert heading == html.escape(text(f"tour.{step.key}.title", "zh"))
+        assert re.search(r"[\u4e00-\u9fff]", heading), heading
+    assert '<html lang="zh-CN">' in page and text("handout.formula", "zh") in page
+
+
+# ---------------------------------------------------------------- the export page (needs "export" in app.py)
+
+
+@pytest.fixture
+def downloads(monkeypatch):
+    """file name -> the callable each deferred download button registered (what a click would run)."""
+    files = {}
+    original = MediaFileManager.add_deferred
+
+    def record(self, data_callable, mimetype, coordinates, file_name=None, **kwargs):
+        files[file_name] = data_callable
+        return original(self, data_callable, mimetype, coordinates, file_name=file_name, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", record)
+    return files
+
+
+@pytest.fixture
+def built(monkeypatch):
+    """Names of the expensive builders called so far (they still run)."""
+    import model.trace
+    import ui.handout
+
+    calls = []
+
+    def counted(name, original):
+        """`original`, noting each call."""
+        def run(*args):
+            calls.append(name)
+            return original(*args)
+        return run
+
+    for module, name in ((model.trace, "trace_to_json"), (ui.handout, "build_handout")):
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    return calls
+
+
+def test_export_page_offers_three_downloads_built_only_on_click(downloads, built, trace):
+    at = open_page("export", s="I have a cat")
+    assert not at.exception and not at.error, [e.value for e in at.exception] + [e.value for e in at.error]
+    assert [b.label for b in at.download_button] == [text("export.trace.button", "en"),
+                                                    text("export.matrix.button", "en"),
+                                                    text("export.handout.button", "en")]
+    assert set(downloads) == {"attention-lab-trace.json", "attention-lab-hook_src_embed.csv",
+                              "attention-lab-handout.html"}
+    assert built == [], "nothing expensive is built while the page renders"
+    assert any("PNG, SVG and CSV" in i.value for i in at.info)
+    exported = json.loads(downloads["attention-lab-trace.json"]())
+    assert built == ["trace_to_json"]
+    assert exported["text"] == "I have a cat" and exported["output"]["text"] == "我有一只猫"
+    assert [h["name"] for h in exported["hooks"]] == list(trace.arrays)
+
+
+def test_export_page_csv_follows_the_picked_matrix_and_head(downloads, trace):
+    at = open_page("export", s="I have a cat")
+    at.selectbox(key="export_hook").set_value("encoder.1.self_attn.hook_pattern").run()
+    at.selectbox(key="w_head").set_value(3).run()
+    assert not at.exception
+    table = frame(downloads["attention-lab-encoder.1.self_attn.hook_pattern-head3.csv"]())
+    assert list(table.columns) == ["i", "have", "a", "cat"]
+    np.testing.assert_allclose(table.to_numpy(float), trace["encoder.1.self_attn.hook_pattern"][3], atol=1e-5)
+    assert at.query_params["head"] == "3", "the head is the URL's head"
+
+
+def test_export_page_handout_language_defaults_to_the_ui_language(downloads):
+    at = open_page("export", s="I have a cat", lang="zh")
+    assert at.radio[0].value == "zh"
+    assert at.header[0].value == text("export.header", "zh")
+    at.radio[0].set_value("en").run()
+    assert not at.exception and at.radio[0].value == "en"
+
+
+def test_export_page_handout_download_is_the_offline_handout(downloads, steps):
+    open_page("export", s="I have a cat", lang="zh")
+    page = downloads["attention-lab-handout.html"]()
+    assert '<html lang="zh-CN">' in page and len(FIGURE_SCRIPT.findall(page)) == len(steps)
+
+
+@pytest.mark.parametrize("sentence", ["", "<script>alert(1)</script> <img src=x onerror=alert(1)>"])
+def test_export_page_handles_empty_and_hostile_input(sentence):
+    at = open_page("export", s=sentence)
+    assert not at.exception and not at.error
+    if not sentence:
+        assert any(text("notice.type_sentence", "en") in i.value for i in at.info)
+        assert not at.download_button
