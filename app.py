@@ -13,6 +13,7 @@ from ui.i18n import LANGS, t
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),
+    ("tour", ":material/school:"),
     ("embeddings", ":material/waves:"),
     ("self_attention", ":material/grid_on:"),
     ("multi_head", ":material/view_module:"),

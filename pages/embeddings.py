@@ -1,16 +1,34 @@
 """Embeddings & positional encoding: token embeddings, the sinusoidal PE, and X = embedding + PE."""
+import altair as alt
 import numpy as np
 import streamlit as st
 
 from model.explain import fmt, pe_similarity
 from model.positional import relative_shift_matrix, sinusoidal_encoding
-from ui import data, shell, state, widgets
+from ui import controls, data, shell, state, widgets
+from ui.i18n import lang, t
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_curves, pe_heatmap
 
 shell.require_app()
 
-st.header("Embeddings & positional encoding")
+
+def localise_curves(chart):
+    """The PE curves' axis, legend and tooltip titles and "dim d (sin)" labels in the UI language."""
+    if lang() == "en":
+        return chart
+    names = {n: t("viz.dim_sin" if n.endswith("(sin)") else "viz.dim_cos", d=n.split()[1])
+             for n in chart.encoding.color["sort"]}
+    chart.data = chart.data.assign(dimension=chart.data["dimension"].map(names))
+    chart.encoding.x = chart.encoding.x.title(t("axis.position"))
+    chart.encoding.color = chart.encoding.color.title(t("axis.dimension")).sort(list(names.values()))
+    chart.encoding.tooltip = [alt.Tooltip("dimension:N", title=t("axis.dimension")),
+                              alt.Tooltip("position:Q", title=t("axis.position")),
+                              alt.Tooltip("value:Q", title=t("viz.value"), format=".3f")]
+    return chart
+
+
+st.header(t("emb.header"))
 st.latex(r"PE_{(pos,\,2i)}=\sin\!\left(\frac{pos}{base^{2i/d_{model}}}\right),\qquad "
          r"PE_{(pos,\,2i+1)}=\cos\!\left(\frac{pos}{base^{2i/d_{model}}}\right)")
 st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
@@ -19,48 +37,47 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     tokens, d_model = trace.src.tokens, trace.config["d_model"]
     dims = [f"d{i}" for i in range(d_model)]
-    rows = [f"{i}: {t}" for i, t in enumerate(tokens)]
-    st.subheader("This sentence")
-    st.caption(f"{len(tokens)} tokens × d_model = {d_model}. Attention itself ignores order, so the position "
-               "is added to each token's vector.")
-    widgets.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title="Token embedding × √d_model",
-                                  row_title="token", col_title="dimension", show_values=False, col_ticks=16), key="emb")
-    widgets.figure(pe_heatmap(trace["hook_pos_enc"], rows, title="Positional encoding PE (these positions)"),
-                   key="pe-tokens")
-    widgets.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title="X = embedding + PE (encoder input)",
-                                  row_title="token", col_title="dimension", show_values=False, col_ticks=16), key="x")
+    rows = [f"{i}: {tok}" for i, tok in enumerate(tokens)]
+    st.subheader(t("emb.this_sentence"))
+    st.caption(t("emb.caption_sentence", n=len(tokens), d_model=d_model))
+    controls.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title=t("emb.fig_embedding"),
+                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
+                                   col_ticks=16), key="emb")
+    controls.figure(pe_heatmap(trace["hook_pos_enc"], rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
+    controls.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title=t("emb.fig_x"),
+                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
+                                   col_ticks=16), key="x")
 
-st.subheader("Explore the encoding")
+st.subheader(t("emb.explore"))
 c1, c2, c3 = st.columns(3)
 with c1:
     d = state.bound(st.slider, "d_model", "pe_d", min_value=4, max_value=256, step=2)
 with c2:
-    base = state.bound(st.select_slider, "base", "pe_base", options=[10.0, 100.0, 1000.0, 10000.0, 100000.0])
+    base = state.bound(st.select_slider, t("emb.base"), "pe_base", options=[10.0, 100.0, 1000.0, 10000.0, 100000.0])
 with c3:
-    length = state.bound(st.slider, "positions (length)", "pe_len", min_value=2, max_value=128)
+    length = state.bound(st.slider, t("emb.length"), "pe_len", min_value=2, max_value=128)
 pe = sinusoidal_encoding(length, d, base)
-widgets.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
-                          title=f"PE for {length} positions × {d} dimensions (base {base:g})"), key="pe-full")
-chosen = st.multiselect("Dimensions to plot", list(range(d)), default=[i for i in (0, 1, 4, 5) if i < d])
+controls.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
+                           title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}")), key="pe-full")
+chosen = st.multiselect(t("emb.dims_to_plot"), list(range(d)), default=[i for i in (0, 1, 4, 5) if i < d])
 if chosen:
-    st.altair_chart(pe_curves(pe, chosen, title="PE[pos, d] along the positions"), width="stretch")
-st.caption("Low dimensions oscillate fast, high dimensions slowly: together they give every position a unique "
-           "pattern, like the hands of a clock.")
+    st.altair_chart(localise_curves(pe_curves(pe, chosen, title=t("emb.fig_curves"))), width="stretch")
+st.caption(t("emb.caption_clock"))
 sim = pe_similarity(pe)
-widgets.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
-                              title="PE[pos] · PE[pos′]: similarity depends on the distance", row_title="position",
-                              col_title="position", hover_formula="PE[{row}]·PE[{col}]", show_values=False,
-                              col_ticks=32, row_ticks=32),
-               key="pe-dot")
+controls.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
+                               title=t("emb.fig_similarity"), row_title=t("axis.position"),
+                               col_title=t("axis.position"), hover_formula="PE[{row}]·PE[{col}]", show_values=False,
+                               col_ticks=32, row_ticks=32),
+                key="pe-dot")
 
-st.subheader("Relative positions are a fixed linear map (seed 004)")
+st.subheader(t("emb.relative"))
 c1, c2, c3 = st.columns(3)
 with c1:
-    pos = st.number_input("pos", 0, max(0, length - 2), 1)
+    pos = st.number_input(t("emb.pos"), 0, max(0, length - 2), 1)
 with c2:
-    k = st.number_input("k (shift)", 1, max(1, length - 1 - pos), 1)
+    k = st.number_input(t("emb.shift"), 1, max(1, length - 1 - pos), 1)
 with c3:
-    i = st.number_input("frequency pair i", 0, d // 2 - 1, 0)
+    i = st.number_input(t("emb.freq_pair"), 0, d // 2 - 1, 0)
 M = relative_shift_matrix(k, d, i, base)
 here = pe[pos, 2 * i : 2 * i + 2]
 there = sinusoidal_encoding(pos + k + 1, d, base)[pos + k, 2 * i : 2 * i + 2]
@@ -71,4 +88,4 @@ st.latex(rf"\begin{{bmatrix}}{fmt(there[0], 4)}\\{fmt(there[1], 4)}\end{{bmatrix
          rf"\begin{{bmatrix}}{fmt(M[0, 0], 4)} & {fmt(M[0, 1], 4)}\\{fmt(M[1, 0], 4)} & {fmt(M[1, 1], 4)}"
          rf"\end{{bmatrix}}\begin{{bmatrix}}{fmt(here[0], 4)}\\{fmt(here[1], 4)}\end{{bmatrix}}"
          + (r"\;\checkmark" if np.allclose(M @ here, there) else r"\;\times"))
-st.caption("M depends only on the shift k, never on pos: the model can read off relative distances.")
+st.caption(t("emb.caption_shift"))

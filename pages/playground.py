@@ -1,21 +1,49 @@
 """Playground: edit X, W_Q, W_K, W_V and the mask by hand and watch every result recompute."""
+import re
+
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from model.explain import fmt, project_and_attend, score_formula
 from model.playground import from_trace, parse_mask, parse_matrix, random_preset, seed_004
-from ui import data, shell, state, widgets
+from ui import controls, data, shell, state
+from ui.i18n import lang, t
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
 
-PRESETS = {"seed004": "Seed 004's worked example (3×4)", "random": "Random small integers",
-           "sentence": "From the current sentence / layer / head"}
+PRESETS = {"seed004": "pg.preset_seed004", "random": "pg.preset_random", "sentence": "pg.preset_sentence"}
+# The English validation messages of model/playground.py and model/explain.py -> the same message in the catalogue
+ERRORS = [
+    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+) is empty: type a number\.", "pg.err_cell_empty"),
+    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a number\.", "pg.err_not_number"),
+    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a finite number \(NaN and ∞ are "
+     r"not allowed\)\.", "pg.err_not_finite"),
+    (r"(?P<name>\S+) is empty\.", "pg.err_matrix_empty"),
+    (r"The mask takes only 1 \(visible\) or 0 \(masked\)\.", "pg.err_mask_values"),
+    (r"X has (?P<d>\d+) columns but (?P<name>\S+) has (?P<rows>\d+) rows: X \S+ is undefined\.", "pg.err_x_w"),
+    (r"Q has (?P<q>\d+) columns but K has (?P<k>\d+): Q Kᵀ needs equal widths \(d_k\)\.", "pg.err_q_k"),
+    (r"the mask must be (?P<n>\d+)×\d+ \(one row and column per token\), got (?P<shape>.*)\.", "pg.err_mask_shape"),
+]
 
-st.header("Playground: attention by hand")
-st.caption("Edit any cell. Q = X·W_Q, K = X·W_K, V = X·W_V, scores = QKᵀ (÷√d_k if on), masked where the mask is 0, "
-           "softmax per row, output = weights·V. Everything below recomputes instantly.")
+st.header(t("pg.header"))
+st.caption(t("pg.caption"))
+
+
+def error_text(err: Exception) -> str:
+    """A validation message in the UI language (the model writes English; unknown messages keep their text)."""
+    message = str(err)
+    if lang() == "en":
+        return message
+    for pattern, key in ERRORS:
+        found = re.fullmatch(pattern, message)
+        if found:
+            fields = found.groupdict()
+            if fields.get("name") == "mask":
+                fields["name"] = t("pg.mask")
+            return t(key, **fields)
+    return t("pg.err_other", error=message)
 
 
 def load_preset(name: str) -> dict:
@@ -25,7 +53,7 @@ def load_preset(name: str) -> dict:
     elif name == "sentence":
         trace = data.current_trace()
         if trace is None:
-            st.warning("Type a sentence first; showing seed 004 instead.")
+            st.warning(t("pg.no_sentence"))
             p = seed_004()
         else:
             side = state.get("side")
@@ -56,13 +84,14 @@ def on_preset() -> None:
 
 c1, c2, c3 = st.columns([3, 1, 2])
 with c1:
-    preset = state.bound(st.selectbox, "Preset", "preset", options=list(PRESETS), format_func=PRESETS.get,
+    preset_labels = {name: t(key) for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
+    preset = state.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
                          on_change=on_preset)
 with c2:
     if preset == "random":
-        st.number_input("Random seed", 0, 999, key="pg_seed", on_change=on_preset)
+        st.number_input(t("pg.random_seed"), 0, 999, key="pg_seed", on_change=on_preset)
 with c3:
-    st.button("Reset to preset", on_click=on_preset)
+    st.button(t("pg.reset"), on_click=on_preset)
 if "pg_data" not in st.session_state:
     st.session_state["pg_data"] = load_preset(preset)
     st.session_state["pg_scale"] = st.session_state["pg_data"]["scale"]
@@ -70,35 +99,36 @@ pg = st.session_state["pg_data"]
 gen = st.session_state.get("pg_gen", 0)
 if f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
     pg["grids"] = st.session_state["pg_saved"]  # back from another page: restore the edits
-scale = st.toggle("Divide by √d_k", key="pg_scale")
+scale = st.toggle(t("pg.scale"), key="pg_scale")
 tokens = pg["tokens"]
 
 
-def editor(name: str, caption: str) -> pd.DataFrame:
-    """An editable grid; its edits are kept in pg_data so they survive page switches."""
-    st.markdown(f"**{name}** · {caption}")
+def editor(name: str, caption: str, label: str | None = None) -> pd.DataFrame:
+    """An editable grid (titled `label`, default its name); its edits are kept in pg_data so they survive page
+    switches."""
+    st.markdown(f"**{label or name}** · {caption}")
     return st.data_editor(pg["grids"][name], key=f"pg_{name}_{gen}", num_rows="dynamic", width="stretch",
                           column_config={c: st.column_config.TextColumn(str(c)) for c in pg["grids"][name].columns})
 
 
 c1, c2 = st.columns([3, 2])
 with c1:
-    frames = {"X": editor("X", f"{len(tokens)} tokens × d features (one row per token)")}
+    frames = {"X": editor("X", t("pg.caption_x", n=len(tokens)))}
     cq, ck, cv = st.columns(3)
     for col, name in ((cq, "W_Q"), (ck, "W_K"), (cv, "W_V")):
         with col:
             frames[name] = editor(name, "d × d_k")
 with c2:
-    frames["mask"] = editor("mask", "1 = visible, 0 = masked (row = query)")
+    frames["mask"] = editor("mask", t("pg.caption_mask"), t("pg.mask"))
     st.session_state["pg_saved"] = frames
     try:
         mats = {k: parse_matrix(k, frames[k].to_numpy()) for k in ("X", "W_Q", "W_K", "W_V")}
         keep = parse_mask(frames["mask"].to_numpy())
         Q, K, V, r = project_and_attend(mats["X"], mats["W_Q"], mats["W_K"], mats["W_V"], keep, scale)
         st.session_state["pg_last"] = (Q, K, V, r, len(mats["X"]))
-        st.success("All entries valid.")
+        st.success(t("pg.valid"))
     except ValueError as err:
-        st.error(f"{err} Showing the last valid result.")
+        st.error(t("pg.invalid", error=error_text(err)))
 
 last = st.session_state.get("pg_last")
 if last is not None:
@@ -109,30 +139,32 @@ if last is not None:
     cols = st.columns(3)
     for col, (title, M, cl) in zip(cols, (("Q = X·W_Q", Q, dk), ("K = X·W_K", K, dk), ("V = X·W_V", V, dv))):
         with col:
-            widgets.figure(matrix_heatmap(M, names, cl, title=title, row_title="token", col_title="dimension",
-                                          height=300, decimals=decimals(M)), key=f"pg-{title[0]}")
+            controls.figure(matrix_heatmap(M, names, cl, title=title, row_title=t("axis.token"),
+                                           col_title=t("axis.dimension"), height=300, decimals=decimals(M)),
+                            key=f"pg-{title[0]}")
+    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), height=320)
     cols = st.columns(2)
     with cols[0]:
-        widgets.figure(matrix_heatmap(r.scores, names, names, title="Scores QKᵀ", height=320,
-                                      decimals=decimals(r.scores),
-                                      hover_formula="q({row})·k({col})"), key="pg-scores")
+        controls.figure(matrix_heatmap(r.scores, names, names, title=t("pg.fig_scores"), decimals=decimals(r.scores),
+                                       hover_formula="q({row})·k({col})", **axes), key="pg-scores")
     with cols[1]:
-        widgets.figure(matrix_heatmap(r.masked, names, names, title="Scaled + mask" if scale else "Masked (unscaled)",
-                                      height=320), key="pg-masked")
+        controls.figure(matrix_heatmap(r.masked, names, names,
+                                       title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"), **axes),
+                        key="pg-masked")
     cols = st.columns(2)
     with cols[0]:
-        widgets.figure(matrix_heatmap(r.weights, names, names, kind="prob", title="softmax weights", height=320,
-                                      decimals=3), key="pg-weights")
+        controls.figure(matrix_heatmap(r.weights, names, names, kind="prob", title=t("pg.fig_weights"), decimals=3,
+                                       **axes), key="pg-weights")
     with cols[1]:
-        widgets.figure(matrix_heatmap(r.output, names, dv, title="Output = weights · V", height=320,
-                                      row_title="token", col_title="dimension"), key="pg-output")
-    st.subheader("One cell, with its numbers")
+        controls.figure(matrix_heatmap(r.output, names, dv, title=t("pg.fig_output"), height=320,
+                                       row_title=t("axis.token"), col_title=t("axis.dimension")), key="pg-output")
+    st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)
     with c1:
-        i = st.selectbox("Query (row)", range(n), format_func=lambda k: names[k], key="pg_i")
+        i = st.selectbox(t("pg.query_row"), range(n), format_func=lambda k: names[k], key="pg_i")
     with c2:
-        j = st.selectbox("Key (column)", range(n), format_func=lambda k: names[k], key="pg_j")
+        j = st.selectbox(t("pg.key_col"), range(n), format_func=lambda k: names[k], key="pg_j")
     st.code(score_formula(Q[i], K[j], names[i], names[j], scale), language=None)
     row = ", ".join(fmt(x) for x in r.weights[i])
-    st.code(f"softmax row {names[i]} = [{row}]  (sums to {fmt(r.weights[i].sum(), 3)})\n"
-            f"output({names[i]}) = Σ_j weight_j · v_j = [{', '.join(fmt(x) for x in r.output[i])}]", language=None)
+    st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(r.weights[i].sum(), 3)) + "\n"
+            + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in r.output[i])), language=None)

@@ -1,3 +1,372 @@
-"""Messages of the pages (filled in as pages move to the catalogue)."""
+"""Messages of the pages: headers, captions, widget labels, figure and axis titles, table columns, notices.
 
-MESSAGES: dict[str, dict[str, str]] = {}
+Prefixes: axis.* / label.* / viz.* are shared by several pages (viz.* are words the viz builders write by
+themselves, swapped in by ui.controls.localise); ctl.* the shared pickers; ov.* emb.* sa.* mh.* masks.* dec.* an.*
+pg.* one page each. Formulas, tokens and numbers are not messages; {fields} are the same in both languages.
+"""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- axis titles (passed to the viz builders) ---
+    "axis.token": {"en": "token", "zh": "词元"},
+    "axis.dimension": {"en": "dimension", "zh": "维度"},
+    "axis.feature": {"en": "feature", "zh": "特征"},
+    "axis.position": {"en": "position", "zh": "位置"},
+    "axis.query": {"en": "query", "zh": "查询"},
+    "axis.key": {"en": "key", "zh": "键"},
+    "axis.query_row": {"en": "query (row)", "zh": "查询（行）"},
+    "axis.key_col": {"en": "key (column)", "zh": "键（列）"},
+    "axis.query_token": {"en": "query token", "zh": "查询词元"},
+    "axis.key_token": {"en": "key token", "zh": "键词元"},
+    "axis.head": {"en": "head", "zh": "注意力头"},
+    "axis.source_key": {"en": "source token (key)", "zh": "源语言词元（键）"},
+    "axis.decoder_prediction": {"en": "decoder input → prediction", "zh": "解码器输入 → 预测"},
+    "axis.head_dimension": {"en": "head · dimension", "zh": "头 · 维度"},
+    "axis.concat_dimension": {"en": "concat dimension", "zh": "拼接后的维度"},
+    "axis.output_dimension": {"en": "output dimension", "zh": "输出维度"},
+    "axis.hidden_unit": {"en": "hidden unit", "zh": "隐藏单元"},
+    # --- labels used inside figures and tables ---
+    "label.layer": {"en": "layer {i}", "zh": "第 {i} 层"},
+    "label.head": {"en": "head {i}", "zh": "头 {i}"},
+    "label.empty": {"en": "(empty)", "zh": "（空）"},
+    "label.encoder": {"en": "encoder", "zh": "编码器"},
+    "label.decoder": {"en": "decoder", "zh": "解码器"},
+    "label.stack_layer": {"en": "{stack} layer {layer}", "zh": "{stack}第 {layer} 层"},
+    # --- words the viz builders write themselves (colour bars, legends, bar axes, head view, masked hover) ---
+    "viz.value": {"en": "value", "zh": "数值"},
+    "viz.weight": {"en": "weight", "zh": "权重"},
+    "viz.probability": {"en": "probability", "zh": "概率"},
+    "viz.mean": {"en": "mean", "zh": "均值"},
+    "viz.variance": {"en": "variance", "zh": "方差"},
+    "viz.before_ln": {"en": "before LayerNorm", "zh": "LayerNorm 之前"},
+    "viz.after_ln": {"en": "after LayerNorm", "zh": "LayerNorm 之后"},
+    "viz.query_bold": {"en": "<b>query</b>", "zh": "<b>查询</b>"},
+    "viz.key_bold": {"en": "<b>key</b>", "zh": "<b>键</b>"},
+    "viz.masked": {"en": " (masked)", "zh": "（已掩码）"},
+    "viz.dim_sin": {"en": "dim {d} (sin)", "zh": "维度 {d}（sin）"},
+    "viz.dim_cos": {"en": "dim {d} (cos)", "zh": "维度 {d}（cos）"},
+    # --- shared pickers (ui/controls.py) ---
+    "ctl.block": {"en": "Attention block", "zh": "注意力模块"},
+    "ctl.layer": {"en": "Layer", "zh": "层"},
+    "ctl.head": {"en": "Head", "zh": "头"},
+    "ctl.query_token": {"en": "Query token", "zh": "查询词元"},
+    "ctl.side_encoder": {"en": "Encoder self", "zh": "编码器自注意力"},
+    "ctl.side_decoder": {"en": "Decoder masked self", "zh": "解码器掩码自注意力"},
+    "ctl.side_cross": {"en": "Cross (decoder → encoder)", "zh": "交叉注意力"},  # short: the picker's row is narrow
+    # --- Overview ---
+    "ov.header": {"en": "Overview: one forward pass", "zh": "总览：一次前向传播"},
+    "ov.model_line": {
+        "en": "**Model** `{model}` · d_model = {d_model}, h = {h}, N = {n} encoder + {n} decoder layers, {norm}-norm",
+        "zh": "**模型** `{model}` · d_model = {d_model}，h = {h}，N = {n}（编码器与解码器各 {n} 层），{norm}-norm",
+    },
+    "ov.source_tokens": {"en": "**Source tokens**", "zh": "**源语言词元**"},
+    "ov.translation": {"en": "**Translation** (greedy decoding)", "zh": "**译文**（贪心解码）"},
+    "ov.go_deeper": {"en": "**Go deeper**", "zh": "**深入了解**"},
+    "ov.link_embeddings": {"en": "Embeddings & positional encoding", "zh": "词嵌入与位置编码"},
+    "ov.link_self_attention": {"en": "Self-attention, step by step", "zh": "自注意力：逐步拆解"},
+    "ov.link_multi_head": {"en": "Multi-head & layers", "zh": "多头注意力与多层"},
+    "ov.link_masks": {"en": "Padding & causal masks", "zh": "填充掩码与因果掩码"},
+    "ov.link_decoding": {"en": "Cross-attention & decoding", "zh": "交叉注意力与解码"},
+    "ov.link_add_norm": {"en": "Add & Norm, FFN", "zh": "残差连接与层归一化、前馈网络"},
+    "ov.link_playground": {"en": "Playground: edit the numbers", "zh": "动手实验：亲手改数字"},
+    "ov.all_maps": {"en": "All attention maps (rows = layers, columns = heads)",
+                    "zh": "全部注意力图（行 = 层，列 = 头）"},
+    "ov.tab_encoder": {"en": "Encoder self-attention", "zh": "编码器自注意力"},
+    "ov.tab_decoder": {"en": "Decoder masked self-attention", "zh": "解码器掩码自注意力"},
+    "ov.tab_cross": {"en": "Cross-attention: decoder rows × source columns",
+                     "zh": "交叉注意力：解码器（行）× 源语言（列）"},
+    # --- Embeddings & PE ---
+    "emb.header": {"en": "Embeddings & positional encoding", "zh": "词嵌入与位置编码"},
+    "emb.this_sentence": {"en": "This sentence", "zh": "当前句子"},
+    "emb.caption_sentence": {
+        "en": "{n} tokens × d_model = {d_model}. Attention itself ignores order, so the position is added to each "
+              "token's vector.",
+        "zh": "{n} 个词元 × d_model = {d_model}。注意力本身不区分顺序，所以要把位置信息加到每个词元的向量上。",
+    },
+    "emb.fig_embedding": {"en": "Token embedding × √d_model", "zh": "词嵌入 × √d_model"},
+    "emb.fig_pe_tokens": {"en": "Positional encoding PE (these positions)", "zh": "位置编码 PE（这些位置）"},
+    "emb.fig_x": {"en": "X = embedding + PE (encoder input)", "zh": "X = 词嵌入 + PE（编码器输入）"},
+    "emb.explore": {"en": "Explore the encoding", "zh": "探索位置编码"},
+    "emb.base": {"en": "base", "zh": "底数 base"},
+    "emb.length": {"en": "positions (length)", "zh": "位置个数（长度）"},
+    "emb.fig_pe_full": {"en": "PE for {length} positions × {d} dimensions (base {base})",
+                        "zh": "PE：{length} 个位置 × {d} 个维度（base {base}）"},
+    "emb.dims_to_plot": {"en": "Dimensions to plot", "zh": "要绘制的维度"},
+    "emb.fig_curves": {"en": "PE[pos, d] along the positions", "zh": "PE[pos, d] 随位置的变化"},
+    "emb.caption_clock": {
+        "en": "Low dimensions oscillate fast, high dimensions slowly: together they give every position a unique "
+              "pattern, like the hands of a clock.",
+        "zh": "低维振荡得快，高维振荡得慢：合在一起，每个位置都得到独一无二的模式，就像时钟的指针。",
+    },
+    "emb.fig_similarity": {"en": "PE[pos] · PE[pos′]: similarity depends on the distance",
+                           "zh": "PE[pos] · PE[pos′]：相似度只取决于距离"},
+    "emb.relative": {"en": "Relative positions are a fixed linear map (seed 004)",
+                     "zh": "相对位置是一个固定的线性变换（seed 004）"},
+    "emb.pos": {"en": "pos", "zh": "位置 pos"},
+    "emb.shift": {"en": "k (shift)", "zh": "k（偏移量）"},
+    "emb.freq_pair": {"en": "frequency pair i", "zh": "频率对 i"},
+    "emb.caption_shift": {
+        "en": "M depends only on the shift k, never on pos: the model can read off relative distances.",
+        "zh": "M 只取决于偏移量 k，与 pos 无关：模型因此可以读出相对距离。",
+    },
+    # --- Self-attention ---
+    "sa.header": {"en": "Self-attention, step by step", "zh": "自注意力：逐步拆解"},
+    "sa.scale": {"en": "Divide by √d_k (scaling)", "zh": "除以 √d_k（缩放）"},
+    "sa.temp": {"en": "Attention temperature T (scores ÷ T)", "zh": "注意力温度 T（注意力分数 ÷ T）"},
+    "sa.step1": {"en": "1 · Input X and its projections Q = X·W_Q, K = X·W_K, V = X·W_V",
+                 "zh": "1 · 输入 X 及其投影：查询 Q = X·W_Q，键 K = X·W_K，值 V = X·W_V"},
+    "sa.caption_x": {
+        "en": "Rows are tokens. X is {rows} × {d_model} (d_model); head {head} keeps d_k = {d_k} columns of each "
+              "projection.",
+        "zh": "每行是一个词元。X 的形状是 {rows} × {d_model}（d_model）；头 {head} 在每个投影中占 d_k = {d_k} 列。",
+    },
+    "sa.cross_note": {"en": " In cross-attention Q comes from the decoder, K and V from the encoder memory.",
+                      "zh": "在交叉注意力中，Q 来自解码器，K 和 V 来自编码器的输出（memory）。"},
+    "sa.fig_x": {"en": "X (query side)", "zh": "X（查询一侧）"},
+    "sa.fig_qkv": {"en": "{name} (head {head})", "zh": "{name}（头 {head}）"},
+    "sa.step2": {"en": "2 · Scores: QKᵀ, then ÷√d_k", "zh": "2 · 注意力分数：先算 QKᵀ，再 ÷√d_k（缩放）"},
+    "sa.fig_raw": {"en": "QKᵀ (raw scores)", "zh": "QKᵀ（原始注意力分数）"},
+    "sa.step3": {"en": "3 · + mask, softmax, × V", "zh": "3 · + 掩码，softmax，× V"},
+    "sa.caption_masked_causal": {
+        "en": "{masked} of {total} cells masked (grey, −∞): the causal mask hides later tokens.",
+        "zh": "{total} 个格子中有 {masked} 个被掩码（灰色，−∞）：因果掩码遮住了后面的词元。",
+    },
+    "sa.caption_masked_none": {
+        "en": "{masked} of {total} cells masked (grey, −∞): nothing to hide for one unpadded sentence; see the "
+              "Masks page for padding.",
+        "zh": "{total} 个格子中有 {masked} 个被掩码（灰色，−∞）：单个没有填充的句子无需遮挡；"
+              "填充的情形请看“掩码”页。",
+    },
+    "sa.fig_masked": {"en": "Masked scores", "zh": "掩码后的注意力分数"},
+    "sa.hover_masked": {"en": "score({row}, {col}) + mask", "zh": "score({row}, {col}) + 掩码"},
+    "sa.fig_softmax": {"en": "softmax → attention weights (rows sum to 1)",
+                       "zh": "softmax → 注意力权重（每行之和为 1）"},
+    "sa.hover_softmax": {"en": "softmax row {row}, key {col}", "zh": "softmax：查询 {row}，键 {col}"},
+    "sa.fig_z": {"en": "Z = weights × V (head {head})", "zh": "Z = 权重 × V（头 {head}）"},
+    "sa.step4": {"en": "4 · One query, by hand (as in seed 004)", "zh": "4 · 手算一个查询（同 seed 004）"},
+    "sa.col_key": {"en": "key", "zh": "键"},
+    "sa.col_scaled": {"en": "scaled (+mask)", "zh": "缩放后（+掩码）"},
+    "sa.fig_products": {"en": "q({query}) ⊙ k_j (sum a row → q·k_j)", "zh": "q({query}) ⊙ k_j（每行求和 → q·k_j）"},
+    "sa.fig_weighted": {"en": "Weighted values and their sum z({query})", "zh": "加权后的值向量及其和 z({query})"},
+    # --- Multi-head & layers ---
+    "mh.header": {"en": "Multi-head attention & layers", "zh": "多头注意力与多层"},
+    "mh.fig_grid": {"en": "{side}: all layers × heads", "zh": "{side}：所有层 × 所有头"},
+    "mh.fig_head_view": {"en": "Head view · layer {layer} · head {head}",
+                         "zh": "注意力头视图 · 第 {layer} 层 · 头 {head}"},
+    "mh.how_to_read": {
+        "en": "**How to read it.** Each line joins a query token (left) to a key token (right); the thicker and "
+              "darker the line, the more that query attends to that key. Different heads learn different patterns "
+              "— one may look at the previous word, another at the word being translated.",
+        "zh": "**怎么看：** 每条线把一个查询词元（左）连到一个键词元（右）；线越粗、颜色越深，这个查询对该键的注意力"
+              "就越大。不同的头学到不同的模式——有的关注前一个词，有的关注正在翻译的那个词。",
+    },
+    "mh.fig_average": {"en": "Average over the {h} heads (layer {layer})", "zh": "{h} 个头的平均（第 {layer} 层）"},
+    "mh.hover_average": {"en": "mean over heads ({row}, {col})", "zh": "各头平均 ({row}, {col})"},
+    "mh.split": {"en": "Split into heads → concat → W_O", "zh": "拆分成多个头 → 拼接 → W_O"},
+    "mh.caption_split": {
+        "en": "Each head works in its own d_k = {d_model} / {h} = {d_k} dimensions. Their outputs Z₁…Z_{h} are "
+              "laid side by side (concat, {rows} × {d_model}) and mixed by W_O back into d_model.",
+        "zh": "每个头在自己的 d_k = {d_model} / {h} = {d_k} 维子空间里计算。它们的输出 Z₁…Z_{h} 并排拼接"
+              "（concat，{rows} × {d_model}），再由 W_O 混合回 d_model 维。",
+    },
+    "mh.fig_concat": {"en": "Concat(Z₁ … Z_h): columns grouped by head", "zh": "Concat(Z₁ … Z_h)：各列按头分组"},
+    "mh.fig_output": {"en": "Output = Concat · W_O + b", "zh": "输出 = Concat · W_O + b"},
+    # --- Masks ---
+    "masks.header": {"en": "Masks: padding, causal, combined, custom", "zh": "掩码：填充、因果、组合、自定义"},
+    "masks.hover_weight": {"en": "weight {row} → {col}", "zh": "权重 {row} → {col}"},
+    "masks.step1": {"en": "1 · Padding mask: two sentences in one batch", "zh": "1 · 填充掩码：一个批次中的两个句子"},
+    "masks.second": {"en": "Second sentence in the batch", "zh": "批次中的第二个句子"},
+    "masks.no_tokens": {"en": "The second sentence has no tokens; type one to see padding.",
+                        "zh": "第二个句子没有任何词元；输入一句即可看到填充。"},
+    "masks.caption_padding": {
+        "en": "Sentence {n} is shorter, so it is padded with <pad> to {length} tokens. The key-padding mask hides "
+              "the <pad> columns from every query.",
+        "zh": "句子 {n} 较短，所以用 <pad> 填充到 {length} 个词元。键填充掩码对每个查询都遮住 <pad> 所在的列。",
+    },
+    "masks.fig_pad_mask": {"en": "Key padding mask M (sentence {n})", "zh": "键填充掩码 M（句子 {n}）"},
+    "masks.fig_enc_weights": {"en": "Encoder layer 0, head {head}: weights",
+                              "zh": "编码器第 0 层，头 {head}：注意力权重"},
+    "masks.step2": {"en": "2 · Causal (subsequent) mask in the decoder, and 3 · both combined",
+                    "zh": "2 · 解码器中的因果掩码（后续掩码），以及 3 · 两者组合"},
+    "masks.caption_causal": {
+        "en": "While decoding, position i may only look at positions ≤ i: the future is not written yet. With "
+              "padding in the batch, the padding columns are hidden too (mask = padding AND causal).",
+        "zh": "解码时，位置 i 只能看到位置 ≤ i：后面的词还没有写出来。批次中有填充时，填充列也会被遮住"
+              "（掩码 = 填充掩码 AND 因果掩码）。",
+    },
+    "masks.kind_causal": {"en": "causal", "zh": "因果掩码"},
+    "masks.kind_both": {"en": "causal + padding", "zh": "因果掩码 + 填充掩码"},
+    "masks.fig_dec_mask": {"en": "Decoder mask M, sentence {n}: {kind}", "zh": "解码器掩码 M，句子 {n}：{kind}"},
+    "masks.fig_dec_weights": {"en": "Decoder layer 0, head {head}: weights",
+                              "zh": "解码器第 0 层，头 {head}：注意力权重"},
+    "masks.step4": {"en": "4 · Your own mask: tick the cells to hide", "zh": "4 · 自定义掩码：勾选要遮住的格子"},
+    "masks.all_masked": {
+        "en": "A row with every key masked has nothing to attend to: its weights are all 0 (not NaN).",
+        "zh": "如果一行的所有键都被掩码，它就没有可关注的对象：这一行的权重全为 0（而不是 NaN）。",
+    },
+    "masks.fig_custom_masked": {"en": "Masked scores (encoder layer 0, head {head})",
+                                "zh": "掩码后的注意力分数（编码器第 0 层，头 {head}）"},
+    "masks.fig_renormalised": {"en": "Renormalised softmax", "zh": "重新归一化的 softmax"},
+    # --- Encoder–decoder & decoding ---
+    "dec.header": {"en": "Encoder–decoder & decoding", "zh": "编码器-解码器与解码"},
+    "dec.caption_intro": {
+        "en": "The decoder writes one token at a time. At each step it reads what it has written so far (masked "
+              "self-attention) and looks back at the source through cross-attention: Q from the decoder, K and V "
+              "from the encoder's memory.",
+        "zh": "解码器一次写出一个词元。每一步，它先读自己已经写出的内容（掩码自注意力），再通过交叉注意力回看源句："
+              "Q 来自解码器，K 和 V 来自编码器的输出（memory）。",
+    },
+    "dec.method": {"en": "Decoding", "zh": "解码方式"},
+    "dec.greedy": {"en": "Greedy", "zh": "贪心解码"},
+    "dec.sample": {"en": "Sampling", "zh": "采样"},
+    "dec.beam": {"en": "Beam search", "zh": "束搜索"},
+    "dec.temperature": {"en": "Temperature", "zh": "温度"},
+    "dec.topk": {"en": "Top-k (0 = all)", "zh": "Top-k（0 = 全部）"},
+    "dec.seed": {"en": "Seed", "zh": "随机种子"},
+    "dec.beam_width": {"en": "Beam width", "zh": "束宽"},
+    "dec.translation": {"en": "**Translation**", "zh": "**译文**"},
+    "dec.no_eos": {"en": "Stopped after {n} steps without <eos>.", "zh": "已走 {n} 步仍未生成 <eos>，解码停止。"},
+    "dec.timeline": {"en": "Decoding timeline", "zh": "逐步解码"},
+    "dec.step": {"en": "Step", "zh": "步骤"},
+    "dec.step_line": {
+        "en": "Step {step}: the decoder has **{n}** tokens and chooses **{token}** (p = {p}).",
+        "zh": "第 {step} 步：解码器已有 **{n}** 个词元，这一步选择 **{token}**（p = {p}）。",
+    },
+    "dec.fig_topk": {"en": "Next-token probabilities (top-k)", "zh": "下一个词元的概率（top-k）"},
+    "dec.fig_cross_step": {"en": "Cross-attention of the newest position (layer {layer})",
+                           "zh": "最新位置的交叉注意力（第 {layer} 层）"},
+    "dec.fig_self_step": {"en": "Masked self-attention so far (layer {layer}, head {head})",
+                          "zh": "掩码自注意力（第 {layer} 层，头 {head}）"},  # short: a half-width figure
+    "dec.beams": {"en": "**Live beams after this step** (sum of log-probabilities)",
+                  "zh": "**这一步之后保留的束**（对数概率之和）"},
+    "dec.col_hypothesis": {"en": "hypothesis", "zh": "候选译文"},
+    "dec.methods_note": {
+        "en": "Greedy takes the most likely token; sampling draws from the distribution (temperature flattens or "
+              "sharpens it, top-k keeps only the k best); beam search keeps the best few partial translations.",
+        "zh": "贪心解码每一步取概率最大的词元；采样按概率分布随机抽取（温度让分布变平或变尖，"
+              "top-k 只保留最好的 k 个）；束搜索同时保留几个最好的部分译文。",
+    },
+    "dec.cross_full": {"en": "Cross-attention over the whole translation", "zh": "整句译文的交叉注意力"},
+    "dec.caption_cross": {
+        "en": "Row “我 → 有” is the decoder position whose input is 我 and which predicts 有: it shows where the "
+              "decoder looked in the source while choosing 有. Averaged over the heads of each layer.",
+        "zh": "“我 → 有”这一行是输入为“我”、要预测“有”的解码器位置：它显示解码器在选出“有”时看了源句的哪些位置。"
+              "每层的各个头取平均。",
+    },
+    "dec.fig_layer": {"en": "Layer {i}", "zh": "第 {i} 层"},
+    "dec.hover_looks_at": {"en": "{row}: looks at {col}", "zh": "{row}：看向 {col}"},
+    "dec.teacher": {"en": "Teacher forcing vs free running", "zh": "教师强制 vs 自由生成"},
+    "dec.reference": {"en": "Reference translation (fed to the decoder all at once)",
+                      "zh": "参考译文（一次性整体输入解码器）"},
+    "dec.type_reference": {"en": "Type a reference translation to compare.", "zh": "输入一句参考译文即可对比。"},
+    "dec.col_position": {"en": "position", "zh": "位置"},
+    "dec.col_tf_input": {"en": "teacher forcing: input", "zh": "教师强制：输入"},
+    "dec.col_target": {"en": "target", "zh": "目标"},
+    "dec.col_pick": {"en": "model's pick", "zh": "模型的选择"},
+    "dec.col_p_target": {"en": "p(target)", "zh": "p(目标)"},
+    "dec.col_free": {"en": "free running: output", "zh": "自由生成：输出"},
+    "dec.caption_teacher": {
+        "en": "Teacher forcing: {correct}/{total} positions predicted correctly. In training the reference is fed "
+              "at once under the causal mask (parallel); at inference the model must feed back its own outputs one "
+              "step at a time, so one early mistake can carry forward.",
+        "zh": "教师强制：预测正确的位置有 {correct}/{total} 个。训练时参考译文在因果掩码下一次性"
+              "整体输入（并行）；推理时模型必须一步一步把自己的输出喂回去，所以前面的一个错误可能一路传下去。",
+    },
+    # --- Add & Norm, FFN ---
+    "an.header": {"en": "Add & Norm, and the feed-forward network", "zh": "残差连接与层归一化，以及前馈网络"},
+    "an.post_norm": {"en": "**Post-Norm** (the paper, BERT, GPT-1)", "zh": "**Post-Norm**（原论文、BERT、GPT-1）"},
+    "an.pre_norm": {"en": "**Pre-Norm** (GPT-2 and most modern models)",
+                    "zh": "**Pre-Norm**（GPT-2 及大多数现代模型）"},
+    "an.stack": {"en": "Stack", "zh": "编码器 / 解码器"},
+    "an.sublayer": {"en": "Sublayer", "zh": "子层"},
+    "an.sub_self": {"en": "self-attention", "zh": "自注意力"},
+    "an.sub_masked_self": {"en": "masked self-attention", "zh": "掩码自注意力"},
+    "an.sub_cross": {"en": "cross-attention", "zh": "交叉注意力"},
+    "an.sub_ffn": {"en": "FFN", "zh": "前馈网络"},
+    "an.what_post": {"en": "x + Sublayer(x), before LayerNorm", "zh": "x + Sublayer(x)"},
+    "an.what_pre": {"en": "the residual stream x, before LayerNorm", "zh": "残差流 x"},
+    "an.caption_model": {
+        "en": "This model is **{norm}-Norm**. Rows are tokens, columns the {d} features of d_model.",
+        "zh": "这个模型是 **{norm}-Norm**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
+    },
+    "an.fig_before": {"en": "Before: {what}", "zh": "LayerNorm 之前：{what}"},
+    "an.fig_after": {"en": "After LayerNorm", "zh": "LayerNorm 之后"},
+    "an.fig_stats": {"en": "Per-token mean and variance over d_model", "zh": "每个词元在 d_model 上的均值和方差"},
+    "an.caption_ln": {
+        "en": "LayerNorm recentres every token's vector to mean 0 and variance 1 (then scales by γ and shifts by β, "
+              "learned), so the stream keeps a steady scale however many layers are stacked.",
+        "zh": "层归一化（LayerNorm）把每个词元的向量重新变换为均值 0、方差 1（再乘以可学习的 γ、加上可学习的 β），"
+              "所以无论堆叠多少层，残差流的数值尺度都保持稳定。",
+    },
+    "an.ffn": {"en": "Feed-forward network (position-wise)", "zh": "前馈网络（逐位置）"},
+    "an.caption_ffn": {
+        "en": "Each token goes through the same two-layer MLP: d_model = {d} → d_ff = {d_ff} → d_model. ReLU zeroes "
+              "{zero} of the hidden units for this sentence.",
+        "zh": "每个词元都经过同一个两层 MLP：d_model = {d} → d_ff = {d_ff} → d_model。对这个句子，ReLU 把 {zero} "
+              "的隐藏单元置为 0。",
+    },
+    "an.fig_ffn": {"en": "ReLU(x W₁ + b₁): {where}", "zh": "ReLU(x W₁ + b₁)：{where}"},
+    "an.residual": {"en": "The residual stream through the stack", "zh": "贯穿各层的残差流"},
+    "an.col_after": {"en": "after", "zh": "经过"},
+    "an.col_norm": {"en": "mean ‖x‖ per token", "zh": "每个词元的平均 ‖x‖"},
+    "an.row_embedding": {"en": "embedding + PE", "zh": "词嵌入 + PE"},
+    "an.caption_residual": {
+        "en": "Post-Norm ends every layer with a LayerNorm, so ‖x‖ stays near √d_model = {sqrt}. In Pre-Norm the "
+              "stream is never normalised on the main path and grows layer by layer; a final LayerNorm is applied "
+              "before the output. Pick the Pre-Norm model (if shipped) above to compare.",
+        "zh": "Post-Norm 在每层末尾做一次 LayerNorm，所以 ‖x‖ 保持在 √d_model = {sqrt} 附近。Pre-Norm 的主路径上从不"
+              "归一化，残差流逐层变大；输出前再做最后一次 LayerNorm。可在上方选择 Pre-Norm 模型（如果提供）进行对比。",
+    },
+    # --- Playground ---
+    "pg.header": {"en": "Playground: attention by hand", "zh": "动手实验：手算注意力"},
+    "pg.caption": {
+        "en": "Edit any cell. Q = X·W_Q, K = X·W_K, V = X·W_V, scores = QKᵀ (÷√d_k if on), masked where the mask is "
+              "0, softmax per row, output = weights·V. Everything below recomputes instantly.",
+        "zh": "任意格子都可以编辑。Q = X·W_Q，K = X·W_K，V = X·W_V，注意力分数 = QKᵀ（开启时 ÷√d_k），掩码为 0 处"
+              "被遮住，每行做 softmax，输出 = 权重·V。下方所有结果即时重算。",
+    },
+    "pg.preset_seed004": {"en": "Seed 004's worked example (3×4)", "zh": "Seed 004 的手算例子（3×4）"},
+    "pg.preset_random": {"en": "Random small integers", "zh": "随机小整数"},
+    "pg.preset_sentence": {"en": "From the current sentence / layer / head", "zh": "取自当前句子 / 层 / 头"},
+    "pg.no_sentence": {"en": "Type a sentence first; showing seed 004 instead.",
+                       "zh": "请先输入一个句子；暂时显示 seed 004 的例子。"},
+    "pg.preset": {"en": "Preset", "zh": "预设"},
+    "pg.random_seed": {"en": "Random seed", "zh": "随机种子"},
+    "pg.reset": {"en": "Reset to preset", "zh": "恢复预设"},
+    "pg.scale": {"en": "Divide by √d_k", "zh": "除以 √d_k（缩放）"},
+    "pg.mask": {"en": "mask", "zh": "掩码"},
+    "pg.caption_x": {"en": "{n} tokens × d features (one row per token)",
+                     "zh": "{n} 个词元 × d 个特征（每行一个词元）"},
+    "pg.caption_mask": {"en": "1 = visible, 0 = masked (row = query)", "zh": "1 = 可见，0 = 遮住（行 = 查询）"},
+    "pg.valid": {"en": "All entries valid.", "zh": "所有输入均有效。"},
+    "pg.invalid": {"en": "{error} Showing the last valid result.", "zh": "{error}当前显示上一次有效的结果。"},
+    "pg.err_matrix_empty": {"en": "{name} is empty.", "zh": "{name} 是空的。"},
+    "pg.err_cell_empty": {"en": "{name}, row {row}, column {col} is empty: type a number.",
+                          "zh": "{name} 第 {row} 行第 {col} 列为空：请输入一个数。"},
+    "pg.err_not_number": {"en": "{name}, row {row}, column {col}: {text} is not a number.",
+                          "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是数。"},
+    "pg.err_not_finite": {
+        "en": "{name}, row {row}, column {col}: {text} is not a finite number (NaN and ∞ are not allowed).",
+        "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是有限的数（不允许 NaN 和 ∞）。",
+    },
+    "pg.err_mask_values": {"en": "The mask takes only 1 (visible) or 0 (masked).",
+                           "zh": "掩码只能填 1（可见）或 0（遮住）。"},
+    "pg.err_x_w": {"en": "X has {d} columns but {name} has {rows} rows: X {name} is undefined.",
+                   "zh": "X 有 {d} 列，但 {name} 有 {rows} 行：X·{name} 无法相乘。"},
+    "pg.err_q_k": {"en": "Q has {q} columns but K has {k}: Q Kᵀ needs equal widths (d_k).",
+                   "zh": "Q 有 {q} 列，但 K 有 {k} 列：计算 Q Kᵀ 要求两者列数相同（d_k）。"},
+    "pg.err_mask_shape": {"en": "the mask must be {n}×{n} (one row and column per token), got {shape}.",
+                          "zh": "掩码必须是 {n}×{n}（每个词元一行一列），现在是 {shape}。"},
+    "pg.err_other": {"en": "Invalid input: {error}", "zh": "输入有误：{error}"},
+    "pg.fig_scores": {"en": "Scores QKᵀ", "zh": "注意力分数 QKᵀ"},
+    "pg.fig_scaled_mask": {"en": "Scaled + mask", "zh": "缩放 + 掩码"},
+    "pg.fig_masked_unscaled": {"en": "Masked (unscaled)", "zh": "掩码后（未缩放）"},
+    "pg.fig_weights": {"en": "softmax weights", "zh": "softmax 注意力权重"},
+    "pg.fig_output": {"en": "Output = weights · V", "zh": "输出 = 权重 · V"},
+    "pg.one_cell": {"en": "One cell, with its numbers", "zh": "单个格子的具体计算"},
+    "pg.query_row": {"en": "Query (row)", "zh": "查询（行）"},
+    "pg.key_col": {"en": "Key (column)", "zh": "键（列）"},
+    "pg.code_softmax": {"en": "softmax row {name} = [{row}]  (sums to {total})",
+                        "zh": "softmax 第 {name} 行 = [{row}]  （和为 {total}）"},
+    "pg.code_output": {"en": "output({name}) = Σ_j weight_j · v_j = [{values}]",
+                       "zh": "输出({name}) = Σ_j 权重_j · v_j = [{values}]"},
+}

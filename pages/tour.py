@@ -1,0 +1,63 @@
+"""Guided tour: one forward pass of the model on the current sentence, one step per screen (← / → to move)."""
+import streamlit as st
+
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from ui.keys import arrow_keys
+from ui.tour_steps import STEPS, TourStep, facts
+
+shell.require_app()
+
+LAST = len(STEPS) - 1
+KEYS = "tour_keys"
+MOVES = {"next": 1, "prev": -1}
+FORMULA_CSS = "<style>.st-key-tour-formula .katex-display {overflow-x:auto; overflow-y:hidden}</style>"
+PRESENTER_TEXT_CSS = """<style>
+.st-key-tour-text [data-testid="stMarkdownContainer"] p {font-size:1.6rem !important; line-height:1.45}
+</style>"""
+
+
+def move(delta: int) -> None:
+    """Go `delta` steps forward or back, staying inside the tour."""
+    state.put("tour", min(max(int(state.get("tour")) + delta, 0), LAST))
+
+
+def on_key() -> None:
+    """An arrow key was pressed: move before the rerun draws the step."""
+    move(MOVES.get((st.session_state.get(KEYS) or {}).get("pressed"), 0))
+
+
+def navigation(n: int) -> None:
+    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys."""
+    arrow_keys(KEYS, on_press=on_key)
+    back, middle, forward = st.columns([1, 4, 1], vertical_alignment="center")
+    with back:
+        st.button(t("tour.back"), key="tour_back", icon=":material/arrow_back:", on_click=move, args=(-1,),
+                  disabled=n == 0, width="stretch")
+    with middle:
+        st.markdown(f"**{t('tour.step_of', n=n + 1, total=len(STEPS))}** · {t('tour.keys_hint')}")
+    with forward:
+        st.button(t("tour.next"), key="tour_next", icon=":material/arrow_forward:", icon_position="right",
+                  on_click=move, args=(1,), disabled=n == LAST, type="primary", width="stretch")
+
+
+def show(step: TourStep, trace) -> None:
+    """The step's title, its figure next to the explanation, and its formula with this sentence's numbers."""
+    st.title(t(f"tour.{step.key}.title"))
+    left, right = st.columns([3, 2])
+    with left:
+        widgets.figure(step.figure(trace, t), key=f"tour-{step.key}")
+    with right, st.container(key="tour-text"):
+        st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
+    with st.container(key="tour-formula"):
+        st.caption(t("tour.formula_caption"))
+        st.latex(step.formula(trace))
+
+
+st.subheader(t("tour.header"))
+st.html(FORMULA_CSS + (PRESENTER_TEXT_CSS if state.get("presenter") else ""))
+trace = data.current_trace()
+if widgets.need_trace(trace):
+    n = state.clamp("tour", 0, LAST)
+    navigation(n)
+    show(STEPS[n], trace)

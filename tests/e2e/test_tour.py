@@ -1,0 +1,90 @@
+"""The guided tour in Chromium: → / ← move between steps (also in presenter view), every formula renders."""
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from benchmarks.harness import IDLE
+from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
+from ui.i18n import text
+from ui.tour_steps import STEPS
+
+REGISTERED = '"tour"' in (Path(__file__).resolve().parents[2] / "app.py").read_text(encoding="utf-8")
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(not REGISTERED, reason="pages/tour.py is not in app.py's navigation yet")]
+NASTY = r"a $x_1^2 {y} % # & ~ \ <b>"
+
+
+def tour_url(base: str, **params) -> str:
+    """The tour's URL with query parameters."""
+    return f"{base}/tour?" + urllib.parse.urlencode(params)
+
+
+def title(n: int) -> str:
+    """The English title of step n."""
+    return text(f"tour.{STEPS[n].key}.title", "en")
+
+
+def press(page, key: str) -> None:
+    """Press a key with the focus on the page body (not in the sentence box)."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(key)
+
+
+def wait_step(page, n: int) -> None:
+    """Wait until step n is shown: its title, its figure and the URL."""
+    page.locator("h1", has_text=title(n)).wait_for(timeout=30_000)
+    page.wait_for_selector(IDLE, timeout=30_000)
+    figure = text(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=1, n=1)
+    page.wait_for_function("t => (" + CHARTS_JS + ")().some(c => c.title === t)", arg=figure, timeout=30_000)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
+    assert query.get("tour", ["0"]) == [str(n)], page.url
+
+
+def test_arrow_keys_move_to_the_next_and_previous_step(page, app_url):
+    open_app(page, tour_url(app_url, s="I have a cat"))
+    wait_step(page, 0)
+    press(page, "ArrowRight")
+    wait_step(page, 1)
+    assert page.locator("h1", has_text=title(0)).count() == 0
+    press(page, "ArrowLeft")
+    wait_step(page, 0)
+    assert not page.errors, page.errors
+
+
+def test_arrow_keys_in_the_sentence_box_do_not_move(page, app_url):
+    open_app(page, tour_url(app_url, s="I have a cat", tour=3))
+    wait_step(page, 3)
+    box = sentence_box(page)
+    box.click()
+    box.press("ArrowLeft")
+    box.press("ArrowRight")
+    page.wait_for_timeout(1500)
+    page.wait_for_selector(IDLE, timeout=30_000)
+    wait_step(page, 3)
+
+
+def test_presenter_view_hides_the_sidebar_and_arrows_still_work(page, app_url):
+    open_app(page, tour_url(app_url, s="I have a cat", presenter=True))
+    wait_step(page, 0)
+    assert not page.get_by_test_id("stSidebar").is_visible()
+    press(page, "ArrowRight")
+    wait_step(page, 1)
+    press(page, "ArrowRight")
+    wait_step(page, 2)
+    press(page, "ArrowLeft")
+    wait_step(page, 1)
+    assert "presenter=True" in page.url
+    assert not page.errors, page.errors
+
+
+def test_every_formula_renders_even_for_special_characters(page, app_url):
+    open_app(page, tour_url(app_url, s=NASTY))
+    for n in range(len(STEPS)):
+        wait_step(page, n)
+        page.locator(".katex").first.wait_for(timeout=30_000)
+        assert page.locator(".katex-error").count() == 0, STEPS[n].key
+        if n < len(STEPS) - 1:
+            press(page, "ArrowRight")
+    assert page.get_by_role("button", name=text("tour.next", "en")).is_disabled()
+    assert not page.errors, page.errors
