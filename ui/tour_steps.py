@@ -261,7 +261,9 @@ def fig_layers(trace: Trace, tr: Translate) -> Figure:
 
 def fig_cross(trace: Trace, tr: Translate) -> Figure:
     """Decoder rows × source columns, last layer, mean over heads."""
-    return heatmap(cross_mean(trace), trace.tgt_input_tokens, trace.src.tokens, tr,
+    predicted = trace.decoded.tokens + ["<eos>"]
+    rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]  # row t reads a, predicts b
+    return heatmap(cross_mean(trace), rows, trace.src.tokens, tr,
                    tr("tour.fig.cross", layer=trace.config["N"] - 1), "target", "source", kind="prob",
                    hover_formula="{row} → {col}")
 

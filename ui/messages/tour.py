@@ -189,7 +189,7 @@ FIGURES = {
     "tour.axis.key": {"en": "key (column)", "zh": "键（列）"},
     "tour.axis.head_dim": {"en": "head · dimension", "zh": "头 · 维度"},
     "tour.axis.hidden": {"en": "hidden unit", "zh": "隐藏单元"},
-    "tour.axis.target": {"en": "decoder token (query)", "zh": "解码器词元（查询）"},
+    "tour.axis.target": {"en": "decoder input → prediction (query)", "zh": "解码器输入 → 预测（查询）"},
     "tour.axis.source": {"en": "source token (key)", "zh": "源词元（键）"},
     "tour.axis.value": {"en": "value", "zh": "数值"},
     "tour.axis.prob": {"en": "probability", "zh": "概率"},

@@ -297,10 +297,19 @@ function showTip(box, canvas, tip, e) {
   tip.style.top = py + 14 + "px";
 }
 
+const TOOLBAR_CSS = "[data-al-chart] .al-toolbar{opacity:0;transition:opacity .15s}"
+  + "[data-al-chart]:hover .al-toolbar,[data-al-chart] .al-toolbar:focus-within{opacity:1}";
+
 function addToolbar(box, actions) {
+  if (!document.getElementById("al-toolbar-css")) {
+    const style = document.createElement("style");
+    style.id = "al-toolbar-css";
+    style.textContent = TOOLBAR_CSS;
+    document.head.appendChild(style);
+  }
   const bar = document.createElement("div");
   bar.className = "al-toolbar";
-  bar.style.cssText = "position:absolute;bottom:4px;right:6px;display:flex;gap:4px;z-index:4";
+  bar.style.cssText = "position:absolute;top:2px;right:6px;display:flex;gap:4px;z-index:4";
   for (const [name, action] of Object.entries(actions)) {
     const b = document.createElement("button");
     b.textContent = name;
