@@ -102,8 +102,3 @@ h1 {font-size:3rem !important} h2 {font-size:2.4rem !important} h3 {font-size:2r
 def presenter_css() -> None:
     """Projector styling: no sidebar, larger text and token chips."""
     st.html(PRESENTER_CSS)
-
-
-def labels(tokens: list[str]) -> list[str]:
-    """Token labels for axes (the viz layer keeps duplicates apart)."""
-    return list(tokens)

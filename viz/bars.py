@@ -8,7 +8,6 @@ from viz import style
 
 BEFORE_COLOR = style.NEUTRAL
 AFTER_COLOR = style.PRIMARY
-MAX_BARS_WITH_VALUES = 32
 
 
 def chosen_index(tokens: list[str], chosen) -> int | None:
@@ -60,47 +59,6 @@ def topk_bar(
         ),
         yaxis=style.token_axis("", labels, reverse=True),
         bargap=0.25,
-    )
-    return style.Figure(data=[bar], layout=layout)
-
-
-def vector_bars(
-    values,
-    labels,
-    *,
-    title: str = "",
-    value_title: str = "value",
-    height: int | None = None,
-    uirevision: str = style.UIREVISION,
-) -> style.Figure:
-    """One vector as vertical bars: red for positive, blue for negative, symmetric y range."""
-    v = np.asarray(values, dtype=float).ravel()
-    names = [str(label) for label in labels]
-    finite = np.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0)
-    m = float(np.abs(finite).max()) if finite.size else 0.0
-    m = m if m > 0 else 1.0
-    bar = dict(
-        type="bar",
-        x=list(range(len(names))),
-        y=finite,
-        marker=dict(color=np.where(finite >= 0, style.POSITIVE, style.NEGATIVE)),
-        hovertext=[f"{style.label_text(n)} = {s}" for n, s in zip(names, value_labels(v, 3), strict=True)],
-        hoverinfo="text",
-    )
-    if len(names) <= MAX_BARS_WITH_VALUES:
-        bar.update(text=value_labels(v), textposition="outside", textfont=style.font(), cliponaxis=False)
-    layout = style.base_layout(title, height or 360, uirevision=uirevision)
-    layout.update(
-        xaxis=style.token_axis("", names),
-        yaxis=dict(
-            title=style.title_dict(value_title),
-            range=[-1.2 * m, 1.2 * m],
-            tickfont=style.font(style.TICK_FONT_SIZE),
-            gridcolor=style.GRID_COLOR,
-            zeroline=True,
-            zerolinecolor=style.TEXT_COLOR,
-            zerolinewidth=1.5,
-        ),
     )
     return style.Figure(data=[bar], layout=layout)
 

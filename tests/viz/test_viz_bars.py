@@ -1,9 +1,9 @@
-"""topk_bar, vector_bars, layernorm_stats."""
+"""topk_bar, layernorm_stats."""
 
 import numpy as np
 
 from viz import style
-from viz.bars import layernorm_stats, topk_bar, vector_bars
+from viz.bars import layernorm_stats, topk_bar
 
 TOKENS = ["猫", "cat", "dog", "<eos>", "。"]
 PROBS = [0.6, 0.2, 0.1, 0.06, 0.04]
@@ -40,16 +40,6 @@ def test_topk_labels_pass_through_top_first():
     assert layout["yaxis"]["tickfont"]["size"] >= 14
 
 
-def test_vector_bars_colour_by_sign_on_a_symmetric_axis(arr):
-    values = np.array([1.5, -3.0, 0.0, 2.0])
-    fig = vector_bars(values, ["d0", "d1", "d2", "d3"], title="q").to_dict()
-    bar = fig["data"][0]
-    assert list(arr(bar["marker"]["color"])) == [style.POSITIVE, style.NEGATIVE, style.POSITIVE, style.POSITIVE]
-    lo, hi = fig["layout"]["yaxis"]["range"]
-    assert lo == -hi and hi >= 3.0
-    assert list(fig["layout"]["xaxis"]["ticktext"]) == ["d0", "d1", "d2", "d3"]
-
-
 def test_layernorm_stats_compares_before_and_after_per_token(arr):
     tokens = ["the", "猫", "the"]
     fig = layernorm_stats([1.0, -2.0, 0.5], [4.0, 0.25, 2.0], [0.0, 0.0, 0.0], [1.0, 1.0, 1.0], tokens).to_dict()
@@ -68,9 +58,3 @@ def test_layernorm_stats_compares_before_and_after_per_token(arr):
 def overlapping(a, b):
     """True when two [start, end] intervals overlap."""
     return min(a[1], b[1]) > max(a[0], b[0])
-
-
-def test_vector_bars_label_masked_entries_minus_infinity_and_draw_them_at_zero(arr):
-    bar = vector_bars(np.array([1.0, -np.inf, 0.5]), ["the", "猫", "the"]).to_dict()["data"][0]
-    assert list(bar["text"]) == ["1.00", "−∞", "0.50"]
-    assert np.allclose(arr(bar["y"]), [1.0, 0.0, 0.5])

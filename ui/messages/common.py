@@ -31,7 +31,8 @@ MESSAGES = {
         "zh": "只使用了前 {kept} 个词元（共 {total} 个；max_len = {max_len}）。",
     },
     "notice.page_failed": {
-        "en": "This view could not be drawn for the current input. Your sentence is kept; try another sentence or page.",
+        "en": "This view could not be drawn for the current input. Your sentence is kept; "
+              "try another sentence or page.",
         "zh": "当前输入无法绘制此视图。你的句子已保留；请换一个句子或页面试试。",
     },
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
