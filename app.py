@@ -10,6 +10,7 @@ from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
 from ui import data, profile, state, widgets
 from ui.i18n import LANGS, t
+from ui.keys import arrow_keys
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),
@@ -106,6 +107,18 @@ def view_toggles() -> None:
         state.bound(st.toggle, t("header.presenter"), "presenter")
 
 
+def page_keys(current: str) -> None:
+    """→ / ← (or a clicker's PageDown / PageUp) open the next / previous page; the tour uses them for its steps."""
+    if current == "tour":
+        return
+    pressed = arrow_keys("page_keys")
+    names = [name for name, _ in PAGE_FILES]
+    if pressed and current in names:
+        step = 1 if pressed == "next" else -1
+        target = names[(names.index(current) + step) % len(names)]
+        st.switch_page(f"pages/{target}.py", query_params=state.url_params())
+
+
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
@@ -113,6 +126,7 @@ def main() -> None:
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()
+    page_keys(page.url_path or "overview")
     sentence_bar()
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()

@@ -89,6 +89,11 @@ def clamp(name: str, low: int, high: int) -> int:
     return value
 
 
+def url_params() -> dict[str, str]:
+    """The sentence and the non-default view state, as query parameters."""
+    return {k: str(v) for k, v in store().items() if v != DEFAULTS[k] or k == "s"}
+
+
 def write_url() -> None:
-    """Mirror the sentence and the non-default view state into the query string."""
-    st.query_params.from_dict({k: str(v) for k, v in store().items() if v != DEFAULTS[k] or k == "s"})
+    """Mirror the view state into the query string."""
+    st.query_params.from_dict(url_params())

@@ -123,3 +123,19 @@ def test_chart_csv_and_svg_downloads_hold_the_numbers_shown(page, app_url):
         element.get_by_role("button", name="SVG").click()
     svg = open(download.value.path(), encoding="utf-8").read()
     assert svg.startswith("<svg") and svg.count("<rect") >= 17 and ">cat</text>" in svg
+
+
+def test_arrow_keys_move_between_pages_and_keep_the_view(page, app_url):
+    open_app(page, url_of(app_url, "masks", s="we read books", head=2))
+    wait_painted(page, "we read books")
+    page.locator("h2").first.click()  # focus the page, not the sentence box
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/decoding?*")
+    wait_painted(page, "we read books")
+    assert "head=2" in page.url
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**/masks?*")
+    sentence_box(page).click()
+    page.keyboard.press("ArrowLeft")  # inside the sentence box an arrow moves the caret, not the page
+    page.wait_for_timeout(500)
+    assert "/masks" in page.url
