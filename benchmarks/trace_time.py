@@ -41,14 +41,18 @@ def main(argv=None) -> None:
     torch.set_num_threads(args.threads)
     bundle = load_bundle(args.model)
     print(f"model {args.model}, torch threads {args.threads}, {args.repeat} runs each (median / max, ms)")
-    print(f"{'tokens':>6}  {'encoder+decoder trace, fixed 1-step decode':>44}  {'full run_with_trace (greedy)':>30}")
+    header = f"{'1-step decode':>16}  {'greedy, no draft':>18}  {'greedy, previous keystroke as draft':>36}"
+    print(f"{'tokens':>6}  {header}")
     for n in (16, 64):
         text = sentence_of(n)
+        draft = run_with_trace(bundle, text[:-1]).decoded.ids  # the translation one keystroke earlier
         one_step = DecodeOptions(max_steps=1)
-        med1, max1 = timed(lambda: run_with_trace(bundle, text, one_step), args.repeat)  # noqa: B023
-        med2, max2 = timed(lambda: run_with_trace(bundle, text), args.repeat)  # noqa: B023
+        a = timed(lambda: run_with_trace(bundle, text, one_step), args.repeat)  # noqa: B023
+        b = timed(lambda: run_with_trace(bundle, text), args.repeat)  # noqa: B023
+        c = timed(lambda: run_with_trace(bundle, text, draft=draft), args.repeat)  # noqa: B023
         steps = len(run_with_trace(bundle, text).decoded.steps)
-        print(f"{n:>6}  {med1:>30.1f} / {max1:<11.1f}  {med2:>16.1f} / {max2:<6.1f} ({steps} decoding steps)")
+        print(f"{n:>6}  {a[0]:>8.1f} / {a[1]:<5.1f}  {b[0]:>9.1f} / {b[1]:<6.1f}  {c[0]:>20.1f} / {c[1]:<6.1f}"
+              f"  ({steps} decoding steps)")
 
 
 if __name__ == "__main__":
