@@ -80,6 +80,12 @@ def stat_bars(values, color: str, name: str, axis: str, show_legend: bool) -> di
     )
 
 
+def stat_axis(title: str, anchor: str, **extra) -> dict:
+    """Value axis of one LayerNorm-statistics panel."""
+    return dict(title=style.title_dict(title), anchor=anchor, automargin=True, gridcolor=style.GRID_COLOR,
+                tickfont=style.font(style.TICK_FONT_SIZE), zeroline=False, **extra)
+
+
 def layernorm_stats(
     mean_before,
     var_before,
@@ -104,23 +110,8 @@ def layernorm_stats(
         barmode="group",
         xaxis=style.token_axis("token", labels, domain=[0.0, 0.42], anchor="y"),
         xaxis2=style.token_axis("token", labels, domain=[0.58, 1.0], anchor="y2"),
-        yaxis=dict(
-            title=style.title_dict("mean"),
-            anchor="x",
-            automargin=True,
-            gridcolor=style.GRID_COLOR,
-            tickfont=style.font(style.TICK_FONT_SIZE),
-            zeroline=False,
-        ),
-        yaxis2=dict(
-            title=style.title_dict("variance"),
-            anchor="x2",
-            automargin=True,
-            gridcolor=style.GRID_COLOR,
-            tickfont=style.font(style.TICK_FONT_SIZE),
-            zeroline=False,
-            rangemode="tozero",
-        ),
+        yaxis=stat_axis("mean", "x"),
+        yaxis2=stat_axis("variance", "x2", rangemode="tozero"),
         shapes=[guide(0.0, "y"), guide(1.0, "y2")],
         legend=dict(
             orientation="h", x=0.5, xanchor="center", y=1.0, yanchor="bottom", font=style.font(style.TICK_FONT_SIZE)
