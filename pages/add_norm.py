@@ -3,7 +3,7 @@ import numpy as np
 import streamlit as st
 
 from model.explain import layer_norm_stats
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from ui.i18n import t
 from viz.bars import layernorm_stats
 from viz.heatmap import matrix_heatmap
@@ -56,13 +56,13 @@ if widgets.need_trace(trace):
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
     c1, c2 = st.columns(2)
     with c1:
-        controls.figure(matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes),
-                        key="an-before")
+        widgets.figure(matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes),
+                       key="an-before")
     with c2:
-        controls.figure(matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes), key="an-after")
+        widgets.figure(matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes), key="an-after")
     mb, vb = layer_norm_stats(before)
     ma, va = layer_norm_stats(after)
-    controls.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats")), key="an-stats")
+    widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats")), key="an-stats")
     st.caption(t("an.caption_ln"))
 
     st.subheader(t("an.ffn"))
@@ -70,10 +70,10 @@ if widgets.need_trace(trace):
     zero = float((hidden == 0).mean())
     st.caption(t("an.caption_ffn", d=len(dims), d_ff=hidden.shape[1], zero=f"{zero:.0%}"))
     stack_name = t(f"label.{stack}")
-    controls.figure(matrix_heatmap(hidden, tokens, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
-                                   title=t("an.fig_ffn", where=t("label.stack_layer", stack=stack_name, layer=layer)),
-                                   row_title=t("axis.token"), col_title=t("axis.hidden_unit"), show_values=False,
-                                   col_ticks=16), key="ffn-hidden")
+    widgets.figure(matrix_heatmap(hidden, tokens, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
+                                  title=t("an.fig_ffn", where=t("label.stack_layer", stack=stack_name, layer=layer)),
+                                  row_title=t("axis.token"), col_title=t("axis.hidden_unit"), show_values=False,
+                                  col_ticks=16), key="ffn-hidden")
 
     st.subheader(t("an.residual"))
     norms = [np.linalg.norm(trace.layer_output(stack, i), axis=-1).mean() for i in range(-1, N)]

@@ -5,7 +5,7 @@ import streamlit as st
 
 from model.corpus import translate_en
 from model.tokenizer import detokenize
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from ui.i18n import t
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
@@ -55,21 +55,21 @@ if widgets.need_trace(trace):
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
     c1, c2 = st.columns(2)
     with c1:
-        controls.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                                 title=t("dec.fig_topk")), key="topk")
+        widgets.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
+                                title=t("dec.fig_topk")), key="topk")
     with c2:
-        controls.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
-                                       kind="prob", title=t("dec.fig_cross_step", layer=layer),
-                                       row_title=t("axis.head"), col_title=t("axis.source_key"),
-                                       hover_formula="{row} → {col}"), key="step-cross")
+        widgets.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
+                                      kind="prob", title=t("dec.fig_cross_step", layer=layer),
+                                      row_title=t("axis.head"), col_title=t("axis.source_key"),
+                                      hover_formula="{row} → {col}"), key="step-cross")
     c1, c2 = st.columns(2)
     with c1:
         head = int(state.get("head")) % h
-        controls.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
-                                       kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
-                                       title=t("dec.fig_self_step", layer=layer, head=head),
-                                       row_title=t("axis.query_row"), col_title=t("axis.key_col")),
-                        key="step-self")
+        widgets.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
+                                      kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
+                                      title=t("dec.fig_self_step", layer=layer, head=head),
+                                      row_title=t("axis.query_row"), col_title=t("axis.key_col")),
+                       key="step-self")
     with c2:
         if step.beams:
             st.markdown(t("dec.beams"))
@@ -86,11 +86,11 @@ if widgets.need_trace(trace):
     cols = st.columns(N)
     for i, col in enumerate(cols):
         with col:
-            controls.figure(matrix_heatmap(trace[f"decoder.{i}.cross_attn.hook_pattern"].mean(0), rows, src,
-                                           kind="prob", title=t("dec.fig_layer", i=i),
-                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                           hover_formula=t("dec.hover_looks_at")),
-                            key=f"cross-full-{i}")
+            widgets.figure(matrix_heatmap(trace[f"decoder.{i}.cross_attn.hook_pattern"].mean(0), rows, src,
+                                          kind="prob", title=t("dec.fig_layer", i=i),
+                                          row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
+                                          hover_formula=t("dec.hover_looks_at")),
+                           key=f"cross-full-{i}")
 
     st.subheader(t("dec.teacher"))
     gold = translate_en(state.get("s")) if trace.src_lang == "en" else None

@@ -5,7 +5,7 @@ import streamlit as st
 
 from model.explain import fmt, pe_similarity
 from model.positional import relative_shift_matrix, sinusoidal_encoding
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from ui.i18n import lang, t
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_curves, pe_heatmap
@@ -40,13 +40,13 @@ if widgets.need_trace(trace):
     rows = [f"{i}: {tok}" for i, tok in enumerate(tokens)]
     st.subheader(t("emb.this_sentence"))
     st.caption(t("emb.caption_sentence", n=len(tokens), d_model=d_model))
-    controls.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title=t("emb.fig_embedding"),
-                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                   col_ticks=16), key="emb")
-    controls.figure(pe_heatmap(trace["hook_pos_enc"], rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
-    controls.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title=t("emb.fig_x"),
-                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                   col_ticks=16), key="x")
+    widgets.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title=t("emb.fig_embedding"),
+                                  row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
+                                  col_ticks=16), key="emb")
+    widgets.figure(pe_heatmap(trace["hook_pos_enc"], rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
+    widgets.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title=t("emb.fig_x"),
+                                  row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
+                                  col_ticks=16), key="x")
 
 st.subheader(t("emb.explore"))
 c1, c2, c3 = st.columns(3)
@@ -57,18 +57,18 @@ with c2:
 with c3:
     length = state.bound(st.slider, t("emb.length"), "pe_len", min_value=2, max_value=128)
 pe = sinusoidal_encoding(length, d, base)
-controls.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
-                           title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}")), key="pe-full")
+widgets.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
+                          title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}")), key="pe-full")
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(d)), default=[i for i in (0, 1, 4, 5) if i < d])
 if chosen:
     st.altair_chart(localise_curves(pe_curves(pe, chosen, title=t("emb.fig_curves"))), width="stretch")
 st.caption(t("emb.caption_clock"))
 sim = pe_similarity(pe)
-controls.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
-                               title=t("emb.fig_similarity"), row_title=t("axis.position"),
-                               col_title=t("axis.position"), hover_formula="PE[{row}]·PE[{col}]", show_values=False,
-                               col_ticks=32, row_ticks=32),
-                key="pe-dot")
+widgets.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
+                              title=t("emb.fig_similarity"), row_title=t("axis.position"),
+                              col_title=t("axis.position"), hover_formula="PE[{row}]·PE[{col}]", show_values=False,
+                              col_ticks=32, row_ticks=32),
+               key="pe-dot")
 
 st.subheader(t("emb.relative"))
 c1, c2, c3 = st.columns(3)

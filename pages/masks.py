@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from model.explain import apply_mask
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from ui.i18n import t
 from viz.heatmap import matrix_heatmap
 
@@ -19,14 +19,14 @@ trace = data.current_trace()
 
 def mask_figure(keep, rows, cols, title, key):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
-    controls.figure(matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title,
-                                   decimals=0, hover_formula="M[{row}, {col}]", **axes()), key=key)
+    widgets.figure(matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title,
+                                  decimals=0, hover_formula="M[{row}, {col}]", **axes()), key=key)
 
 
 def pattern_figure(pattern, keep, rows, cols, title, key):
     """Softmax weights of a block; masked cells (weight exactly 0) grey."""
-    controls.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
-                                   hover_formula=t("masks.hover_weight"), **axes()), key=key)
+    widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
+                                  hover_formula=t("masks.hover_weight"), **axes()), key=key)
 
 
 def axes() -> dict:
@@ -88,7 +88,7 @@ if widgets.need_trace(trace):
         st.info(t("masks.all_masked"))
     c1, c2 = st.columns(2)
     with c1:
-        controls.figure(matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
-                                       hover_formula="score({row}, {col})", **axes()), key="custom-masked")
+        widgets.figure(matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
+                                      hover_formula="score({row}, {col})", **axes()), key="custom-masked")
     with c2:
         pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"), "custom-pattern")

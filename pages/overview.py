@@ -2,7 +2,7 @@
 import numpy as np
 import streamlit as st
 
-from ui import controls, data, shell, widgets
+from ui import data, shell, widgets
 from ui.i18n import lang, t
 from viz.diagram import architecture_dot
 from viz.grid import attention_grid
@@ -45,7 +45,7 @@ if trace is not None:
         with tab:
             rows, cols = trace.attn_tokens(side)
             patterns = np.stack([trace[f"{trace.attn_prefix(side, layer)}.hook_pattern"] for layer in range(N)])
-            controls.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                           col_names=[t("label.head", i=j) for j in range(h)], title=title,
-                                           row_title=t("axis.query"), col_title=t("axis.key")),
-                            key=f"grid-{side}")
+            widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
+                                          col_names=[t("label.head", i=j) for j in range(h)], title=title,
+                                          row_title=t("axis.query"), col_title=t("axis.key")),
+                           key=f"grid-{side}")

@@ -32,29 +32,29 @@ if widgets.need_trace(trace):
     st.subheader(t("sa.step1"))
     st.caption(t("sa.caption_x", rows=len(rows), d_model=trace.config["d_model"], head=head, d_k=d_k)
                + (t("sa.cross_note") if side == "cross" else ""))
-    controls.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
-                                   row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
-                                   col_ticks=16, height=300),
-                    key=f"x-{tag}")
+    widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
+                                  row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
+                                  col_ticks=16, height=300),
+                   key=f"x-{tag}")
     cq, ck, cv = st.columns(3)
     for col, name, toks in ((cq, "q", rows), (ck, "k", cols), (cv, "v", cols)):
         with col:
-            controls.figure(matrix_heatmap(trace[f"{prefix}.hook_{name}"][head], toks, dims,
-                                           title=t("sa.fig_qkv", name=name.upper(), head=head),
-                                           row_title=t("axis.token"), col_title=t("axis.dimension"),
-                                           show_values=False, col_ticks=8), key=f"{name}-{tag}")
+            widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_{name}"][head], toks, dims,
+                                          title=t("sa.fig_qkv", name=name.upper(), head=head),
+                                          row_title=t("axis.token"), col_title=t("axis.dimension"),
+                                          show_values=False, col_ticks=8), key=f"{name}-{tag}")
 
     st.subheader(t("sa.step2"))
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
     c1, c2 = st.columns(2)
     with c1:
-        controls.figure(matrix_heatmap(trace[f"{prefix}.hook_scores"][head], rows, cols, title=t("sa.fig_raw"),
-                                       hover_formula="q({row})·k({col})", **axes), key=f"scores-{tag}")
+        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_scores"][head], rows, cols, title=t("sa.fig_raw"),
+                                      hover_formula="q({row})·k({col})", **axes), key=f"scores-{tag}")
     with c2:
         divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
-        controls.figure(matrix_heatmap(trace[f"{prefix}.hook_scaled"][head], rows, cols, title=f"QKᵀ ÷ {divisor}",
-                                       hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes),
-                        key=f"scaled-{tag}")
+        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_scaled"][head], rows, cols, title=f"QKᵀ ÷ {divisor}",
+                                      hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes),
+                       key=f"scaled-{tag}")
 
     st.subheader(t("sa.step3"))
     keep = trace[f"{prefix}.hook_mask"]
@@ -62,17 +62,17 @@ if widgets.need_trace(trace):
                  masked=int((~keep).sum()), total=keep.size))
     c1, c2 = st.columns(2)
     with c1:
-        controls.figure(matrix_heatmap(trace[f"{prefix}.hook_masked_scores"][head], rows, cols,
-                                       title=t("sa.fig_masked"), hover_formula=t("sa.hover_masked"), **axes),
-                        key=f"masked-{tag}")
+        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_masked_scores"][head], rows, cols,
+                                      title=t("sa.fig_masked"), hover_formula=t("sa.hover_masked"), **axes),
+                       key=f"masked-{tag}")
     with c2:
-        controls.figure(matrix_heatmap(trace[f"{prefix}.hook_pattern"][head], rows, cols, kind="prob", masked=~keep,
-                                       title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes),
-                        key=f"pattern-{tag}")
-    controls.figure(matrix_heatmap(trace[f"{prefix}.hook_z"][head], rows, dims, title=t("sa.fig_z", head=head),
-                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
-                                   col_ticks=16),
-                    key=f"z-{tag}")
+        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_pattern"][head], rows, cols, kind="prob", masked=~keep,
+                                      title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes),
+                       key=f"pattern-{tag}")
+    widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_z"][head], rows, dims, title=t("sa.fig_z", head=head),
+                                  row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
+                                  col_ticks=16),
+                   key=f"z-{tag}")
 
     st.subheader(t("sa.step4"))
     qi = controls.pick_query(rows)
@@ -86,11 +86,11 @@ if widgets.need_trace(trace):
                      column_config={"softmax": st.column_config.ProgressColumn(min_value=0.0, max_value=1.0,
                                                                                format="%.3f")})
     with c2:
-        controls.figure(matrix_heatmap(walk.products, cols, dims, title=t("sa.fig_products", query=rows[qi]),
-                                       row_title=t("axis.key_token"), col_title=t("axis.dimension"),
-                                       show_values=False, col_ticks=16),
-                        key=f"prod-{tag}")
+        widgets.figure(matrix_heatmap(walk.products, cols, dims, title=t("sa.fig_products", query=rows[qi]),
+                                      row_title=t("axis.key_token"), col_title=t("axis.dimension"),
+                                      show_values=False, col_ticks=16),
+                       key=f"prod-{tag}")
     weighted = list(walk.weighted_v) + [walk.output]
-    controls.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title="weight_j · v_j",
-                                   col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
-                                   show_values=False, col_ticks=16), key=f"wv-{tag}")
+    widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title="weight_j · v_j",
+                                  col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
+                                  show_values=False, col_ticks=16), key=f"wv-{tag}")

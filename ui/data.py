@@ -31,7 +31,7 @@ def models() -> list[str]:
 _last_output: dict[str, list[int]] = {}  # model -> latest translation ids: the next keystroke's draft
 
 
-@st.cache_resource(show_spinner=False, max_entries=512)
+@st.cache_resource(show_spinner=False, max_entries=128)  # a trace is 0.5–1.5 MB
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions) -> Trace:
     """Full trace of one sentence (raises ValueError for input with no tokens).
 

@@ -7,8 +7,9 @@ import streamlit as st
 
 from model.trace import Trace
 from ui import profile, state
+from ui.chart import draw
 from ui.i18n import t
-from ui.plotly_view import plotly_view
+from ui.localise import localise
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -49,6 +50,7 @@ def figure(fig, key: str) -> None:
 
     The in-place renderer is the default; `?renderer=naive` draws with st.plotly_chart (the benchmark's reference).
     """
+    fig = localise(fig)
     fig["layout"]["meta"] = {"rev": state.get("s")}
     if state.get("presenter"):
         enlarge(fig["layout"])
@@ -58,7 +60,7 @@ def figure(fig, key: str) -> None:
         if state.get("renderer") == "naive":
             st.plotly_chart(fig.to_dict(), key=key, config=config, theme=None)
         else:
-            plotly_view(fig.to_json(), config, key)
+            draw(fig.to_json(), config, key)
 
 
 PRESENTER_SCALE = 1.45

@@ -46,6 +46,6 @@ def element():
     return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
 
 
-def plotly_view(spec_json: str, plot_config: dict, key: str) -> None:
+def draw(spec_json: str, plot_config: dict, key: str) -> None:
     """Draw a figure given as Plotly JSON (from fig.to_json()) under a stable key."""
     element()(data={"spec": spec_json, "config": plot_config, "src": urls()[1]}, key=key, width="stretch")
