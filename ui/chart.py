@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import plotly
 import streamlit as st
 import streamlit.components.v1 as components_v1
 from streamlit import config
 
-PLOTLY_DIR = Path(plotly.__file__).resolve().parent / "package_data"
+from viz.style import PLOTLY_JS
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -37,7 +36,7 @@ def asset_url(name: str, directory: Path, filename: str) -> str:
 @st.cache_resource(show_spinner=False)
 def urls() -> tuple[str, str]:
     """(chart.js URL, plotly.min.js URL): plotly.js is the copy inside the installed plotly package."""
-    return asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_DIR, "plotly.min.js")
+    return asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name)
 
 
 @st.cache_resource(show_spinner=False)

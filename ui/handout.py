@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 from functools import cache, partial
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import plotly
 
 from model.trace import Trace
 from ui.i18n import text
+from viz import style
 
 Section = tuple[str, str, str, str]  # (heading, explanation, formula LaTeX, figure JSON)
 
@@ -80,12 +78,6 @@ window.addEventListener('afterprint', function () { fit(null); });
 """
 
 
-def distinct(labels: list[str]) -> list[str]:
-    """Labels with repeated ones told apart by position ("the·0", "the·3"), as on the charts' axes."""
-    counts = Counter(labels)
-    return [f"{label}·{i}" if counts[label] > 1 else label for i, label in enumerate(labels)]
-
-
 def dims(n: int) -> list[str]:
     """Labels d0 … d{n-1} of a vector axis."""
     return [f"d{i}" for i in range(n)]
@@ -103,7 +95,7 @@ def matrix_labels(trace: Trace, name: str, shape: tuple[int, int], vocab: list[s
     else:
         rows = trace.src.tokens if name.startswith(SOURCE_ROWS) else trace.tgt_input_tokens
         cols = vocab if name in VOCAB_COLS else dims(shape[1])
-    return distinct(rows), distinct(cols)
+    return style.distinct(rows), style.distinct(cols)
 
 
 def hook_matrix(trace: Trace, name: str, head: int = 0) -> np.ndarray:
@@ -128,7 +120,7 @@ def matrix_csv(trace: Trace, name: str, head: int, vocab: list[str]) -> str:
 @cache
 def plotly_js() -> str:
     """The plotly.js bundle shipped in the installed plotly package."""
-    return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(encoding="utf-8")
+    return style.PLOTLY_JS.read_text(encoding="utf-8")
 
 
 def take_arg(latex: str, i: int) -> tuple[str, int]:

@@ -7,8 +7,12 @@ import html
 import json
 import math
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
+import plotly
+
+PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"  # ships with plotly
 
 FONT_FAMILY = "Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"
 FONT_SIZE = 16
@@ -70,11 +74,16 @@ def label_text(label) -> str:
     return html.escape(str(label), quote=False)
 
 
-def unique_labels(labels) -> list[str]:
-    """Escaped labels made unique for categorical axes: repeated tokens become "token·position"."""
-    labels = [label_text(label) for label in labels]
+def distinct(labels) -> list[str]:
+    """Labels with repeated ones told apart by position ("the·0", "the·3"), as on the charts' axes."""
+    labels = [str(label) for label in labels]
     counts = Counter(labels)
     return [f"{label}·{i}" if counts[label] > 1 else label for i, label in enumerate(labels)]
+
+
+def unique_labels(labels) -> list[str]:
+    """Escaped, distinct labels for categorical axes."""
+    return distinct(label_text(label) for label in labels)
 
 
 def font(size: int = FONT_SIZE) -> dict:
