@@ -140,7 +140,10 @@ function drawAxes(ctx, m, b, cw, ch) {
   ctx.fillStyle = "#111"; ctx.font = `${15 * m.k}px ${m.font}`;
   ctx.textAlign = "right"; ctx.textBaseline = "middle";
   m.yTicks.forEach((i, n) => ctx.fillText(m.yLabels[n], b.left - 6, b.top + (i + 0.5) * ch));
+  const gap = m.xTicks.length > 1 ? (m.xTicks[1] - m.xTicks[0]) * cw : b.plotW;
+  const every = b.rotate ? Math.max(1, Math.ceil(20 * m.k / gap)) : 1;  // rotated labels need ~20px apart
   m.xTicks.forEach((j, n) => {
+    if (n % every) return;
     const x = b.left + (j + 0.5) * cw, y = b.top + b.plotH + 6;
     if (b.rotate) {
       ctx.save(); ctx.translate(x, y + 4); ctx.rotate(-Math.PI / 4);
