@@ -8,8 +8,8 @@ from st_keyup import st_keyup
 
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
-from ui import data, profile, state, widgets
-from ui.i18n import LANGS, t
+from ui import data, profile, shell, state, widgets
+from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
@@ -25,7 +25,6 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("export", ":material/download:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
-MAX_CHARS = 400
 
 
 def examples(lang: str) -> list[str]:
@@ -66,8 +65,8 @@ def sentence_bar() -> None:
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
-                        debounce=25, max_chars=MAX_CHARS, placeholder=t("header.placeholder"))
-        state.put("s", text)
+                        debounce=25, max_chars=state.MAX_CHARS, placeholder=t("header.placeholder"))
+        state.put_text("s", text or "")
     with mid:
         st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
@@ -77,7 +76,9 @@ def sentence_bar() -> None:
 
 
 def token_line() -> None:
-    """Chips for the source tokens, the translation, and notices about unknown or cut-off input."""
+    """Chips for the source tokens, the translation, and notices about the link, unknown or cut-off input."""
+    if state.notices():  # one box, one line per changed value
+        st.warning("\n".join(f"- {message(n)}" for n in state.notices()))
     trace = data.current_trace()
     if trace is None:
         return
@@ -85,7 +86,7 @@ def token_line() -> None:
     if any(trace.src.unknown):
         bundle = data.bundle(trace.model)
         unk = ", ".join(sorted({t for t, u in zip(trace.src.tokens, trace.src.unknown) if u}))
-        st.warning(t("notice.unknown", words=unk, known=", ".join(bundle.src_vocab.known_words(12))))
+        st.warning(t("notice.unknown", words=widgets.plain(unk), known=", ".join(bundle.src_vocab.known_words(12))))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config["max_len"]))
@@ -131,7 +132,8 @@ def main() -> None:
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()
     try:
-        page.run()
+        with shell.inside():
+            page.run()
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))

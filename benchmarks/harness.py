@@ -44,13 +44,13 @@ def wait_healthy(url: str, timeout: float) -> None:
 
 
 @contextmanager
-def streamlit_server(env: dict | None = None, timeout: float = 60):
-    """Run the app headless on a free port; yield (base URL, process)."""
+def streamlit_server(env: dict | None = None, timeout: float = 60, log: Path | None = None):
+    """Run the app headless on a free port (its output into `log`, if given); yield (base URL, process)."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
            "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | (env or {}), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | (env or {}), stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(url, timeout)
@@ -61,6 +61,8 @@ def streamlit_server(env: dict | None = None, timeout: float = 60):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        if log:
+            out.close()
 
 
 def launch(playwright):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.harness import IDLE, launch, streamlit_server
+from benchmarks.protocol import Session
 
 PAGES = ("self_attention", "multi_head")
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
@@ -163,56 +164,18 @@ def cold_start(p) -> tuple[float, float]:
 
 # ---- protocol-level load clients (Streamlit's websocket protocol, no browser) ----
 
-def rerun_msg(query: str, page: str, keyup_id: str | None, text: str):
-    """A BackMsg asking for a rerun with the sentence box holding `text`."""
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-
-    msg = BackMsg()
-    msg.rerun_script.query_string = query
-    msg.rerun_script.page_name = page
-    if keyup_id:
-        w = msg.rerun_script.widget_states.widgets.add()
-        w.id = keyup_id
-        w.json_value = json.dumps({"value": text})
-    return msg.SerializeToString()
-
-
-async def until_finished(ws) -> str | None:
-    """Read ForwardMsgs until script_finished; return the sentence box's element id if one was sent."""
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-    keyup_id = None
-    while True:
-        msg = ForwardMsg()
-        msg.ParseFromString(await ws.recv())
-        kind = msg.WhichOneof("type")
-        if kind == "delta" and msg.delta.new_element.WhichOneof("type") == "bidi_component":
-            el = msg.delta.new_element.bidi_component
-            if el.component_name == "st_keyup":
-                keyup_id = el.id
-        if kind == "script_finished":
-            return keyup_id
-
-
-async def protocol_client(ws_url: str, texts: list[str], think: float, out: list[float]) -> None:
+async def protocol_client(url: str, texts: list[str], think: float, out: list[float]) -> None:
     """One simulated typist: a keystroke, wait for the rerun to finish, think, repeat."""
-    import websockets
-
-    page = "self_attention"
-    async with websockets.connect(ws_url, subprotocols=["streamlit"], max_size=None) as ws:
-        await ws.send(rerun_msg(f"s={urllib.parse.quote(texts[0])}", page, None, ""))
-        keyup_id = await until_finished(ws)
+    async with Session(url) as tab:
+        keyup_id = (await tab.rerun("self_attention", f"s={urllib.parse.quote(texts[0])}")).keyup_id()
         for text in texts:
-            t = time.perf_counter()
-            await ws.send(rerun_msg(f"s={urllib.parse.quote(text)}", page, keyup_id, text))
-            await until_finished(ws)
-            out.append(1000 * (time.perf_counter() - t))
+            tab.set(keyup_id, "json_value", {"value": text})
+            out.append((await tab.rerun()).ms)
             await asyncio.sleep(think)
 
 
 def load(url: str, pid: int, clients: int, keys: int, think: float) -> dict:
     """`clients` typists at once: latency p50/p95, reruns/s, server CPU per keystroke and RSS."""
-    ws_url = url.replace("http", "ws") + "/_stcore/stream"
     latencies: list[float] = []
 
     async def main() -> None:
@@ -220,7 +183,7 @@ def load(url: str, pid: int, clients: int, keys: int, think: float) -> dict:
         for c in range(clients):
             base = f"{SUBJECTS[c % len(SUBJECTS)]} read books at school every day c{c}"
             texts = [base + TYPED[: i + 1] for i in range(keys)]
-            typists.append(protocol_client(ws_url, texts, think, latencies))
+            typists.append(protocol_client(url, texts, think, latencies))
         await asyncio.gather(*typists)
 
     cpu0, t0 = cpu_seconds(pid), time.perf_counter()

@@ -16,6 +16,8 @@ SEED_004 = {
     "scale": False,
 }
 MATRICES = ("X", "W_Q", "W_K", "W_V", "mask")
+MAX_SIDE = 64  # rows or columns a hand-edited matrix may have
+MAX_ABS = 1e6  # largest magnitude typed into a cell (products stay finite)
 
 
 def seed_004() -> dict:
@@ -51,6 +53,8 @@ def parse_matrix(name: str, cells) -> np.ndarray:
     rows = [list(r) for r in cells]
     if not rows or not rows[0]:
         raise ValueError(f"{name} is empty.")
+    if max(len(rows), len(rows[0])) > MAX_SIDE:
+        raise ValueError(f"{name} is {len(rows)}×{len(rows[0])}: at most {MAX_SIDE} rows and columns.")
     out = np.empty((len(rows), len(rows[0])))
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
@@ -70,6 +74,8 @@ def parse_cell(name: str, i: int, j: int, cell) -> float:
         raise ValueError(f"{where}: {text[:20]!r} is not a number.") from None
     if not math.isfinite(value):
         raise ValueError(f"{where}: {text[:20]!r} is not a finite number (NaN and ∞ are not allowed).")
+    if abs(value) > MAX_ABS:
+        raise ValueError(f"{where}: {text[:20]!r} is too large (at most {MAX_ABS:g} in size).")
     return value
 
 

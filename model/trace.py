@@ -151,7 +151,7 @@ def run_with_trace(
     result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
     arrays["probs"] = softmax_np(arrays["hook_logits"])
-    return Trace(
+    return freeze(Trace(
         model=bundle.name,
         config=cfg.to_dict(),
         src_lang=bundle.src_lang,
@@ -164,7 +164,17 @@ def run_with_trace(
         attn=attn,
         decode_opts=decode_opts,
         teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
-    )
+    ))
+
+
+def freeze(trace: Trace) -> Trace:
+    """Make every array of the trace read-only (a cached trace is shared by all sessions); return it."""
+    for a in trace.arrays.values():
+        read_only(a)
+    for step in trace.decoded.steps:
+        read_only(step.self_attn)
+        read_only(step.cross_attn)
+    return trace
 
 
 def softmax_np(logits: np.ndarray) -> np.ndarray:
@@ -238,5 +248,11 @@ def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None =
     return BatchTrace(
         src_rows=[[itos_src[i] for i in row] for row in src.tolist()],
         tgt_rows=[[itos_tgt[i] for i in row] for row in tgt_in.tolist()],
-        arrays={n: t.numpy() for n, t in cache.items()},
+        arrays={n: read_only(t.numpy()) for n, t in cache.items()},
     )
+
+
+def read_only(a: np.ndarray) -> np.ndarray:
+    """The array, made read-only (cached results are shared by every session)."""
+    a.setflags(write=False)
+    return a

@@ -53,9 +53,8 @@ def lr_at(step: int, total: int, peak: float, warmup: int = 200) -> float:
     return peak * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
-def alignment_loss(model: Transformer, align: torch.Tensor) -> torch.Tensor:
-    """Cross-entropy of the last decoder layer's head-averaged cross-attention against gold alignments."""
-    pattern = model.decoder[-1].cross_attn.last_pattern  # (B, h, T, S)
+def alignment_loss(pattern: torch.Tensor, align: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy of the head-averaged cross-attention (B, h, T, S) against gold alignments (B, T)."""
     avg = pattern.mean(1).clamp_min(1e-9)  # (B, T, S)
     keep = align >= 0  # (B, T)
     picked = avg.gather(-1, align.clamp_min(0)[..., None])[..., 0]  # (B, T)
@@ -79,7 +78,6 @@ def train(args: argparse.Namespace) -> Path:
     src_vocab, tgt_vocab = build_vocabs(src_lang, tgt_lang)
     cfg = TransformerConfig(len(src_vocab), len(tgt_vocab), norm=args.norm)
     model = Transformer(cfg)
-    model.decoder[-1].cross_attn.keep_pattern = args.align_weight > 0
     pairs = generate(args.pairs, seed=SEED, split="train")
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
     criterion = nn.CrossEntropyLoss(ignore_index=PAD_ID, label_smoothing=0.1)
@@ -91,10 +89,12 @@ def train(args: argparse.Namespace) -> Path:
         src, tgt_in, tgt_out, align = next(stream)
         for group in opt.param_groups:
             group["lr"] = lr_at(step, args.steps, args.lr)
-        logits = model(src, tgt_in)  # (B, T, V)
+        with model.recording(detach=False) as cache:
+            logits = model(src, tgt_in)  # (B, T, V)
         loss = criterion(logits.reshape(-1, logits.shape[-1]), tgt_out.reshape(-1))
         if args.align_weight > 0:
-            loss = loss + args.align_weight * alignment_loss(model, align)
+            pattern = cache[f"decoder.{cfg.N - 1}.cross_attn.hook_pattern"]  # (B, h, T, S)
+            loss = loss + args.align_weight * alignment_loss(pattern, align)
         opt.zero_grad()
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -102,7 +102,6 @@ def train(args: argparse.Namespace) -> Path:
         if step % 50 == 0 or step == args.steps - 1:
             bar.set_postfix(loss=f"{loss.item():.3f}")
             log.append({"step": step, "loss": round(loss.item(), 4)})
-    model.decoder[-1].cross_attn.keep_pattern = False
     model.eval()
     out = args.out or CHECKPOINT_DIR / (args.task + ("-pre" if args.norm == "pre" else ""))
     save_bundle(Bundle(out.name, model, src_vocab, tgt_vocab), out)

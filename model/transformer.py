@@ -49,8 +49,6 @@ class MultiHeadAttention(nn.Module):
         self.W_O = nn.Linear(cfg.d_model, cfg.d_model)
         for name in ("q", "k", "v", "scores", "scaled", "mask", "masked_scores", "pattern", "z", "concat", "out"):
             setattr(self, f"hook_{name}", HookPoint())
-        self.keep_pattern = False  # training with guided alignment keeps the (non-detached) weights
-        self.last_pattern: torch.Tensor | None = None
 
     def split_heads(self, x: torch.Tensor) -> torch.Tensor:
         """(B, L, d_model) -> (B, h, L, d_k)."""
@@ -69,7 +67,6 @@ class MultiHeadAttention(nn.Module):
         self.hook_scaled(r.scaled)  # (B, h, L_q, L_k)
         self.hook_masked_scores(r.masked)  # (B, h, L_q, L_k)
         self.hook_pattern(r.weights)  # (B, h, L_q, L_k)
-        self.last_pattern = r.weights if self.keep_pattern else None
         z = self.hook_z(r.output)  # (B, h, L_q, d_k)
         concat = self.hook_concat(z.transpose(1, 2).reshape(B, L_q, d_model))  # (B, L_q, d_model)
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
@@ -194,6 +191,7 @@ class Transformer(nn.Module):
         """Teacher-forced logits (B, T, V_tgt)."""
         return self.decode(self.encode(src_ids, opts), src_ids, tgt_ids, opts)
 
-    def recording(self):
-        """Context manager yielding the dict that the hook points fill."""
-        return recording(self.hook_points)
+    @staticmethod
+    def recording(detach: bool = True):
+        """Context manager yielding the dict that the hook points fill in this thread (see model.hooks)."""
+        return recording(detach)

@@ -37,8 +37,7 @@ def axes() -> dict:
 if widgets.need_trace(trace):
     head = int(state.get("head")) % trace.config["h"]
     st.subheader(t("masks.step1"))
-    second = st.text_input(t("masks.second"), value=state.get("s2"), max_chars=400)
-    state.put("s2", second)
+    second = state.put_text("s2", st.text_input(t("masks.second"), value=state.get("s2"), max_chars=state.MAX_CHARS))
     try:
         batch = data.batch_trace(trace.model, (state.get("s"), second), data.attn_options())
     except ValueError:

@@ -20,7 +20,10 @@ ERRORS = [
     (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a number\.", "pg.err_not_number"),
     (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a finite number \(NaN and ∞ are "
      r"not allowed\)\.", "pg.err_not_finite"),
+    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is too large \(at most (?P<max>\S+) in "
+     r"size\)\.", "pg.err_too_large"),
     (r"(?P<name>\S+) is empty\.", "pg.err_matrix_empty"),
+    (r"(?P<name>\S+) is (?P<shape>\d+×\d+): at most (?P<max>\d+) rows and columns\.", "pg.err_too_big"),
     (r"The mask takes only 1 \(visible\) or 0 \(masked\)\.", "pg.err_mask_values"),
     (r"X has (?P<d>\d+) columns but (?P<name>\S+) has (?P<rows>\d+) rows: X \S+ is undefined\.", "pg.err_x_w"),
     (r"Q has (?P<q>\d+) columns but K has (?P<k>\d+): Q Kᵀ needs equal widths \(d_k\)\.", "pg.err_q_k"),
@@ -128,7 +131,7 @@ with c2:
         st.session_state["pg_last"] = (Q, K, V, r, len(mats["X"]))
         st.success(t("pg.valid"))
     except ValueError as err:
-        st.error(t("pg.invalid", error=error_text(err)))
+        st.error(t("pg.invalid", error=widgets.plain(error_text(err))))
 
 last = st.session_state.get("pg_last")
 if last is not None:

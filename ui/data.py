@@ -1,4 +1,9 @@
-"""The model, loaded once per process, and traces cached by their inputs."""
+"""The model, loaded once per process, and traces cached by their inputs.
+
+Everything here is shared by every session's script thread at once, so it is only ever read: a bundle's model
+runs forward passes that record into the calling thread's own cache (model.hooks), and a cached trace's arrays are
+read-only (model.trace.freeze), so a page that tried to write into one would fail in its own session instead of
+changing what another session sees. Per-session data (the greedy draft) lives in st.session_state."""
 from __future__ import annotations
 
 import gc
@@ -28,18 +33,13 @@ def models() -> list[str]:
     return available_models()
 
 
-_last_output: dict[str, list[int]] = {}  # model -> latest translation ids: the next keystroke's draft
-
-
 @st.cache_resource(show_spinner=False, max_entries=128)  # a trace is 0.5–1.5 MB
-def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions) -> Trace:
-    """Full trace of one sentence (raises ValueError for input with no tokens).
+def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
+    """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
 
-    Greedy decoding is given the previous translation as a draft: one keystroke rarely changes much of it,
-    so a pass or two verifies it instead of one pass per output token (the result is identical)."""
-    result = run_with_trace(bundle(name), text, decode, attn, draft=_last_output.get(name))
-    _last_output[name] = result.decoded.ids
-    return result
+    `_draft` (not part of the cache key) is this session's previous translation: one keystroke rarely changes
+    much of it, so greedy decoding verifies it in a pass or two instead of one pass per token (same result)."""
+    return run_with_trace(bundle(name), text, decode, attn, draft=_draft)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -72,6 +72,10 @@ def current_trace() -> Trace | None:
     """Trace of the shared sentence with the current options, or None when there is nothing to show."""
     try:
         with profile.section("trace"):
-            return trace(state.get("model"), state.get("s"), attn_options(), decode_options())
+            name = state.get("model")
+            drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
+            result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))
+            drafts[name] = result.decoded.ids
+            return result
     except ValueError:
         return None

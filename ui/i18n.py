@@ -22,3 +22,9 @@ def text(key: str, language: str, **fields) -> str:
 def t(key: str, **fields) -> str:
     """The message `key` in the current UI language."""
     return text(key, lang(), **fields)
+
+
+def message(notice: tuple[str, dict]) -> str:
+    """A (key, fields) notice in the current UI language; a field that is itself a notice is rendered first."""
+    key, fields = notice
+    return t(key, **{k: message(v) if isinstance(v, tuple) else v for k, v in fields.items()})

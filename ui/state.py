@@ -1,60 +1,163 @@
-"""View state that lives in the URL (so a copied link reopens the same view) and survives page switches."""
+"""View state that lives in the URL (so a copied link reopens the same view) and survives page switches.
+
+Every entry is declared once in PARAMS with the bounds or options of its widget. A value from the URL is checked
+against them on entry (dropped or clamped, with a notice naming it), text is cleaned once on entry, and `bound`
+gives each widget its limits from the same declaration, so no link can ask a widget or an allocation for more.
+"""
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-# name -> default; the type of the default is the type parsed from the URL
-DEFAULTS: dict[str, Any] = {
-    "s": "I have a cat",  # the sentence
-    "model": "en-zh",
-    "side": "encoder",  # encoder | decoder | cross
-    "layer": 0,
-    "head": 0,
-    "query": 0,  # query token index
-    "step": 0,  # decoding step
-    "scale": True,  # divide by √d_k
-    "temp": 1.0,  # attention temperature
-    "decode": "greedy",  # greedy | sample | beam
-    "stemp": 1.0,  # sampling temperature
-    "topk": 0,
-    "seed": 0,
-    "beam": 4,
-    "s2": "you like tea",  # the masks page's second sentence
-    "pe_d": 64,
-    "pe_base": 10000.0,
-    "pe_len": 32,
-    "preset": "seed004",
-    "lang": "en",  # UI language: en | zh
-    "presenter": False,  # presenter view (projector)
-    "tour": 0,  # guided-tour step
-    "renderer": "inplace",  # "naive" draws with st.plotly_chart (the latency benchmark's reference)
+from model.checkpoint import available_models
+from model.decoding import METHODS
+
+MAX_CHARS = 400  # the sentence boxes' limit
+Notice = tuple[str, dict]  # (catalogue key, fields); a field may itself be a Notice
+
+
+@dataclass(frozen=True)
+class Param:
+    """One view-state entry: its default and the limits of its widget."""
+
+    default: Any
+    options: tuple | None = None  # allowed values (choice widgets)
+    low: float | None = None  # numeric bounds (sliders, number inputs)
+    high: float | None = None
+    step: float | None = None
+
+    def expected(self) -> Notice:
+        """What a valid value looks like, as a message."""
+        if self.options is not None:
+            return "expect.choice", {"options": ", ".join(map(str, self.options))}
+        if isinstance(self.default, bool):
+            return "expect.bool", {}
+        kind = "expect.int" if isinstance(self.default, int) else "expect.float"
+        return kind, {"low": fmt(self.low), "high": fmt(self.high)}
+
+
+PARAMS: dict[str, Param] = {
+    "s": Param("I have a cat"),  # the sentence
+    "model": Param("en-zh", options=tuple(available_models()) or ("en-zh",)),
+    "side": Param("encoder", options=("encoder", "decoder", "cross")),
+    "layer": Param(0, low=0, high=11),  # pages clamp to the model's N
+    "head": Param(0, low=0, high=15),  # … and h
+    "query": Param(0, low=0, high=127),  # query token index (clamped to the sentence)
+    "step": Param(0, low=0, high=64),  # decoding step (clamped to the steps taken)
+    "scale": Param(True),  # divide by √d_k
+    "temp": Param(1.0, low=0.1, high=5.0, step=0.1),  # attention temperature
+    "decode": Param("greedy", options=METHODS),
+    "stemp": Param(1.0, low=0.1, high=3.0, step=0.1),  # sampling temperature
+    "topk": Param(0, low=0, high=50),
+    "seed": Param(0, low=0, high=10_000),
+    "beam": Param(4, low=1, high=4),
+    "s2": Param("you like tea"),  # the masks page's second sentence
+    "pe_d": Param(64, low=4, high=256, step=2),
+    "pe_base": Param(10000.0, options=(10.0, 100.0, 1000.0, 10000.0, 100000.0)),
+    "pe_len": Param(32, low=2, high=128),
+    "preset": Param("seed004", options=("seed004", "random", "sentence")),
+    "lang": Param("en", options=("en", "zh")),  # UI language
+    "presenter": Param(False),  # presenter view (projector)
+    "tour": Param(0, low=0, high=63),  # guided-tour step (clamped to the tour)
+    "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
-_STORE = "_view_state"
+TEXT = ("s", "s2")
+DEFAULTS: dict[str, Any] = {k: p.default for k, p in PARAMS.items()}
+_STORE, _NOTICES = "_view_state", "_view_notices"
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+_INT = re.compile(r"[+-]?\d{1,15}")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_INVISIBLE = {"Cc", "Cf", "Co", "Cs"}  # control, format (bidi overrides, zero-width), private use
 
 
-def parse(raw: str, default: Any) -> Any:
-    """Parse a URL value to the default's type; fall back to the default on nonsense."""
+def fmt(x: Any) -> str:
+    """A bound as short text (10 not 10.0)."""
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def clean_text(raw: str) -> tuple[str, list[Notice]]:
+    """Text made safe to encode and show: lone surrogates → �, controls dropped, cut at MAX_CHARS."""
+    text, n_bad = _SURROGATE.subn("\ufffd", raw)
+    text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE or ch == "\u200d")
+    notes: list[Notice] = []
+    if n_bad:
+        notes.append(("notice.text_unencodable", {"n": n_bad}))
+    if len(kept) < len(text):
+        notes.append(("notice.text_controls", {"n": len(text) - len(kept)}))
+    if len(kept) > MAX_CHARS:
+        notes.append(("notice.text_cut", {"max": MAX_CHARS, "n": len(kept)}))
+        kept = kept[:MAX_CHARS]
+    return kept, notes
+
+
+def _on_grid(p: Param, x: float) -> float:
+    """x clamped to [low, high] and snapped to the widget's step."""
+    x = min(max(x, p.low), p.high)
+    return round(p.low + math.floor((x - p.low) / p.step + 0.5) * p.step, 9) if p.step else x
+
+
+def _number(p: Param, raw: str) -> float | int | None:
+    """A number of the default's type, or None if raw is not one."""
+    raw = raw.strip()
+    if isinstance(p.default, int):
+        return int(raw) if _INT.fullmatch(raw) else None
     try:
-        if isinstance(default, bool):
-            return raw.lower() in ("1", "true", "yes", "on")
-        if isinstance(default, int):
-            return int(raw)
-        if isinstance(default, float):
-            return float(raw)
-        return str(raw)
+        x = float(raw)
     except ValueError:
-        return default
+        return None
+    return x if math.isfinite(x) else None
+
+
+def validate(name: str, raw: str) -> tuple[Any, list[Notice]]:
+    """The value a URL string stands for, checked against the parameter's widget; notices say what was changed."""
+    p = PARAMS[name]
+    if name in TEXT:
+        return clean_text(raw)
+    dropped = [("notice.param_dropped", {"name": name, "expected": p.expected(), "value": fmt(p.default)})]
+    if p.options is not None:
+        match = [o for o in p.options if str(o) == raw or (isinstance(o, float) and _number(p, raw) == o)]
+        return (match[0], []) if match else (p.default, dropped)
+    if isinstance(p.default, bool):
+        low = raw.strip().lower()
+        return (low in _TRUE, []) if low in _TRUE + _FALSE else (p.default, dropped)
+    x = _number(p, raw)
+    if x is None:
+        return p.default, dropped
+    value = type(p.default)(_on_grid(p, x))
+    if value == x:
+        return value, []
+    return value, [("notice.param_clamped", {"name": name, "low": fmt(p.low), "high": fmt(p.high),
+                                             "value": fmt(value)})]
+
+
+def from_url(params: dict[str, str]) -> tuple[dict[str, Any], list[Notice]]:
+    """The view state a query string asks for, and the notices about what had to be changed."""
+    values, notices = dict(DEFAULTS), []
+    for name in PARAMS:
+        if name in params:
+            values[name], notes = validate(name, params[name])
+            notices += notes
+    return values, notices
 
 
 def store() -> dict[str, Any]:
-    """The session's view state, initialised once from the URL."""
+    """The session's view state, initialised once from the (validated) URL."""
     if _STORE not in st.session_state:
-        params = st.query_params
-        st.session_state[_STORE] = {k: parse(params[k], d) if k in params else d for k, d in DEFAULTS.items()}
+        st.session_state[_STORE], st.session_state[_NOTICES] = from_url(st.query_params.to_dict())
     return st.session_state[_STORE]
+
+
+def notices() -> list[Notice]:
+    """What the link or the last text entry had changed (shown until the sentence is edited)."""
+    store()
+    return st.session_state[_NOTICES]
 
 
 def get(name: str) -> Any:
@@ -67,19 +170,43 @@ def put(name: str, value: Any) -> None:
     store()[name] = value
 
 
+def put_text(name: str, raw: str) -> str:
+    """Store text typed by the user, cleaned; a change replaces the link's notices with the cleaning's own."""
+    text, notes = clean_text(raw)
+    if text != get(name) or notes:
+        st.session_state[_NOTICES] = notes
+    put(name, text)
+    return text
+
+
+def _choice(value: Any, options: list, default: Any) -> Any:
+    """value if it is an option, else the default if it is one, else the first option."""
+    return value if value in options else (default if default in options else options[0])
+
+
 def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
-    """Render `widget` showing view-state `name` and store what the user picks (survives page switches)."""
-    value = get(name)
-    if widget in (st.selectbox, st.radio):
-        options = list(kwargs["options"])
-        kwargs["index"] = options.index(value) if value in options else 0
-    elif widget in (st.segmented_control, st.pills):
-        kwargs["default"] = value
+    """Render `widget` showing view-state `name` within its declared limits (kwargs may narrow them) and store
+    what the user picks (survives page switches)."""
+    p, value = PARAMS[name], get(name)
+    if widget in (st.selectbox, st.radio, st.segmented_control, st.pills, st.select_slider):
+        options = list(kwargs.setdefault("options", p.options))
+        value = _choice(value, options, p.default)
+        if widget in (st.selectbox, st.radio):
+            kwargs["index"] = options.index(value)
+        else:
+            kwargs["default" if widget in (st.segmented_control, st.pills) else "value"] = value
+    elif widget in (st.slider, st.number_input):
+        kwargs.setdefault("min_value", type(p.default)(p.low))
+        kwargs.setdefault("max_value", type(p.default)(p.high))
+        if p.step:
+            kwargs.setdefault("step", type(p.default)(p.step))
+        kwargs["value"] = min(max(value, kwargs["min_value"]), kwargs["max_value"])
     else:
         kwargs["value"] = value
-    value = widget(label, key=f"w_{name}", **kwargs)
-    put(name, value)
-    return value
+    picked = widget(label, key=f"w_{name}", **kwargs)
+    picked = kwargs.get("value", kwargs.get("default")) if picked is None else picked  # a deselected control
+    put(name, picked)
+    return picked
 
 
 def clamp(name: str, low: int, high: int) -> int:

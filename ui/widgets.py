@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import streamlit as st
 
@@ -38,6 +39,14 @@ def chips_html(tokens: list[str], unknown: list[bool] | None = None) -> str:
         tip = f' title="{html.escape(t("chip.unknown_tip"))}"' if unk else ""
         spans.append(f'<span class="{cls}"{tip}>{html.escape(tok)}<small>{i}</small></span>')
     return '<div class="al-chips">' + "".join(spans) + "</div>"
+
+
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$])")
+
+
+def plain(text: str) -> str:
+    """User text escaped for st.markdown/st.warning: shown as typed, never as markup, link or image."""
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:

@@ -139,3 +139,17 @@ def test_arrow_keys_move_between_pages_and_keep_the_view(page, app_url):
     page.keyboard.press("ArrowLeft")  # inside the sentence box an arrow moves the caret, not the page
     page.wait_for_timeout(500)
     assert "/masks" in page.url
+
+
+def test_a_hostile_link_shows_a_notice_and_keeps_the_rest_of_the_view(page, app_url):
+    query = ("s=why%20do%20we%20work%20%3F&side=cross&layer=1e3&head=2&temp=nan&pe_len=99999999&lang=xx"
+             "&query=%3Cimg%20src%3Dx%3E&decode=%ED%A0%80")
+    open_app(page, f"{app_url}/self_attention?{query}")
+    wait_painted(page, "why do we work ?")
+    alerts = page.get_by_test_id("stAlert").all_inner_texts()
+    for name in ("layer", "temp", "lang", "query", "decode"):
+        assert any(f"“{name}”" in a for a in alerts), (name, alerts)
+    assert page.get_by_test_id("stException").count() == 0
+    assert "Q (head 2)" in [c["title"] for c in charts(page)], "the valid parts of the link are kept"
+    assert "side=cross" in page.url and "layer=" not in page.url
+    assert not page.errors

@@ -35,5 +35,29 @@ MESSAGES = {
               "try another sentence or page.",
         "zh": "当前输入无法绘制此视图。你的句子已保留；请换一个句子或页面试试。",
     },
+    "notice.param_dropped": {
+        "en": "The link's “{name}” is not valid here (expected {expected}); the default {value} is used.",
+        "zh": "链接中的“{name}”无效（应为{expected}）；已改用默认值 {value}。",
+    },
+    "notice.param_clamped": {
+        "en": "The link's “{name}” is outside {low}–{high}; {value} is used.",
+        "zh": "链接中的“{name}”超出范围 {low}–{high}；已改用 {value}。",
+    },
+    "notice.text_unencodable": {
+        "en": "{n} character(s) that cannot be encoded were replaced by �.",
+        "zh": "有 {n} 个无法编码的字符，已替换为 �。",
+    },
+    "notice.text_controls": {
+        "en": "{n} invisible control character(s) were removed.",
+        "zh": "已删除 {n} 个不可见的控制字符。",
+    },
+    "notice.text_cut": {
+        "en": "The text had {n} characters; only the first {max} are used.",
+        "zh": "文本共有 {n} 个字符，只使用前 {max} 个。",
+    },
+    "expect.choice": {"en": "one of: {options}", "zh": "以下之一：{options}"},
+    "expect.bool": {"en": "1 or 0", "zh": "1 或 0"},
+    "expect.int": {"en": "a whole number from {low} to {high}", "zh": "{low} 到 {high} 之间的整数"},
+    "expect.float": {"en": "a number from {low} to {high}", "zh": "{low} 到 {high} 之间的数"},
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
 }

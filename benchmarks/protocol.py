@@ -1,0 +1,149 @@
+"""A browser-less Streamlit client: speaks the app's websocket protocol, as the frontend does.
+
+Used by the load benchmark and by the protocol-level tests (fuzz, concurrent sessions, memory). Each `Session`
+is one browser tab: it asks for reruns with a page, a query string and widget values, and collects what the
+server sends back until the script run finishes: the page's elements by delta path, traceback elements, the
+query string the app wrote, and the bytes received.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+        ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
+
+
+@dataclass
+class Run:
+    """What one rerun sent back."""
+
+    elements: dict[tuple[int, ...], object] = field(default_factory=dict)  # delta path -> Element or Block
+    exceptions: list[str] = field(default_factory=list)  # traceback elements: "Type: message"
+    query: str | None = None  # the query string the app wrote (None: unchanged)
+    ms: float = 0.0
+    nbytes: int = 0
+    raw: list[bytes] = field(default_factory=list)
+
+    def widgets(self, kind: str) -> list[tuple[str, object]]:
+        """(widget id, element) of every element of a type, e.g. "dataframe", in page order."""
+        out = []
+        for path in sorted(self.elements):
+            el = self.elements[path]
+            if getattr(el, "WhichOneof", None) and el.DESCRIPTOR.name == "Element" and el.WhichOneof("type") == kind:
+                inner = getattr(el, kind)
+                if getattr(inner, "id", ""):
+                    out.append((inner.id, inner))
+        return out
+
+    def keyup_id(self) -> str | None:
+        """The id of the shared sentence box (streamlit-keyup)."""
+        for wid, el in self.widgets("component_instance") + self.widgets("bidi_component"):
+            if "keyup" in getattr(el, "component_name", ""):
+                return wid
+        return None
+
+    def texts(self) -> list[str]:
+        """The markdown/alert texts on the page (headers, captions, notices), in page order."""
+        out = []
+        for path in sorted(self.elements):
+            el = self.elements[path]
+            if el.DESCRIPTOR.name != "Element":
+                continue
+            kind = el.WhichOneof("type")
+            if kind in ("markdown", "alert", "heading"):
+                out.append(getattr(el, kind).body)
+        return out
+
+    def alerts(self) -> list[str]:
+        """The warning/error boxes' texts."""
+        return [el.alert.body for _, el in sorted(self.elements.items())
+                if el.DESCRIPTOR.name == "Element" and el.WhichOneof("type") == "alert"]
+
+
+def widget_state(msg: BackMsg, wid: str, kind: str, value) -> None:
+    """Add one widget value to a rerun request; kind is the WidgetState field (e.g. "string_value")."""
+    w = msg.rerun_script.widget_states.widgets.add()
+    w.id = wid
+    if kind == "json_value":
+        w.json_value = json.dumps(value)
+    else:
+        setattr(w, kind, value)
+
+
+class Session:
+    """One browser tab on the app, over Streamlit's websocket protocol."""
+
+    def __init__(self, url: str) -> None:
+        self.ws_url = url.replace("http", "ws", 1) + "/_stcore/stream"
+        self.ws = None
+        self.query = ""
+        self.page = ""
+        self.widgets: dict[str, tuple[str, object]] = {}  # id -> (kind, value): sent with every rerun, like a tab
+
+    async def __aenter__(self) -> Session:
+        import websockets
+
+        self.ws = await websockets.connect(self.ws_url, subprotocols=["streamlit"], max_size=None)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.ws.close()
+
+    def set(self, wid: str, kind: str, value) -> None:
+        """Set a widget's value for the next rerun (and keep it, as the browser does)."""
+        self.widgets[wid] = (kind, value)
+
+    async def rerun(self, page: str | None = None, query: str | None = None) -> Run:
+        """Ask for a rerun of `page` with `query` (default: where the tab is now) and collect the answer."""
+        self.page = self.page if page is None else page
+        self.query = self.query if query is None else query
+        msg = BackMsg()
+        msg.rerun_script.query_string = self.query
+        msg.rerun_script.page_name = self.page
+        for wid, (kind, value) in self.widgets.items():
+            widget_state(msg, wid, kind, value)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        run = await self.collect()
+        run.ms = 1000 * (time.perf_counter() - start)
+        if run.query is not None:
+            self.query = run.query
+        return run
+
+    async def collect(self) -> Run:
+        """Read ForwardMsgs until the script run is finished."""
+        run = Run()
+        while True:
+            data = await self.ws.recv()
+            run.nbytes += len(data)
+            run.raw.append(data)
+            msg = ForwardMsg()
+            msg.ParseFromString(data)
+            kind = msg.WhichOneof("type")
+            if kind == "new_session":
+                run.elements.clear()
+            elif kind == "delta":
+                self.apply(run, msg)
+            elif kind == "page_info_changed":
+                run.query = msg.page_info_changed.query_string
+            elif kind == "script_finished" and msg.script_finished in DONE:
+                return run
+
+    @staticmethod
+    def apply(run: Run, msg: ForwardMsg) -> None:
+        """Record one delta at its path."""
+        path = tuple(msg.metadata.delta_path)
+        delta = msg.delta
+        which = delta.WhichOneof("type")
+        if which == "new_element":
+            el = delta.new_element
+            run.elements[path] = el
+            if el.WhichOneof("type") == "exception":
+                run.exceptions.append(f"{el.exception.type}: {el.exception.message}")
+        elif which == "add_block":
+            run.elements[path] = delta.add_block

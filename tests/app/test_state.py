@@ -1,0 +1,52 @@
+"""URL parameters are checked on entry against their widgets' limits; text is cleaned once."""
+import pytest
+
+from ui.state import DEFAULTS, MAX_CHARS, PARAMS, clean_text, from_url, validate
+
+OK, FIXED = False, True  # whether a notice is expected
+
+
+@pytest.mark.parametrize(("name", "raw", "want", "notice"), [
+    ("layer", "1", 1, OK), ("layer", "1e3", 0, FIXED), ("layer", "abc", 0, FIXED), ("layer", "1" * 40, 0, FIXED),
+    ("layer", "99", 11, FIXED), ("layer", "-5", 0, FIXED), ("head", "3", 3, OK), ("pe_len", "99999999", 128, FIXED),
+    ("pe_len", "1", 2, FIXED), ("pe_d", "5", 6, FIXED), ("pe_d", "8", 8, OK), ("temp", "nan", 1.0, FIXED),
+    ("temp", "inf", 1.0, FIXED), ("temp", "-1", 0.1, FIXED), ("temp", "2.5", 2.5, OK), ("temp", "0.3", 0.3, OK),
+    ("temp", "0.33", 0.3, FIXED), ("stemp", "abc", 1.0, FIXED), ("topk", "51", 50, FIXED), ("beam", "0", 1, FIXED),
+    ("seed", "-" + "9" * 40, 0, FIXED), ("pe_base", "100", 100.0, OK), ("pe_base", "1e2", 100.0, OK),
+    ("pe_base", "inf", 10000.0, FIXED), ("pe_base", "-1", 10000.0, FIXED), ("lang", "zh", "zh", OK),
+    ("lang", "xx", "en", FIXED), ("side", "cross", "cross", OK), ("side", "I have a cat", "encoder", FIXED),
+    ("decode", "beam", "beam", OK), ("decode", "Beam", "greedy", FIXED), ("preset", "random", "random", OK),
+    ("renderer", "<script>", "inplace", FIXED), ("scale", "0", False, OK), ("scale", "true", True, OK),
+    ("scale", "maybe", True, FIXED), ("presenter", "1", True, OK), ("query", "I have a cat", 0, FIXED),
+    ("model", "../../etc", "en-zh", FIXED),
+])
+def test_values_are_checked_against_the_widget(name, raw, want, notice):
+    value, notices = validate(name, raw)
+    assert value == want and type(value) is type(DEFAULTS[name])
+    assert bool(notices) == notice
+
+
+def test_every_widget_limit_holds_its_default():
+    for name, p in PARAMS.items():
+        if p.options is not None:
+            assert p.default in p.options, name
+        elif p.low is not None:
+            assert p.low <= p.default <= p.high, name
+
+
+def test_a_notice_names_the_parameter_and_the_view_is_kept():
+    values, notices = from_url({"s": "you like tea", "layer": "1e3", "head": "2", "lang": "xx", "junk": "1"})
+    assert values["s"] == "you like tea" and values["head"] == 2
+    assert values["layer"] == 0 and values["lang"] == "en"
+    assert sorted(n[1]["name"] for n in notices) == ["lang", "layer"]
+    assert {n[0] for n in notices} == {"notice.param_dropped"}
+
+
+def test_text_is_cleaned_once_with_what_changed_reported():
+    text, notes = clean_text("a\ud800b\x00c\u202ed\te")
+    assert text == "a\ufffdbcd e"
+    assert [n[0] for n in notes] == ["notice.text_unencodable", "notice.text_controls"]
+    text.encode("utf-8")  # encodable now
+    long, notes = clean_text("猫" * (MAX_CHARS + 50))
+    assert long == "猫" * MAX_CHARS and notes == [("notice.text_cut", {"max": MAX_CHARS, "n": MAX_CHARS + 50})]
+    assert clean_text("I have a cat") == ("I have a cat", [])

@@ -1,0 +1,46 @@
+"""A live app server for the protocol-level tests, with its log captured and checked."""
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from benchmarks.harness import streamlit_server
+
+PAGES = ["overview", "tour", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm",
+         "playground", "export"]
+LOG_ERRORS = re.compile(r"Traceback|Error|Exception|exception|failed")
+RECORD = re.compile(r"^(?=\d{4}-\d\d-\d\d |ERROR:|WARNING:|INFO:)", re.M)
+# Streamlit's own data editor ignores a pasted cell or row whose text is not valid Unicode (lone surrogates) and
+# logs that it did; the grid stays as it was and nothing reaches the app, so those records are not app errors.
+HANDLED = ("Failed to add row. Row addition skipped.", "Failed to apply edit ")
+
+
+@dataclass
+class Server:
+    """A running app: its URL, process id and log file."""
+
+    url: str
+    pid: int
+    log: Path
+
+    def records(self) -> list[str]:
+        """The server log's records (a message with its traceback, if any)."""
+        return [r for r in RECORD.split(self.log.read_text(errors="replace")) if r.strip()]
+
+    def errors(self) -> list[str]:
+        """Records of the server log that report an error (first line of each), less Streamlit's handled ones."""
+        return [r.splitlines()[0] for r in self.records() if LOG_ERRORS.search(r) and not r.split(" ", 2)[-1]
+                .startswith(HANDLED)]
+
+    def handled(self) -> int:
+        """How many records are Streamlit's own handled ones (see HANDLED)."""
+        return sum(r.split(" ", 2)[-1].startswith(HANDLED) for r in self.records())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One app server per test module."""
+    log = tmp_path_factory.mktemp("server") / "streamlit.log"
+    with streamlit_server(log=log) as (url, proc):
+        yield Server(url, proc.pid, log)
