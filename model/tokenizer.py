@@ -11,13 +11,32 @@ PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
 PAD_ID, BOS_ID, EOS_ID, UNK_ID = range(4)
 
-_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]")
+_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+|[^\sa-z0-9]")
 _FULLWIDTH = {"?": "？", "!": "！", ",": "，", ".": "。"}
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
+_IRREGULAR = {"won't": ["will", "not"], "can't": ["can", "not"], "cannot": ["can", "not"], "shan't": ["shall", "not"],
+              "let's": ["let", "us"], "ain't": ["is", "not"]}
+_SUFFIXES = {"n't": "not", "'m": "am", "'re": "are", "'ll": "will", "'ve": "have", "'d": "would"}
+_IS_BEFORE = frozenset({"he", "she", "it", "that", "this", "there", "here", "what", "who", "where", "when", "why",
+                        "how"})
+
+
+def _expand(token: str) -> list[str]:
+    """A contraction's full words ("don't" -> do not, "it's" -> it is); other "X's" -> X + possessive "'s"."""
+    if token in _IRREGULAR:
+        return _IRREGULAR[token]
+    for suffix, word in _SUFFIXES.items():
+        if token.endswith(suffix) and len(token) > len(suffix):
+            return [token[: -len(suffix)], word]
+    if token.endswith("'s") and len(token) > 2:
+        stem = token[:-2]
+        return [stem, "is" if stem in _IS_BEFORE else "'s"]
+    return [token]
 
 
 def tokenize_en(text: str) -> list[str]:
-    """Lower-case words; punctuation split off as its own token."""
-    return _EN_TOKEN.findall(text.lower())
+    """Lower-case words, contractions expanded ("don't" -> do not), punctuation as separate tokens."""
+    return [w for t in _EN_TOKEN.findall(text.lower().translate(_APOSTROPHES)) for w in _expand(t)]
 
 
 def tokenize_zh(text: str) -> list[str]:
