@@ -3,15 +3,18 @@
 The grammar is the data: no downloads. Every sentence is rendered from a ``Spec`` (form, mood,
 tense and the words in each role), so each English sentence has exactly one Chinese translation and
 vice versa (no synonyms in either direction); ``translate_en`` and ``translate_zh`` parse a sentence
-back into its spec and return the pair. The open-class words (about 250 nouns, 75 verbs, 80 adjective
-senses, with measure words) are in ``lexicon.json``, built by ``python -m model.build_lexicon``.
+back into its spec and return the pair. The open-class words (about 300 nouns with their measure words,
+95 verbs, 100 adjective senses; 1,170 English word forms in all) are in ``lexicon.json``, written by
+``python -m model.build_lexicon`` (see there for the packages it needs; the app needs none of them).
+The modules: lexicon (words), phrase (pairs and aligned phrases), grammar (specs and rendering),
+rules (what is inside the grammar), sample (random specs), parse (text back to specs), vocab.
 
 Constructions (English order -> Chinese order; a final "." / "?" is optional, 。/？ follows it):
   statement    "i read books at school every day"     -> 我每天在学校读书 (time, then place, before the verb)
   past/future  "i ate an apple" -> 我吃了一个苹果;  "i will go to school" -> 我会去学校
   modals       can -> 能, want to -> 想, like to -> 喜欢;  "he is reading a book" -> 他正在读一本书
   negation     "he does not like tea" -> 他不喜欢茶; did not -> 没; "i do not have a dog" -> 我没有狗
-  questions    yes/no 吗; or -> 还是; what 什么, who 谁, where 在哪里 (哪里 after go/come), when 什么时候,
+  questions    yes/no 吗; or -> 还是; what 什么, who 谁, where 在哪里 (去哪里 for go), when 什么时候,
                why 为什么, how many 几+measure, how much 多少, "how is X" -> X怎么样
   adjectives   "the cat is cute" -> 猫很可爱; very -> 非常 (predicate) / 很...的 (before a noun);
                "it is cold today" -> 今天很冷;  "my dog is bigger than your cat" -> 我的狗比你的猫大
@@ -37,7 +40,8 @@ Alignment rules (``Pair.zh_to_en``: for each Chinese char, the index of its Engl
     ，但是 / ，因为 -> but / because; ？ -> "?", 。 -> ".";
   * 的 aligns to nothing (None).
 English words with no Chinese counterpart (``Pair.en_to_zh`` gives None): "the", "of", "to", "'s",
-"much"/"more", do-support, "be", "there", "in"/"on" of time phrases, and the "a" dropped after 是/没有.
+"much" of "very much", "more", do-support, "be", "there", "in"/"on" of time phrases, and the "a"
+dropped after 是/没有. Sentences have at most MAX_EN_LEN tokens and MAX_ZH_LEN chars.
 
 Train/test split is by English sentence (ignoring a final "." or "?"), via zlib.crc32: ~10% test.
 ``SEED_PAIRS`` are always train, and ``generate(split="train")`` starts with them and their twins
@@ -73,7 +77,7 @@ def _fits(p: Pair) -> bool:
 
 def translate_en(text: str | list[str] | tuple[str, ...]) -> Pair | None:
     """The gold pair for an English sentence (text or tokens), or None if the grammar can't produce it."""
-    tokens = tuple(tokenize_en(text) if isinstance(text, str) else text)
+    tokens = tuple(tokenize_en(text) if isinstance(text, str) else text or ())
     if not tokens or len(tokens) > MAX_EN_LEN or not EN_TOKENS.issuperset(tokens):
         return None
     pair = parse(tokens, "en")
@@ -82,7 +86,7 @@ def translate_en(text: str | list[str] | tuple[str, ...]) -> Pair | None:
 
 def translate_zh(text: str | list[str] | tuple[str, ...]) -> Pair | None:
     """The gold pair for a Chinese sentence (text or chars), or None if the grammar can't produce it."""
-    chars = "".join(tokenize_zh(text) if isinstance(text, str) else text)
+    chars = "".join(tokenize_zh(text) if isinstance(text, str) else text or ())
     if not chars or len(chars) > MAX_ZH_LEN or not ZH_TOKENS.issuperset(chars):
         return None
     pair = parse(chars, "zh")

@@ -147,11 +147,6 @@ def be_form(np: NP | None, past: bool) -> str:
     return "were" if past else "are"
 
 
-def measure(noun: Noun, unit: str | None) -> str:
-    """The measure word between a number and this noun."""
-    return noun.units[unit] if unit else noun.mw
-
-
 def gen_parts(det: str) -> tuple[str, str]:
     """A possessor determiner 'my friend 's' -> ('my', 'friend')."""
     first, noun, _ = det.split()

@@ -89,7 +89,6 @@ PRONOUNS = {p[0]: Pronoun(*p) for p in [
     ("these", "", "", "这些", False, True), ("those", "", "", "那些", False, True),
 ]}
 PERSONAL = ("i", "you", "he", "she", "it", "we", "they")
-DEMONSTRATIVES = {"this": "这", "that": "那", "these": "这些", "those": "那些"}
 
 _UNITS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 _TEENS = {10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen", 16: "sixteen",

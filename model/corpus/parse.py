@@ -90,7 +90,6 @@ _ZH_VERB = _table([(zh, key) for key, v in VERBS.items() for zh in (v.zh, v.intr
 _ZH_TIME = _table([(zh, en) for group in TIMES.values() for en, zh, _ in group])
 _ZH_FIXED = _table([(zh, k) for k, zh in FIXED.items()])
 _ZH_ADV = _table([(zh, k) for k, zh in ADVERBS.items()])
-_LOCALISERS = _table([(loc, (key, prep)) for key, n in NOUNS.items() for prep, loc in n.preps.items()])
 
 
 def _nothing(seq: Seq, i: int, form: str) -> Iterator[tuple[None, int]]:

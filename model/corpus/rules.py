@@ -16,6 +16,7 @@ from model.corpus.grammar import (
     gen_parts,
     is_gen,
     is_pronoun,
+    weather,
 )
 from model.corpus.lexicon import (
     ADJS,
@@ -338,7 +339,7 @@ def _adj_ok_pred(s: Spec) -> bool:
     adj = ADJS.get(s.obj.adj)
     if adj is None or not adj.pred or (s.obj.very and (s.mood != "stmt" or not adj.cmp)):
         return False
-    if s.subj.noun == "it" and "weather" in adj.classes and s.time is not None:
+    if weather(s):
         fits = True
     elif s.subj.noun in ("it", "this", "that", "these", "those"):
         things = THINGS | {"animal"} if s.subj.noun == "it" else THINGS

@@ -86,7 +86,7 @@ def test_generate_speed():
     """Generation is fast enough for ~500k training pairs in well under a minute."""
     start = time.perf_counter()
     generate(20000, seed=7)
-    assert 20000 / (time.perf_counter() - start) > 8000  # pairs per second (measured: ~20k on one core)
+    assert 20000 / (time.perf_counter() - start) > 6000  # pairs per second (measured: ~24k on one core)
 
 
 def test_train_and_test_are_disjoint(big, test_pairs):
