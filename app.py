@@ -1,6 +1,8 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips."""
 from __future__ import annotations
 
+import difflib
+import functools
 import logging
 
 import streamlit as st
@@ -22,6 +24,7 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("decoding", ":material/translate:"),
     ("add_norm", ":material/functions:"),
     ("playground", ":material/edit:"),
+    ("lab_timeline", ":material/timeline:"),
     ("export", ":material/download:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
@@ -75,6 +78,19 @@ def sentence_bar() -> None:
                     format_func=lambda n: MODEL_LABELS.get(n, n), on_change=on_model)
 
 
+@functools.lru_cache(maxsize=4096)
+def closest(model: str, word: str) -> tuple[str, ...]:
+    """The model's known words closest in spelling to an unknown word (at most 3)."""
+    known = [w for w in data.bundle(model).src_vocab.itos[4:] if w.isalnum()]
+    return tuple(difflib.get_close_matches(word, known, n=3, cutoff=0.6))
+
+
+def suggestion(model: str, word: str) -> str:
+    """" (→ a, b)" with the closest known words, or nothing."""
+    close = closest(model, word)
+    return f" (→ {', '.join(close)})" if close else ""
+
+
 def token_line() -> None:
     """Chips for the source tokens, the translation, and notices about the link, unknown or cut-off input."""
     if state.notices():  # one box, one line per changed value
@@ -84,9 +100,9 @@ def token_line() -> None:
         return
     widgets.token_chips(trace.src.tokens, trace.src.unknown)
     if any(trace.src.unknown):
-        bundle = data.bundle(trace.model)
-        unk = ", ".join(sorted({t for t, u in zip(trace.src.tokens, trace.src.unknown) if u}))
-        st.warning(t("notice.unknown", words=widgets.plain(unk), known=", ".join(bundle.src_vocab.known_words(12))))
+        unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
+        words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
+        st.warning(t("notice.unknown", words=words, known=", ".join(data.bundle(trace.model).src_vocab.known_words(12))))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config["max_len"]))

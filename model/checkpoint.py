@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torch
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_model, save_model
 
 from model.config import TransformerConfig
 from model.tokenizer import Vocab
@@ -24,6 +24,12 @@ class Bundle:
     model: Transformer
     src_vocab: Vocab
     tgt_vocab: Vocab
+    align_weight: float = 0.0  # weight of the guided-alignment loss it was trained with (0: attention on its own)
+
+    @property
+    def guided(self) -> bool:
+        """True if the last decoder layer's cross-attention was trained towards gold word alignments."""
+        return self.align_weight > 0
 
     @property
     def cfg(self) -> TransformerConfig:
@@ -44,8 +50,7 @@ class Bundle:
 def save_bundle(bundle: Bundle, directory: Path) -> None:
     """Write model.safetensors, config.json and the two vocab files."""
     directory.mkdir(parents=True, exist_ok=True)
-    state = {k: v.contiguous() for k, v in bundle.model.state_dict().items()}
-    save_file(state, str(directory / "model.safetensors"))
+    save_model(bundle.model, str(directory / "model.safetensors"))  # the tied generator weight is stored once
     (directory / "config.json").write_text(json.dumps(bundle.cfg.to_dict(), indent=1))
     (directory / "src_vocab.json").write_text(bundle.src_vocab.to_json(), encoding="utf-8")
     (directory / "tgt_vocab.json").write_text(bundle.tgt_vocab.to_json(), encoding="utf-8")
@@ -58,11 +63,17 @@ def load_bundle(name: str, root: Path = CHECKPOINT_DIR) -> Bundle:
         raise FileNotFoundError(f"no checkpoint {name!r} in {root}; available: {available_models(root)}")
     cfg = TransformerConfig(**json.loads((directory / "config.json").read_text()))
     model = Transformer(cfg)
-    model.load_state_dict(load_file(str(directory / "model.safetensors")))
+    load_model(model, str(directory / "model.safetensors"))
     model.eval()
     src = Vocab.from_json((directory / "src_vocab.json").read_text(encoding="utf-8"))
     tgt = Vocab.from_json((directory / "tgt_vocab.json").read_text(encoding="utf-8"))
-    return Bundle(name, model, src, tgt)
+    return Bundle(name, model, src, tgt, training_log(directory).get("align_weight", 0.0))
+
+
+def training_log(directory: Path) -> dict:
+    """The checkpoint's train_log.json (empty if absent)."""
+    path = directory / "train_log.json"
+    return json.loads(path.read_text()) if path.exists() else {}
 
 
 def available_models(root: Path = CHECKPOINT_DIR) -> list[str]:

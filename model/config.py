@@ -16,8 +16,8 @@ class TransformerConfig:
     N: int = 2
     max_len: int = 64
     norm: str = "post"  # "post": LayerNorm(x + Sublayer(x)); "pre": x + Sublayer(LayerNorm(x))
-    scale: bool = True  # divide Q Kᵀ by √d_k
-    dropout: float = 0.1
+    dropout: float = 0.1  # residual and embedding dropout (§5.4)
+    attn_dropout: float = 0.0  # dropout on the attention weights (training only)
     pe_base: float = 10000.0
 
     def __post_init__(self) -> None:

@@ -5,12 +5,14 @@ import argparse
 import json
 from pathlib import Path
 
+import numpy as np
 import torch
 
 from model.checkpoint import CHECKPOINT_DIR, Bundle, available_models, load_bundle
 from model.corpus import generate
 from model.data import sides, to_batch
 from model.decoding import greedy_batch
+from model.tokenizer import PAD_ID, detokenize
 
 EVAL_SEED = 4321
 
@@ -58,12 +60,75 @@ def alignment_accuracy(bundle: Bundle, pairs: list, batch_size: int = 256) -> li
     return (hits / max(total, 1)).tolist()
 
 
+BLOCKS = {"encoder self": "encoder.{}.self_attn", "decoder self": "decoder.{}.self_attn",
+          "cross": "decoder.{}.cross_attn"}
+
+
+@torch.no_grad()
+def attention_stats(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[str, list[dict]]:
+    """Per attention block and layer, over the real (unpadded) query rows of a teacher-forced pass: the median
+    |QKᵀ/√d_k| over unmasked scores, the mean row entropy in bits, and the share of rows whose largest weight
+    is above 0.99 (saturated)."""
+    N = bundle.cfg.N
+    parts = {(b, i): {"scaled": [], "entropy": [], "top": []} for b in BLOCKS for i in range(N)}
+    for i in range(0, len(pairs), batch_size):
+        src, tgt_in, _, _ = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
+        with bundle.model.recording() as cache:
+            bundle.model(src, tgt_in)
+        rows = {"encoder self": src != PAD_ID, "decoder self": tgt_in != PAD_ID, "cross": tgt_in != PAD_ID}
+        for (block, layer), acc in parts.items():
+            prefix = BLOCKS[block].format(layer)
+            keep = cache[f"{prefix}.hook_mask"][:, None].expand_as(cache[f"{prefix}.hook_scaled"])  # (B, h, L_q, L_k)
+            real = rows[block][:, None, :].expand(keep.shape[:3])  # (B, h, L_q)
+            acc["scaled"].append(cache[f"{prefix}.hook_scaled"][keep & real[..., None]].abs())
+            p = cache[f"{prefix}.hook_pattern"][real]  # (n_rows, L_k)
+            acc["entropy"].append(-(p * torch.log2(p.clamp_min(1e-30))).sum(-1))
+            acc["top"].append(p.amax(-1))
+    out: dict[str, list[dict]] = {b: [] for b in BLOCKS}
+    for (block, _), acc in parts.items():
+        top = torch.cat(acc["top"])
+        out[block].append({"median_abs_scaled": float(np.median(torch.cat(acc["scaled"]).numpy())),
+                           "entropy_bits": float(torch.cat(acc["entropy"]).mean()),
+                           "saturated": float((top > 0.99).double().mean())})
+    return out
+
+
+EVERYDAY = Path(__file__).resolve().parent.parent / "tests" / "model"
+END_PUNCT = {".", "?", "!", "。", "？", "！"}
+
+
+def everyday_set(src_lang: str, tgt_lang: str) -> list[tuple[str, list[str]]]:
+    """The hand-written everyday sentences for a direction: (sentence, accepted translations)."""
+    path = EVERYDAY / f"everyday_{src_lang}_{tgt_lang}.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]
+    return [(text, accepted.split("|")) for text, accepted in rows]
+
+
+def comparable(tokens: list[str]) -> list[str]:
+    """Tokens without a final full stop or question mark (a teacher accepts either)."""
+    return tokens[:-1] if tokens and tokens[-1] in END_PUNCT else tokens
+
+
+@torch.no_grad()
+def everyday_score(bundle: Bundle) -> dict:
+    """Greedy translations of the hand-written set: how many match an accepted translation (token for token,
+    final punctuation aside), and the ones that do not."""
+    rows, misses = everyday_set(bundle.src_lang, bundle.tgt_lang), []
+    for text, accepted in rows:
+        src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids])  # (1, S)
+        output = bundle.tgt_vocab.decode(greedy_batch(bundle.model, src, bundle.cfg.max_len)[0])
+        if comparable(output) not in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]:
+            misses.append({"sentence": text, "output": detokenize(output, bundle.tgt_lang), "accepted": accepted})
+    return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
+
+
 def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR) -> dict:
-    """Exact match and alignment accuracy of one model."""
+    """Exact match, alignment accuracy, attention statistics and the everyday set of one model."""
     bundle = load_bundle(name, root)
     pairs = held_out(n)
-    return {"model": name, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
-            "alignment_by_layer": alignment_accuracy(bundle, pairs)}
+    return {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
+            "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
+            "everyday": everyday_score(bundle)}
 
 
 def main(argv=None) -> None:
@@ -79,9 +144,23 @@ def main(argv=None) -> None:
         print(json.dumps(results, indent=1))
         return
     for r in results:
-        layers = "  ".join(f"L{i}: {a:.1%}" for i, a in enumerate(r["alignment_by_layer"]))
-        print(f"{r['model']:8s} held-out pairs {r['pairs']}  exact match {r['exact_match']:.2%}  "
-              f"cross-attention alignment {layers}  (best {max(r['alignment_by_layer']):.1%})")
+        print_result(r)
+
+
+def print_result(r: dict) -> None:
+    """One model's figures as a few readable lines."""
+    layers = "  ".join(f"L{i}: {a:.1%}" for i, a in enumerate(r["alignment_by_layer"]))
+    day = r["everyday"]
+    print(f"{r['model']} ({'trained to align' if r['guided'] else 'unguided'}): held-out pairs {r['pairs']}, "
+          f"exact match {r['exact_match']:.2%}, everyday set {day['correct']}/{day['total']} "
+          f"({day['correct'] / day['total']:.0%}); cross-attention alignment {layers}")
+    print(f"  {'block':13s} layer  median |QKᵀ/√d_k|  entropy (bits)  rows > 0.99")
+    for block, per_layer in r["attention"].items():
+        for i, s in enumerate(per_layer):
+            print(f"  {block:13s} {i:5d}  {s['median_abs_scaled']:17.2f}  {s['entropy_bits']:14.2f}  "
+                  f"{s['saturated']:11.1%}")
+    for miss in day["misses"]:
+        print(f"  everyday miss: {miss['sentence']} → {miss['output']}  (accepted: {' | '.join(miss['accepted'])})")
 
 
 if __name__ == "__main__":

@@ -47,8 +47,18 @@ class MultiHeadAttention(nn.Module):
         self.W_K = nn.Linear(cfg.d_model, cfg.d_model)
         self.W_V = nn.Linear(cfg.d_model, cfg.d_model)
         self.W_O = nn.Linear(cfg.d_model, cfg.d_model)
-        for name in ("q", "k", "v", "scores", "scaled", "mask", "masked_scores", "pattern", "z", "concat", "out"):
-            setattr(self, f"hook_{name}", HookPoint())
+        self.attn_dropout = nn.Dropout(cfg.attn_dropout)  # training only: drops attention weights before × V
+        self.hook_q = HookPoint()  # (B, h, L_q, d_k)
+        self.hook_k = HookPoint()  # (B, h, L_k, d_k)
+        self.hook_v = HookPoint()  # (B, h, L_k, d_k)
+        self.hook_mask = HookPoint()  # (B, L_q, L_k) True = keep
+        self.hook_scores = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ
+        self.hook_scaled = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ / √d_k
+        self.hook_masked_scores = HookPoint()  # (B, h, L_q, L_k) −inf where masked
+        self.hook_pattern = HookPoint()  # (B, h, L_q, L_k) softmax weights
+        self.hook_z = HookPoint()  # (B, h, L_q, d_k) weights · V
+        self.hook_concat = HookPoint()  # (B, L_q, d_model) heads side by side
+        self.hook_out = HookPoint()  # (B, L_q, d_model) concat · W_O
 
     def split_heads(self, x: torch.Tensor) -> torch.Tensor:
         """(B, L, d_model) -> (B, h, L, d_k)."""
@@ -67,76 +77,85 @@ class MultiHeadAttention(nn.Module):
         self.hook_scaled(r.scaled)  # (B, h, L_q, L_k)
         self.hook_masked_scores(r.masked)  # (B, h, L_q, L_k)
         self.hook_pattern(r.weights)  # (B, h, L_q, L_k)
-        z = self.hook_z(r.output)  # (B, h, L_q, d_k)
+        z = self.hook_z(self.attn_dropout(r.weights) @ v if self.training else r.output)  # (B, h, L_q, d_k)
         concat = self.hook_concat(z.transpose(1, 2).reshape(B, L_q, d_model))  # (B, L_q, d_model)
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
 
 
-def add_norm(x, sublayer, norm: nn.LayerNorm, dropout: nn.Dropout, hook_resid: HookPoint, hook_ln: HookPoint,
-             pre: bool):
-    """Post-Norm: LayerNorm(x + Sublayer(x)); Pre-Norm: x + Sublayer(LayerNorm(x))."""
-    if pre:
-        return hook_resid(x + dropout(sublayer(hook_ln(norm(x)))))  # (B, L, d_model)
-    return hook_ln(norm(hook_resid(x + dropout(sublayer(x)))))  # (B, L, d_model)
+class SublayerConnection(nn.Module):
+    """Residual connection with LayerNorm: Post-Norm LayerNorm(x + Sublayer(x)), Pre-Norm x + Sublayer(LayerNorm(x))."""
 
-
-RESID_NAMES = {2: ["resid_mid", "resid_post"], 3: ["resid_mid", "resid_mid2", "resid_post"]}
-
-
-class Layer(nn.Module):
-    """Shared parts of encoder and decoder layers: FFN, LayerNorms and the residual hooks."""
-
-    def __init__(self, cfg: TransformerConfig, n_sublayers: int) -> None:
+    def __init__(self, cfg: TransformerConfig) -> None:
         super().__init__()
         self.pre = cfg.norm == "pre"
+        self.norm = nn.LayerNorm(cfg.d_model)
+        self.dropout = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: torch.Tensor, sublayer, hook_resid: HookPoint, hook_ln: HookPoint) -> torch.Tensor:
+        """(B, L, d_model) -> (B, L, d_model); hook_resid sees x + Sublayer(·), hook_ln the LayerNorm output."""
+        if self.pre:
+            return hook_resid(x + self.dropout(sublayer(hook_ln(self.norm(x)))))
+        return hook_ln(self.norm(hook_resid(x + self.dropout(sublayer(x)))))
+
+
+class FeedForward(nn.Module):
+    """Position-wise FFN: ReLU(x W_1 + b_1) W_2 + b_2."""
+
+    def __init__(self, cfg: TransformerConfig) -> None:
+        super().__init__()
         self.W_1 = nn.Linear(cfg.d_model, cfg.d_ff)
         self.W_2 = nn.Linear(cfg.d_ff, cfg.d_model)
-        self.hook_ffn_hidden = HookPoint()
-        self.dropout = nn.Dropout(cfg.dropout)
-        self.resid_names = RESID_NAMES[n_sublayers]
-        for i, name in enumerate(self.resid_names, start=1):
-            setattr(self, f"norm{i}", nn.LayerNorm(cfg.d_model))
-            setattr(self, f"hook_{name}", HookPoint())
-            setattr(self, f"hook_ln{i}", HookPoint())
 
-    def ffn(self, x: torch.Tensor) -> torch.Tensor:
-        """Position-wise FFN: ReLU(x W_1 + b_1) W_2 + b_2; (B, L, d_model) -> (B, L, d_model)."""
-        hidden = self.hook_ffn_hidden(torch.relu(self.W_1(x)))  # (B, L, d_ff)
-        return self.W_2(hidden)
-
-    def sublayer(self, i: int, x: torch.Tensor, fn) -> torch.Tensor:
-        """Apply the i-th (1-based) residual sublayer with its Add & Norm."""
-        hook_resid = getattr(self, f"hook_{self.resid_names[i - 1]}")
-        norm, hook_ln = getattr(self, f"norm{i}"), getattr(self, f"hook_ln{i}")
-        return add_norm(x, fn, norm, self.dropout, hook_resid, hook_ln, self.pre)
+    def forward(self, x: torch.Tensor, hook_hidden: HookPoint) -> torch.Tensor:
+        """(B, L, d_model) -> (B, L, d_model); hook_hidden sees the ReLU activations (B, L, d_ff)."""
+        return self.W_2(hook_hidden(torch.relu(self.W_1(x))))
 
 
-class EncoderLayer(Layer):
+class EncoderLayer(nn.Module):
     """Self-attention, Add & Norm, FFN, Add & Norm."""
 
     def __init__(self, cfg: TransformerConfig) -> None:
-        super().__init__(cfg, 2)
+        super().__init__()
         self.self_attn = MultiHeadAttention(cfg)
+        self.ffn = FeedForward(cfg)
+        self.sub1 = SublayerConnection(cfg)
+        self.sub2 = SublayerConnection(cfg)
+        self.hook_resid_mid = HookPoint()  # (B, S, d_model) x + SelfAttn(·)
+        self.hook_ln1 = HookPoint()  # (B, S, d_model) first LayerNorm's output
+        self.hook_ffn_hidden = HookPoint()  # (B, S, d_ff)
+        self.hook_resid_post = HookPoint()  # (B, S, d_model) x + FFN(·)
+        self.hook_ln2 = HookPoint()  # (B, S, d_model) second LayerNorm's output
 
     def forward(self, x: torch.Tensor, src_mask: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
         """(B, S, d_model) -> (B, S, d_model)."""
-        x = self.sublayer(1, x, lambda t: self.self_attn(t, t, src_mask, opts))
-        return self.sublayer(2, x, self.ffn)
+        x = self.sub1(x, lambda t: self.self_attn(t, t, src_mask, opts), self.hook_resid_mid, self.hook_ln1)
+        return self.sub2(x, lambda t: self.ffn(t, self.hook_ffn_hidden), self.hook_resid_post, self.hook_ln2)
 
 
-class DecoderLayer(Layer):
+class DecoderLayer(nn.Module):
     """Masked self-attention, cross-attention over memory, FFN; each with Add & Norm."""
 
     def __init__(self, cfg: TransformerConfig) -> None:
-        super().__init__(cfg, 3)
+        super().__init__()
         self.self_attn = MultiHeadAttention(cfg)
         self.cross_attn = MultiHeadAttention(cfg)
+        self.ffn = FeedForward(cfg)
+        self.sub1 = SublayerConnection(cfg)
+        self.sub2 = SublayerConnection(cfg)
+        self.sub3 = SublayerConnection(cfg)
+        self.hook_resid_mid = HookPoint()  # (B, T, d_model) y + MaskedSelfAttn(·)
+        self.hook_ln1 = HookPoint()  # (B, T, d_model)
+        self.hook_resid_mid2 = HookPoint()  # (B, T, d_model) y + CrossAttn(·, memory)
+        self.hook_ln2 = HookPoint()  # (B, T, d_model)
+        self.hook_ffn_hidden = HookPoint()  # (B, T, d_ff)
+        self.hook_resid_post = HookPoint()  # (B, T, d_model) y + FFN(·)
+        self.hook_ln3 = HookPoint()  # (B, T, d_model)
 
     def forward(self, y, memory, src_mask, tgt_mask, opts: AttnOptions) -> torch.Tensor:
         """(B, T, d_model) -> (B, T, d_model); cross-attention takes Q from y, K and V from memory."""
-        y = self.sublayer(1, y, lambda t: self.self_attn(t, t, tgt_mask, opts))
-        y = self.sublayer(2, y, lambda t: self.cross_attn(t, memory, src_mask, opts))
-        return self.sublayer(3, y, self.ffn)
+        y = self.sub1(y, lambda t: self.self_attn(t, t, tgt_mask, opts), self.hook_resid_mid, self.hook_ln1)
+        y = self.sub2(y, lambda t: self.cross_attn(t, memory, src_mask, opts), self.hook_resid_mid2, self.hook_ln2)
+        return self.sub3(y, lambda t: self.ffn(t, self.hook_ffn_hidden), self.hook_resid_post, self.hook_ln3)
 
 
 class Transformer(nn.Module):
@@ -154,25 +173,44 @@ class Transformer(nn.Module):
         self.enc_norm = nn.LayerNorm(cfg.d_model) if cfg.norm == "pre" else nn.Identity()
         self.dec_norm = nn.LayerNorm(cfg.d_model) if cfg.norm == "pre" else nn.Identity()
         self.generator = nn.Linear(cfg.d_model, cfg.tgt_vocab_size)
+        self.generator.weight = self.tgt_lut.weight  # §3.4: the output projection shares the target embedding
         self.dropout = nn.Dropout(cfg.dropout)
-        for name in ("src_embed", "pos_enc", "src_input", "tgt_embed", "tgt_pos_enc", "tgt_input"):
-            setattr(self, f"hook_{name}", HookPoint())
-        self.hook_memory = HookPoint()
-        self.hook_dec_out = HookPoint()
-        self.hook_logits = HookPoint()
+        self.hook_src_embed = HookPoint()  # (B, S, d_model) embedding × √d_model
+        self.hook_pos_enc = HookPoint()  # (S, d_model)
+        self.hook_src_input = HookPoint()  # (B, S, d_model) embedding × √d_model + PE
+        self.hook_memory = HookPoint()  # (B, S, d_model) the encoder's output
+        self.hook_tgt_embed = HookPoint()  # (B, T, d_model)
+        self.hook_tgt_pos_enc = HookPoint()  # (T, d_model)
+        self.hook_tgt_input = HookPoint()  # (B, T, d_model)
+        self.hook_dec_out = HookPoint()  # (B, T, d_model) the decoder's output
+        self.hook_logits = HookPoint()  # (B, T, V_tgt)
         self.hook_points = stamp_names(self)
+        self.reset_parameters()
 
-    def embed(self, ids: torch.Tensor, side: str) -> torch.Tensor:
-        """Token embedding × √d_model + PE for side "src" or "tgt"; (B, L) -> (B, L, d_model)."""
-        lut = self.src_lut if side == "src" else self.tgt_lut
-        x = getattr(self, f"hook_{side}_embed")(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
-        hook_pe = self.hook_pos_enc if side == "src" else self.hook_tgt_pos_enc
+    def reset_parameters(self) -> None:
+        """Paper-style initialisation: Xavier-uniform matrices, zero biases, embeddings N(0, 1/d_model) so that
+        embedding × √d_model has unit scale per component (the same order as the PE it is added to)."""
+        for name, p in self.named_parameters():
+            if name.endswith("_lut.weight"):
+                nn.init.normal_(p, 0.0, self.cfg.d_model**-0.5)
+            elif p.dim() > 1:
+                nn.init.xavier_uniform_(p)
+            elif name.endswith("bias") and "norm" not in name:
+                nn.init.zeros_(p)
+        for lut in (self.src_lut, self.tgt_lut):
+            with torch.no_grad():
+                lut.weight[PAD_ID].zero_()
+
+    def embed(self, ids: torch.Tensor, lut: nn.Embedding, hooks: tuple[HookPoint, HookPoint, HookPoint]):
+        """Token embedding × √d_model + PE; hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
+        hook_embed, hook_pe, hook_input = hooks
+        x = hook_embed(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
         pe = hook_pe(self.pe[: ids.shape[1]])  # (L, d_model)
-        return getattr(self, f"hook_{side}_input")(self.dropout(x + pe))  # (B, L, d_model)
+        return hook_input(self.dropout(x + pe))  # (B, L, d_model)
 
     def encode(self, src_ids: torch.Tensor, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
         """(B, S) -> memory (B, S, d_model)."""
-        x = self.embed(src_ids, "src")
+        x = self.embed(src_ids, self.src_lut, (self.hook_src_embed, self.hook_pos_enc, self.hook_src_input))
         src_mask = padding_mask(src_ids)  # (B, 1, S)
         for layer in self.encoder:
             x = layer(x, src_mask, opts)
@@ -180,7 +218,7 @@ class Transformer(nn.Module):
 
     def decode(self, memory, src_ids, tgt_ids, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
         """Decoder over tgt_ids (B, T) with memory (B, S, d_model) -> logits (B, T, V_tgt)."""
-        y = self.embed(tgt_ids, "tgt")
+        y = self.embed(tgt_ids, self.tgt_lut, (self.hook_tgt_embed, self.hook_tgt_pos_enc, self.hook_tgt_input))
         src_mask, tgt_mask = padding_mask(src_ids), decoder_self_mask(tgt_ids)  # (B, 1, S), (B, T, T)
         for layer in self.decoder:
             y = layer(y, memory, src_mask, tgt_mask, opts)

@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from model.corpus import translate_en
+from model.decoding import DecodeOptions
 from model.tokenizer import detokenize
 from ui import data, shell, state, widgets
 from ui.i18n import t
@@ -33,6 +34,26 @@ elif method == "beam":
         state.bound(st.slider, t("dec.beam_width"), "beam", min_value=1, max_value=4)
 
 trace = data.current_trace()
+
+def twin_view(trace, twin: str) -> None:
+    """The same sentence through the model trained to align and its twin that learned on its own, side by side."""
+    st.subheader(t("dec.twin_header"))
+    st.caption(t("dec.twin_caption"))
+    names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
+    for col, name in zip(st.columns(2), names):
+        other = data.trace(name, trace.text, data.attn_options(), DecodeOptions())
+        last = other.config["N"] - 1
+        rows = [f"{a} → {b}" for a, b in zip(other.tgt_input_tokens, other.decoded.tokens + ["<eos>"])]
+        kind = "dec.twin_guided" if data.bundle(name).guided else "dec.twin_unguided"
+        with col:
+            st.markdown(t(kind, model=name, output=widgets.plain(other.output_text or "∅")))
+            widgets.figure(matrix_heatmap(other[f"decoder.{last}.cross_attn.hook_pattern"].mean(0), rows,
+                                          other.src.tokens, kind="prob", title=t("dec.fig_layer", i=last),
+                                          row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
+                                          hover_formula=t("dec.hover_looks_at")),
+                           key=f"twin-{name}")
+
+
 if widgets.need_trace(trace):
     N, h = trace.config["N"], trace.config["h"]
     state.clamp("layer", 0, N - 1)
@@ -80,6 +101,7 @@ if widgets.need_trace(trace):
             st.markdown(t("dec.methods_note"))
 
     st.subheader(t("dec.cross_full"))
+    widgets.cross_note(trace)
     st.caption(t("dec.caption_cross"))
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]
@@ -91,6 +113,10 @@ if widgets.need_trace(trace):
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
                                           hover_formula=t("dec.hover_looks_at")),
                            key=f"cross-full-{i}")
+
+    twin = data.twin(trace.model)
+    if twin:
+        twin_view(trace, twin)
 
     st.subheader(t("dec.teacher"))
     gold = translate_en(state.get("s")) if trace.src_lang == "en" else None

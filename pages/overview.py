@@ -43,6 +43,8 @@ if trace is not None:
     tabs = st.tabs([title for _, title in kinds])
     for tab, (side, title) in zip(tabs, kinds):
         with tab:
+            if side == "cross":
+                widgets.cross_note(trace)
             rows, cols = trace.attn_tokens(side)
             patterns = np.stack([trace[f"{trace.attn_prefix(side, layer)}.hook_pattern"] for layer in range(N)])
             widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],

@@ -32,6 +32,8 @@ if widgets.need_trace(trace):
     st.subheader(t("sa.step1"))
     st.caption(t("sa.caption_x", rows=len(rows), d_model=trace.config["d_model"], head=head, d_k=d_k)
                + (t("sa.cross_note") if side == "cross" else ""))
+    if side == "cross":
+        widgets.cross_note(trace)
     widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
                                   row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
                                   col_ticks=16, height=300),

@@ -49,6 +49,8 @@ def show(step: TourStep, trace) -> None:
         widgets.figure(step.figure(trace, t), key=f"tour-{step.key}")
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
+        if step.key == "cross":
+            widgets.cross_note(trace)
     with st.container(key="tour-formula"):
         st.caption(t("tour.formula_caption"))
         st.latex(step.formula(trace))

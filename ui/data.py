@@ -13,6 +13,7 @@ import torch
 
 from model.checkpoint import Bundle, available_models, load_bundle
 from model.decoding import DecodeOptions
+from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.trace import BatchTrace, TeacherForcing, Trace, run_batch_trace, run_teacher_forcing, run_with_trace
 from model.transformer import AttnOptions
 from ui import profile, state
@@ -52,6 +53,36 @@ def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTr
 def teacher(name: str, text: str, reference: str, attn: AttnOptions) -> TeacherForcing:
     """Teacher-forced pass of a reference translation."""
     return run_teacher_forcing(bundle(name), text, reference, attn)
+
+
+@st.cache_resource(show_spinner=False, max_entries=24)  # a snapshot is ~3 MB in float32
+def snapshot(name: str, step: int) -> Bundle:
+    """A model as it was after `step` training steps."""
+    return load_snapshot(name, step)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def snapshot_trace(name: str, step: int, text: str) -> Trace:
+    """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens)."""
+    return run_with_trace(snapshot(name, step), text)
+
+
+@st.cache_resource(show_spinner=False)
+def timeline(name: str) -> tuple[tuple[Snapshot, ...], tuple[list[int], list[float]]]:
+    """A model's snapshots (empty if none ship) and its logged loss curve (immutable once loaded)."""
+    return tuple(snapshots(name)), loss_curve(name)
+
+
+def timeline_models(name: str) -> list[str]:
+    """The model and its twin, trained to align first, if both ship training snapshots; else nothing."""
+    pair = sorted({name, twin(name) or name}, key=lambda n: not bundle(n).guided)
+    return pair if len(pair) == 2 and all(timeline(n)[0] for n in pair) else []
+
+
+def twin(name: str) -> str | None:
+    """The shipped model that differs from `name` only in the guided-alignment loss (with vs without), if any."""
+    other = name.removesuffix("-unguided") if name.endswith("-unguided") else name + "-unguided"
+    return other if other in models() else None
 
 
 def attn_options() -> AttnOptions:

@@ -232,13 +232,24 @@ def render_handout(title: str, subtitle: str, sections: list[Section], lang: str
             f"<script>{RENDER}</script></body></html>")
 
 
-def build_handout(trace: Trace, lang: str) -> str:
-    """The handout of a trace: every guided-tour step, titled with the sentence and its translation, in `lang`."""
+def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
+    """Which model this is and whether its cross-attention was trained to align (plain text)."""
+    if align_weight > 0:
+        note = text("cross.guided", lang, model=trace.model, last=trace.config["N"] - 1, w=f"{align_weight:g}")
+    else:
+        note = text("cross.unguided", lang, model=trace.model)
+    return note.replace("**", "")
+
+
+def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
+    """The handout of a trace: every guided-tour step, titled with the sentence and its translation, in `lang`;
+    `align_weight` is the model's guided-alignment weight, stated next to the cross-attention."""
     from ui.tour_steps import STEPS, facts
 
     tr, sizes = partial(text, language=lang), facts(trace)
-    sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes), step.formula(trace),
-                 step.figure(trace, tr).to_json()) for step in STEPS]
+    notes = {"cross": " " + cross_note(trace, align_weight, lang)}
+    sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
+                 step.formula(trace), step.figure(trace, tr).to_json()) for step in STEPS]
     cfg = trace.config
     subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg["d_model"], h=cfg["h"], N=cfg["N"],
                   norm=cfg["norm"])

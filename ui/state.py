@@ -65,6 +65,7 @@ PARAMS: dict[str, Param] = {
     "lang": Param("en", options=("en", "zh")),  # UI language
     "presenter": Param(False),  # presenter view (projector)
     "tour": Param(0, low=0, high=63),  # guided-tour step (clamped to the tour)
+    "snap": Param(-1, low=-1, high=63),  # training-timeline snapshot index (-1: the last, the shipped model)
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
 TEXT = ("s", "s2")

@@ -96,11 +96,15 @@ def d_k(trace: Trace) -> int:
     return trace.config["d_model"] // trace.config["h"]
 
 
-def facts(trace: Trace) -> dict[str, int]:
-    """Sizes the explanations quote: d_model, d_k, h, N, d_ff, S (source tokens), T (decoder rows)."""
+def facts(trace: Trace) -> dict[str, int | str]:
+    """What the explanations quote: d_model, d_k, h, N, d_ff, S (source tokens), T (decoder rows), and this
+    sentence's largest |q·k| before and after ÷√d_k with a row's mean largest weight (followed head, layer 0)."""
     c = trace.config
     return dict(d_model=c["d_model"], d_k=d_k(trace), h=c["h"], N=c["N"], d_ff=c["d_ff"],
-                S=len(trace.src.tokens), T=len(trace.tgt_input_tokens))
+                S=len(trace.src.tokens), T=len(trace.tgt_input_tokens),
+                raw_max=f"{np.abs(enc(trace, 'scores')).max():.1f}",
+                scaled_max=f"{np.abs(enc(trace, 'scaled')).max():.1f}",
+                top_weight=f"{enc(trace, 'pattern').max(1).mean():.2f}")
 
 
 def enc(trace: Trace, hook: str) -> np.ndarray:

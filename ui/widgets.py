@@ -7,7 +7,7 @@ import re
 import streamlit as st
 
 from model.trace import Trace
-from ui import profile, state
+from ui import data, profile, state
 from ui.chart import draw
 from ui.i18n import t
 from ui.localise import localise
@@ -87,6 +87,15 @@ def enlarge(layout: dict) -> None:
                 value["size"] = round(value["size"] * PRESENTER_SCALE)
             if isinstance(value, dict):
                 stack.append(value)
+
+
+def cross_note(trace: Trace) -> None:
+    """One line saying which model this is and whether its cross-attention was trained to align."""
+    bundle = data.bundle(trace.model)
+    if bundle.guided:
+        st.caption(t("cross.guided", model=trace.model, last=trace.config["N"] - 1, w=f"{bundle.align_weight:g}"))
+    else:
+        st.caption(t("cross.unguided", model=trace.model))
 
 
 def need_trace(trace: Trace | None) -> bool:

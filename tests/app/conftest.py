@@ -6,7 +6,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground"]
+PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
+         "lab_timeline"]
 
 
 def open_page(page: str, **params) -> AppTest:

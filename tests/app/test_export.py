@@ -184,20 +184,29 @@ def test_every_hook_and_head_exports_to_csv_with_its_exact_numbers(model, senten
 
 @pytest.fixture(scope="module")
 def steps():
-    """The guided tour's steps (skipped until ui/tour_steps.py exists)."""
-    return pytest.importorskip("ui.tour_steps").STEPS
+    """The guided tour's steps."""
+    from ui.tour_steps import STEPS
+
+    return STEPS
 
 
 def test_handout_has_one_chart_per_tour_step(trace, steps):
-    page = build_handout(trace, "en")
+    page = build_handout(trace, "en", 0.5)
     assert len(FIGURE_SCRIPT.findall(page)) == len(steps) == page.count('<div class="chart"')
     assert "<h1>I have a cat → 我有一只猫</h1>" in page
     for body in FIGURE_SCRIPT.findall(page):
         assert json.loads(body)["data"], "every chart has data"
 
 
+def test_handout_says_whether_the_cross_attention_was_trained_to_align(trace, steps):
+    assert "was trained to align" in build_handout(trace, "en", 0.5)
+    unguided = build_handout(trace, "en", 0.0)
+    assert "learned on its own" in unguided and "trained to align" not in unguided
+    assert "经过对齐训练" in build_handout(trace, "zh", 0.5)
+
+
 def test_handout_in_chinese_has_chinese_headings(trace, steps):
-    page = build_handout(trace, "zh")
+    page = build_handout(trace, "zh", 0.5)
     headings = re.findall(r"<h2>\d+ · (.*?)</h2>", page)
     assert len(headings) == len(steps)
     for heading, step in zip(headings, steps):

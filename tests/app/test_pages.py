@@ -28,10 +28,11 @@ def test_every_page_runs_without_exception(page_name, kind):
         assert any("Type a sentence" in i.value for i in at.info)
 
 
-def test_unknown_words_are_flagged_with_a_hint():
-    at = open_page("overview", s="my zebra reads books")
+def test_unknown_words_are_flagged_with_the_closest_known_words():
+    at = open_page("overview", s="my teachr reads quantum books")
     warning = " ".join(w.value for w in at.warning)
-    assert "zebra" in warning and "It knows words such as" in warning
+    assert "teachr (→ teacher" in warning and "quantum" in warning and "quantum (→" not in warning
+    assert "Other words it knows" in warning
 
 
 def test_long_input_says_it_was_truncated():

@@ -204,3 +204,16 @@ def test_tokens_are_escaped_for_latex():
     assert tok("50%$#&") == r"\text{50\%\$\#\&}"
     assert tok("^~\\") == r"\text{\textasciicircum{}\textasciitilde{}\textbackslash{}}"
     assert tok("猫") == r"\text{猫}"
+
+
+def test_scale_step_quotes_this_sentences_scores_before_and_after_dividing():
+    trace = trace_of("en-zh", "I have a cat")
+    q, k = trace["encoder.0.self_attn.hook_q"][0], trace["encoder.0.self_attn.hook_k"][0]  # (S, d_k)
+    raw = q.astype(np.float64) @ k.T.astype(np.float64)
+    scaled = raw / np.sqrt(q.shape[1])
+    weights = np.exp(scaled - scaled.max(1, keepdims=True))
+    weights /= weights.sum(1, keepdims=True)
+    f = facts(trace)
+    assert abs(float(f["raw_max"]) - np.abs(raw).max()) <= 0.051
+    assert abs(float(f["scaled_max"]) - np.abs(scaled).max()) <= 0.051
+    assert abs(float(f["top_weight"]) - weights.max(1).mean()) <= 0.0051

@@ -3,6 +3,7 @@ import urllib.parse
 
 import pytest
 
+from benchmarks.harness import IDLE as IDLE_SELECTOR
 from tests.app.conftest import PAGES
 from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_painted
 
@@ -32,7 +33,8 @@ def test_every_page_opens_from_the_navigation_and_draws_charts(page, app_url):
     open_app(page, url_of(app_url, "", s="I have a cat"))
     titles = {"overview": "Overview", "embeddings": "Embeddings & PE", "self_attention": "Self-attention",
               "multi_head": "Multi-head & layers", "masks": "Masks", "decoding": "Encoder–decoder & decoding",
-              "add_norm": "Add & Norm, FFN", "playground": "Playground (hand-edit)"}
+              "add_norm": "Add & Norm, FFN", "playground": "Playground (hand-edit)",
+              "lab_timeline": "Lab: attention forming"}
     for name in PAGES:
         page.get_by_test_id("stSidebarNav").get_by_text(titles[name], exact=True).click()
         page.wait_for_url(f"**/{'' if name == 'overview' else name}*")
@@ -153,3 +155,15 @@ def test_a_hostile_link_shows_a_notice_and_keeps_the_rest_of_the_view(page, app_
     assert "Q (head 2)" in [c["title"] for c in charts(page)], "the valid parts of the link are kept"
     assert "side=cross" in page.url and "layer=" not in page.url
     assert not page.errors
+
+
+def test_lab_timeline_shows_both_twins_and_plays_through_the_snapshots(page, app_url):
+    open_app(page, url_of(app_url, "lab_timeline", s="I have a cat", snap=0))
+    wait_painted(page, "I have a cat")
+    titles = [c["title"] for c in charts(page)]
+    assert titles.count("Encoder self-attention, step 0") == 2, titles
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => location.search.includes('snap=2')", timeout=30_000)
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_selector(IDLE_SELECTOR, timeout=30_000)
+    assert not page.errors, page.errors

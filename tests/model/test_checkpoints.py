@@ -14,13 +14,43 @@ from model.trace import run_with_trace
 ROOT = Path(__file__).resolve().parents[2]
 
 
+MB = 1024 * 1024
+
+
 def test_expected_checkpoints_are_shipped_and_small():
     names = available_models()
-    assert {"en-zh", "zh-en", "en-zh-pre"} <= set(names)
+    assert {"en-zh", "en-zh-unguided", "zh-en", "en-zh-pre"} <= set(names)
     for name in names:
-        for f in (CHECKPOINT_DIR / name).iterdir():
-            assert f.stat().st_size <= 5 * 1024 * 1024, f
-        assert not list((CHECKPOINT_DIR / name).glob("*.pt")), "weights are safetensors, not pickles"
+        files = [f for f in (CHECKPOINT_DIR / name).iterdir() if f.is_file()]
+        assert sum(f.stat().st_size for f in files) <= 8 * MB, name
+        assert not list((CHECKPOINT_DIR / name).rglob("*.pt")), "weights are safetensors, not pickles"
+    snapshots = [f for f in CHECKPOINT_DIR.glob("*/snapshots/*") if f.is_file()]
+    assert sum(f.stat().st_size for f in snapshots) <= 25 * MB
+
+
+def test_the_unguided_twin_differs_only_in_the_alignment_loss():
+    guided, free = load_bundle("en-zh"), load_bundle("en-zh-unguided")
+    assert guided.cfg == free.cfg and guided.guided and not free.guided
+    logs = [json.loads((CHECKPOINT_DIR / n / "train_log.json").read_text()) for n in ("en-zh", "en-zh-unguided")]
+    args = [{k: v for k, v in log["args"].items() if k not in ("align_weight", "out")} for log in logs]
+    assert args[0] == args[1]
+    assert logs[0]["align_weight"] == 0.5 and logs[1]["align_weight"] == 0
+
+
+def test_output_projection_is_tied_to_the_target_embedding():
+    model = load_bundle("en-zh").model
+    assert model.generator.weight is model.tgt_lut.weight
+
+
+def test_default_model_self_attention_is_not_saturated():
+    """No self-attention layer of the default model puts > 0.99 of its weight on one key in over 25 % of rows."""
+    from model.evaluate import attention_stats, held_out
+
+    stats = attention_stats(load_bundle("en-zh"), held_out(300))
+    for block in ("encoder self", "decoder self"):
+        for layer, s in enumerate(stats[block]):
+            assert s["saturated"] <= 0.25, (block, layer, s)
+            assert s["median_abs_scaled"] < 10, (block, layer, s)
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -29,6 +59,10 @@ def test_expected_checkpoints_are_shipped_and_small():
     ("Why do we work?", "我们为什么工作？"),
     ("I eat apples every day .", "我每天吃苹果。"),
     ("do you have a cat ?", "你有一只猫吗？"),
+    ("the cat is cute", "猫很可爱"),
+    ("this is my book", "这是我的书"),
+    ("I have a cat and a dog", "我有一只猫和一只狗"),
+    ("I don't have a dog.", "我没有狗。"),
 ])
 def test_en_zh_translates_the_seed_sentences(text, expected):
     bundle = load_bundle("en-zh")
@@ -36,7 +70,8 @@ def test_en_zh_translates_the_seed_sentences(text, expected):
         assert run_with_trace(bundle, text, DecodeOptions(method)).output_text == expected
 
 
-@pytest.mark.parametrize("text,expected", [("我有一只猫", "i have a cat"), ("我们为什么工作？", "why do we work ?")])
+@pytest.mark.parametrize("text,expected", [("我有一只猫", "i have a cat"), ("我们为什么工作？", "why do we work ?"),
+                                           ("我们为什么工作", "why do we work"), ("猫很可爱", "the cat is cute")])
 def test_zh_en_translates_the_seed_sentences(text, expected):
     assert run_with_trace(load_bundle("zh-en"), text).output_text == expected
 

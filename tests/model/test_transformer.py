@@ -122,7 +122,7 @@ def test_hooks_agree_with_numpy_recomputation():
         heads.append(p @ v)
     concat = np.concatenate(heads, axis=1)
     np.testing.assert_allclose(c["encoder.0.self_attn.hook_out"][0], concat @ W["W_O"].T + b["W_O"], atol=1e-5)
-    ln = model.encoder[0].norm1
+    ln = model.encoder[0].sub1.norm
     mid = c["encoder.0.hook_resid_mid"][0].numpy().astype(np.float64)
     np.testing.assert_allclose(mid, x + c["encoder.0.self_attn.hook_out"][0].numpy(), atol=1e-5)
     normed = (mid - mid.mean(1, keepdims=True)) / np.sqrt(mid.var(1, keepdims=True) + ln.eps)
@@ -146,3 +146,32 @@ def test_unscaled_option_changes_scaled_scores():
     with model.recording() as c:
         model.encode(src, AttnOptions(scale=False))
     torch.testing.assert_close(c["encoder.0.self_attn.hook_scaled"], c["encoder.0.self_attn.hook_scores"])
+
+
+def test_output_projection_shares_the_target_embedding_and_survives_a_round_trip(tmp_path):
+    from model.checkpoint import Bundle, load_bundle, save_bundle
+    from model.tokenizer import Vocab
+
+    model = make_model()
+    assert model.generator.weight is model.tgt_lut.weight  # §3.4 weight tying
+    y = torch.randn(1, 3, 32)
+    torch.testing.assert_close(model.generator(y), y @ model.tgt_lut.weight.T + model.generator.bias)
+    src = Vocab("en", ["<pad>", "<bos>", "<eos>", "<unk>"] + [f"w{i}" for i in range(26)])
+    tgt = Vocab("zh", ["<pad>", "<bos>", "<eos>", "<unk>"] + [f"c{i}" for i in range(36)])
+    save_bundle(Bundle("tiny", model, src, tgt), tmp_path / "tiny")
+    loaded = load_bundle("tiny", tmp_path).model
+    assert loaded.generator.weight is loaded.tgt_lut.weight
+    torch.testing.assert_close(loaded.tgt_lut.weight, model.tgt_lut.weight)
+
+
+def test_initial_embeddings_times_sqrt_d_model_have_unit_scale():
+    torch.manual_seed(0)
+    d_model = 128
+    model = Transformer(TransformerConfig(2000, 2000, d_model=d_model, h=4, d_ff=256))
+    for lut in (model.src_lut, model.tgt_lut):
+        scaled = lut.weight.detach()[4:] * np.sqrt(d_model)  # (V, d_model), specials aside
+        assert 0.95 < float(scaled.std()) < 1.05
+        assert float(lut.weight.detach()[PAD_ID].abs().max()) == 0.0
+    w = model.encoder[0].self_attn.W_Q.weight.detach()
+    bound = np.sqrt(6 / (d_model + d_model))  # Xavier-uniform
+    assert float(w.abs().max()) <= bound and float(w.abs().max()) > 0.9 * bound

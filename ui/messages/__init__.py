@@ -1,9 +1,9 @@
 """The message catalogue: every user-facing text in English and 简体中文, merged from the modules here."""
 from __future__ import annotations
 
-from ui.messages import common, export, pages, tour
+from ui.messages import common, export, lab, pages, tour
 
-MODULES = (common, pages, tour, export)
+MODULES = (common, pages, tour, export, lab)
 
 
 def merge() -> dict[str, dict[str, str]]:

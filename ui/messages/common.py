@@ -23,8 +23,9 @@ MESSAGES = {
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",
     },
     "notice.unknown": {
-        "en": "Unknown to the model (read as <unk>): {words}. It knows words such as: {known}.",
-        "zh": "模型不认识这些词（按 <unk> 处理）：{words}。它认识的词例如：{known}。",
+        "en": "Unknown to the model (read as <unk>): {words} (→ the closest words it knows). "
+              "Other words it knows: {known}.",
+        "zh": "模型不认识这些词（按 <unk> 处理）：{words}（→ 后是它认识的最接近的词）。它认识的其他词例如：{known}。",
     },
     "notice.truncated": {
         "en": "Only the first {kept} of {total} tokens are used (max_len = {max_len}).",
@@ -59,5 +60,17 @@ MESSAGES = {
     "expect.bool": {"en": "1 or 0", "zh": "1 或 0"},
     "expect.int": {"en": "a whole number from {low} to {high}", "zh": "{low} 到 {high} 之间的整数"},
     "expect.float": {"en": "a number from {low} to {high}", "zh": "{low} 到 {high} 之间的数"},
+    "cross.guided": {
+        "en": "Model “{model}”: the cross-attention of its last decoder layer (layer {last}) was **trained to align** "
+              "with the grammar's gold word alignment (a guided-alignment loss, weight {w}); its other layers "
+              "learned on their own. Compare with the unguided twin on the Decoding page.",
+        "zh": "模型“{model}”：最后一个解码器层（第 {last} 层）的交叉注意力**经过对齐训练**，被引导去贴近语料的标准词对齐"
+              "（引导对齐损失，权重 {w}）；其余各层是自己学出来的。可在“编码器-解码器与解码”页与未引导的孪生模型对比。",
+    },
+    "cross.unguided": {
+        "en": "Model “{model}”: its cross-attention **learned on its own** (no alignment loss): this is what "
+              "translation training alone produced.",
+        "zh": "模型“{model}”：交叉注意力**完全自己学出**（没有对齐损失）：这就是只靠翻译训练得到的结果。",
+    },
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
 }

@@ -252,6 +252,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "“我 → 有”这一行是输入为“我”、要预测“有”的解码器位置：它显示解码器在选出“有”时看了源句的哪些位置。"
               "每层的各个头取平均。",
     },
+    "dec.twin_header": {"en": "Trained to align vs learned on its own", "zh": "经过对齐训练 vs 自己学出"},
+    "dec.twin_caption": {
+        "en": "The same sentence through two models that differ only in one training term: the left one was also "
+              "trained to make its last layer's cross-attention match the word alignment; the right one only "
+              "learned to translate. Last decoder layer, mean of the heads, greedy decoding.",
+        "zh": "同一个句子，经过只差一项训练目标的两个模型：左边的模型还被训练让最后一层的交叉注意力贴近词对齐；"
+              "右边的只学翻译。最后一个解码器层，各头取平均，贪心解码。",
+    },
+    "dec.twin_guided": {"en": "**{model}**, trained to align: {output}", "zh": "**{model}**，经过对齐训练：{output}"},
+    "dec.twin_unguided": {"en": "**{model}**, learned on its own: {output}", "zh": "**{model}**，自己学出：{output}"},
     "dec.fig_layer": {"en": "Layer {i}", "zh": "第 {i} 层"},
     "dec.hover_looks_at": {"en": "{row}: looks at {col}", "zh": "{row}：看向 {col}"},
     "dec.teacher": {"en": "Teacher forcing vs free running", "zh": "教师强制 vs 自由生成"},

@@ -62,9 +62,12 @@ STEP_TEXTS = {
     "tour.scale.text": {
         "en": "The dot product of two d_k-dimensional vectors grows with d_k, and very large scores would make "
               "softmax put almost all the weight on one token, where its gradients vanish. Dividing by "
-              "√d_k = √{d_k} keeps the scores in a moderate range: this is scaled dot-product attention.",
+              "√d_k = √{d_k} is scaled dot-product attention. On this sentence the largest |q·k| of head 0 is "
+              "{raw_max}; divided by √{d_k} it is {scaled_max}, and a row's largest weight after the softmax is "
+              "{top_weight} on average.",
         "zh": "两个 d_k 维向量的点积会随着 d_k 增大而变大；分数过大时，softmax 几乎把全部权重都给一个词元，"
-              "梯度也随之消失。除以 √d_k = √{d_k} 让分数保持在适中的范围——这就是缩放点积注意力。",
+              "梯度也随之消失。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
+              "除以 √{d_k} 后是 {scaled_max}，softmax 之后每行最大的权重平均为 {top_weight}。",
     },
     "tour.mask.title": {"en": "Mask: no peeking ahead", "zh": "掩码：不许偷看后面的词"},
     "tour.mask.text": {

@@ -1,0 +1,94 @@
+"""Lab: attention forming during training — the default model and its unguided twin, snapshot by snapshot."""
+import time
+
+import numpy as np
+import streamlit as st
+
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from viz.curves import training_curves
+from viz.grid import attention_grid
+
+shell.require_app()
+PLAY_SECONDS = 1.2  # per snapshot while playing
+BLOCKS = (("encoder", "lab.block_encoder"), ("decoder", "lab.block_decoder"), ("cross", "lab.block_cross"))
+
+
+def toggle_play(n: int) -> None:
+    """Play (from the start if at the end) or stop; runs before the script, so it may move the slider."""
+    st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
+    if st.session_state["lab_playing"] and st.session_state.get("w_snap") == n - 1:
+        st.session_state["w_snap"] = 0
+
+
+def pick_step(n: int) -> int:
+    """The snapshot slider (its index is in the URL) and the play/stop button; returns the index shown."""
+    if "w_snap" not in st.session_state:  # first run: from the link (−1 = the shipped model)
+        st.session_state["w_snap"] = state.get("snap") % n
+    if "lab_next" in st.session_state:  # playing: the step the previous run asked for
+        st.session_state["w_snap"] = st.session_state.pop("lab_next")
+    c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
+    with c1:
+        steps = [s.step for s in data.timeline(state.get("model"))[0]]
+        index = st.select_slider(t("lab.step"), options=list(range(n)), key="w_snap",
+                                 format_func=lambda i: f"{steps[i]:,}")
+    with c2:
+        playing = st.session_state.get("lab_playing", False)
+        st.button(t("lab.stop" if playing else "lab.play"), width="stretch", on_click=toggle_play, args=(n,),
+                  icon=":material/stop:" if playing else ":material/play_arrow:")
+    state.put("snap", index)
+    return index
+
+
+def curves(names: list[str], index: int) -> None:
+    """Loss and exact match of both runs, with the current step marked."""
+    runs = {}
+    for name in names:
+        shots, (steps, losses) = data.timeline(name)
+        runs[name] = (steps, losses, [s.step for s in shots], [s.exact_match for s in shots])
+    step = data.timeline(names[0])[0][index].step
+    widgets.figure(training_curves(runs, step, title=t("lab.curves"), step_title=t("lab.step_axis"),
+                                   loss_title=t("lab.loss"), exact_title=t("lab.exact")), key="lab-curves")
+
+
+def model_column(name: str, index: int, side: str) -> None:
+    """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
+    shot = data.timeline(name)[0][index]
+    trace = data.snapshot_trace(name, shot.step, state.get("s"))
+    kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
+    st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
+    st.caption(t("lab.translation"))
+    widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
+    N, h = trace.config["N"], trace.config["h"]
+    rows, cols = trace.attn_tokens(side)
+    patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
+    block = t(dict(BLOCKS)[side])
+    widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
+                                  col_names=[t("label.head", i=j) for j in range(h)],
+                                  title=t("lab.fig_grid", block=block, step=shot.step),
+                                  row_title=t("axis.query"), col_title=t("axis.key")),
+                   key=f"lab-{side}-{name}")
+
+
+st.header(t("lab.header"))
+trace = data.current_trace()
+if widgets.need_trace(trace):
+    names = data.timeline_models(trace.model)
+    if not names:
+        st.info(t("lab.no_snapshots"))
+    else:
+        n = len(data.timeline(names[0])[0])
+        st.caption(t("lab.caption", n=n))
+        index = pick_step(n)
+        curves(names, index)
+        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=[s for s, _ in BLOCKS],
+                           format_func={s: t(key) for s, key in BLOCKS}.get)
+        for col, name in zip(st.columns(2), names):
+            with col:
+                model_column(name, index, side)
+        if st.session_state.get("lab_playing"):
+            if index < n - 1:
+                time.sleep(PLAY_SECONDS)
+                st.session_state["lab_next"] = index + 1
+                st.rerun()
+            st.session_state["lab_playing"] = False

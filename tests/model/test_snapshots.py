@@ -1,0 +1,36 @@
+"""Training snapshots: shipped for the default model and its unguided twin, loadable, and honest end points."""
+import pytest
+import torch
+
+from model.checkpoint import load_bundle
+from model.snapshots import load_snapshot, loss_curve, snapshots
+from model.train import SEED
+from model.transformer import Transformer
+
+
+@pytest.mark.parametrize("name", ["en-zh", "en-zh-unguided"])
+def test_snapshots_run_from_initialisation_to_the_shipped_model(name):
+    shots = snapshots(name)
+    assert 8 <= len(shots) <= 12
+    assert shots[0].step == 0 and [s.step for s in shots] == sorted({s.step for s in shots})
+    assert shots[0].exact_match == 0.0 and shots[-1].exact_match >= 0.9
+    steps, losses = loss_curve(name)
+    assert steps[-1] == shots[-1].step - 1 and losses[0] > 3 * losses[-1]
+    final = load_snapshot(name, shots[-1].step)
+    assert final.name == name, "the last snapshot is the shipped checkpoint itself"
+
+
+def test_step_zero_is_the_seeded_initialisation_and_middle_snapshots_differ():
+    shipped = load_bundle("en-zh")
+    torch.manual_seed(SEED)
+    init = Transformer(shipped.cfg)
+    first = load_snapshot("en-zh", 0).model
+    for (name, a), b in zip(init.state_dict().items(), first.state_dict().values()):
+        torch.testing.assert_close(b, a.half().float(), msg=name)
+    middle = load_snapshot("en-zh", snapshots("en-zh")[4].step).model
+    assert not torch.equal(middle.encoder[0].self_attn.W_Q.weight, shipped.model.encoder[0].self_attn.W_Q.weight)
+
+
+def test_a_missing_snapshot_is_a_clear_error():
+    with pytest.raises(FileNotFoundError, match="step 7"):
+        load_snapshot("en-zh", 7)
