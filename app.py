@@ -25,6 +25,8 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("add_norm", ":material/functions:"),
     ("playground", ":material/edit:"),
     ("lab_timeline", ":material/timeline:"),
+    ("lab_knockout", ":material/block:"),
+    ("lab_pairs", ":material/compare:"),
     ("export", ":material/download:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
@@ -36,17 +38,11 @@ def examples(lang: str) -> list[str]:
     return [detokenize(list(p.en if lang == "en" else p.zh), lang) for p in pairs]
 
 
-def set_sentence(text: str) -> None:
-    """Replace the sentence (a new input widget key makes the box show it)."""
-    state.put("s", text)
-    st.session_state["sentence_gen"] = st.session_state.get("sentence_gen", 0) + 1
-
-
 def on_example() -> None:
     """Example picked: put it in the sentence box."""
     choice = st.session_state.get("example_pick")
     if choice:
-        set_sentence(choice)
+        state.set_sentence(choice)
     st.session_state["example_pick"] = None
 
 
@@ -54,7 +50,7 @@ def on_model() -> None:
     """Model switched: keep the view, but translate the sentence's language by picking a seed example."""
     name = st.session_state["w_model"]
     state.put("model", name)
-    set_sentence(examples(data.bundle(name).src_lang)[0])
+    state.set_sentence(examples(data.bundle(name).src_lang)[0])
 
 
 def sentence_bar() -> None:
@@ -102,7 +98,8 @@ def token_line() -> None:
     if any(trace.src.unknown):
         unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
         words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
-        st.warning(t("notice.unknown", words=words, known=", ".join(data.bundle(trace.model).src_vocab.known_words(12))))
+        known = ", ".join(data.bundle(trace.model).src_vocab.known_words(12))
+        st.warning(t("notice.unknown", words=words, known=known))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config["max_len"]))

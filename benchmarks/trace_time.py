@@ -7,8 +7,11 @@ import time
 
 import torch
 
+from model.ablation import importance, mean_z, run_knockout
 from model.checkpoint import load_bundle
 from model.decoding import DecodeOptions
+from model.evaluate import held_out
+from model.snapshots import load_snapshot, snapshots
 from model.trace import run_with_trace
 
 BASE = "i read books at school every day . my friend drinks a cup of hot tea in the morning ."
@@ -53,6 +56,23 @@ def main(argv=None) -> None:
         steps = len(run_with_trace(bundle, text).decoded.steps)
         print(f"{n:>6}  {a[0]:>8.1f} / {a[1]:<5.1f}  {b[0]:>9.1f} / {b[1]:<6.1f}  {c[0]:>20.1f} / {c[1]:<6.1f}"
               f"  ({steps} decoding steps)")
+    lab(bundle, args.repeat)
+
+
+def lab(bundle, repeat: int) -> None:
+    """The lab's server-side costs at 16 tokens: one head knocked out, the all-heads importance table, and a
+    move of the training slider (both twins' snapshots traced on a sentence not seen before)."""
+    text = sentence_of(16)
+    means = mean_z(bundle, held_out(256))
+    own = run_with_trace(bundle, text).decoded.ids
+    knock = timed(lambda: run_knockout(bundle, text, [("cross", 1, 0)], "mean", means), repeat)
+    table = timed(lambda: importance(bundle, text, own, "mean", means), repeat)
+    twins = [(name, [s.step for s in snapshots(name)]) for name in ("en-zh", "en-zh-unguided")]
+    loaded = {(name, step): load_snapshot(name, step) for name, steps in twins for step in steps}
+    move = timed(lambda: [run_with_trace(loaded[(name, steps[4])], text) for name, steps in twins], repeat)
+    print(f"\nlab at 16 tokens (median / max, ms): knock out one head (full greedy trace) {knock[0]:.1f} / "
+          f"{knock[1]:.1f}; importance of all {bundle.cfg.N * bundle.cfg.h * 3} heads {table[0]:.1f} / {table[1]:.1f};"
+          f" training slider, both twins {move[0]:.1f} / {move[1]:.1f}")
 
 
 if __name__ == "__main__":

@@ -1,31 +1,38 @@
-"""TransformerLens-style identity hook points that record tensors into the calling thread's active cache.
+"""TransformerLens-style identity hook points that record (and, when asked, edit) tensors for the calling thread.
 
 Thread safety: a loaded model is shared by every Streamlit session, whose scripts run in their own threads at
-once. The hook points therefore hold no per-call state: the cache a forward pass fills lives in a ContextVar,
-which is private to the thread (and asyncio task) that opened `recording()`. Two sessions tracing through the
-same model at the same time each get exactly their own tensors; the model itself is only read.
+once. The hook points therefore hold no per-call state: the cache a forward pass fills and the edits it applies
+live in ContextVars, private to the thread (and asyncio task) that opened `recording()` or `editing()`. Two
+sessions tracing through the same model at the same time each get exactly their own tensors; the model itself is
+only read.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 import torch
 from torch import nn
 
-_ACTIVE: ContextVar[tuple[dict[str, torch.Tensor], bool] | None] = ContextVar("hook_cache", default=None)
+Edit = Callable[[torch.Tensor], torch.Tensor]
+_CACHE: ContextVar[tuple[dict[str, torch.Tensor], bool] | None] = ContextVar("hook_cache", default=None)
+_EDITS: ContextVar[dict[str, Edit]] = ContextVar("hook_edits", default={})  # noqa: B039 (never mutated)
 
 
 class HookPoint(nn.Module):
-    """Identity module; stores its input in the calling context's active cache under its stamped name."""
+    """Identity module, unless this thread edits it; records its output in this thread's active cache."""
 
     def __init__(self) -> None:
         super().__init__()
         self.name = ""
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """Record x (detached unless asked otherwise) if this context is recording; return x unchanged."""
-        active = _ACTIVE.get()
+        """Apply this thread's edit for this point (if any), record the result if recording, and pass it on."""
+        edit = _EDITS.get().get(self.name)
+        if edit is not None:
+            x = edit(x)
+        active = _CACHE.get()
         if active is not None:
             cache, detach = active
             cache[self.name] = x.detach() if detach else x
@@ -48,8 +55,19 @@ def recording(detach: bool = True):
 
     `detach=False` keeps the autograd graph (training reads the cross-attention weights for its alignment loss)."""
     cache: dict[str, torch.Tensor] = {}
-    token = _ACTIVE.set((cache, detach))
+    token = _CACHE.set((cache, detach))
     try:
         yield cache
     finally:
-        _ACTIVE.reset(token)
+        _CACHE.reset(token)
+
+
+@contextmanager
+def editing(edits: dict[str, Edit]):
+    """Inside the block, every forward pass of this thread replaces the tensor at each named hook point by
+    edits[name](tensor) (e.g. a knocked-out head); other threads are untouched."""
+    token = _EDITS.set(_EDITS.get() | edits)
+    try:
+        yield
+    finally:
+        _EDITS.reset(token)

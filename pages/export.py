@@ -64,8 +64,8 @@ def handout_section(trace: Trace) -> None:
     codes = list(LANGS)
     language = st.radio(t("export.handout.lang"), codes, index=codes.index(lang()), format_func=LANGS.get,
                         horizontal=True)
-    download(t("export.handout.button"), partial(build_handout, trace, language, data.bundle(trace.model).align_weight), "attention-lab-handout.html",
-             "text/html", "export-handout")
+    build = partial(build_handout, trace, language, data.bundle(trace.model).align_weight)
+    download(t("export.handout.button"), build, "attention-lab-handout.html", "text/html", "export-handout")
 
 
 trace = data.current_trace()

@@ -14,23 +14,26 @@ PLAY_SECONDS = 1.2  # per snapshot while playing
 BLOCKS = (("encoder", "lab.block_encoder"), ("decoder", "lab.block_decoder"), ("cross", "lab.block_cross"))
 
 
+def move_to(index: int) -> None:
+    """Show snapshot `index` on the next run (a fresh slider, so that it starts there)."""
+    state.put("snap", index)
+    st.session_state["lab_gen"] = st.session_state.get("lab_gen", 0) + 1
+
+
 def toggle_play(n: int) -> None:
-    """Play (from the start if at the end) or stop; runs before the script, so it may move the slider."""
+    """Play (from the start if at the end) or stop."""
     st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
-    if st.session_state["lab_playing"] and st.session_state.get("w_snap") == n - 1:
-        st.session_state["w_snap"] = 0
+    if st.session_state["lab_playing"] and state.get("snap") % n == n - 1:
+        move_to(0)
 
 
 def pick_step(n: int) -> int:
-    """The snapshot slider (its index is in the URL) and the play/stop button; returns the index shown."""
-    if "w_snap" not in st.session_state:  # first run: from the link (−1 = the shipped model)
-        st.session_state["w_snap"] = state.get("snap") % n
-    if "lab_next" in st.session_state:  # playing: the step the previous run asked for
-        st.session_state["w_snap"] = st.session_state.pop("lab_next")
+    """The snapshot slider (its index is in the URL; −1 = the shipped model) and the play/stop button."""
     c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
     with c1:
         steps = [s.step for s in data.timeline(state.get("model"))[0]]
-        index = st.select_slider(t("lab.step"), options=list(range(n)), key="w_snap",
+        index = st.select_slider(t("lab.step"), options=list(range(n)), value=state.get("snap") % n,
+                                 key=f"w_snap_{st.session_state.get('lab_gen', 0)}",
                                  format_func=lambda i: f"{steps[i]:,}")
     with c2:
         playing = st.session_state.get("lab_playing", False)
@@ -63,8 +66,8 @@ def model_column(name: str, index: int, side: str) -> None:
     rows, cols = trace.attn_tokens(side)
     patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
     block = t(dict(BLOCKS)[side])
-    widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                  col_names=[t("label.head", i=j) for j in range(h)],
+    widgets.figure(attention_grid(patterns, rows, cols, row_names=[f"L{i}" for i in range(N)],  # half width: short
+                                  col_names=[f"h{j}" for j in range(h)],
                                   title=t("lab.fig_grid", block=block, step=shot.step),
                                   row_title=t("axis.query"), col_title=t("axis.key")),
                    key=f"lab-{side}-{name}")
@@ -89,6 +92,6 @@ if widgets.need_trace(trace):
         if st.session_state.get("lab_playing"):
             if index < n - 1:
                 time.sleep(PLAY_SECONDS)
-                st.session_state["lab_next"] = index + 1
+                move_to(index + 1)
                 st.rerun()
             st.session_state["lab_playing"] = False

@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import gc
 
+import numpy as np
 import streamlit as st
 import torch
 
+from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
 from model.checkpoint import Bundle, available_models, load_bundle
 from model.decoding import DecodeOptions
+from model.evaluate import held_out
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
-from model.trace import BatchTrace, TeacherForcing, Trace, run_batch_trace, run_teacher_forcing, run_with_trace
+from model.trace import (
+    BatchTrace,
+    TeacherForcing,
+    Trace,
+    read_only,
+    run_batch_trace,
+    run_teacher_forcing,
+    run_with_trace,
+)
 from model.transformer import AttnOptions
 from ui import profile, state
 
@@ -77,6 +88,32 @@ def timeline_models(name: str) -> list[str]:
     """The model and its twin, trained to align first, if both ship training snapshots; else nothing."""
     pair = sorted({name, twin(name) or name}, key=lambda n: not bundle(n).guided)
     return pair if len(pair) == 2 and all(timeline(n)[0] for n in pair) else []
+
+
+@st.cache_resource(show_spinner=False)
+def head_means(name: str) -> dict:
+    """Every head's mean output over 256 held-out pairs (for mean ablation), computed once per model."""
+    return mean_z(bundle(name), held_out(256))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def knockout(name: str, text: str, heads: tuple[Head, ...], mode: str) -> Trace:
+    """Greedy trace with the heads knocked out (read-only; raises ValueError for input with no tokens)."""
+    return run_knockout(bundle(name), text, list(heads), mode, head_means(name))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def head_importance(name: str, text: str, mode: str) -> np.ndarray:
+    """Drop in log P(own translation) per head knocked out alone; (blocks, N, h), read-only."""
+    own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
+    return read_only(importance(bundle(name), text, own, mode, head_means(name)))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def knockout_log_p(name: str, text: str, heads: tuple[Head, ...], mode: str) -> np.ndarray:
+    """log P(the intact model's translation) without and with the heads knocked out; (2,), read-only."""
+    own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
+    return read_only(sequence_log_probs(bundle(name), text, own, [[], list(heads)], mode, head_means(name)))
 
 
 def twin(name: str) -> str | None:

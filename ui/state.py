@@ -66,9 +66,12 @@ PARAMS: dict[str, Param] = {
     "presenter": Param(False),  # presenter view (projector)
     "tour": Param(0, low=0, high=63),  # guided-tour step (clamped to the tour)
     "snap": Param(-1, low=-1, high=63),  # training-timeline snapshot index (-1: the last, the shipped model)
+    "ko": Param(""),  # knocked-out heads, e.g. "e0.1,c1.3" (block initial, layer.head); unknown codes are ignored
+    "ko_mode": Param("mean", options=("mean", "zero")),
+    "mp": Param("I have two cats"),  # the minimal-pairs page's second sentence
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
-TEXT = ("s", "s2")
+TEXT = ("s", "s2", "ko", "mp")
 DEFAULTS: dict[str, Any] = {k: p.default for k, p in PARAMS.items()}
 _STORE, _NOTICES = "_view_state", "_view_notices"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
@@ -178,6 +181,12 @@ def put_text(name: str, raw: str) -> str:
         st.session_state[_NOTICES] = notes
     put(name, text)
     return text
+
+
+def set_sentence(text: str) -> None:
+    """Replace the shared sentence (a new box key makes the sentence box show it)."""
+    put("s", text)
+    st.session_state["sentence_gen"] = st.session_state.get("sentence_gen", 0) + 1
 
 
 def _choice(value: Any, options: list, default: Any) -> Any:

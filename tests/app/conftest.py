@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
-         "lab_timeline"]
+         "lab_timeline", "lab_knockout", "lab_pairs"]
 
 
 def open_page(page: str, **params) -> AppTest:

@@ -33,9 +33,11 @@ def assert_offline_and_drawn(page, requests, n_sections: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang):
-    steps = pytest.importorskip("ui.tour_steps").STEPS
+    from ui.tour_steps import STEPS as steps
+
+    bundle = load_bundle("en-zh")
     path = tmp_path / f"handout-{lang}.html"
-    path.write_text(build_handout(run_with_trace(bundle := load_bundle("en-zh"), "I have a cat"), lang, bundle.align_weight), encoding="utf-8")
+    path.write_text(build_handout(run_with_trace(bundle, "I have a cat"), lang, bundle.align_weight), encoding="utf-8")
     requests = open_offline(page, path)
     assert_offline_and_drawn(page, requests, len(steps))
     assert page.locator("h1").inner_text() == "I have a cat → 我有一只猫"

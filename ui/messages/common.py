@@ -64,8 +64,9 @@ MESSAGES = {
         "en": "Model “{model}”: the cross-attention of its last decoder layer (layer {last}) was **trained to align** "
               "with the grammar's gold word alignment (a guided-alignment loss, weight {w}); its other layers "
               "learned on their own. Compare with the unguided twin on the Decoding page.",
-        "zh": "模型“{model}”：最后一个解码器层（第 {last} 层）的交叉注意力**经过对齐训练**，被引导去贴近语料的标准词对齐"
-              "（引导对齐损失，权重 {w}）；其余各层是自己学出来的。可在“编码器-解码器与解码”页与未引导的孪生模型对比。",
+        "zh": "模型“{model}”：最后一个解码器层（第 {last} 层）的交叉注意力**经过对齐训练**，"
+              "被引导去贴近语料的标准词对齐（引导对齐损失，权重 {w}）；其余各层是自己学出来的。"
+              "可在“编码器-解码器与解码”页与未引导的孪生模型对比。",
     },
     "cross.unguided": {
         "en": "Model “{model}”: its cross-attention **learned on its own** (no alignment loss): this is what "

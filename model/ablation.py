@@ -1,0 +1,100 @@
+"""Head knockout through the hook points: a head's output z is zeroed, or replaced by its mean over held-out text.
+
+Zeroing removes the head's contribution and also shifts what the next layer sees on average; the mean keeps that
+average and removes only what the head says about *this* sentence (mean ablation), which is usually the fairer test
+of what a head does.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import torch
+
+from model.checkpoint import Bundle
+from model.data import to_batch
+from model.decoding import DecodeOptions
+from model.hooks import Edit, editing, recording
+from model.tokenizer import BOS_ID, EOS_ID, PAD_ID
+from model.trace import Trace, run_with_trace
+
+BLOCKS = {"encoder": "encoder.{}.self_attn", "decoder": "decoder.{}.self_attn", "cross": "decoder.{}.cross_attn"}
+MODES = ("zero", "mean")
+Head = tuple[str, int, int]  # (block, layer, head)
+
+
+def z_name(block: str, layer: int) -> str:
+    """The hook holding the heads' outputs z (B, h, L_q, d_k) of one attention block."""
+    return f"{BLOCKS[block].format(layer)}.hook_z"
+
+
+def all_heads(N: int, h: int) -> list[Head]:
+    """Every head of the model, block by block, layer by layer."""
+    return [(block, layer, head) for block in BLOCKS for layer in range(N) for head in range(h)]
+
+
+@torch.no_grad()
+def mean_z(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[str, torch.Tensor]:
+    """Every head's output averaged over the real (unpadded) positions of teacher-forced pairs; name -> (h, d_k)."""
+    sums, counts = defaultdict(float), defaultdict(float)
+    for i in range(0, len(pairs), batch_size):
+        src, tgt_in, _, _ = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
+        with recording() as cache:
+            bundle.model(src, tgt_in)
+        for block in BLOCKS:
+            real = (src if block == "encoder" else tgt_in) != PAD_ID  # (B, L_q)
+            for layer in range(bundle.cfg.N):
+                name = z_name(block, layer)
+                sums[name] = sums[name] + (cache[name] * real[:, None, :, None]).sum((0, 2))  # (h, d_k)
+                counts[name] += float(real.sum())
+    return {name: sums[name] / counts[name] for name in sums}
+
+
+def knockout_edits(rows: list[list[Head]], mode: str, means: dict[str, torch.Tensor] | None = None) -> dict[str, Edit]:
+    """Hook edits that knock out, in batch row b, the heads rows[b] (a single row applies to any batch size)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    targets: dict[str, list[tuple[int | None, int]]] = defaultdict(list)
+    for b, heads in enumerate(rows):
+        for block, layer, head in heads:
+            targets[z_name(block, layer)].append((None if len(rows) == 1 else b, head))
+
+    def make(name: str, where: list[tuple[int | None, int]]) -> Edit:
+        def edit(z: torch.Tensor) -> torch.Tensor:  # (B, h, L_q, d_k)
+            z = z.clone()
+            for b, head in where:
+                rows_b = slice(None) if b is None else b
+                z[rows_b, head] = 0.0 if mode == "zero" else means[name][head]
+            return z
+        return edit
+
+    return {name: make(name, where) for name, where in targets.items()}
+
+
+def run_knockout(bundle: Bundle, text: str, heads: list[Head], mode: str,
+                 means: dict[str, torch.Tensor] | None = None) -> Trace:
+    """The full greedy trace of `text` with `heads` knocked out in every pass (search and recording)."""
+    with editing(knockout_edits([heads], mode, means)):
+        return run_with_trace(bundle, text, DecodeOptions())
+
+
+@torch.no_grad()
+def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: list[list[Head]], mode: str,
+                       means: dict[str, torch.Tensor] | None = None) -> np.ndarray:
+    """log P(output + <eos> | text) under each row's knockout, all rows in one batched pass; (len(rows),)."""
+    src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids] * len(rows))  # (R, S)
+    tgt_in = torch.tensor([[BOS_ID] + output_ids] * len(rows))  # (R, T)
+    target = torch.tensor(output_ids + [EOS_ID])  # (T,)
+    with editing(knockout_edits(rows, mode, means) if any(rows) else {}):
+        logits = bundle.model(src, tgt_in)  # (R, T, V)
+    log_p = torch.log_softmax(logits.double(), -1)  # (R, T, V)
+    return log_p[:, torch.arange(len(target)), target].sum(-1).numpy()
+
+
+def importance(bundle: Bundle, text: str, output_ids: list[int], mode: str,
+               means: dict[str, torch.Tensor] | None = None) -> np.ndarray:
+    """Drop in log P(the model's own translation) when each head alone is knocked out; (blocks, N, h)."""
+    cfg = bundle.cfg
+    heads = all_heads(cfg.N, cfg.h)
+    log_p = sequence_log_probs(bundle, text, output_ids, [[]] + [[head] for head in heads], mode, means)
+    return (log_p[0] - log_p[1:]).reshape(len(BLOCKS), cfg.N, cfg.h)

@@ -1,0 +1,94 @@
+"""Lab: knock attention heads out (zero or mean ablation through the hook points) and see what changes."""
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from model.ablation import BLOCKS, MODES, all_heads
+from model.decoding import DecodeOptions
+from model.transformer import AttnOptions
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from viz.heatmap import matrix_heatmap
+
+shell.require_app()
+INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
+
+
+def code(head) -> str:
+    """A head's short name in the URL: block initial, layer.head (e.g. "c1.3")."""
+    block, layer, index = head
+    return f"{block[0]}{layer}.{index}"
+
+
+def label(head_code: str) -> str:
+    """A head's readable name."""
+    block, rest = INITIAL[head_code[0]], head_code[1:]
+    layer, head = rest.split(".")
+    return t("ko.head_label", block=t(f"ko.block_{block}"), layer=layer, head=head)
+
+
+def head_of(head_code: str):
+    """(block, layer, head) of a code."""
+    layer, head = head_code[1:].split(".")
+    return INITIAL[head_code[0]], int(layer), int(head)
+
+
+def knock_out_most_important(codes: list[str], drops: np.ndarray) -> None:
+    """Button: the single head whose loss hurts this translation most (a fresh picker shows it)."""
+    state.put("ko", codes[int(np.argmax(drops))])
+    st.session_state["ko_gen"] = st.session_state.get("ko_gen", 0) + 1
+
+
+def pick_heads(codes: list[str], drops: np.ndarray) -> list[str]:
+    """The heads picker (from the URL, unknown codes dropped) and the "most important" button."""
+    chosen = [c for c in state.get("ko").split(",") if c in codes]
+    c1, c2 = st.columns([5, 2], vertical_alignment="bottom")
+    with c1:
+        picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label,
+                                key=f"w_ko_{st.session_state.get('ko_gen', 0)}")
+    with c2:
+        st.button(t("ko.most_important"), on_click=knock_out_most_important, args=(codes, drops.ravel()),
+                  width="stretch", icon=":material/bolt:")
+    state.put("ko", ",".join(picked))
+    return picked
+
+
+def step_cells(steps, n: int) -> list[str]:
+    """'token (p)' of each step, blank past the end."""
+    return [f"{s.chosen_token} ({s.chosen_prob:.2f})" for s in steps] + [""] * (n - len(steps))
+
+
+def step_table(intact, ablated) -> pd.DataFrame:
+    """Each decoding step's chosen token and its probability, intact vs knocked out."""
+    n = max(len(intact.decoded.steps), len(ablated.decoded.steps))
+    return pd.DataFrame({t("ko.col_step"): list(range(n)), t("ko.col_intact"): step_cells(intact.decoded.steps, n),
+                         t("ko.col_ablated"): step_cells(ablated.decoded.steps, n)})
+
+
+st.header(t("ko.header"))
+st.caption(t("ko.caption"))
+trace = data.current_trace()
+if widgets.need_trace(trace):
+    N, h, text = trace.config["N"], trace.config["h"], state.get("s")
+    mode = state.bound(st.segmented_control, t("ko.mode"), "ko_mode", options=list(MODES),
+                       format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+    st.caption(t("ko.mode_explain"))
+    drops = data.head_importance(trace.model, text, mode)  # (blocks, N, h)
+    codes = [code(head) for head in all_heads(N, h)]
+    picked = pick_heads(codes, drops)
+    intact = data.trace(trace.model, text, AttnOptions(), DecodeOptions())
+    ablated = data.knockout(trace.model, text, tuple(head_of(c) for c in picked), mode)
+    log_p = data.knockout_log_p(trace.model, text, tuple(head_of(c) for c in picked), mode)
+    c1, c2 = st.columns(2)
+    for col, title, run in ((c1, "ko.intact", intact), (c2, "ko.ablated", ablated)):
+        with col:
+            st.markdown(f"**{t(title)}**")
+            widgets.token_chips(run.decoded.tokens or [t("label.empty")])
+    st.markdown(t("ko.log_p", base=log_p[0], ablated=log_p[1], ratio=float(np.exp(log_p[1] - log_p[0]))))
+    st.subheader(t("ko.steps"))
+    st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
+    st.subheader(t("ko.importance"))
+    rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
+    widgets.figure(matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
+                                  title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
+                                  col_title=t("ko.axis_head"), hover_formula="Δ log P"), key="ko-importance")
