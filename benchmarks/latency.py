@@ -19,12 +19,11 @@ import statistics
 import tempfile
 import time
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.harness import IDLE, launch, streamlit_server
-from benchmarks.protocol import Session
+from benchmarks.protocol import Session, run
 
 PAGES = ("self_attention", "multi_head")
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
@@ -187,8 +186,7 @@ def load(url: str, pid: int, clients: int, keys: int, think: float) -> dict:
         await asyncio.gather(*typists)
 
     cpu0, t0 = cpu_seconds(pid), time.perf_counter()
-    with ThreadPoolExecutor(1) as pool:  # its own event loop, away from Playwright's
-        pool.submit(asyncio.run, main()).result()
+    run(main())  # its own event loop, away from Playwright's
     wall = time.perf_counter() - t0
     return {"clients": clients, "keystrokes": len(latencies), "p50": statistics.median(latencies),
             "p95": pct(latencies, 95), "reruns_per_s": len(latencies) / wall,

@@ -7,8 +7,10 @@ query string the app wrote, and the bytes received.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -63,6 +65,13 @@ class Run:
         """The warning/error boxes' texts."""
         return [el.alert.body for _, el in sorted(self.elements.items())
                 if el.DESCRIPTOR.name == "Element" and el.WhichOneof("type") == "alert"]
+
+
+def run(coroutine):
+    """Run a coroutine to completion on a fresh event loop in its own thread (the caller's thread may already
+    have a loop running, e.g. Playwright's sync API); return its result."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def widget_state(msg: BackMsg, wid: str, kind: str, value) -> None:

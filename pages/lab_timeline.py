@@ -93,5 +93,6 @@ if widgets.need_trace(trace):
             if index < n - 1:
                 time.sleep(PLAY_SECONDS)
                 move_to(index + 1)
+                state.write_url()  # st.rerun() ends this run before the shell writes it
                 st.rerun()
             st.session_state["lab_playing"] = False

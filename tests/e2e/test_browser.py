@@ -163,8 +163,8 @@ def test_lab_timeline_shows_both_twins_and_plays_through_the_snapshots(page, app
     wait_painted(page, "I have a cat")
     titles = [c["title"] for c in charts(page)]
     assert titles.count("Encoder self-attention, step 0") == 2, titles
-    page.get_by_role("button", name="Play").click()
+    page.get_by_test_id("stMainBlockContainer").get_by_role("button", name="Play").click()
     page.wait_for_function("() => location.search.includes('snap=2')", timeout=30_000)
-    page.get_by_role("button", name="Stop").click()
+    page.get_by_test_id("stMainBlockContainer").get_by_role("button", name="Stop").click()
     page.wait_for_selector(IDLE_SELECTOR, timeout=30_000)
     assert not page.errors, page.errors

@@ -91,10 +91,10 @@ def test_cross_attention_aligns_cat_with_cat():
 
 
 def test_cli_trace_json_is_complete():
-    out = subprocess.run([sys.executable, "-m", "model", "trace", "I have a zebra", "--json"], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "model", "trace", "I have a wug", "--json"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     d = json.loads(out)
-    assert d["src"]["tokens"] == ["i", "have", "a", "zebra"] and d["src"]["unknown"] == [False, False, False, True]
+    assert d["src"]["tokens"] == ["i", "have", "a", "wug"] and d["src"]["unknown"] == [False, False, False, True]
     names = {h["name"] for h in d["hooks"]}
     assert {"hook_src_embed", "hook_pos_enc", "encoder.0.self_attn.hook_q", "decoder.1.cross_attn.hook_pattern",
             "encoder.0.hook_resid_mid", "hook_logits"} <= names

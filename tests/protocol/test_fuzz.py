@@ -10,7 +10,7 @@ import urllib.parse
 
 import pyarrow as pa
 
-from benchmarks.protocol import Session
+from benchmarks.protocol import Session, run
 from tests.protocol.conftest import PAGES
 from ui.state import PARAMS
 
@@ -105,8 +105,8 @@ async def warm_up(url: str) -> None:
 
 
 def test_hostile_links_and_input_never_show_a_traceback(server):
-    asyncio.run(warm_up(server.url))
-    results = asyncio.run(fuzz(server.url))
+    run(warm_up(server.url))
+    results = run(fuzz(server.url))
     ms = sorted(run.ms for _, run in results)
     tracebacks = [(page, e) for page, run in results for e in run.exceptions]
     print(f"\nfuzz: {len(results)} reruns on {len({p for p, _ in results})} pages, {len(tracebacks)} tracebacks, "

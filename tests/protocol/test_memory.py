@@ -6,7 +6,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from benchmarks.protocol import Session
+from benchmarks.protocol import Session, run
 
 N_SESSIONS, WARM_RERUNS, RERUNS = 30, 150, 1000
 PAGES = ["multi_head", "decoding", "add_norm", "self_attention"]
@@ -54,9 +54,9 @@ def settled_rss(pid: int) -> float:
 
 
 def test_rss_returns_to_its_warm_level_after_sessions_leave(server):
-    asyncio.run(reruns(server.url, 0, WARM_RERUNS))
+    run(reruns(server.url, 0, WARM_RERUNS))
     warm = settled_rss(server.pid)
-    asyncio.run(reruns(server.url, 10_000, RERUNS))
+    run(reruns(server.url, 10_000, RERUNS))
     after = settled_rss(server.pid)
     print(f"\nRSS after warm-up {warm:.0f} MB, after {RERUNS} more reruns from {N_SESSIONS} sessions that left "
           f"{after:.0f} MB ({100 * (after / warm - 1):+.1f} %)")

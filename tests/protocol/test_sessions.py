@@ -3,7 +3,7 @@ import asyncio
 import statistics
 import string
 
-from benchmarks.protocol import Run, Session
+from benchmarks.protocol import Run, Session, run
 from tests.protocol.conftest import PAGES
 
 N_SESSIONS, KEYSTROKES = 30, 10
@@ -57,11 +57,11 @@ async def together(url: str):
 
 def test_thirty_sessions_typing_at_once_never_mix(server):
     # no warm-up: a class opens the link on a fresh server at once (legacy pages mode is switched off mid-way)
-    tabs, latencies = asyncio.run(together(server.url))
+    tabs, latencies = run(together(server.url))
     mismatches, leaks = [], []
     for c, (tab, last, received) in enumerate(tabs):
         assert marker(c) in tab.query, "the URL holds the session's own sentence"
-        reference = asyncio.run(alone(server.url, tab.page, tab.query))
+        reference = run(alone(server.url, tab.page, tab.query))
         assert len(page_of(last)) > 30 and last.keyup_id(), "the whole page, inside the shell"
         if page_of(last) != page_of(reference):
             diff = sorted(p for p in set(page_of(last)) | set(page_of(reference))
