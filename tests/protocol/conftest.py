@@ -39,8 +39,8 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One app server per test module."""
+def server(tmp_path_factory, request):
+    """One app server per test module (a module may set SERVER_ENV, e.g. a shorter session TTL)."""
     log = tmp_path_factory.mktemp("server") / "streamlit.log"
-    with streamlit_server(log=log) as (url, proc):
+    with streamlit_server(env=getattr(request.module, "SERVER_ENV", None), log=log) as (url, proc):
         yield Server(url, proc.pid, log)
