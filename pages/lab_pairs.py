@@ -66,5 +66,6 @@ if widgets.need_trace(trace):
         with c3:
             st.markdown("&nbsp;")
             widgets.figure(matrix_heatmap(diff, rows_a, cols_a, kind="signed", masked=unmatched, bound=1.0,
+                                          grey=("—", t("mp.unshared")),
                                           title=t("mp.fig_diff"), row_title=t("axis.query_row"),
                                           col_title=t("axis.key_col")), key="mp-diff")

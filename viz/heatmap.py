@@ -66,15 +66,16 @@ def category_axis(title: str, categories: list[str], labels, *, reverse: bool = 
     return axis
 
 
-def mask_overlay(mask: np.ndarray, xs: list[str], ys: list[str], formula: str, show_values: bool) -> dict:
-    """Grey cells labelled "−∞" on top of the masked positions."""
+def mask_overlay(mask: np.ndarray, xs: list[str], ys: list[str], formula: str, show_values: bool,
+                 label: str = style.MASK_TEXT, note: str = "−∞ (masked)") -> dict:
+    """Grey cells labelled `label` ("−∞" for a mask) on top of the masked positions; hover says `note`."""
     overlay = dict(
         type="heatmap", z=np.where(mask, 1.0, np.nan), x=xs, y=ys, showscale=False, hoverongaps=False,
         colorscale=[[0.0, style.MASK_GREY], [1.0, style.MASK_GREY]], zmin=0.0, zmax=1.0,
-        hovertemplate=hover_template(formula) + " = −∞ (masked)<extra></extra>",
+        hovertemplate=hover_template(formula) + f" = {note}<extra></extra>",
     )
     if show_values:
-        text = np.where(mask, style.MASK_TEXT, "").astype(object)
+        text = np.where(mask, label, "").astype(object)
         overlay.update(text=text, texttemplate="%{text}", textfont=dict(family=style.FONT_FAMILY, color="white"))
     return overlay
 
@@ -95,6 +96,7 @@ def matrix_heatmap(
     height: int | None = None,
     uirevision: str = style.UIREVISION,
     bound: float | None = None,
+    grey: tuple[str, str] = (style.MASK_TEXT, "−∞ (masked)"),
     col_ticks: int | None = None,
     row_ticks: int | None = None,
 ) -> style.Figure:
@@ -125,7 +127,7 @@ def matrix_heatmap(
     if show_values:
         trace.update(text=cell_text(z, mask, decimals), texttemplate="%{text}",
                      textfont=dict(family=style.FONT_FAMILY))
-    data = [trace] + ([mask_overlay(mask, xs, ys, formula, show_values)] if mask.any() else [])
+    data = [trace] + ([mask_overlay(mask, xs, ys, formula, show_values, *grey)] if mask.any() else [])
     layout = style.base_layout(title, height or style.auto_height(n_rows), uirevision=uirevision)
     layout.update(xaxis=category_axis(col_title, xs, col_labels, max_ticks=col_ticks),
                   yaxis=category_axis(row_title, ys, row_labels, reverse=True, max_ticks=row_ticks))

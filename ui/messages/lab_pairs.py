@@ -19,5 +19,6 @@ MESSAGES = {
     "mp.fig_second": {"en": "Second sentence · layer {layer} · head {head}",
                       "zh": "第二句 · 第 {layer} 层 · 头 {head}"},
     "mp.fig_diff": {"en": "First − second (shared tokens)", "zh": "第一句 − 第二句（共有的词元）"},
+    "mp.unshared": {"en": "not in the other sentence", "zh": "另一句没有这个词元"},
     "mp.no_second": {"en": "Type a second sentence to compare.", "zh": "输入第二句来对比。"},
 }
