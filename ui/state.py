@@ -219,6 +219,15 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     return picked
 
 
+def take_widgets() -> None:
+    """Copy what the user just picked in any bound widget into the view state before the page reads it, so a
+    toggle never first computes a trace with the old value and then throws it away."""
+    for name in PARAMS:
+        value = st.session_state.get(f"w_{name}")
+        if value is not None:
+            put(name, value)
+
+
 def clamp(name: str, low: int, high: int) -> int:
     """Keep an integer entry inside [low, high] (e.g. a head index after switching to a smaller block)."""
     value = min(max(int(get(name) or 0), low), high)
