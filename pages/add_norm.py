@@ -99,7 +99,7 @@ if widgets.need_trace(trace):
     else:
         prev = layer_in if sub == 0 else trace[f"{stack}.{layer}.hook_{RESID[stack][sub - 1]}"]
         before, after, what = prev, ln, t("an.what_pre")
-    st.caption(t("an.caption_model", norm="Post" if post else "Pre", d=len(dims)))
+    st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=len(dims)))
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
     c1, c2 = st.columns(2)
     with c1:

@@ -10,6 +10,7 @@ from model.checkpoint import CHECKPOINT_DIR
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
 from ui.messages import pages as page_messages
+from ui.notes import NOTE_TITLES
 
 SENTENCE = "I have a cat"
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -220,7 +221,7 @@ def test_widget_choices_are_chinese(zh_pages):
     methods = choices(zh_pages["decoding"])[text("dec.method", "zh")]
     assert methods == [text(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
     preset = [box for box in zh_pages["playground"].selectbox if box.label == text("pg.preset", "zh")][0]
-    assert preset.options[0] == text("pg.preset_seed004", "zh")
+    assert preset.options[0] == text("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
 
 
 def test_playground_explains_a_bad_cell_in_chinese():

@@ -301,8 +301,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "an.what_post": {"en": "x + Sublayer(x), before LayerNorm", "zh": "x + 子层(x)"},
     "an.what_pre": {"en": "the residual stream x, before LayerNorm", "zh": "残差流 x"},
     "an.caption_model": {
-        "en": "This model is **{norm}-Norm**. Rows are tokens, columns the {d} features of d_model.",
-        "zh": "这个模型是 **{norm}-Norm**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
+        "en": "This model is **{norm}**. Rows are tokens, columns the {d} features of d_model.",
+        "zh": "这个模型是 **{norm}**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
     },
     "an.fig_before": {"en": "Before: {what}", "zh": "层归一化之前：{what}"},
     "an.fig_after": {"en": "After LayerNorm", "zh": "层归一化之后"},
