@@ -80,7 +80,7 @@ def sentence_bar() -> None:
                      placeholder=t("header.pick_example"), on_change=on_example)
     with right:
         state.bound(st.selectbox, t("header.model"), "model", options=names,
-                    format_func=model_label, on_change=on_model)
+                    format_func={n: model_label(n) for n in names}.get, on_change=on_model)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,6 +9,7 @@ import pytest
 from model.checkpoint import CHECKPOINT_DIR
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
+from ui.messages import lessons as lesson_messages
 from ui.messages import pages as page_messages
 from ui.notes import NOTE_TITLES
 
@@ -73,7 +74,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
     """(key, text) for every English page message found in the texts: whole-item matches for one-word messages,
     a search inside the text for longer ones."""
     found = []
-    for key, entry in page_messages.MESSAGES.items():
+    for key, entry in (page_messages.MESSAGES | lesson_messages.MESSAGES).items():
         en = entry["en"].strip()
         if en == entry["zh"].strip():
             continue
@@ -87,7 +88,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
 
 def test_no_english_message_is_also_part_of_its_chinese_translation():
     """Guards the leftover check below: an English message inside its own translation would always be found."""
-    clashes = [k for k, e in page_messages.MESSAGES.items()
+    clashes = [k for k, e in (page_messages.MESSAGES | lesson_messages.MESSAGES).items()
                if e["en"].strip() != e["zh"].strip() and " " in e["en"].strip()
                and english_pattern(e["en"].strip()).search(e["zh"])]
     assert not clashes, clashes
@@ -147,7 +148,7 @@ EXPECTED_TITLES = {
                        ("sa.fig_masked", {}), ("sa.fig_softmax", {}), ("sa.fig_z", {"head": 0}),
                        ("sa.fig_products", {"query": "i"}), ("sa.fig_weighted", {"query": "i"})],
     "multi_head": [("mh.fig_head_view", {"layer": 0, "head": 0}), ("mh.fig_average", {"h": 4, "layer": 0}),
-                   ("mh.fig_concat", {}), ("mh.fig_output", {})],
+                   ("mh.fig_concat", {"z_last": "Z₃"}), ("mh.fig_output", {})],
     "masks": [("masks.fig_pad_mask", {"n": 2}), ("masks.fig_enc_weights", {"head": 0}),
               ("masks.fig_dec_weights", {"head": 0}), ("masks.fig_custom_masked", {"head": 0}),
               ("masks.fig_renormalised", {})],
@@ -162,6 +163,10 @@ EXPECTED_TITLES = {
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
+    "paper": [("paper.fig_time", {}), ("paper.fig_memory", {})],
+    "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
+    "notes": [("mm.fig_weights", {"mode": text("mm.add", "zh")}), ("notes.fig_pe_note", {"n": 8}),
+              ("notes.fig_pe_paper", {"n": 8})],
 }
 
 
