@@ -185,9 +185,10 @@ def shared_norm_edits(model: Transformer) -> dict[str, Edit]:
     norms = norm_modules(model)
     edits: dict[str, Edit] = {}
     for name, norm in norms.items():
-        stack, layer, sub = name.split(".")
-        if sub == "sub1" or not sub.startswith("sub"):
+        parts = name.split(".")  # "encoder.0.sub2"; the Pre-Norm stacks' final "enc_norm" / "dec_norm" stay as they are
+        if len(parts) != 3 or parts[2] == "sub1":
             continue
+        stack, layer, sub = parts
         first = norms[f"{stack}.{layer}.sub1"]
 
         def edit(y, own=norm, first=first):  # (B, L, d_model)
@@ -210,7 +211,7 @@ def gamma_spread(model: Transformer) -> list[tuple[str, float, float]]:
     norms = norm_modules(model)
     out = []
     for name, first in norms.items():
-        if not name.endswith("sub1"):
+        if not name.endswith(".sub1"):
             continue
         layer = name.removesuffix(".sub1")
         others = [m for n, m in norms.items() if n.startswith(layer + ".") and n != name]

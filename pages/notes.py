@@ -13,7 +13,7 @@ bundle = data.bundle(state.get("model"))
 trace = data.current_trace()
 st.subheader(t("notes.index"))
 st.dataframe(pd.DataFrame({
-    t("notes.col_topic"): [t(f"notes.{key}.title") for key in notes.PANELS],
+    t("notes.col_topic"): [t(f"notes.{key}.title").replace("`", "") for key in notes.PANELS],
     t("notes.col_note"): [" · ".join(dict.fromkeys(f"«{notes.NOTE_TITLES[n]}»" for n, _, _ in quotes))
                           for _, quotes in notes.PANELS.values()],
     t("notes.col_page"): [t(f"nav.{page}") for page, _ in notes.PANELS.values()],

@@ -117,8 +117,8 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     weights = mul if mode == "mul" else lessons.additive_mask(lessons.NOTE_SCORES, keep)
     names = ["x1", "x2", "x3"]
     widgets.figure(matrix_heatmap(weights, names, names, kind="prob", decimals=3,
-                                  masked=None if mode == "mul" else keep == 0,
-                                  title=t("mm.fig_weights", mode=modes[mode]), row_title=t("axis.query_row"),
+                                  masked=None if mode == "mul" else keep == 0, title=t(f"mm.fig_{mode}"),
+                                  row_title=t("axis.query_row"),
                                   col_title=t("axis.key_col"), hover_formula="softmax({row}, {col})", height=300),
                    key="note-mask")
     w = weights[0]
@@ -137,12 +137,11 @@ def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
                   paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
                   note_long=f"{long_note:.3g}", n=n, diff=f"{np.abs(note - paper).max():.3f}"))
     cols = [f"d{i}" for i in range(8)]
-    for col, values, title, key in zip(st.columns(2), (note, paper), ("notes.fig_pe_note", "notes.fig_pe_paper"),
-                                       ("note-pe-code", "note-pe-paper")):
-        with col:
-            widgets.figure(matrix_heatmap(values[:, :8], list(range(n)), cols, title=t(title, n=n), decimals=2,
-                                          row_title=t("axis.position"), col_title=t("axis.dimension"),
-                                          bound=1.0, height=340), key=key)
+    for values, title, key in zip((note, paper), ("notes.fig_pe_note", "notes.fig_pe_paper"),
+                                  ("note-pe-code", "note-pe-paper")):
+        widgets.figure(matrix_heatmap(values[:, :8], list(range(n)), cols, title=t(title), decimals=2,
+                                      row_title=t("axis.position"), col_title=t("axis.dimension"), bound=1.0,
+                                      height=380), key=key)
 
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
@@ -199,7 +198,7 @@ def demo_ln_iid(bundle: Bundle, trace: Trace | None) -> None:
     y = trace["encoder.0.hook_ln1"].astype(np.float64)
     st.dataframe(pd.DataFrame({
         t("notes.col_token"): trace.src.tokens,
-        t("notes.col_sum"): [f"{v:.6f}" for v in x_hat.sum(-1) + 0.0],
+        t("notes.col_sum"): [f"{v:.6f}" for v in np.round(x_hat.sum(-1), 6) + 0.0],
         t("notes.col_meansq"): [f"{v:.4f}" for v in (x_hat**2).mean(-1)],
         t("notes.col_mean_out"): [f"{v:.3f}" for v in y.mean(-1)],
         t("notes.col_var_out"): [f"{v:.3f}" for v in y.var(-1)],
@@ -305,12 +304,11 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.shuffle.app"))
     if not has_sentence(trace):
         return
-    c1, c2, c3 = st.columns([3, 2, 2])
+    with_pe = state.bound(st.toggle, t("pe.with_pe"), "pe_on")
+    c1, c2 = st.columns(2)
     with c1:
-        with_pe = state.bound(st.toggle, t("pe.with_pe"), "pe_on")
-    with c2:
         st.button(t("pe.shuffle"), key="pe_shuffle", on_click=shuffle_next)
-    with c3:
+    with c2:
         st.button(t("pe.unshuffle"), key="pe_unshuffle", on_click=lambda: state.put("shuffle", 0))
     ids = trace.src.ids
     if len(ids) < 2:

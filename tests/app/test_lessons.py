@@ -33,10 +33,10 @@ def softmax(x):
 
 def test_masks_page_switches_between_the_notes_product_and_the_papers_sum():
     scores, keep = np.array([[2, 4, 4], [4, 16, 12], [4, 12, 10.0]]), np.tril(np.ones((3, 3)))
-    mul = by_title(open_page("masks", s=S, mask_mode="mul"))["softmax weights, the note's scores, × mask (the note)"]
+    mul = by_title(open_page("masks", s=S, mask_mode="mul"))["softmax(S ⊙ M): the note"]
     np.testing.assert_allclose(array(mul["data"][0]["z"]), softmax(scores * keep), atol=1e-6)
     at = open_page("masks", s=S, mask_mode="add")
-    add = by_title(at)["softmax weights, the note's scores, + mask, −∞ (the paper)"]
+    add = by_title(at)["softmax(S + M): the paper"]
     z = array(add["data"][0]["z"]).astype(float)
     assert np.isnan(z[keep == 0]).all()  # masked cells are drawn grey
     np.testing.assert_allclose(z[2], softmax(scores[2]), atol=1e-6)

@@ -165,8 +165,7 @@ EXPECTED_TITLES = {
                   ("mp.fig_diff", {})],
     "paper": [("paper.fig_time", {}), ("paper.fig_memory", {})],
     "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
-    "notes": [("mm.fig_weights", {"mode": text("mm.add", "zh")}), ("notes.fig_pe_note", {"n": 8}),
-              ("notes.fig_pe_paper", {"n": 8})],
+    "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
 }
 
 

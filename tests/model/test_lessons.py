@@ -176,3 +176,12 @@ def test_nearest_words_by_cosine():
     table = np.array([[0, 0], [0, 0], [0, 0], [0, 0], [1, 0], [0.9, 0.1], [-1, 0], [0, 1.0]])
     itos = ["<pad>", "<unk>", "<bos>", "<eos>", "a", "b", "c", "d"]
     assert lessons.nearest_words(table, [4], itos, k=2) == [["b", "d"]]
+
+
+def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms():
+    pre = load_bundle("en-zh-pre")
+    edits = lessons.shared_norm_edits(pre.model)
+    assert "encoder.0.hook_ln2" in edits and not any("enc_norm" in name for name in edits)
+    assert lessons.run_shared_norm(pre, "I have a cat").decoded.steps
+    assert [layer for layer, _, _ in lessons.gamma_spread(pre.model)] == ["encoder.0", "encoder.1", "decoder.0",
+                                                                         "decoder.1"]

@@ -83,9 +83,9 @@ PANELS = {
     },
     "notes.ln_iid.app": {
         "en": "Encoder layer 0, first LayerNorm, on this sentence: per token, the sum of x̂ and its mean square "
-              "(exactly 0 and 1), then the mean and variance after γ and β (not 0 and 1).",
+              "(exactly 0 and 1), then the mean and variance after γ and β (no longer exactly 0 and 1).",
         "zh": "编码器第 0 层的第一个层归一化，作用在本句上：每个词元 x̂ 的和与平方均值（恰好为 0 和 1），"
-              "以及乘 γ、加 β 之后的均值和方差（不再是 0 和 1）。",
+              "以及乘 γ、加 β 之后的均值和方差（不再恰好是 0 和 1）。",
     },
     "notes.ln_shared.title": {"en": "One LayerNorm reused by every sublayer", "zh": "所有子层共用同一个层归一化"},
     "notes.ln_shared.wrong": {
@@ -160,10 +160,12 @@ PANELS = {
               "按维度、跨词元或跨句子求统计量，那是批归一化的做法。",
     },
     "notes.ln_dims.app": {
-        "en": "Before the LayerNorm shown above there are {tokens} per-token means (one per row), e.g. {row_means}. "
+        "en": "Encoder layer 0's first LayerNorm, on this sentence: its input has {tokens} per-token means (one per "
+              "row), e.g. {row_means}. "
               "After it, every row's mean of x̂ is 0 (largest |mean| {after_row}), while the per-dimension means "
               "across tokens are not (from {col_lo} to {col_hi}).",
-        "zh": "上方所示层归一化之前，有 {tokens} 个按词元的均值（每行一个），例如 {row_means}。"
+        "zh": "编码器第 0 层的第一个层归一化，作用在本句上：它的输入有 {tokens} 个按词元的均值（每行一个），"
+              "例如 {row_means}。"
               "归一化之后，每一行 x̂ 的均值都是 0（最大的 |均值| 为 {after_row}），"
               "而跨词元、按维度的均值不是 0（从 {col_lo} 到 {col_hi}）。",
     },
@@ -227,15 +229,16 @@ NOTES_PAGE = {
     "notes.col_note_out": {"en": "note (rounded weights)", "zh": "笔记（四舍五入后的权重）"},
     "notes.col_exact": {"en": "exact, unscaled", "zh": "精确值，不缩放"},
     "notes.col_scaled": {"en": "exact, ÷√d_k", "zh": "精确值，÷√d_k"},
-    "notes.fig_pe_note": {"en": "The note's code (first {n} positions)", "zh": "笔记的代码（前 {n} 个位置）"},
-    "notes.fig_pe_paper": {"en": "The paper's formula (same positions)", "zh": "论文的公式（相同位置）"},
+    "notes.fig_pe_note": {"en": "The note's code", "zh": "笔记的代码"},
+    "notes.fig_pe_paper": {"en": "The paper's formula", "zh": "论文的公式"},
 }
 
 MASKS = {
     "mm.mode": {"en": "How the mask is applied", "zh": "掩码的施加方式"},
     "mm.mul": {"en": "× mask (the note)", "zh": "× 掩码（笔记的做法）"},
     "mm.add": {"en": "+ mask, −∞ (the paper)", "zh": "+ 掩码，−∞（论文的做法）"},
-    "mm.fig_weights": {"en": "softmax weights, the note's scores, {mode}", "zh": "softmax 权重：笔记的分数，{mode}"},
+    "mm.fig_mul": {"en": "softmax(S ⊙ M): the note", "zh": "softmax(S ⊙ M)：笔记的做法"},
+    "mm.fig_add": {"en": "softmax(S + M): the paper", "zh": "softmax(S + M)：论文的做法"},
     "mm.caption_mul": {
         "en": "softmax([2, 4·0, 4·0]) = [{w0}, {w1}, {w2}]: the two future keys get {w1} each.",
         "zh": "softmax([2, 4·0, 4·0]) = [{w0}, {w1}, {w2}]：两个未来的键各得到 {w1}。",
