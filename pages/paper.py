@@ -13,7 +13,7 @@ from viz.lines import line_chart
 shell.require_app()
 
 LENGTHS = (32, 64, 128, 256, 512, 1024)
-REPEATS = 5
+REPEATS = 3
 FORMULAS = {"attention": "3·N·(4·d² + 4·d)", "ffn": "2·N·(2·d·d_ff + d_ff + d)", "norm": "{k}·N·2·d{extra}",
             "embeddings": "(V_src + V_tgt)·d", "generator_bias": "V_tgt"}
 

@@ -152,9 +152,9 @@ STEP_TEXTS = {
         "en": "In the decoder, cross-attention takes its queries from the decoder and its keys and values from the "
               "encoder's output, so every target token can look at the whole source sentence. Rows are the "
               "decoder's tokens, columns the source tokens (last layer, mean of the {h} heads). Whether the darkest "
-              "cell of a row is the source word being translated depends on the model: a model trained to align "
-              "(the model line of this step says which this is) was taught exactly that; one that learned on its "
-              "own often looks elsewhere, e.g. at the next source word.",
+              "cell of a row is the source word being translated depends on the model: a model given the word "
+              "alignment as an extra training target (the model line of this step says whether this one was) does "
+              "that by design; otherwise the attention often looks elsewhere, e.g. at the next source word.",
         "zh": "在解码器中，交叉注意力的查询 Q 来自解码器，键 K 和值 V 来自编码器的输出，"
               "因此每个目标词元都能看到整个源句子。行是解码器的词元，列是源句子的词元（最后一层、{h} 个头的平均）。"
               "每一行颜色最深的格子是不是正在翻译的那个源词，取决于模型：经过对齐训练的模型（本步骤的模型说明行指出了是哪种）"
