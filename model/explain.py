@@ -8,6 +8,8 @@ import torch
 
 from model.attention import masked_softmax, scaled_dot_product_attention
 
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # Z_0 -> Z₀ in plain-text labels
+
 
 @dataclass
 class QueryWalkthrough:

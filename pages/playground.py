@@ -5,7 +5,7 @@ import streamlit as st
 
 from model.explain import InputError, fmt, project_and_attend, score_formula
 from model.playground import from_trace, parse_mask, parse_matrix, random_preset, seed_004
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t
 from viz.heatmap import matrix_heatmap
 
@@ -61,7 +61,8 @@ def on_preset() -> None:
 
 c1, c2, c3 = st.columns([3, 1, 2])
 with c1:
-    preset_labels = {name: t(key) for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
+    preset_labels = {name: t(key, title=notes.NOTE_TITLES[4]) if name == "seed004" else t(key)
+                     for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
     preset = state.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
                          on_change=on_preset)
 with c2:
@@ -145,3 +146,5 @@ if last is not None:
     row = ", ".join(fmt(x) for x in r.weights[i])
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(r.weights[i].sum(), 3)) + "\n"
             + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in r.output[i])), language=None)
+
+notes.panels_for("playground", data.bundle(state.get("model")), data.current_trace())

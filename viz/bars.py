@@ -23,12 +23,15 @@ def value_labels(values: np.ndarray, decimals: int = 2) -> list[str]:
 
 
 def topk_bar(
-    tokens, probs, *, chosen=None, title: str = "", height: int | None = None, uirevision: str = style.UIREVISION
+    tokens, probs, *, chosen=None, title: str = "", height: int | None = None, uirevision: str = style.UIREVISION,
+    given: str | None = None,
 ) -> style.Figure:
-    """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour."""
+    """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour; `given` names
+    what the probabilities are conditioned on (hover: P(token | given))."""
     labels = [str(t) for t in tokens]
     p = np.asarray(probs, dtype=float)
     pick = chosen_index(labels, chosen)
+    cond = f" | {style.label_text(given)}" if given else ""
     colors = [style.ACCENT if i == pick else style.PRIMARY for i in range(len(labels))]
     bar = dict(
         type="bar",
@@ -40,7 +43,7 @@ def topk_bar(
         textposition="outside",
         textfont=style.font(),
         cliponaxis=False,
-        hovertext=[f"P({style.label_text(t)}) = {v:.4f}" for t, v in zip(labels, p, strict=True)],
+        hovertext=[f"P({style.label_text(t)}{cond}) = {v:.4f}" for t, v in zip(labels, p, strict=True)],
         hoverinfo="text",
     )
     n = len(labels)
