@@ -110,6 +110,7 @@ class Session:
         self.browser = browser
         self.cookies: dict[str, str] = {}
         self.reconnects = 0
+        self.session_id = ""  # the server's id of this tab's session (from its new_session message)
 
     async def __aenter__(self) -> Session:
         await self.connect()
@@ -118,14 +119,16 @@ class Session:
     async def __aexit__(self, *exc) -> None:
         await self.ws.close()
 
-    async def connect(self) -> None:
-        """Open the websocket (loading the page first for its cookies, once, if this tab is a browser)."""
+    async def connect(self, resume: bool = False) -> None:
+        """Open the websocket (loading the page first for its cookies, once, if this tab is a browser); with
+        `resume`, ask for this tab's previous session back, as the frontend does after a dropped connection."""
         import websockets
 
         if self.browser and not self.cookies:
             self.cookies = await asyncio.to_thread(page_cookies, f"{self.url}/{self.page}?{self.query}")
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else None
-        self.ws = await websockets.connect(self.ws_url, subprotocols=["streamlit"], max_size=None,
+        protocols = ["streamlit", "no-xsrf-token", self.session_id] if resume and self.session_id else ["streamlit"]
+        self.ws = await websockets.connect(self.ws_url, subprotocols=protocols, max_size=None,
                                            additional_headers=headers, open_timeout=30)
 
     async def rerun_reconnecting(self, page: str | None = None, query: str | None = None, tries: int = 20) -> Run:
@@ -182,6 +185,7 @@ class Session:
             kind = msg.WhichOneof("type")
             if kind == "new_session":
                 run.elements.clear()
+                self.session_id = msg.new_session.initialize.session_id or self.session_id
             elif kind == "delta":
                 self.apply(run, msg)
             elif kind == "page_info_changed":
