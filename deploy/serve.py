@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -27,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX_HINT = "nginx not found: install Debian's nginx (sudo apt-get install nginx), or pass --nginx PATH"
+LOG_LINE = re.compile(r'"(?P<request>[^"]*)" (?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" key=(?P<key>\S*)')
 HEALTH_EVERY, HEALTH_MISSES = 2.0, 3  # a replica that misses 3 health checks in a row (6 s) is restarted
 STARTUP_GRACE = 60.0  # seconds a (re)started replica may take before missed checks count
 
@@ -127,13 +129,15 @@ class Cluster:
         return next(r for r in self.replicas if r.port == port)
 
     def access_log(self) -> list[dict]:
-        """nginx's access log: one dict per request (request line, status, upstream address, replica key)."""
+        """nginx's access log: one dict per request: request line, status, the replicas tried in order (a failed
+        one first, then the one that answered), the one that answered, and the replica key."""
         out = []
         for line in (self.prefix / "access.log").read_text(errors="replace").splitlines():
-            request = line.split('"')[1] if line.count('"') >= 2 else ""
-            fields = dict(part.split("=", 1) for part in line.split() if part.startswith(("upstream=", "key=")))
-            out.append({"request": request, "status": line.split('"')[2].split()[0] if '"' in line else "",
-                        "upstream": fields.get("upstream", ""), "key": fields.get("key", "")})
+            m = LOG_LINE.search(line)
+            if m:
+                tried = [a.strip() for a in m["upstream"].replace(" : ", ", ").split(",") if a.strip()]
+                out.append({"request": m["request"], "status": m["status"], "tried": tried,
+                            "upstream": tried[-1] if tried else "", "key": m["key"]})
         return out
 
 

@@ -11,6 +11,7 @@ import urllib.request
 from collections import Counter
 
 from benchmarks.protocol import Run, Session, page_cookies, run
+from deploy.serve import wait_healthy
 
 REPLICAS = 4
 SPREAD_SESSIONS = 300
@@ -136,3 +137,23 @@ def test_students_on_a_killed_replica_reconnect_to_another_and_keep_their_view(a
     print(f"\nkilled replica {killed[0]} mid-run: {len(on_dead)} of {TYPISTS} typists were on it and reconnected "
           f"({sum(tab.reconnects for tab in on_dead)} reconnects); {len(runs)} reruns, "
           f"p50 {statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms, 0 exceptions")
+
+
+def replica_for(cluster, key: str) -> str:
+    """Load the page with this replica key; the replica nginx sent it to."""
+    page_cookies_with = urllib.request.Request(f"{cluster.url}/", headers={"Cookie": f"al_replica={key}"})
+    urllib.request.urlopen(page_cookies_with, timeout=30).read()
+    return upstreams(cluster, key)[-1]
+
+
+def test_the_health_check_restarts_a_dead_replica_and_its_browsers_return_to_it(app_cluster):
+    replica = next(r for r in app_cluster.replicas if r.proc.poll() is None)
+    home = f"127.0.0.1:{replica.port}"
+    key = next(k for k in (f"health-{i}" for i in range(200)) if replica_for(app_cluster, k) == home)
+    replica.stop(signal.SIGKILL)
+    assert replica_for(app_cluster, key) != home, "while it is down its browsers are served elsewhere"
+    assert replica.check() is False and replica.restarts == 1, "a replica that exited is restarted at once"
+    wait_healthy(replica.url, 120)
+    assert replica.check() is True
+    time.sleep(5.5)  # nginx retries a failed server after fail_timeout
+    assert replica_for(app_cluster, key) == home, "the restarted replica gets its browsers back"

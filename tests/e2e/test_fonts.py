@@ -3,7 +3,7 @@ every Chinese character is a box unless it comes from the app's shipped font."""
 import pytest
 
 from benchmarks.harness import launch, no_cjk_fontconfig
-from tests.e2e.helpers import charts, open_app
+from tests.e2e.helpers import charts, open_app, wait_painted
 from viz import style
 
 ABSENT = ["龘", "齉"]  # not in the shipped subset (tests/app/test_font.py): drawn as a missing-glyph box
@@ -37,6 +37,7 @@ def bare_browser(tmp_path_factory):
 def test_chips_and_canvas_labels_use_the_shipped_font_where_no_cjk_font_exists(bare_browser, app_url):
     page = bare_browser.new_page(viewport={"width": 1400, "height": 1000})
     open_app(page, f"{app_url}/self_attention?model=zh-en&s=%E6%88%91%E6%9C%89%E4%B8%80%E5%8F%AA%E7%8C%AB&lang=zh")
+    wait_painted(page, "我有一只猫")
     # the control: with the machine's own fonts, 我, 猫 and a character outside the subset are one and the same box
     bare = page.evaluate(GLYPHS_JS, ["sans-serif", ["我", "猫", *ABSENT]])
     assert len({glyph["key"] for glyph in bare}) == 1, "this browser has no CJK font"
@@ -53,4 +54,24 @@ def test_chips_and_canvas_labels_use_the_shipped_font_where_no_cjk_font_exists(b
     assert wo["key"] != mao["key"], "two characters, two glyphs"
     assert wo["key"] != box["key"] and mao["key"] != box["key"] and wo["ink"] > 0 and mao["ink"] > 0
     assert abs(wo["width"] - 40) < 1 and abs(mao["width"] - 40) < 1, "full-width glyphs, one em wide"
+    page.context.close()
+
+
+def test_plotly_chart_exports_carry_the_font(bare_browser, app_url):
+    page = bare_browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    open_app(page, f"{app_url}/decoding?s=I+have+a+cat&lang=zh")
+    wait_painted(page, "I have a cat")
+    index = next(i for i, c in enumerate(charts(page)) if c["renderer"] == "plotly" and "我" in str(c["y"]))
+    chart = page.locator("[data-al-chart]").nth(index)
+    chart.scroll_into_view_if_needed()
+    chart.hover()
+    files = {}
+    for kind in ("SVG", "PNG"):
+        with page.expect_download() as download:
+            chart.get_by_role("button", name=kind).click()
+        files[kind] = open(download.value.path(), "rb").read()
+    svg = files["SVG"].decode()
+    assert '<style>@font-face{font-family:"Attention Lab Sans";src:url(data:font/woff2;base64,' in svg
+    assert ">我</text>" in svg and 'font-family: "Attention Lab Sans"' in svg.replace("'", '"')
+    assert files["PNG"].startswith(b"\x89PNG") and len(files["PNG"]) > 10_000
     page.context.close()

@@ -408,7 +408,8 @@ function plotlyImage(gd, data, format) {
   // Plotly's own export sees only the machine's fonts: embed the app's font in its SVG, and paint that SVG for PNG
   const name = fileName(data.config, format), k = ((data.config && data.config.toImageButtonOptions) || {}).scale || 2;
   const L = gd._fullLayout;
-  Promise.all([window.Plotly.toImage(gd, { format: "svg", imageDataOnly: true }), fontCss(data.font)]).then(([raw, css]) => {
+  const svgOf = window.Plotly.toImage(gd, { format: "svg", imageDataOnly: true, width: L.width, height: L.height });
+  Promise.all([svgOf, fontCss(data.font)]).then(([raw, css]) => {
     const svg = withFont(raw, css);
     if (format === "svg") return save(svg, "image/svg+xml", name);
     const img = new Image(), off = document.createElement("canvas");
