@@ -149,6 +149,7 @@ def main() -> None:
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     profile.start()
     state.take_widgets()
+    widgets.font_css()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()

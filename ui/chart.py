@@ -15,6 +15,7 @@ import streamlit as st
 import streamlit.components.v1 as components_v1
 from streamlit import config
 
+from ui import fonts
 from viz.style import PLOTLY_JS
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -27,16 +28,19 @@ export default function (args) { return chart.then((m) => m.default(args)); }
 """
 
 def asset_url(name: str, directory: Path, filename: str) -> str:
-    """URL path of a file served by Streamlit's component route from `directory` (registered once)."""
+    """URL of a file served by Streamlit's component route from `directory` (registered once), versioned by a hash
+    of its bytes (?v=…): a proxy may cache it for a year, and a changed file gets a new URL."""
     asset = components_v1.declare_component(name, path=str(directory))
     base = config.get_option("server.baseUrlPath").strip("/")
-    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}"
+    version = fonts.version(directory / filename)
+    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
 
 
 @st.cache_resource(show_spinner=False)
-def urls() -> tuple[str, str]:
-    """(chart.js URL, plotly.min.js URL): plotly.js is the copy inside the installed plotly package."""
-    return asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name)
+def urls() -> tuple[str, str, str]:
+    """(chart.js, plotly.min.js, font) URLs: plotly.js is the copy inside the installed plotly package."""
+    return (asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name),
+            asset_url("chart_js", STATIC_DIR, fonts.FILE.name))
 
 
 @st.cache_resource(show_spinner=False)
@@ -47,4 +51,5 @@ def element():
 
 def draw(spec_json: str, plot_config: dict, key: str) -> None:
     """Draw a figure given as Plotly JSON (from fig.to_json()) under a stable key."""
-    element()(data={"spec": spec_json, "config": plot_config, "src": urls()[1]}, key=key, width="stretch")
+    element()(data={"spec": spec_json, "config": plot_config, "src": urls()[1], "font": urls()[2]}, key=key,
+              width="stretch")

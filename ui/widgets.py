@@ -7,8 +7,8 @@ import re
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, profile, state
-from ui.chart import draw
+from ui import data, fonts, profile, state
+from ui.chart import draw, urls
 from ui.i18n import t
 from ui.localise import localise
 from ui.pinyin import readings
@@ -23,7 +23,7 @@ CHIP_CSS = """
 <style>
 .al-chips{display:flex;flex-wrap:wrap;gap:.35rem;margin:.2rem 0 .4rem 0}
 .al-chip{font-size:1.15rem;padding:.15rem .55rem;border-radius:.5rem;background:#e8eef8;color:#1b2a41;
- border:1px solid #c5d3ea;font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif}
+ border:1px solid #c5d3ea;font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei",sans-serif}
 .al-chip small{color:#6b7a90;font-size:.7rem;margin-left:.25rem}
 .al-chip.py{display:inline-flex;flex-direction:column;align-items:center;line-height:1.15}
 .al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
@@ -54,6 +54,11 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$])")
 def plain(text: str) -> str:
     """User text escaped for st.markdown/st.warning: shown as typed, never as markup, link or image."""
     return _MARKDOWN.sub(r"\\\1", text)
+
+
+def font_css() -> None:
+    """The shipped Chinese font on the page (ui/fonts.py): Chinese text renders even where no CJK font is installed."""
+    st.html(f"<style>{fonts.page_css(urls()[2])}</style>")
 
 
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:

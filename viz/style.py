@@ -14,7 +14,7 @@ import plotly
 
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"  # ships with plotly
 
-FONT_FAMILY = "Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"
+FONT_FAMILY = "Attention Lab Sans, Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"  # the first ships
 FONT_SIZE = 16
 TICK_FONT_SIZE = 15
 TITLE_FONT_SIZE = 20

@@ -11,6 +11,20 @@ const loadPlotly = (src) => window.__attentionLabPlotly ??= new Promise((resolve
   document.head.appendChild(script);
 });
 
+// The app's Chinese font (ui/fonts.py, data.font): loaded before a canvas is drawn, embedded in SVG and PNG exports.
+const FONT = "Attention Lab Sans";
+const fontReady = (url) => window.__alFontReady ??= (url && document.fonts
+  ? new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); })
+    .catch((err) => console.warn("font " + url + ": " + err))
+  : Promise.resolve());
+const fontCss = (url) => window.__alFontCss ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
+  const bytes = new Uint8Array(buf);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `@font-face{font-family:"${FONT}";src:url(data:font/woff2;base64,${btoa(bin)}) format("woff2")}`;
+}).catch(() => { window.__alFontCss = undefined; return ""; });
+const withFont = (svg, css) => (css ? svg.replace(/<svg[^>]*>/, (open) => `${open}<defs><style>${css}</style></defs>`) : svg);
+
 const ENTITIES = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 const unescape = (s) => String(s ?? "").replace(/&(lt|gt|amp|quot|#x27|#39);/g, (m) => ENTITIES[m]);
 
@@ -267,14 +281,15 @@ function ensureCanvasChart(root) {
   box.className = "al-canvas";
   box.style.cssText = "position:relative;width:100%";
   box.innerHTML = '<canvas></canvas><div class="al-tip" style="position:absolute;display:none;pointer-events:none;'
-    + 'background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;font:15px sans-serif;'
+    + 'background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;font:15px "' + FONT + '",sans-serif;'
     + 'white-space:pre;z-index:5"></div>';
   root.appendChild(box);
   const canvas = box.querySelector("canvas"), tip = box.querySelector(".al-tip");
   canvas.addEventListener("mousemove", (e) => showTip(box, canvas, tip, e));
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
-  addToolbar(box, { PNG: () => downloadPng(box), SVG: () => box.__state.m ? save(heatmapSvg(box.__state.m,
-    box.clientWidth), "image/svg+xml", fileName(box.__state.config, "svg")) : downloadPng(box),
+  addToolbar(box, { PNG: () => downloadPng(box), SVG: () => box.__state.m ? fontCss(box.__state.font).then((css) =>
+    save(withFont(heatmapSvg(box.__state.m, box.clientWidth), css), "image/svg+xml", fileName(box.__state.config, "svg")))
+    : downloadPng(box),
     CSV: () => save(box.__state.m ? heatmapCsv(box.__state.m) : gridCsv(box.__state.g), "text/csv",
     fileName(box.__state.config, "csv")) });
   new ResizeObserver(() => box.__state && render(box)).observe(box);
@@ -389,6 +404,25 @@ function heatmapSvg(m, width) {
   return out.join("\n");
 }
 
+function plotlyImage(gd, data, format) {
+  // Plotly's own export sees only the machine's fonts: embed the app's font in its SVG, and paint that SVG for PNG
+  const name = fileName(data.config, format), k = ((data.config && data.config.toImageButtonOptions) || {}).scale || 2;
+  const L = gd._fullLayout;
+  const svgOf = window.Plotly.toImage(gd, { format: "svg", imageDataOnly: true, width: L.width, height: L.height });
+  Promise.all([svgOf, fontCss(data.font)]).then(([raw, css]) => {
+    const svg = withFont(raw, css);
+    if (format === "svg") return save(svg, "image/svg+xml", name);
+    const img = new Image(), off = document.createElement("canvas");
+    img.onload = () => {
+      off.width = L.width * k; off.height = L.height * k;
+      const ctx = off.getContext("2d");
+      ctx.fillStyle = "white"; ctx.fillRect(0, 0, off.width, off.height); ctx.drawImage(img, 0, 0, off.width, off.height);
+      save(off.toDataURL("image/png"), "image/png", name);
+    };
+    img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  });
+}
+
 function plotlyCsv(gd) {
   const t = gd._fullData && gd._fullData[0];
   if (!t) return "";
@@ -407,13 +441,17 @@ function publish(el, fig, summary) {
   el.dataset.alRev = (fig.layout.meta && fig.layout.meta.rev) ?? "";
 }
 
-export default function ({ parentElement, data }) {
+export default function (args) {
+  return fontReady(args.data.font).then(() => drawChart(args));
+}
+
+function drawChart({ parentElement, data }) {
   const fig = JSON.parse(data.spec);
   parentElement.dataset.alChart = "1";
   if (isSimpleHeatmap(fig)) {
     parentElement.querySelector(".al-plotly")?.remove();
     const box = ensureCanvasChart(parentElement), m = heatmapModel(fig);
-    box.__state = { m, config: data.config };
+    box.__state = { m, config: data.config, font: data.font };
     render(box);
     publish(parentElement, fig, { title: m.title, rev: fig.layout.meta?.rev, x: fig.layout.xaxis.ticktext,
       y: fig.layout.yaxis.ticktext, z: grid(m.z), renderer: "canvas" });
@@ -422,7 +460,7 @@ export default function ({ parentElement, data }) {
   if (isGrid(fig)) {
     parentElement.querySelector(".al-plotly")?.remove();
     const box = ensureCanvasChart(parentElement), g = gridModel(fig), c0 = g.cells[0];
-    box.__state = { g, config: data.config };
+    box.__state = { g, config: data.config, font: data.font };
     render(box);
     publish(parentElement, fig, { title: g.title, rev: fig.layout.meta?.rev, x: c0.x, y: c0.y, z: grid(c0.z),
       renderer: "canvas-grid" });
@@ -440,12 +478,14 @@ export default function ({ parentElement, data }) {
   if (!parentElement.querySelector(".al-toolbar")) {
     parentElement.style.position = "relative";
     addToolbar(parentElement, {
-      SVG: () => window.Plotly && window.Plotly.downloadImage(gd, { format: "svg", filename: fileName(data.config, "svg").slice(0, -4) }),
+      PNG: () => window.Plotly && plotlyImage(gd, data, "png"),
+      SVG: () => window.Plotly && plotlyImage(gd, data, "svg"),
       CSV: () => save(plotlyCsv(gd), "text/csv", fileName(data.config, "csv")) });
   }
   loadPlotly(data.src).then((Plotly) => {
     if (gd.__latest !== fig) return;  // a newer figure arrived while plotly.js loaded
-    return Plotly.react(gd, fig.data, fig.layout, data.config).then(() => publish(parentElement, fig, {
+    const config = { ...data.config, modeBarButtonsToRemove: [...(data.config.modeBarButtonsToRemove || []), "toImage"] };
+    return Plotly.react(gd, fig.data, fig.layout, config).then(() => publish(parentElement, fig, {
       title: unescape(fig.layout.title?.text ?? ""), rev: fig.layout.meta?.rev, x: fig.layout.xaxis?.ticktext,
       y: fig.layout.yaxis?.ticktext, z: gd._fullData?.[0]?.z ? Array.from(gd._fullData[0].z, (r) => Array.from(r)) : null,
       renderer: "plotly" }));
