@@ -16,9 +16,11 @@ GLYPHS_JS = """([stack, chars]) => {
     return {width: ctx.measureText(ch).width, ink: alpha.reduce((a, b) => a + b, 0), key: alpha.join(',')};
   });
 }"""
-CHIPS_JS = """() => Array.from(document.querySelectorAll('.al-chip')).map((chip) => ({
-  text: chip.firstChild.textContent, family: getComputedStyle(chip).fontFamily,
-  loaded: document.fonts.check('18px ' + getComputedStyle(chip).fontFamily, chip.firstChild.textContent)}))"""
+CHIPS_JS = """() => Array.from(document.querySelectorAll('.al-chip')).map((chip) => {
+  const token = chip.querySelector('span').firstChild.textContent;  // the token, without its index or pinyin
+  return {text: token, family: getComputedStyle(chip).fontFamily,
+          loaded: document.fonts.check('18px ' + getComputedStyle(chip).fontFamily, token)};
+})"""
 FACES_JS = """() => Array.from(document.fonts).map((f) => [f.family.replace(/"/g, ''), f.status])"""
 
 
