@@ -84,7 +84,7 @@ def build(source: Path, out: Path) -> tuple[int, list[str]]:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(str(source), fontNumber=sc_face_index(source))
+    font = TTFont(str(source), fontNumber=sc_face_index(source), recalcTimestamp=False)  # same bytes every build
     cmap = font.getBestCmap()
     wanted = wanted_chars()
     kept = sorted(c for c in wanted if ord(c) in cmap)
