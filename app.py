@@ -11,6 +11,7 @@ from st_keyup import st_keyup
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
 from ui import data, profile, shell, state, widgets
+from ui import pretrained as pretrained_ui
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
 
@@ -27,6 +28,7 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("lab_timeline", ":material/timeline:"),
     ("lab_knockout", ":material/block:"),
     ("lab_pairs", ":material/compare:"),
+    ("pretrained", ":material/hub:"),
     ("export", ":material/download:"),
 ]
 MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
@@ -50,15 +52,15 @@ def on_model() -> None:
     """Model switched: keep the view, but translate the sentence's language by picking a seed example."""
     name = st.session_state["w_model"]
     state.put("model", name)
-    state.set_sentence(examples(data.bundle(name).src_lang)[0])
+    if name != data.PRETRAINED:  # a pretrained model keeps the sentence (its language is not known before loading)
+        state.set_sentence(examples(data.bundle(name).src_lang)[0])
 
 
 def sentence_bar() -> None:
     """The shared controls: sentence (per keystroke), examples, model."""
-    names = data.models()
+    names = data.model_options()
     if state.get("model") not in names:
         state.put("model", names[0])
-    bundle = data.bundle(state.get("model"))
     view_toggles()
     left, mid, right = st.columns([6, 3, 2], vertical_alignment="bottom")
     with left:
@@ -67,11 +69,14 @@ def sentence_bar() -> None:
                         debounce=25, max_chars=state.MAX_CHARS, placeholder=t("header.placeholder"))
         state.put_text("s", text or "")
     with mid:
-        st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",
+        st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
     with right:
         state.bound(st.selectbox, t("header.model"), "model", options=names,
-                    format_func=lambda n: MODEL_LABELS.get(n, n), on_change=on_model)
+                    format_func=lambda n: t("hf.option") if n == data.PRETRAINED else MODEL_LABELS.get(n, n),
+                    on_change=on_model)
+    if data.is_pretrained():
+        pretrained_ui.source_box()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -95,7 +100,9 @@ def token_line() -> None:
     if trace is None:
         return
     widgets.token_chips(trace.src.tokens, trace.src.unknown)
-    if any(trace.src.unknown):
+    if data.is_pretrained():
+        st.caption(t("hf.tokens_caption"))
+    elif any(trace.src.unknown):
         unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
         words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
         known = ", ".join(data.bundle(trace.model).src_vocab.known_words(12))
@@ -146,7 +153,10 @@ def main() -> None:
         token_line()
     try:
         with shell.inside():
-            page.run()
+            if pretrained_ui.applies(page.url_path or "overview"):
+                page.run()
+            else:
+                pretrained_ui.not_applicable(page.url_path, page.title)
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))

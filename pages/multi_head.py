@@ -2,10 +2,11 @@
 import numpy as np
 import streamlit as st
 
+from model import pretrained
 from model.explain import projection_weights
 from ui import controls, data, shell, widgets
 from ui.i18n import t
-from viz.grid import attention_grid
+from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
 
@@ -18,15 +19,26 @@ st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{h
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    N, h, d_model = trace.config["N"], trace.config["h"], trace.config["d_model"]
+    N, h, d_model = controls.layers(trace, side), trace.config["h"], trace.config["d_model"]
     d_k = d_model // h
     rows, cols = trace.attn_tokens(side)
     prefix = trace.attn_prefix(side, layer)
-    patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
-    widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                  col_names=[t("label.head", i=j) for j in range(h)],
-                                  title=t("mh.fig_grid", side=controls.side_label(side)),
-                                  row_title=t("axis.query"), col_title=t("axis.key")), key=f"mh-grid-{side}")
+    axes = dict(row_title=t("axis.query"), col_title=t("axis.key"))
+    if N * h > 16:  # a pretrained model: the picked layer's heads, in full rows
+        n_r, n_c = wrap(h)
+        st.caption(t("hf.grid_caption", n=N, h=h))
+        widgets.figure(attention_grid(trace[f"{prefix}.hook_pattern"].reshape(n_r, n_c, len(rows), len(cols)),
+                                      rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
+                                      cell_names=[[t("label.head", i=r * n_c + c) for c in range(n_c)]
+                                                  for r in range(n_r)],
+                                      title=t("hf.fig_layer_heads", side=controls.side_label(side), h=h, layer=layer),
+                                      **axes), key=f"mh-grid-{side}")
+    else:
+        patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
+        widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
+                                      col_names=[t("label.head", i=j) for j in range(h)],
+                                      title=t("mh.fig_grid", side=controls.side_label(side)), **axes),
+                       key=f"mh-grid-{side}")
     c1, c2 = st.columns([2, 3])
     with c1:
         widgets.figure(head_view(trace[f"{prefix}.hook_pattern"][head], rows, cols,
@@ -48,8 +60,11 @@ if widgets.need_trace(trace):
                    key=f"concat-{side}-{layer}")
     c1, c2 = st.columns(2)
     with c1:
-        W = projection_weights(data.bundle(trace.model).model, side, layer)
-        widgets.figure(matrix_heatmap(W["W_O"], concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
+        if data.is_pretrained():
+            W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)
+        else:
+            W_O = projection_weights(data.bundle(trace.model).model, side, layer)["W_O"]
+        widgets.figure(matrix_heatmap(W_O, concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
                                       row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
                                       show_values=False, col_ticks=16, row_ticks=16, height=520),
                        key=f"wo-{side}-{layer}")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from model.pretrained import PretrainedTrace
 from model.trace import Trace
 from ui import state
 from ui.i18n import t
@@ -15,17 +16,29 @@ def side_label(side: str) -> str:
     return t(SIDES[side])
 
 
+def blocks(trace: Trace) -> list[str]:
+    """The attention blocks the trace's model has (a BERT has only "encoder", a GPT-2 only "decoder")."""
+    return list(trace.blocks) if isinstance(trace, PretrainedTrace) else list(SIDES)
+
+
+def layers(trace: Trace, side: str) -> int:
+    """Number of layers of an attention block."""
+    return trace.layers[side] if isinstance(trace, PretrainedTrace) else trace.config["N"]
+
+
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
     """Side, layer and head pickers in one row; returns (side, layer, head)."""
-    N, h = trace.config["N"], trace.config["h"]
-    if state.get("side") not in SIDES:
-        state.put("side", "encoder")
-    state.clamp("layer", 0, N - 1)
+    h, sides = trace.config["h"], blocks(trace)
+    if state.get("side") not in sides:
+        state.put("side", sides[0])
     state.clamp("head", 0, h - 1)
-    cols = st.columns([5, 2, 3] if with_head else [5, 2])
+    wide = trace.config["N"] > 4 or h > 8  # a pretrained model's 12 layers and heads need room
+    cols = st.columns(([3, 4, 5] if wide else [5, 2, 3]) if with_head else [5, 2])
     with cols[0]:
-        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=list(SIDES),
-                           format_func={s: side_label(s) for s in SIDES}.get) or "encoder"
+        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
+                           format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
+    N = layers(trace, side)
+    state.clamp("layer", 0, N - 1)
     with cols[1]:
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
     head = 0
