@@ -72,8 +72,8 @@ def sentence_bar() -> None:
         st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
     with right:
-        state.bound(st.selectbox, t("header.model"), "model", options=names,
-                    format_func=lambda n: t("hf.option") if n == data.PRETRAINED else MODEL_LABELS.get(n, n),
+        labels = {n: t("hf.option") if n == data.PRETRAINED else MODEL_LABELS.get(n, n) for n in names}
+        state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=labels.get,
                     on_change=on_model)
     if data.is_pretrained():
         pretrained_ui.source_box()

@@ -14,6 +14,7 @@ Nothing is downloaded unless `download()` is called: loading is `local_files_onl
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import warnings
 from contextlib import contextmanager
@@ -158,7 +159,25 @@ def resolve(source: str) -> str:
         return str(path)
     if looks_like_path(source) or not HUB_ID.fullmatch(source):
         raise PretrainedError("no_folder", source=source)
+    if not in_cache(source):  # asked before importing transformers (seconds), which a hostile link must not cost
+        raise PretrainedError("not_found", source=source, model_id=source)
     return source
+
+
+def hub_cache() -> Path:
+    """The local Hugging Face hub cache folder (HF_HUB_CACHE, else HF_HOME/hub, else ~/.cache/huggingface/hub)."""
+    env = os.environ
+    if env.get("HF_HUB_CACHE"):
+        return Path(env["HF_HUB_CACHE"])
+    home = env.get("HF_HOME") or Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "huggingface"
+    return Path(home) / "hub"
+
+
+def in_cache(model_id: str) -> bool:
+    """True if the local hub cache holds a snapshot of the model id with a config.json (the cache's own layout,
+    models--ORG--NAME/snapshots/REVISION/, read without importing huggingface_hub)."""
+    snapshots = hub_cache() / f"models--{model_id.replace('/', '--')}" / "snapshots"
+    return any(snapshots.glob("*/config.json"))
 
 
 def model_class(family: str, architectures: list[str]):
@@ -177,13 +196,14 @@ def load(source: str) -> Pretrained:
     """Load a model id (from the local Hugging Face cache) or a local folder; never downloads."""
     if not available():
         raise PretrainedError("no_transformers")
+    where = resolve(source)
     import transformers as tf
 
     tf.utils.logging.set_verbosity_error()
     tf.utils.logging.disable_progress_bar()
-    where = resolve(source)
+    offline = {"local_files_only": True, "cache_dir": str(hub_cache())}
     try:
-        config = tf.AutoConfig.from_pretrained(where, local_files_only=True)
+        config = tf.AutoConfig.from_pretrained(where, **offline)
     except (OSError, ValueError) as err:
         if is_folder(Path(where)):
             raise PretrainedError("broken", source=source, reason=str(err).splitlines()[0][:300]) from err
@@ -193,8 +213,8 @@ def load(source: str) -> Pretrained:
         raise PretrainedError("unsupported", model_type=config.model_type, supported=", ".join(sorted(FAMILIES)))
     cls = model_class(family, list(config.architectures or []))
     try:
-        model = cls.from_pretrained(where, local_files_only=True, attn_implementation="eager", use_safetensors=True)
-        tokenizer = tf.AutoTokenizer.from_pretrained(where, local_files_only=True)
+        model = cls.from_pretrained(where, attn_implementation="eager", use_safetensors=True, **offline)
+        tokenizer = tf.AutoTokenizer.from_pretrained(where, **offline)
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise PretrainedError("broken", source=source, reason=str(err).splitlines()[0][:300]) from err
     model.eval().requires_grad_(False)
@@ -214,7 +234,7 @@ def download(model_id: str) -> str:
     if looks_like_path(model_id) or not HUB_ID.fullmatch(model_id):
         raise PretrainedError("no_folder", source=model_id)
     try:
-        return snapshot_download(model_id, allow_patterns=list(WEIGHT_FILES))
+        return snapshot_download(model_id, allow_patterns=list(WEIGHT_FILES), cache_dir=str(hub_cache()))
     except Exception as err:  # network, authorisation, unknown id: all reported the same way
         raise PretrainedError("download_failed", source=model_id, model_id=model_id,
                               reason=str(err).splitlines()[0][:300]) from err

@@ -16,7 +16,7 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
     if data.is_pretrained():  # a pretrained model runs as trained
-        st.caption(t("hf.toggles_fixed"))
+        st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
         scale, temp = True, 1.0
     else:
         c1, c2 = st.columns(2)

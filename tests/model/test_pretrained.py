@@ -1,5 +1,6 @@
 """Pretrained Hugging Face models: every number the trace holds is checked against the library's own outputs
 (output_attentions, logits, generate) and against NumPy recomputed from the weights; loading never downloads."""
+import shutil
 import socket
 from concurrent.futures import ThreadPoolExecutor
 
@@ -264,6 +265,21 @@ def test_bad_sources_give_a_message_code_and_never_download(no_network, source, 
     with pytest.raises(pretrained.PretrainedError) as err:
         pretrained.load(source)
     assert err.value.code == code
+
+
+def test_a_model_id_loads_from_the_local_hub_cache(no_network, hf_paths, tmp_path, monkeypatch):
+    """The cache's layout: models--ORG--NAME/refs/main names the snapshot folder holding the files."""
+    repo = tmp_path / "models--lab--tiny-gpt2"
+    snapshot = repo / "snapshots" / "0123abcd"
+    shutil.copytree(hf_paths["gpt2"], snapshot)
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("0123abcd")
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    pm = pretrained.load("lab/tiny-gpt2")
+    assert pm.family == "gpt2" and pm.name == "tiny-gpt2"
+    with pytest.raises(pretrained.PretrainedError) as err:
+        pretrained.load("lab/other")
+    assert err.value.code == "not_found"
 
 
 def test_a_folder_of_another_architecture_is_unsupported(no_network, tmp_path):
