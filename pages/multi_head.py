@@ -60,11 +60,13 @@ if widgets.need_trace(trace):
                    key=f"concat-{side}-{layer}")
     c1, c2 = st.columns(2)
     with c1:
-        if data.is_pretrained():
-            W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)
+        if data.is_pretrained():  # d_model² cells would be ~1 MB per keystroke: the picked head's d_k rows
+            W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)[head * d_k:(head + 1) * d_k]
+            wo_rows, wo_title = concat_cols[head * d_k:(head + 1) * d_k], t("hf.fig_wo_head", head=head, d_k=d_k)
         else:
             W_O = projection_weights(data.bundle(trace.model).model, side, layer)["W_O"]
-        widgets.figure(matrix_heatmap(W_O, concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
+            wo_rows, wo_title = concat_cols, "W_O"
+        widgets.figure(matrix_heatmap(W_O, wo_rows, [f"d{i}" for i in range(d_model)], title=wo_title,
                                       row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
                                       show_values=False, col_ticks=16, row_ticks=16, height=520),
                        key=f"wo-{side}-{layer}")

@@ -78,7 +78,8 @@ with right:
                     st.page_link(f"pages/{name}.py", label=t(label), icon=icon)
 
 if trace is not None:
-    st.subheader(t("ov.all_maps"))
+    big = any(controls.layers(trace, b) * trace.config["h"] > 16 for b in controls.blocks(trace))
+    st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
     kinds = [(s, t(f"ov.tab_{s}")) for s in controls.blocks(trace)]
     tabs = st.tabs([title for _, title in kinds])
     for tab, (side, title) in zip(tabs, kinds):

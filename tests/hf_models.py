@@ -64,6 +64,22 @@ def bert(folder: Path, mlm: bool = True) -> Path:
     return folder
 
 
+def bert_relative(folder: Path, model_type: str) -> Path:
+    """Another BERT-family encoder (RoBERTa, ELECTRA, …) with an MLM head and the tiny BERT's WordPiece vocabulary."""
+    import torch
+    from transformers import AutoConfig, AutoModelForMaskedLM, AutoTokenizer
+
+    vocab_source = bert(folder / "vocab-source")
+    tok = AutoTokenizer.from_pretrained(vocab_source)
+    torch.manual_seed(4)
+    cfg = AutoConfig.for_model(model_type, vocab_size=len(tok), hidden_size=TINY["width"],
+                               num_hidden_layers=TINY["layers"], num_attention_heads=TINY["heads"],
+                               intermediate_size=TINY["ffn"], max_position_embeddings=130, pad_token_id=0)
+    AutoModelForMaskedLM.from_config(cfg).save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return folder
+
+
 def gpt2(folder: Path) -> Path:
     """A GPT-2 with a byte-level BPE vocabulary trained on the corpus."""
     import torch
@@ -118,6 +134,7 @@ def marian(folder: Path) -> Path:
 
 
 BUILDERS = {"bert": bert, "bert-no-mlm": lambda f: bert(f, mlm=False), "gpt2": gpt2, "marian": marian}
+BUILDERS |= {t: lambda f, t=t: bert_relative(f, t) for t in ("roberta", "xlm-roberta", "electra", "camembert")}
 
 
 def build_all(root: Path) -> dict[str, Path]:

@@ -27,13 +27,14 @@ def layers(trace: Trace, side: str) -> int:
 
 
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
-    """Side, layer and head pickers in one row; returns (side, layer, head)."""
+    """Side, layer and head pickers in one row (a pretrained model's many layers and heads: head on its own row);
+    returns (side, layer, head)."""
     h, sides = trace.config["h"], blocks(trace)
     if state.get("side") not in sides:
         state.put("side", sides[0])
     state.clamp("head", 0, h - 1)
-    wide = trace.config["N"] > 4 or h > 8  # a pretrained model's 12 layers and heads need room
-    cols = st.columns(([3, 4, 5] if wide else [5, 2, 3]) if with_head else [5, 2])
+    wide = trace.config["N"] > 4 or h > 8
+    cols = st.columns([1, 3] if wide else ([5, 2, 3] if with_head else [5, 2]))
     with cols[0]:
         side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
                            format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
@@ -43,7 +44,7 @@ def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
     head = 0
     if with_head:
-        with cols[2]:
+        with cols[2] if len(cols) > 2 else st.container():
             head = state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
     return side, layer, head
 

@@ -69,8 +69,9 @@ def test_multi_head_draws_one_layers_twelve_heads(hf_paths):
     cells = [array(d["z"]).astype(float) for d in grid["data"]]
     assert len(cells) == 12 and [d["name"] for d in grid["data"]][:2] == ["head 0", "head 1"]
     np.testing.assert_allclose(np.stack(cells), attentions[4], atol=1e-5)
-    wo = next(s for s in specs(at) if s["layout"]["title"]["text"] == "W_O")
-    assert array(wo["data"][0]["z"]).shape == (384, 384)
+    wo = by_title(at)["W_O: the 32 rows that head 0's output z meets"]  # head 0's slice of W_O, not 384 × 384
+    np.testing.assert_array_equal(array(wo["data"][0]["z"]).astype(np.float32), AutoModel.from_pretrained(
+        hf_paths["minilm"]).encoder.layer[4].attention.output.dense.weight.detach().numpy().T[:32])
 
 
 def test_overview_averages_each_layers_heads(hf_paths):

@@ -15,9 +15,11 @@ require_transformers()
 from model import pretrained  # noqa: E402  (after the skip/fail for a missing extra)
 
 torch.set_num_threads(1)
-FAMILIES = ["bert", "bert-no-mlm", "gpt2", "marian", "minilm"]
+RELATIVES = ["roberta", "xlm-roberta", "electra", "camembert"]  # BERT-family encoders with the same attention layout
+FAMILIES = ["bert", "bert-no-mlm", "gpt2", "marian", "minilm"] + RELATIVES
 TEXT = {"bert": "i have a [MASK] at home", "bert-no-mlm": "i have a cat", "gpt2": "why do we work every day",
-        "marian": "i have a cat", "minilm": "the students read unbelievably long books"}
+        "marian": "i have a cat", "minilm": "the students read unbelievably long books"} | {
+    r: "my friend has a [MASK]" for r in RELATIVES}
 
 
 @pytest.fixture(scope="module")
@@ -154,9 +156,10 @@ def softmax(x):
     return e / e.sum()
 
 
-def test_bert_fills_in_each_mask_with_the_mlm_heads_softmax(loaded):
-    pm = loaded["bert"]
-    trace = traced(loaded, "bert")
+@pytest.mark.parametrize("name", ["bert"] + RELATIVES)
+def test_bert_fills_in_each_mask_with_the_mlm_heads_softmax(loaded, name):
+    pm = loaded[name]
+    trace = traced(loaded, name)
     position = trace.src.tokens.index("[MASK]")
     assert trace.mlm and [p.position for p in trace.predictions] == [position]
     with torch.inference_mode():
@@ -276,7 +279,7 @@ def test_a_model_id_loads_from_the_local_hub_cache(no_network, hf_paths, tmp_pat
     (repo / "refs" / "main").write_text("0123abcd")
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
     pm = pretrained.load("lab/tiny-gpt2")
-    assert pm.family == "gpt2" and pm.name == "tiny-gpt2"
+    assert pm.family == "gpt2" and pm.name == "lab/tiny-gpt2"
     with pytest.raises(pretrained.PretrainedError) as err:
         pretrained.load("lab/other")
     assert err.value.code == "not_found"
