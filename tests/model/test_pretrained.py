@@ -1,5 +1,6 @@
 """Pretrained Hugging Face models: every number the trace holds is checked against the library's own outputs
 (output_attentions, logits, generate) and against NumPy recomputed from the weights; loading never downloads."""
+import importlib.util
 import shutil
 import socket
 from concurrent.futures import ThreadPoolExecutor
@@ -268,6 +269,16 @@ def test_bad_sources_give_a_message_code_and_never_download(no_network, source, 
     with pytest.raises(pretrained.PretrainedError) as err:
         pretrained.load(source)
     assert err.value.code == code
+
+
+def test_without_the_extra_loading_says_how_to_install_it(monkeypatch, hf_paths):
+    real = importlib.util.find_spec
+    missing = lambda name, *args: None if name == "transformers" else real(name, *args)  # noqa: E731
+    monkeypatch.setattr(importlib.util, "find_spec", missing)
+    assert not pretrained.available()
+    with pytest.raises(pretrained.PretrainedError) as err:
+        pretrained.load(str(hf_paths["minilm"]))
+    assert err.value.code == "no_transformers"
 
 
 def test_a_model_id_loads_from_the_local_hub_cache(no_network, hf_paths, tmp_path, monkeypatch):
