@@ -10,7 +10,7 @@ from st_keyup import st_keyup
 
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
-from ui import data, profile, shell, state, widgets
+from ui import data, instrument, shell, state, widgets
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
 
@@ -136,7 +136,7 @@ def page_keys(current: str) -> None:
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
-    profile.start()
+    instrument.start()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()
@@ -151,7 +151,7 @@ def main() -> None:
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))
     state.write_url()
-    profile.finish(page.url_path, state.get("s"))
+    instrument.finish(page.url_path, state.get("s"))
 
 
 main()

@@ -27,7 +27,7 @@ from model.trace import (
     run_with_trace,
 )
 from model.transformer import AttnOptions
-from ui import profile, state
+from ui import instrument, state
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
@@ -139,7 +139,7 @@ def decode_options() -> DecodeOptions:
 def current_trace() -> Trace | None:
     """Trace of the shared sentence with the current options, or None when there is nothing to show."""
     try:
-        with profile.section("trace"):
+        with instrument.section("trace"):
             name = state.get("model")
             drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
             result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))
