@@ -102,7 +102,7 @@ def token_line() -> None:
         st.warning(t("notice.unknown", words=words, known=known))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
-                     max_len=trace.config["max_len"]))
+                     max_len=trace.config.max_len))
 
 
 def pages() -> list:

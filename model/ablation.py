@@ -14,18 +14,18 @@ import torch
 from model.checkpoint import Bundle
 from model.data import to_batch
 from model.decoding import DecodeOptions
-from model.hooks import Edit, editing, recording
+from model.hooks import BLOCK_PATHS, Edit, act_name, editing, recording
 from model.tokenizer import BOS_ID, EOS_ID, PAD_ID
 from model.trace import Trace, run_with_trace
 
-BLOCKS = {"encoder": "encoder.{}.self_attn", "decoder": "decoder.{}.self_attn", "cross": "decoder.{}.cross_attn"}
+BLOCKS = tuple(BLOCK_PATHS)  # "encoder", "decoder", "cross"
 MODES = ("zero", "mean")
 Head = tuple[str, int, int]  # (block, layer, head)
 
 
 def z_name(block: str, layer: int) -> str:
     """The hook holding the heads' outputs z (B, h, L_q, d_k) of one attention block."""
-    return f"{BLOCKS[block].format(layer)}.hook_z"
+    return act_name("z", layer, block)
 
 
 def all_heads(N: int, h: int) -> list[Head]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
+from model.hooks import act_name
 from model.tokenizer import BOS_ID, EOS_ID, Vocab
 from model.transformer import AttnOptions, Transformer
 
@@ -145,9 +146,9 @@ def beam_prefix(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn:
 def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: DecodeOptions) -> list[Step]:
     """Every step, read off one recorded decoder pass over the prefix: under the causal mask, row t of that pass
     is exactly what the decoder computed at step t."""
-    log_probs = torch.log_softmax(cache["hook_logits"][0].double(), dim=-1)  # (T, V)
-    self_attn = np.stack([cache[f"decoder.{i}.self_attn.hook_pattern"][0].numpy() for i in range(N)])  # (N,h,T,T)
-    cross = np.stack([cache[f"decoder.{i}.cross_attn.hook_pattern"][0].numpy() for i in range(N)])  # (N,h,T,S)
+    log_probs = torch.log_softmax(cache[act_name("logits")][0].double(), dim=-1)  # (T, V)
+    self_attn = np.stack([cache[act_name("pattern", i, "decoder")][0].numpy() for i in range(N)])  # (N,h,T,T)
+    cross = np.stack([cache[act_name("pattern", i, "cross")][0].numpy() for i in range(N)])  # (N,h,T,S)
     steps = []
     for t in range(1, len(prefix)):
         dist = choice_distribution(log_probs[t - 1], opts)  # (V,)
@@ -186,11 +187,6 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
     for step, snap in zip(steps, snapshots):
         step.beams = snap
     return finish(opts.method, prefix, steps, vocab), cache
-
-
-def decode(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions) -> DecodeResult:
-    """Decode with the chosen method, every step recorded."""
-    return decode_with_cache(model, memory, src_ids, vocab, opts, attn)[0]
 
 
 @torch.no_grad()

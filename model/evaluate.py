@@ -12,6 +12,7 @@ from model.checkpoint import CHECKPOINT_DIR, Bundle, available_models, load_bund
 from model.corpus import generate
 from model.data import sides, to_batch
 from model.decoding import greedy_batch
+from model.hooks import act_name
 from model.tokenizer import PAD_ID, detokenize
 
 EVAL_SEED = 4321
@@ -55,13 +56,12 @@ def alignment_accuracy(bundle: Bundle, pairs: list, batch_size: int = 256) -> li
         keep = align >= 0  # (B, T)
         total += int(keep.sum())
         for layer in range(N):
-            avg = cache[f"decoder.{layer}.cross_attn.hook_pattern"].mean(1)  # (B, T, S)
+            avg = cache[act_name("pattern", layer, "cross")].mean(1)  # (B, T, S)
             hits[layer] += int(((avg.argmax(-1) == align) & keep).sum())
     return (hits / max(total, 1)).tolist()
 
 
-BLOCKS = {"encoder self": "encoder.{}.self_attn", "decoder self": "decoder.{}.self_attn",
-          "cross": "decoder.{}.cross_attn"}
+BLOCKS = {"encoder self": "encoder", "decoder self": "decoder", "cross": "cross"}  # report name -> block
 
 
 @torch.no_grad()
@@ -77,11 +77,11 @@ def attention_stats(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[
             bundle.model(src, tgt_in)
         rows = {"encoder self": src != PAD_ID, "decoder self": tgt_in != PAD_ID, "cross": tgt_in != PAD_ID}
         for (block, layer), acc in parts.items():
-            prefix = BLOCKS[block].format(layer)
-            keep = cache[f"{prefix}.hook_mask"][:, None].expand_as(cache[f"{prefix}.hook_scaled"])  # (B, h, L_q, L_k)
+            scaled = cache[act_name("scaled", layer, BLOCKS[block])]  # (B, h, L_q, L_k)
+            keep = cache[act_name("mask", layer, BLOCKS[block])][:, None].expand_as(scaled)  # (B, h, L_q, L_k)
             real = rows[block][:, None, :].expand(keep.shape[:3])  # (B, h, L_q)
-            acc["scaled"].append(cache[f"{prefix}.hook_scaled"][keep & real[..., None]].abs())
-            p = cache[f"{prefix}.hook_pattern"][real]  # (n_rows, L_k)
+            acc["scaled"].append(scaled[keep & real[..., None]].abs())
+            p = cache[act_name("pattern", layer, BLOCKS[block])][real]  # (n_rows, L_k)
             acc["entropy"].append(-(p * torch.log2(p.clamp_min(1e-30))).sum(-1))
             acc["top"].append(p.amax(-1))
     out: dict[str, list[dict]] = {b: [] for b in BLOCKS}

@@ -8,8 +8,6 @@ import torch
 
 from model.attention import masked_softmax, scaled_dot_product_attention
 
-SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
 
 @dataclass
 class QueryWalkthrough:

@@ -16,6 +16,8 @@ import torch
 from torch import nn
 
 Edit = Callable[[torch.Tensor], torch.Tensor]
+BLOCK_PATHS = {"encoder": "encoder.{layer}.self_attn", "decoder": "decoder.{layer}.self_attn",
+               "cross": "decoder.{layer}.cross_attn"}  # the three attention blocks of the encoder–decoder
 _CACHE: ContextVar[tuple[dict[str, torch.Tensor], bool] | None] = ContextVar("hook_cache", default=None)
 _EDITS: ContextVar[dict[str, Edit]] = ContextVar("hook_edits", default={})  # noqa: B039 (never mutated)
 
@@ -71,3 +73,17 @@ def editing(edits: dict[str, Edit]):
         yield
     finally:
         _EDITS.reset(token)
+
+
+def act_name(name: str, layer: int | None = None, block: str | None = None) -> str:
+    """Full hook name (TransformerLens's get_act_name): act_name("pattern", 0, "cross") ->
+    "decoder.0.cross_attn.hook_pattern"; act_name("ln1", 1, "encoder") -> "encoder.1.hook_ln1";
+    act_name("memory") -> "hook_memory"."""
+    if layer is None:
+        return f"hook_{name}"
+    if name in ATTN_HOOKS:
+        return f"{BLOCK_PATHS[block].format(layer=layer)}.hook_{name}"
+    return f"{block}.{layer}.hook_{name}"
+
+
+ATTN_HOOKS = ("q", "k", "v", "mask", "scores", "scaled", "masked_scores", "pattern", "z", "concat", "out")

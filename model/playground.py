@@ -15,7 +15,6 @@ SEED_004 = {
     "W_V": [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
     "scale": False,
 }
-MATRICES = ("X", "W_Q", "W_K", "W_V", "mask")
 MAX_SIDE = 64  # rows or columns a hand-edited matrix may have
 MAX_ABS = 1e6  # largest magnitude typed into a cell (products stay finite)
 
@@ -38,14 +37,12 @@ def random_preset(seed: int, n_tokens: int = 4, d: int = 4, d_k: int = 3) -> dic
 def from_trace(trace, model, side: str, layer: int, head: int) -> dict:
     """The real X, W_Q/W_K/W_V head slices (biases folded out) and mask of one self-attention head."""
     side = "encoder" if side == "cross" else side
-    x, _ = trace.attn_input(side, layer)
+    attn = trace.attn(side, layer)
     W = projection_weights(model, side, layer)
-    d_k = trace.config["d_model"] // trace.config["h"]
-    mask = trace[f"{trace.attn_prefix(side, layer)}.hook_mask"].astype(float)
-    tokens, _ = trace.attn_tokens(side)
-    return {"tokens": list(tokens), "X": np.round(x, 3), "W_Q": np.round(head_slice(W["W_Q"], head, d_k), 3),
+    d_k = trace.config.d_k
+    return {"tokens": list(attn.queries), "X": np.round(attn.x_q, 3), "W_Q": np.round(head_slice(W["W_Q"], head, d_k), 3),
             "W_K": np.round(head_slice(W["W_K"], head, d_k), 3), "W_V": np.round(head_slice(W["W_V"], head, d_k), 3),
-            "mask": mask, "scale": True}
+            "mask": attn.mask.astype(float), "scale": True}
 
 
 def parse_matrix(name: str, cells) -> np.ndarray:

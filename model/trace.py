@@ -8,7 +8,9 @@ import numpy as np
 import torch
 
 from model.checkpoint import Bundle
+from model.config import TransformerConfig
 from model.decoding import DecodeOptions, DecodeResult, decode_with_cache, greedy_batch
+from model.hooks import ATTN_HOOKS, BLOCK_PATHS, act_name
 from model.tokenizer import BOS_ID, EOS_ID, Encoded, pad
 from model.transformer import AttnOptions
 
@@ -26,12 +28,84 @@ class TeacherForcing:
     correct: list[bool]
 
 
+KEY_COLUMNS = ("mask", "scores", "scaled", "masked_scores", "pattern")  # attention hooks with one column per key
+SUBLAYER_RESID = {"encoder": ("resid_mid", "resid_post"),  # the residual sum after each sublayer
+                  "decoder": ("resid_mid", "resid_mid2", "resid_post")}
+
+
+@dataclass(frozen=True)
+class AttnArrays:
+    """One attention block's hook arrays by name (leading batch axis kept, if the run had one)."""
+
+    q: np.ndarray  # (h, L_q, d_k)
+    k: np.ndarray  # (h, L_k, d_k)
+    v: np.ndarray  # (h, L_k, d_k)
+    mask: np.ndarray  # (L_q, L_k) True = key visible
+    scores: np.ndarray  # (h, L_q, L_k) Q Kᵀ
+    scaled: np.ndarray  # (h, L_q, L_k) ÷ √d_k (and the temperature)
+    masked_scores: np.ndarray  # (h, L_q, L_k) −∞ where masked
+    pattern: np.ndarray  # (h, L_q, L_k) softmax weights
+    z: np.ndarray  # (h, L_q, d_k) weights · V
+    concat: np.ndarray  # (L_q, d_model)
+    out: np.ndarray  # (L_q, d_model) concat · W_O + b_O
+
+    @classmethod
+    def read(cls, arrays: dict[str, np.ndarray], block: str, layer: int) -> AttnArrays:
+        """The block's arrays out of a hook dict."""
+        return cls(**{name: arrays[act_name(name, layer, block)] for name in ATTN_HOOKS})
+
+
+@dataclass(frozen=True)
+class AttnView(AttnArrays):
+    """AttnArrays of one run, with the tokens on each axis and the inputs fed to W_Q and to W_K, W_V."""
+
+    queries: list[str] = field(default_factory=list)  # row tokens
+    keys: list[str] = field(default_factory=list)  # column tokens
+    x_q: np.ndarray | None = None  # (L_q, d_model)
+    x_kv: np.ndarray | None = None  # (L_k, d_model)
+
+
+@dataclass(frozen=True)
+class SublayerView:
+    """One sublayer with its residual connection and LayerNorm (Post-Norm or Pre-Norm)."""
+
+    stream_in: np.ndarray  # (L, d_model) the residual stream entering the sublayer
+    resid: np.ndarray  # (L, d_model) stream_in + Sublayer(·)
+    ln: np.ndarray  # (L, d_model) the LayerNorm's output
+    post_norm: bool
+
+    @property
+    def before_norm(self) -> np.ndarray:
+        """What the LayerNorm normalises: the residual sum (Post-Norm) or the incoming stream (Pre-Norm)."""
+        return self.resid if self.post_norm else self.stream_in
+
+    @property
+    def sublayer_input(self) -> np.ndarray:
+        """What the sublayer (attention or FFN) reads: the stream (Post-Norm) or its LayerNorm (Pre-Norm)."""
+        return self.stream_in if self.post_norm else self.ln
+
+    @property
+    def output(self) -> np.ndarray:
+        """The stream leaving the sublayer: LayerNorm(x + Sublayer(x)) or x + Sublayer(LayerNorm(x))."""
+        return self.ln if self.post_norm else self.resid
+
+
+@dataclass(frozen=True)
+class Embedded:
+    """One side's input: tokens, embedding × √d_model, positional encoding and their sum X."""
+
+    tokens: list[str]
+    embed: np.ndarray  # (L, d_model)
+    pos_enc: np.ndarray  # (L, d_model)
+    x: np.ndarray  # (L, d_model) embed + pos_enc
+
+
 @dataclass
 class Trace:
     """Tokens, every hook's array (batch axis removed), decoding steps and options of one run."""
 
     model: str
-    config: dict
+    config: TransformerConfig
     src_lang: str
     tgt_lang: str
     text: str
@@ -39,14 +113,9 @@ class Trace:
     tgt_input_tokens: list[str]  # decoder rows: <bos> + output tokens
     decoded: DecodeResult
     arrays: dict[str, np.ndarray]
-    attn: AttnOptions = field(default_factory=AttnOptions)
+    attn_opts: AttnOptions = field(default_factory=AttnOptions)
     decode_opts: DecodeOptions = field(default_factory=DecodeOptions)
     teacher: TeacherForcing | None = None
-
-    @property
-    def src_tokens(self) -> list[str]:
-        """Source tokens (encoder rows and cross-attention columns)."""
-        return self.src.tokens
 
     @property
     def output_text(self) -> str:
@@ -55,40 +124,90 @@ class Trace:
         return sep.join(self.decoded.tokens)
 
     def __getitem__(self, name: str) -> np.ndarray:
-        """The array recorded at hook point `name`."""
+        """The array recorded at hook point `name` (see model.hooks.act_name)."""
         return self.arrays[name]
 
     @property
     def post_norm(self) -> bool:
         """True for Post-Norm (LayerNorm after the residual add)."""
-        return self.config["norm"] == "post"
+        return self.config.norm == "post"
 
-    def attn_prefix(self, side: str, layer: int) -> str:
-        """Hook prefix of an attention block; side is "encoder", "decoder" (masked self) or "cross"."""
-        return {"encoder": f"encoder.{layer}.self_attn", "decoder": f"decoder.{layer}.self_attn",
-                "cross": f"decoder.{layer}.cross_attn"}[side]
+    @property
+    def memory(self) -> np.ndarray:
+        """The encoder's output, K and V of every cross-attention; (S, d_model)."""
+        return self.arrays["hook_memory"]
 
-    def attn_tokens(self, side: str) -> tuple[list[str], list[str]]:
-        """(query tokens, key tokens) of an attention block."""
-        if side == "encoder":
+    @property
+    def logits(self) -> np.ndarray:
+        """The final linear layer per decoder row; (T, V)."""
+        return self.arrays["hook_logits"]
+
+    @property
+    def probs(self) -> np.ndarray:
+        """softmax(logits): row t is the distribution of the token after tgt_input_tokens[t]; (T, V)."""
+        return self.arrays["probs"]
+
+    def tokens_for(self, block: str) -> tuple[list[str], list[str]]:
+        """(query tokens, key tokens) of an attention block: "encoder", "decoder" (masked self) or "cross"."""
+        if block == "encoder":
             return self.src.tokens, self.src.tokens
-        return self.tgt_input_tokens, (self.tgt_input_tokens if side == "decoder" else self.src.tokens)
+        return self.tgt_input_tokens, (self.tgt_input_tokens if block == "decoder" else self.src.tokens)
+
+    def attn(self, block: str, layer: int) -> AttnView:
+        """Every array of one attention block, its tokens and its inputs."""
+        queries, keys = self.tokens_for(block)
+        stack, sub = ("encoder", 0) if block == "encoder" else ("decoder", 0 if block == "decoder" else 1)
+        x_q = self.sublayer(stack, layer, sub).sublayer_input
+        x_kv = self.memory if block == "cross" else x_q
+        return AttnView(**vars(AttnArrays.read(self.arrays, block, layer)), queries=queries, keys=keys,
+                        x_q=x_q, x_kv=x_kv)
+
+    def patterns(self, block: str) -> np.ndarray:
+        """The attention weights of every layer of a block; (N, h, L_q, L_k)."""
+        return np.stack([self.arrays[act_name("pattern", i, block)] for i in range(self.config.N)])
+
+    def embedding(self, side: str) -> Embedded:
+        """The "source" (encoder) or "target" (decoder) input."""
+        if side == "source":
+            names, tokens = ("src_embed", "pos_enc", "src_input"), self.src.tokens
+        else:
+            names, tokens = ("tgt_embed", "tgt_pos_enc", "tgt_input"), self.tgt_input_tokens
+        return Embedded(tokens, *(self.arrays[act_name(n)] for n in names))
 
     def layer_output(self, stack: str, layer: int) -> np.ndarray:
         """Output of an encoder/decoder layer; layer -1 is the embedded input; (L, d_model)."""
         if layer < 0:
-            return self.arrays["hook_src_input" if stack == "encoder" else "hook_tgt_input"]
-        last = "hook_ln2" if stack == "encoder" else "hook_ln3"
-        return self.arrays[f"{stack}.{layer}.{last if self.post_norm else 'hook_resid_post'}"]
+            return self.embedding("source" if stack == "encoder" else "target").x
+        return self.sublayer(stack, layer, len(SUBLAYER_RESID[stack]) - 1).output
 
-    def attn_input(self, side: str, layer: int) -> tuple[np.ndarray, np.ndarray]:
-        """(X fed to W_Q, X fed to W_K and W_V) of an attention block; (L_q, d_model), (L_k, d_model)."""
-        stack = "encoder" if side == "encoder" else "decoder"
-        if side == "cross":
-            x_q = self.arrays[f"decoder.{layer}.hook_{'ln1' if self.post_norm else 'ln2'}"]
-            return x_q, self.arrays["hook_memory"]
-        x = self.layer_output(stack, layer - 1) if self.post_norm else self.arrays[f"{stack}.{layer}.hook_ln1"]
-        return x, x
+    def sublayer(self, stack: str, layer: int, sub: int) -> SublayerView:
+        """Sublayer `sub` of a layer (encoder: 0 self-attention, 1 FFN; decoder: 0 masked self, 1 cross, 2 FFN)."""
+        stream_in = self.layer_output(stack, layer - 1) if sub == 0 else self.sublayer(stack, layer, sub - 1).output
+        resid = self.arrays[act_name(SUBLAYER_RESID[stack][sub], layer, stack)]
+        return SublayerView(stream_in, resid, self.arrays[act_name(f"ln{sub + 1}", layer, stack)], self.post_norm)
+
+    def ffn_hidden(self, stack: str, layer: int) -> np.ndarray:
+        """ReLU(x W_1 + b_1) of a layer's FFN; (L, d_ff)."""
+        return self.arrays[act_name("ffn_hidden", layer, stack)]
+
+    def axes(self, name: str) -> tuple[list[str], list[str] | str]:
+        """Row tokens and columns of hook `name`'s (per-head) matrix: key tokens, "vocab" (the target
+        vocabulary) or "dims" (a vector axis)."""
+        src, tgt = self.src.tokens, self.tgt_input_tokens
+        table = {act_name(n): (src, "dims") for n in ("src_embed", "pos_enc", "src_input", "memory")}
+        table |= {act_name(n): (tgt, "dims") for n in ("tgt_embed", "tgt_pos_enc", "tgt_input", "dec_out")}
+        table |= {act_name("logits"): (tgt, "vocab"), "probs": (tgt, "vocab")}
+        for layer in range(self.config.N):
+            for block in BLOCK_PATHS:
+                queries, keys = self.tokens_for(block)
+                for n in ATTN_HOOKS:
+                    table[act_name(n, layer, block)] = (keys if n in ("k", "v") else queries,
+                                                        keys if n in KEY_COLUMNS else "dims")
+            for stack, tokens in (("encoder", src), ("decoder", tgt)):
+                for n in (*SUBLAYER_RESID[stack], *(f"ln{i + 1}" for i in range(len(SUBLAYER_RESID[stack]))),
+                          "ffn_hidden"):
+                    table[act_name(n, layer, stack)] = (tokens, "dims")
+        return table[name]
 
 
 def squeeze_cache(cache: dict[str, torch.Tensor]) -> dict[str, np.ndarray]:
@@ -153,7 +272,7 @@ def run_with_trace(
     arrays["probs"] = softmax_np(arrays["hook_logits"])
     return freeze(Trace(
         model=bundle.name,
-        config=cfg.to_dict(),
+        config=cfg,
         src_lang=bundle.src_lang,
         tgt_lang=bundle.tgt_lang,
         text=text,
@@ -161,7 +280,7 @@ def run_with_trace(
         tgt_input_tokens=["<bos>"] + result.tokens,
         decoded=result,
         arrays=arrays,
-        attn=attn,
+        attn_opts=attn,
         decode_opts=decode_opts,
         teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
     ))
@@ -203,7 +322,7 @@ def trace_to_dict(trace: Trace) -> dict:
     return {
         "format_version": FORMAT_VERSION,
         "model": trace.model,
-        "config": trace.config,
+        "config": trace.config.to_dict(),
         "src_lang": trace.src_lang,
         "tgt_lang": trace.tgt_lang,
         "text": trace.text,
@@ -211,7 +330,7 @@ def trace_to_dict(trace: Trace) -> dict:
         "tgt_input_tokens": trace.tgt_input_tokens,
         "output": {"tokens": trace.decoded.tokens, "ids": trace.decoded.ids, "text": trace.output_text,
                    "finished": trace.decoded.finished, "method": trace.decoded.method},
-        "options": {"attention": asdict(trace.attn), "decode": asdict(trace.decode_opts)},
+        "options": {"attention": asdict(trace.attn_opts), "decode": asdict(trace.decode_opts)},
         "hooks": [{"name": n, "shape": list(a.shape), "data": json_array(a)} for n, a in trace.arrays.items()],
         "steps": steps,
         "teacher_forcing": asdict(trace.teacher) if trace.teacher else None,
@@ -230,6 +349,10 @@ class BatchTrace:
     src_rows: list[list[str]]  # source tokens per sentence, right-padded with <pad>
     tgt_rows: list[list[str]]  # decoder input tokens per sentence (<bos> + greedy output), padded
     arrays: dict[str, np.ndarray]
+
+    def attn(self, block: str, layer: int) -> AttnArrays:
+        """One attention block's arrays, each with the batch axis first (e.g. pattern (B, h, L_q, L_k))."""
+        return AttnArrays.read(self.arrays, block, layer)
 
 
 @torch.no_grad()

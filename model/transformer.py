@@ -184,7 +184,7 @@ class Transformer(nn.Module):
         self.hook_tgt_input = HookPoint()  # (B, T, d_model)
         self.hook_dec_out = HookPoint()  # (B, T, d_model) the decoder's output
         self.hook_logits = HookPoint()  # (B, T, V_tgt)
-        self.hook_points = stamp_names(self)
+        stamp_names(self)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:

@@ -12,7 +12,6 @@ shell.require_app()
 
 SUBLAYERS = {"encoder": ["an.sub_self", "an.sub_ffn"],  # sublayer names (messages)
              "decoder": ["an.sub_masked_self", "an.sub_cross", "an.sub_ffn"]}
-RESID = {"encoder": ["resid_mid", "resid_post"], "decoder": ["resid_mid", "resid_mid2", "resid_post"]}
 
 st.header(t("an.header"))
 c1, c2 = st.columns(2)
@@ -27,7 +26,7 @@ st.latex(r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\epsilon
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    N, post = trace.config["N"], trace.post_norm
+    N, post = trace.config.N, trace.post_norm
     c1, c2, c3 = st.columns(3)
     with c1:
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
@@ -43,15 +42,10 @@ if widgets.need_trace(trace):
                                    default=0, key=f"an_sub_{stack}")
         sub = sub or 0
     tokens = trace.src.tokens if stack == "encoder" else trace.tgt_input_tokens
-    dims = [f"d{i}" for i in range(trace.config["d_model"])]
-    resid = trace[f"{stack}.{layer}.hook_{RESID[stack][sub]}"]
-    ln = trace[f"{stack}.{layer}.hook_ln{sub + 1}"]
-    layer_in = trace.layer_output(stack, layer - 1) if sub == 0 else trace[f"{stack}.{layer}.hook_ln{sub}"]
-    if post:
-        before, after, what = resid, ln, t("an.what_post")
-    else:
-        prev = layer_in if sub == 0 else trace[f"{stack}.{layer}.hook_{RESID[stack][sub - 1]}"]
-        before, after, what = prev, ln, t("an.what_pre")
+    dims = [f"d{i}" for i in range(trace.config.d_model)]
+    sublayer = trace.sublayer(stack, layer, sub)
+    before, after = sublayer.before_norm, sublayer.ln
+    what = t("an.what_post" if post else "an.what_pre")
     st.caption(t("an.caption_model", norm="Post" if post else "Pre", d=len(dims)))
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
     c1, c2 = st.columns(2)
@@ -66,7 +60,7 @@ if widgets.need_trace(trace):
     st.caption(t("an.caption_ln"))
 
     st.subheader(t("an.ffn"))
-    hidden = trace[f"{stack}.{layer}.hook_ffn_hidden"]
+    hidden = trace.ffn_hidden(stack, layer)
     zero = float((hidden == 0).mean())
     st.caption(t("an.caption_ffn", d=len(dims), d_ff=hidden.shape[1], zero=f"{zero:.0%}"))
     stack_name = t(f"label.{stack}")

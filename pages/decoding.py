@@ -42,12 +42,12 @@ def twin_view(trace, twin: str) -> None:
     names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
     for col, name in zip(st.columns(2), names):
         other = data.trace(name, trace.text, data.attn_options(), DecodeOptions())
-        last = other.config["N"] - 1
+        last = other.config.N - 1
         rows = [f"{a} → {b}" for a, b in zip(other.tgt_input_tokens, other.decoded.tokens + ["<eos>"])]
         kind = "dec.twin_guided" if data.bundle(name).guided else "dec.twin_unguided"
         with col:
             st.markdown(t(kind, model=name, output=widgets.plain(other.output_text or "∅")))
-            widgets.figure(matrix_heatmap(other[f"decoder.{last}.cross_attn.hook_pattern"].mean(0), rows,
+            widgets.figure(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows,
                                           other.src.tokens, kind="prob", title=t("dec.fig_layer", i=last),
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
                                           hover_formula=t("dec.hover_looks_at")),
@@ -55,7 +55,7 @@ def twin_view(trace, twin: str) -> None:
 
 
 if widgets.need_trace(trace):
-    N, h = trace.config["N"], trace.config["h"]
+    N, h = trace.config.N, trace.config.h
     state.clamp("layer", 0, N - 1)
     src = trace.src.tokens
     steps = trace.decoded.steps
@@ -108,7 +108,7 @@ if widgets.need_trace(trace):
     cols = st.columns(N)
     for i, col in enumerate(cols):
         with col:
-            widgets.figure(matrix_heatmap(trace[f"decoder.{i}.cross_attn.hook_pattern"].mean(0), rows, src,
+            widgets.figure(matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src,
                                           kind="prob", title=t("dec.fig_layer", i=i),
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
                                           hover_formula=t("dec.hover_looks_at")),

@@ -35,16 +35,17 @@ st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    tokens, d_model = trace.src.tokens, trace.config["d_model"]
+    source, d_model = trace.embedding("source"), trace.config.d_model
+    tokens = source.tokens
     dims = [f"d{i}" for i in range(d_model)]
     rows = [f"{i}: {tok}" for i, tok in enumerate(tokens)]
     st.subheader(t("emb.this_sentence"))
     st.caption(t("emb.caption_sentence", n=len(tokens), d_model=d_model))
-    widgets.figure(matrix_heatmap(trace["hook_src_embed"], rows, dims, title=t("emb.fig_embedding"),
+    widgets.figure(matrix_heatmap(source.embed, rows, dims, title=t("emb.fig_embedding"),
                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
                                   col_ticks=16), key="emb")
-    widgets.figure(pe_heatmap(trace["hook_pos_enc"], rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
-    widgets.figure(matrix_heatmap(trace["hook_src_input"], rows, dims, title=t("emb.fig_x"),
+    widgets.figure(pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
+    widgets.figure(matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"),
                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
                                   col_ticks=16), key="x")
 

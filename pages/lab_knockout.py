@@ -69,7 +69,7 @@ st.header(t("ko.header"))
 st.caption(t("ko.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    N, h, text = trace.config["N"], trace.config["h"], state.get("s")
+    N, h, text = trace.config.N, trace.config.h, state.get("s")
     mode = state.bound(st.segmented_control, t("ko.mode"), "ko_mode", options=list(MODES),
                        format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))

@@ -47,10 +47,10 @@ if widgets.need_trace(trace):
         st.info(t("mp.no_second"))
     if other is not None:
         side, layer, head = controls.pick_block(trace)
-        prefix = trace.attn_prefix(side, layer)
-        (rows_a, cols_a), (rows_b, cols_b) = trace.attn_tokens(side), other.attn_tokens(side)
-        p_a, p_b = trace[f"{prefix}.hook_pattern"][head], other[f"{prefix}.hook_pattern"][head]
-        keep_a, keep_b = trace[f"{prefix}.hook_mask"], other[f"{prefix}.hook_mask"]  # the real masks
+        a, b = trace.attn(side, layer), other.attn(side, layer)
+        (rows_a, cols_a), (rows_b, cols_b) = (a.queries, a.keys), (b.queries, b.keys)
+        p_a, p_b = a.pattern[head], b.pattern[head]
+        keep_a, keep_b = a.mask, b.mask  # the real masks
         diff, unmatched = aligned_difference(p_a, p_b, align_tokens(rows_a, rows_b), align_tokens(cols_a, cols_b))
         c1, c2, c3 = st.columns(3)
         with c1:

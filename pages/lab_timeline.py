@@ -1,7 +1,6 @@
 """Lab: attention forming during training — the default model and its unguided twin, snapshot by snapshot."""
 import time
 
-import numpy as np
 import streamlit as st
 
 from ui import data, shell, state, widgets
@@ -62,9 +61,9 @@ def model_column(name: str, index: int, side: str) -> None:
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
     widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
-    N, h = trace.config["N"], trace.config["h"]
-    rows, cols = trace.attn_tokens(side)
-    patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
+    N, h = trace.config.N, trace.config.h
+    rows, cols = trace.tokens_for(side)
+    patterns = trace.patterns(side)
     block = t(dict(BLOCKS)[side])
     widgets.figure(attention_grid(patterns, rows, cols, row_names=[f"L{i}" for i in range(N)],  # half width: short
                                   col_names=[f"h{j}" for j in range(h)],

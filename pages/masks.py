@@ -35,7 +35,7 @@ def axes() -> dict:
 
 
 if widgets.need_trace(trace):
-    head = int(state.get("head")) % trace.config["h"]
+    head = int(state.get("head")) % trace.config.h
     st.subheader(t("masks.step1"))
     second = state.put_text("s2", st.text_input(t("masks.second"), value=state.get("s2"), max_chars=state.MAX_CHARS))
     try:
@@ -50,32 +50,34 @@ if widgets.need_trace(trace):
             widgets.token_chips(row)
         st.caption(t("masks.caption_padding", n=b + 1, length=len(batch.src_rows[b])))
         rows = batch.src_rows[b]
-        keep = batch.arrays["encoder.0.self_attn.hook_mask"][b]
+        enc = batch.attn("encoder", 0)
+        keep = enc.mask[b]
         c1, c2 = st.columns(2)
         with c1:
             mask_figure(keep, rows, rows, t("masks.fig_pad_mask", n=b + 1), "pad-mask")
         with c2:
-            pattern_figure(batch.arrays["encoder.0.self_attn.hook_pattern"][b, head], keep, rows, rows,
+            pattern_figure(enc.pattern[b, head], keep, rows, rows,
                            t("masks.fig_enc_weights", head=head), "pad-pattern")
 
         st.subheader(t("masks.step2"))
         st.caption(t("masks.caption_causal"))
         t_lengths = [sum(tok != "<pad>" for tok in row) for row in batch.tgt_rows]
         tb = int(np.argmin(t_lengths))
+        dec = batch.attn("decoder", 0)
         c1, c2 = st.columns(2)
         for col, idx, tag, kind in ((c1, 1 - tb, "causal", "masks.kind_causal"),
                                     (c2, tb, "causal + padding", "masks.kind_both")):
             with col:
                 trow = batch.tgt_rows[idx]
-                dec_keep = batch.arrays["decoder.0.self_attn.hook_mask"][idx]
+                dec_keep = dec.mask[idx]
                 mask_figure(dec_keep, trow, trow, t("masks.fig_dec_mask", n=idx + 1, kind=t(kind)),
                             f"dec-mask-{tag}")
-                pattern_figure(batch.arrays["decoder.0.self_attn.hook_pattern"][idx, head], dec_keep, trow, trow,
+                pattern_figure(dec.pattern[idx, head], dec_keep, trow, trow,
                                t("masks.fig_dec_weights", head=head), f"dec-pattern-{tag}")
 
     st.subheader(t("masks.step4"))
     rows = trace.src.tokens
-    scaled = trace["encoder.0.self_attn.hook_scaled"][head]
+    scaled = trace.attn("encoder", 0).scaled[head]
     labels = [f"{j}:{tok}" for j, tok in enumerate(rows)]
     key = f"custom-mask-{len(rows)}"
     grid = pd.DataFrame(False, index=[f"{i}:{tok}" for i, tok in enumerate(rows)], columns=labels)

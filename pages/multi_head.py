@@ -1,5 +1,4 @@
 """Multi-head & layers: every head of every layer, a BertViz-style head view, and split → concat → W_O."""
-import numpy as np
 import streamlit as st
 
 from model.explain import projection_weights
@@ -18,23 +17,21 @@ st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{h
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    N, h, d_model = trace.config["N"], trace.config["h"], trace.config["d_model"]
-    d_k = d_model // h
-    rows, cols = trace.attn_tokens(side)
-    prefix = trace.attn_prefix(side, layer)
-    patterns = np.stack([trace[f"{trace.attn_prefix(side, i)}.hook_pattern"] for i in range(N)])
-    widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
+    N, h, d_model, d_k = trace.config.N, trace.config.h, trace.config.d_model, trace.config.d_k
+    attn = trace.attn(side, layer)
+    rows, cols = attn.queries, attn.keys
+    widgets.figure(attention_grid(trace.patterns(side), rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
                                   col_names=[t("label.head", i=j) for j in range(h)],
                                   title=t("mh.fig_grid", side=controls.side_label(side)),
                                   row_title=t("axis.query"), col_title=t("axis.key")), key=f"mh-grid-{side}")
     c1, c2 = st.columns([2, 3])
     with c1:
-        widgets.figure(head_view(trace[f"{prefix}.hook_pattern"][head], rows, cols,
+        widgets.figure(head_view(attn.pattern[head], rows, cols,
                                  title=t("mh.fig_head_view", layer=layer, head=head)),
                        key=f"hv-{side}-{layer}-{head}")
     with c2:
         st.markdown(t("mh.how_to_read"))
-        avg = trace[f"{prefix}.hook_pattern"].mean(0)
+        avg = attn.pattern.mean(0)
         widgets.figure(matrix_heatmap(avg, rows, cols, kind="prob", title=t("mh.fig_average", h=h, layer=layer),
                                       hover_formula=t("mh.hover_average"), row_title=t("axis.query_row"),
                                       col_title=t("axis.key_col")), key=f"avg-{side}-{layer}")
@@ -42,7 +39,7 @@ if widgets.need_trace(trace):
     st.subheader(t("mh.split"))
     st.caption(t("mh.caption_split", d_model=d_model, h=h, d_k=d_k, rows=len(rows)))
     concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
-    widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_concat"], rows, concat_cols,
+    widgets.figure(matrix_heatmap(attn.concat, rows, concat_cols,
                                   title=t("mh.fig_concat"), row_title=t("axis.query_token"),
                                   col_title=t("axis.head_dimension"), show_values=False, col_ticks=16),
                    key=f"concat-{side}-{layer}")
@@ -54,7 +51,7 @@ if widgets.need_trace(trace):
                                       show_values=False, col_ticks=16, row_ticks=16, height=520),
                        key=f"wo-{side}-{layer}")
     with c2:
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_out"], rows, [f"d{i}" for i in range(d_model)],
+        widgets.figure(matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)],
                                       title=t("mh.fig_output"), row_title=t("axis.query_token"),
                                       col_title=t("axis.dimension"), show_values=False, col_ticks=16),
                        key=f"out-{side}-{layer}")

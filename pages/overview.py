@@ -1,5 +1,4 @@
 """Overview: the architecture, the sentence and its translation, and every attention map at a glance."""
-import numpy as np
 import streamlit as st
 
 from ui import data, shell, widgets
@@ -14,12 +13,12 @@ st.header(t("ov.header"))
 trace = data.current_trace()
 left, right = st.columns([2, 3])
 with left:
-    N = trace.config["N"] if trace else 2
+    N = trace.config.N if trace else 2
     st.graphviz_chart(architecture_dot(N, lang=lang()), width="stretch")
 with right:
     if widgets.need_trace(trace):
-        st.markdown(t("ov.model_line", model=trace.model, d_model=trace.config["d_model"], h=trace.config["h"],
-                      n=N, norm=trace.config["norm"]))
+        st.markdown(t("ov.model_line", model=trace.model, d_model=trace.config.d_model, h=trace.config.h,
+                      n=N, norm=trace.config.norm))
         st.markdown(t("ov.source_tokens"))
         widgets.token_chips(trace.src.tokens, trace.src.unknown)
         st.markdown(t("ov.translation"))
@@ -38,15 +37,15 @@ with right:
 
 if trace is not None:
     st.subheader(t("ov.all_maps"))
-    h = trace.config["h"]
+    h = trace.config.h
     kinds = (("encoder", t("ov.tab_encoder")), ("decoder", t("ov.tab_decoder")), ("cross", t("ov.tab_cross")))
     tabs = st.tabs([title for _, title in kinds])
     for tab, (side, title) in zip(tabs, kinds):
         with tab:
             if side == "cross":
                 widgets.cross_note(trace)
-            rows, cols = trace.attn_tokens(side)
-            patterns = np.stack([trace[f"{trace.attn_prefix(side, layer)}.hook_pattern"] for layer in range(N)])
+            rows, cols = trace.tokens_for(side)
+            patterns = trace.patterns(side)  # (N, h, L_q, L_k)
             widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
                                           col_names=[t("label.head", i=j) for j in range(h)], title=title,
                                           row_title=t("axis.query"), col_title=t("axis.key")),

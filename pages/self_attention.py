@@ -22,15 +22,15 @@ if widgets.need_trace(trace):
         temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
                            max_value=5.0, step=0.1)
     trace = data.current_trace()
-    d_k = trace.config["d_model"] // trace.config["h"]
-    prefix = trace.attn_prefix(side, layer)
-    rows, cols = trace.attn_tokens(side)
-    x_q, x_kv = trace.attn_input(side, layer)
+    d_k = trace.config.d_k
+    attn = trace.attn(side, layer)
+    rows, cols = attn.queries, attn.keys
+    x_q = attn.x_q
     dims = [f"d{i}" for i in range(d_k)]
     tag = f"{side}-L{layer}-h{head}"
 
     st.subheader(t("sa.step1"))
-    st.caption(t("sa.caption_x", rows=len(rows), d_model=trace.config["d_model"], head=head, d_k=d_k)
+    st.caption(t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=head, d_k=d_k)
                + (t("sa.cross_note") if side == "cross" else ""))
     if side == "cross":
         widgets.cross_note(trace)
@@ -41,7 +41,7 @@ if widgets.need_trace(trace):
     cq, ck, cv = st.columns(3)
     for col, name, toks in ((cq, "q", rows), (ck, "k", cols), (cv, "v", cols)):
         with col:
-            widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_{name}"][head], toks, dims,
+            widgets.figure(matrix_heatmap(getattr(attn, name)[head], toks, dims,
                                           title=t("sa.fig_qkv", name=name.upper(), head=head),
                                           row_title=t("axis.token"), col_title=t("axis.dimension"),
                                           show_values=False, col_ticks=8), key=f"{name}-{tag}")
@@ -50,36 +50,35 @@ if widgets.need_trace(trace):
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_scores"][head], rows, cols, title=t("sa.fig_raw"),
+        widgets.figure(matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
                                       hover_formula="q({row})·k({col})", **axes), key=f"scores-{tag}")
     with c2:
         divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_scaled"][head], rows, cols, title=f"QKᵀ ÷ {divisor}",
+        widgets.figure(matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
                                       hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes),
                        key=f"scaled-{tag}")
 
     st.subheader(t("sa.step3"))
-    keep = trace[f"{prefix}.hook_mask"]
+    keep = attn.mask
     st.caption(t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
                  masked=int((~keep).sum()), total=keep.size))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_masked_scores"][head], rows, cols,
+        widgets.figure(matrix_heatmap(attn.masked_scores[head], rows, cols,
                                       title=t("sa.fig_masked"), hover_formula=t("sa.hover_masked"), **axes),
                        key=f"masked-{tag}")
     with c2:
-        widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_pattern"][head], rows, cols, kind="prob", masked=~keep,
+        widgets.figure(matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
                                       title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes),
                        key=f"pattern-{tag}")
-    widgets.figure(matrix_heatmap(trace[f"{prefix}.hook_z"][head], rows, dims, title=t("sa.fig_z", head=head),
+    widgets.figure(matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
                                   col_ticks=16),
                    key=f"z-{tag}")
 
     st.subheader(t("sa.step4"))
     qi = controls.pick_query(rows)
-    walk = query_walkthrough(trace[f"{prefix}.hook_q"][head][qi], trace[f"{prefix}.hook_k"][head],
-                             trace[f"{prefix}.hook_v"][head], keep[qi], scale, temp)
+    walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep[qi], scale, temp)
     table = pd.DataFrame({t("sa.col_key"): cols, "q·k": walk.dots, t("sa.col_scaled"): walk.scaled,
                           "softmax": walk.weights})
     c1, c2 = st.columns([2, 3])

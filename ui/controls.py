@@ -17,7 +17,7 @@ def side_label(side: str) -> str:
 
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
     """Side, layer and head pickers in one row; returns (side, layer, head)."""
-    N, h = trace.config["N"], trace.config["h"]
+    N, h = trace.config.N, trace.config.h
     if state.get("side") not in SIDES:
         state.put("side", "encoder")
     state.clamp("layer", 0, N - 1)

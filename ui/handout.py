@@ -36,11 +36,6 @@ OPERATORS = {"cdot", "times", "to", "rightarrow", "leftarrow", "longrightarrow",
 OPENERS = {"lVert", "left", "big", "Big", "bigl", "Bigl", "bigg", "Bigg"}  # the spaces after them are dropped
 MATRIX = {"bmatrix": ("[", "]"), "pmatrix": ("(", ")")}  # other environments (gathered, cases…) vanish
 SIZING = {"left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "bigg", "Bigg", "displaystyle"}
-ATTN_HOOK = re.compile(r"(encoder|decoder)\.\d+\.(self_attn|cross_attn)\.hook_(\w+)")
-KEY_ROWS = {"k", "v"}  # attention hooks whose rows are the keys
-KEY_COLS = {"mask", "scores", "scaled", "masked_scores", "pattern"}  # attention hooks whose columns are the keys
-SOURCE_ROWS = ("encoder.", "hook_src_", "hook_pos_enc", "hook_memory")  # hooks with one row per source token
-VOCAB_COLS = {"hook_logits", "probs"}  # hooks with one column per target-vocabulary entry
 SIMPLE = re.compile(r"[\w.ᵀ′]+|\([^()]*\)|.")  # needs no parentheses after √, ^ or _
 
 STYLE = """
@@ -85,16 +80,8 @@ def dims(n: int) -> list[str]:
 
 def matrix_labels(trace: Trace, name: str, shape: tuple[int, int], vocab: list[str]) -> tuple[list[str], list[str]]:
     """Row and column labels of hook `name`'s matrix: tokens, target-vocabulary entries or dimensions."""
-    attn = ATTN_HOOK.fullmatch(name)
-    if attn:
-        stack, kind, hook = attn.groups()
-        queries, keys = trace.attn_tokens("encoder" if stack == "encoder" else
-                                          "decoder" if kind == "self_attn" else "cross")
-        rows = keys if hook in KEY_ROWS else queries
-        cols = keys if hook in KEY_COLS else dims(shape[1])
-    else:
-        rows = trace.src.tokens if name.startswith(SOURCE_ROWS) else trace.tgt_input_tokens
-        cols = vocab if name in VOCAB_COLS else dims(shape[1])
+    rows, cols = trace.axes(name)
+    cols = vocab if cols == "vocab" else dims(shape[1]) if cols == "dims" else cols
     return style.distinct(rows), style.distinct(cols)
 
 
@@ -235,7 +222,7 @@ def render_handout(title: str, subtitle: str, sections: list[Section], lang: str
 def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
     """Which model this is and whether its cross-attention was trained to align (plain text)."""
     if align_weight > 0:
-        note = text("cross.guided", lang, model=trace.model, last=trace.config["N"] - 1, w=f"{align_weight:g}")
+        note = text("cross.guided", lang, model=trace.model, last=trace.config.N - 1, w=f"{align_weight:g}")
     else:
         note = text("cross.unguided", lang, model=trace.model)
     return note.replace("**", "")
@@ -251,6 +238,5 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
                  step.formula(trace), step.figure(trace, tr).to_json()) for step in STEPS]
     cfg = trace.config
-    subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg["d_model"], h=cfg["h"], N=cfg["N"],
-                  norm=cfg["norm"])
+    subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N, norm=cfg.norm)
     return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang)

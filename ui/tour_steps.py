@@ -91,25 +91,20 @@ def bmatrix(rows: list[list[str]]) -> str:
 # ---------------------------------------------------------------- trace helpers
 
 
-def d_k(trace: Trace) -> int:
-    """Width of one head: d_model / h."""
-    return trace.config["d_model"] // trace.config["h"]
-
-
 def facts(trace: Trace) -> dict[str, int | str]:
     """What the explanations quote: d_model, d_k, h, N, d_ff, S (source tokens), T (decoder rows), and this
     sentence's largest |q·k| before and after ÷√d_k with a row's mean largest weight (followed head, layer 0)."""
     c = trace.config
-    return dict(d_model=c["d_model"], d_k=d_k(trace), h=c["h"], N=c["N"], d_ff=c["d_ff"],
+    return dict(d_model=c.d_model, d_k=c.d_k, h=c.h, N=c.N, d_ff=c.d_ff,
                 S=len(trace.src.tokens), T=len(trace.tgt_input_tokens),
                 raw_max=f"{np.abs(enc(trace, 'scores')).max():.1f}",
                 scaled_max=f"{np.abs(enc(trace, 'scaled')).max():.1f}",
                 top_weight=f"{enc(trace, 'pattern').max(1).mean():.2f}")
 
 
-def enc(trace: Trace, hook: str) -> np.ndarray:
-    """A hook of encoder layer 0's self-attention, followed head; e.g. hook="q" -> (S, d_k)."""
-    return trace[f"{trace.attn_prefix('encoder', 0)}.hook_{hook}"][HEAD]
+def enc(trace: Trace, name: str) -> np.ndarray:
+    """An array of encoder layer 0's self-attention, followed head; e.g. name="q" -> (S, d_k)."""
+    return getattr(trace.attn("encoder", 0), name)[HEAD]
 
 
 def dims(prefix: str, n: int) -> list[str]:
@@ -124,13 +119,13 @@ def second(n: int) -> int:
 
 def add_norm_pair(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
     """(before, after) the first LayerNorm of encoder layer 0, for Post-Norm or Pre-Norm."""
-    before = trace["encoder.0.hook_resid_mid"] if trace.post_norm else trace["hook_src_input"]
-    return before, trace["encoder.0.hook_ln1"]
+    sublayer = trace.sublayer("encoder", 0, 0)
+    return sublayer.before_norm, sublayer.ln
 
 
 def cross_mean(trace: Trace) -> np.ndarray:
     """Cross-attention of the last decoder layer averaged over the heads; (T, S)."""
-    return trace[f"{trace.attn_prefix('cross', trace.config['N'] - 1)}.hook_pattern"].mean(0)
+    return trace.attn("cross", trace.config.N - 1).pattern.mean(0)
 
 
 def later_step(trace: Trace) -> int:
@@ -187,20 +182,20 @@ def fig_tokens(trace: Trace, tr: Translate) -> Figure:
 
 def fig_embedding(trace: Trace, tr: Translate) -> Figure:
     """Token embeddings × √d_model."""
-    return wide(trace["hook_src_embed"], trace.src.tokens, dims("d", trace.config["d_model"]), tr,
+    return wide(trace.embedding("source").embed, trace.src.tokens, dims("d", trace.config.d_model), tr,
                 tr("tour.fig.embedding"), "dimension")
 
 
 def fig_positional(trace: Trace, tr: Translate) -> Figure:
     """The sinusoidal PE of this sentence's positions."""
     rows = [f"{i}: {t}" for i, t in enumerate(trace.src.tokens)]
-    return wide(trace["hook_pos_enc"], rows, dims("d", trace.config["d_model"]), tr, tr("tour.fig.positional"),
+    return wide(trace.embedding("source").pos_enc, rows, dims("d", trace.config.d_model), tr, tr("tour.fig.positional"),
                 "dimension", bound=1.0, hover_formula="PE[{row}, {col}]")
 
 
 def fig_qkv(trace: Trace, tr: Translate) -> Figure:
     """Q, K and V of the followed head side by side."""
-    n = d_k(trace)
+    n = trace.config.d_k
     values = np.concatenate([enc(trace, "q"), enc(trace, "k"), enc(trace, "v")], axis=1)
     return wide(values, trace.src.tokens, dims("q", n) + dims("k", n) + dims("v", n), tr,
                 tr("tour.fig.qkv", head=HEAD), "dimension")
@@ -223,7 +218,7 @@ def fig_scale(trace: Trace, tr: Translate) -> Figure:
 def fig_mask(trace: Trace, tr: Translate) -> Figure:
     """The decoder's masked scores: later tokens are −∞."""
     toks = trace.tgt_input_tokens
-    return heatmap(trace[f"{trace.attn_prefix('decoder', 0)}.hook_masked_scores"][HEAD], toks, toks, tr,
+    return heatmap(trace.attn("decoder", 0).masked_scores[HEAD], toks, toks, tr,
                    tr("tour.fig.mask"), "query", "key", hover_formula="score({row}, {col}) + M")
 
 
@@ -236,28 +231,28 @@ def fig_softmax(trace: Trace, tr: Translate) -> Figure:
 
 def fig_weighted(trace: Trace, tr: Translate) -> Figure:
     """Z = weights × V of the followed head."""
-    return wide(enc(trace, "z"), trace.src.tokens, dims("z", d_k(trace)), tr, tr("tour.fig.weighted", head=HEAD),
+    return wide(enc(trace, "z"), trace.src.tokens, dims("z", trace.config.d_k), tr, tr("tour.fig.weighted", head=HEAD),
                 "dimension")
 
 
 def fig_concat(trace: Trace, tr: Translate) -> Figure:
     """Every head's Z side by side."""
-    n = d_k(trace)
-    cols = [f"h{i // n}·{i % n}" for i in range(trace.config["d_model"])]
-    return wide(trace[f"{trace.attn_prefix('encoder', 0)}.hook_concat"], trace.src.tokens, cols, tr,
+    n = trace.config.d_k
+    cols = [f"h{i // n}·{i % n}" for i in range(trace.config.d_model)]
+    return wide(trace.attn("encoder", 0).concat, trace.src.tokens, cols, tr,
                 tr("tour.fig.concat"), "head_dim")
 
 
 def fig_ffn(trace: Trace, tr: Translate) -> Figure:
     """FFN hidden units after ReLU."""
-    hidden = trace["encoder.0.hook_ffn_hidden"]
+    hidden = trace.ffn_hidden("encoder", 0)
     return wide(hidden, trace.src.tokens, dims("h", hidden.shape[1]), tr, tr("tour.fig.ffn"), "hidden", kind="raw")
 
 
 def fig_layers(trace: Trace, tr: Translate) -> Figure:
     """Every encoder layer × head as small attention maps."""
-    N, h, toks = trace.config["N"], trace.config["h"], trace.src.tokens
-    patterns = np.stack([trace[f"{trace.attn_prefix('encoder', i)}.hook_pattern"] for i in range(N)])
+    N, h, toks = trace.config.N, trace.config.h, trace.src.tokens
+    patterns = trace.patterns("encoder")  # (N, h, S, S)
     return attention_grid(patterns, toks, toks, row_names=[tr("tour.grid.layer", n=i) for i in range(N)],
                           col_names=[tr("tour.grid.head", n=j) for j in range(h)], title=tr("tour.fig.layers"),
                           row_title=tr("tour.axis.query"), col_title=tr("tour.axis.key"))
@@ -268,7 +263,7 @@ def fig_cross(trace: Trace, tr: Translate) -> Figure:
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]  # row t reads a, predicts b
     return heatmap(cross_mean(trace), rows, trace.src.tokens, tr,
-                   tr("tour.fig.cross", layer=trace.config["N"] - 1), "target", "source", kind="prob",
+                   tr("tour.fig.cross", layer=trace.config.N - 1), "target", "source", kind="prob",
                    hover_formula="{row} → {col}")
 
 
@@ -297,15 +292,16 @@ def tex_tokens(trace: Trace) -> str:
 
 def tex_embedding(trace: Trace) -> str:
     """The first token's embedding row times √d_model."""
-    d, row = trace.config["d_model"], trace["hook_src_embed"][0]
+    d, row = trace.config.d_model, trace.embedding("source").embed[0]
     first = tok(trace.src.tokens[0])
     return rf"E_{{{first}}}\cdot\sqrt{{d_{{model}}}} = {vec(row / np.sqrt(d))}\cdot\sqrt{{{d}}} = {vec(row)}"
 
 
 def tex_positional(trace: Trace) -> str:
     """PE at position 1, dimensions 2 and 3, and the sum with the embedding."""
-    p, d, base = second(len(trace.src.tokens)), trace.config["d_model"], fmt(trace.config["pe_base"])
-    pe, e, x = trace["hook_pos_enc"][p], trace["hook_src_embed"][p], trace["hook_src_input"][p]
+    p, d, base = second(len(trace.src.tokens)), trace.config.d_model, fmt(trace.config.pe_base)
+    source = trace.embedding("source")
+    pe, e, x = source.pos_enc[p], source.embed[p], source.x[p]
     angle = rf"{p}/{base}^{{2/{d}}}"
     return lines(rf"PE_{{({p},2)}} = \sin\!\left({angle}\right) = {num(pe[2])},\quad "
                  rf"PE_{{({p},3)}} = \cos\!\left({angle}\right) = {num(pe[3])}",
@@ -315,7 +311,7 @@ def tex_positional(trace: Trace) -> str:
 def tex_qkv(trace: Trace) -> str:
     """d_k = d_model / h, and the first token's q and k."""
     c, first = trace.config, tok(trace.src.tokens[0])
-    return lines(rf"d_k = d_{{model}}/h = {c['d_model']}/{c['h']} = {d_k(trace)}",
+    return lines(rf"d_k = d_{{model}}/h = {c.d_model}/{c.h} = {c.d_k}",
                  rf"q_{{{first}}} = x_{{{first}}}W^Q_{HEAD} + b^Q_{HEAD} = {vec(enc(trace, 'q')[0])}",
                  rf"k_{{{first}}} = x_{{{first}}}W^K_{HEAD} + b^K_{HEAD} = {vec(enc(trace, 'k')[0])}")
 
@@ -329,8 +325,9 @@ def tex_scores(trace: Trace) -> str:
 
 def tex_scale(trace: Trace) -> str:
     """The first score divided by √d_k (and the temperature, if set)."""
-    parts = ([rf"\sqrt{{{d_k(trace)}}}"] if trace.attn.scale else []) + (
-        [fmt(trace.attn.temperature)] if trace.attn.temperature != 1 else [])
+    opts = trace.attn_opts
+    parts = ([rf"\sqrt{{{trace.config.d_k}}}"] if opts.scale else []) + (
+        [fmt(opts.temperature)] if opts.temperature != 1 else [])
     divisor = r"\cdot ".join(parts) or "1"
     score, scaled = enc(trace, "scores")[0, 0], enc(trace, "scaled")[0, 0]
     return rf"\frac{{q\cdot k}}{{\sqrt{{d_k}}}}:\quad \frac{{{num(score)}}}{{{divisor}}} = {num(scaled)}"
@@ -338,15 +335,15 @@ def tex_scale(trace: Trace) -> str:
 
 def tex_mask(trace: Trace) -> str:
     """The causal mask M and one decoder row of scores + M."""
-    prefix, T = trace.attn_prefix("decoder", 0), len(trace.tgt_input_tokens)
-    keep = trace[f"{prefix}.hook_mask"].astype(bool)
+    attn, T = trace.attn("decoder", 0), len(trace.tgt_input_tokens)
+    keep = attn.mask.astype(bool)
     n = min(T, 4)
     rows = [[("0" if keep[i, j] else r"-\infty") for j in range(n)] + ([r"\cdots"] if T > n else []) for i in range(n)]
     rows += [[r"\vdots"] * (n + 1)] if T > n else []
     r = second(T)
     madd = np.where(keep[r], 0.0, -np.inf)
-    row_tex = rf"{vec(trace[f'{prefix}.hook_scaled'][HEAD][r])} + {vec(madd)} = "
-    return lines(rf"M = {bmatrix(rows)}", row_tex + vec(trace[f"{prefix}.hook_masked_scores"][HEAD][r]))
+    row_tex = rf"{vec(attn.scaled[HEAD][r])} + {vec(madd)} = "
+    return lines(rf"M = {bmatrix(rows)}", row_tex + vec(attn.masked_scores[HEAD][r]))
 
 
 def tex_softmax(trace: Trace) -> str:
@@ -367,10 +364,10 @@ def tex_weighted(trace: Trace) -> str:
 def tex_concat(trace: Trace) -> str:
     """Concat's shape and the first token's row through W_O."""
     c, S = trace.config, len(trace.src.tokens)
-    prefix = trace.attn_prefix("encoder", 0)
-    return lines(rf"\mathrm{{Concat}}(Z_0,\ldots,Z_{{{c['h'] - 1}}}):\ S\times(h\cdot d_k) = "
-                 rf"{S}\times({c['h']}\cdot{d_k(trace)}) = {S}\times{c['d_model']}",
-                 rf"{vec(trace[f'{prefix}.hook_concat'][0])}\,W^O + b^O = {vec(trace[f'{prefix}.hook_out'][0])}")
+    attn = trace.attn("encoder", 0)
+    return lines(rf"\mathrm{{Concat}}(Z_0,\ldots,Z_{{{c.h - 1}}}):\ S\times(h\cdot d_k) = "
+                 rf"{S}\times({c.h}\cdot{c.d_k}) = {S}\times{c.d_model}",
+                 rf"{vec(attn.concat[0])}\,W^O + b^O = {vec(attn.out[0])}")
 
 
 def tex_add_norm(trace: Trace) -> str:
@@ -386,10 +383,10 @@ def tex_add_norm(trace: Trace) -> str:
 
 def tex_ffn(trace: Trace) -> str:
     """FFN sizes, the first token's hidden row, and how many units ReLU zeroed."""
-    c, hidden = trace.config, trace["encoder.0.hook_ffn_hidden"]
+    c, hidden = trace.config, trace.ffn_hidden("encoder", 0)
     first = tok(trace.src.tokens[0])
     zeros = int((hidden[0] == 0).sum())
-    sizes = rf"{c['d_model']}\to{c['d_ff']}\to{c['d_model']}"
+    sizes = rf"{c.d_model}\to{c.d_ff}\to{c.d_model}"
     return lines(rf"\mathrm{{FFN}}(x) = \max(0,\;xW_1+b_1)\,W_2+b_2:\quad {sizes}",
                  rf"\max(0,\;x_{{{first}}}W_1+b_1) = {vec(hidden[0])},\quad "
                  rf"\left|\{{j: h_j = 0\}}\right| = {zeros}/{hidden.shape[1]}")
@@ -398,15 +395,15 @@ def tex_ffn(trace: Trace) -> str:
 def tex_layers(trace: Trace) -> str:
     """N × h maps, and the first token's vector length after each layer."""
     c, first = trace.config, tok(trace.src.tokens[0])
-    norms = [np.linalg.norm(trace.layer_output("encoder", i)[0]) for i in range(-1, c["N"])]
+    norms = [np.linalg.norm(trace.layer_output("encoder", i)[0]) for i in range(-1, c.N)]
     chain = r"\to".join(rf"\lVert x^{{({i})}}_{{{first}}}\rVert = {num(n)}" for i, n in enumerate(norms))
-    return lines(rf"N\times h = {c['N']}\times{c['h']} = {c['N'] * c['h']}", chain)
+    return lines(rf"N\times h = {c.N}\times{c.h} = {c.N * c.h}", chain)
 
 
 def tex_cross(trace: Trace) -> str:
     """The strongest source token of the first decoder row, averaged over the heads."""
-    h, last = trace.config["h"], trace.config["N"] - 1
-    per_head = trace[f"{trace.attn_prefix('cross', last)}.hook_pattern"][:, 0]  # (h, S)
+    h, last = trace.config.h, trace.config.N - 1
+    per_head = trace.attn("cross", last).pattern[:, 0]  # (h, S)
     j = int(cross_mean(trace)[0].argmax())
     row, col = tok(trace.tgt_input_tokens[0]), tok(trace.src.tokens[j])
     total = " + ".join(num(p) for p in per_head[:, j])
@@ -416,9 +413,9 @@ def tex_cross(trace: Trace) -> str:
 def tex_next_token(trace: Trace) -> str:
     """P(first output token) as the softmax of its logit over the target vocabulary."""
     s = trace.decoded.steps[0]
-    z, p = trace["hook_logits"][0, s.chosen_id], trace["probs"][0, s.chosen_id]
+    z, p = trace.logits[0, s.chosen_id], trace.probs[0, s.chosen_id]
     given = tok(trace.tgt_input_tokens[0])
-    V = trace.config["tgt_vocab_size"]
+    V = trace.config.tgt_vocab_size
     return (rf"P({tok(s.chosen_token)}\mid {given}) = \frac{{e^{{z_{{{tok(s.chosen_token)}}}}}}}"
             rf"{{\sum_{{v=1}}^{{{V}}} e^{{z_v}}}} = \frac{{e^{{{num(z)}}}}}{{\sum_v e^{{z_v}}}} = {num(p, 3)}")
 

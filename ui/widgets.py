@@ -93,7 +93,7 @@ def cross_note(trace: Trace) -> None:
     """One line saying which model this is and whether its cross-attention was trained to align."""
     bundle = data.bundle(trace.model)
     if bundle.guided:
-        st.caption(t("cross.guided", model=trace.model, last=trace.config["N"] - 1, w=f"{bundle.align_weight:g}"))
+        st.caption(t("cross.guided", model=trace.model, last=trace.config.N - 1, w=f"{bundle.align_weight:g}"))
     else:
         st.caption(t("cross.unguided", model=trace.model))
 

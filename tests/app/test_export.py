@@ -129,7 +129,7 @@ def test_csv_of_a_hidden_state_has_token_rows_and_dimension_columns(trace, bundl
     assert csv.startswith("\ufeff"), "Excel reads the BOM as UTF-8"
     table = frame(csv)
     assert list(table.index) == ["i", "have", "a", "cat"]
-    assert list(table.columns) == [f"d{i}" for i in range(trace.config["d_model"])]
+    assert list(table.columns) == [f"d{i}" for i in range(trace.config.d_model)]
     np.testing.assert_allclose(table.to_numpy(float), trace["encoder.0.hook_ln1"], rtol=1e-6)
 
 

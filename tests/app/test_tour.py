@@ -79,7 +79,7 @@ def english_fragments() -> set[str]:
 
 def figure_title(n: int, lang: str, trace: Trace) -> str:
     """The title step n's figure has for this trace."""
-    return label_text(text(f"tour.fig.{STEPS[n].key}", lang, head=0, layer=trace.config["N"] - 1,
+    return label_text(text(f"tour.fig.{STEPS[n].key}", lang, head=0, layer=trace.config.N - 1,
                            n=later_step(trace)))
 
 
@@ -140,7 +140,7 @@ def test_scaling_formula_divides_the_same_score_by_root_d_k():
     trace = trace_of("en-zh", CASES["en-zh"])
     score = float(trace["encoder.0.self_attn.hook_scores"][0, 0, 0])
     formula = latex(open_tour(s=CASES["en-zh"], tour=INDEX["scale"]))
-    d_k = trace.config["d_model"] // trace.config["h"]
+    d_k = trace.config.d_model // trace.config.h
     assert rf"\frac{{{fmt(score)}}}{{\sqrt{{{d_k}}}}}" in formula
     assert last_number(formula) == pytest.approx(score / np.sqrt(d_k), abs=0.006)
 

@@ -121,16 +121,15 @@ def test_attn_input_is_what_w_q_and_w_k_multiply(norm, side, layer):
     cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12, norm=norm)
     bundle = Bundle("random", Transformer(cfg).eval(), SRC, TGT)
     trace = run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
-    x_q, x_kv = trace.attn_input(side, layer)
+    attn = trace.attn(side, layer)
+    x_q, x_kv = attn.x_q, attn.x_kv
     block = (bundle.model.encoder if side == "encoder" else bundle.model.decoder)[layer]
     mha = block.cross_attn if side == "cross" else block.self_attn
-    prefix = trace.attn_prefix(side, layer)
     q = x_q @ mha.W_Q.weight.detach().numpy().T + mha.W_Q.bias.detach().numpy()  # (L_q, d_model)
     k = x_kv @ mha.W_K.weight.detach().numpy().T + mha.W_K.bias.detach().numpy()
-    np.testing.assert_allclose(trace[f"{prefix}.hook_q"][0], q[:, :8], atol=1e-5)  # head 0
-    np.testing.assert_allclose(trace[f"{prefix}.hook_k"][3], k[:, 24:], atol=1e-5)  # head 3
-    rows, cols = trace.attn_tokens(side)
-    assert trace[f"{prefix}.hook_pattern"].shape[1:] == (len(rows), len(cols))
+    np.testing.assert_allclose(attn.q[0], q[:, :8], atol=1e-5)  # head 0
+    np.testing.assert_allclose(attn.k[3], k[:, 24:], atol=1e-5)  # head 3
+    assert attn.pattern.shape[1:] == (len(attn.queries), len(attn.keys))
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -1,0 +1,131 @@
+"""Typed trace access: each accessor returns what the model computed, checked against NumPy recomputations."""
+import numpy as np
+import pytest
+import torch
+
+from model.checkpoint import Bundle
+from model.config import TransformerConfig
+from model.decoding import DecodeOptions
+from model.hooks import act_name
+from model.trace import run_batch_trace, run_with_trace
+from model.transformer import Transformer
+from tests.model.test_decoding import SRC, TGT
+
+
+def bundle_for(norm: str) -> Bundle:
+    """A random two-layer model with the given LayerNorm placement."""
+    torch.manual_seed(1)
+    cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12, norm=norm)
+    return Bundle("random", Transformer(cfg).eval(), SRC, TGT)
+
+
+def layer_norm(x: np.ndarray, ln: torch.nn.LayerNorm) -> np.ndarray:
+    """LayerNorm over the last axis in NumPy with the module's γ, β and ε."""
+    x = x.astype(np.float64)
+    mu, var = x.mean(-1, keepdims=True), x.var(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + ln.eps) * ln.weight.detach().double().numpy() + ln.bias.detach().double().numpy()
+
+
+@pytest.fixture(scope="module", params=["post", "pre"])
+def run(request):
+    """(bundle, trace) of one sentence for each norm placement."""
+    bundle = bundle_for(request.param)
+    return bundle, run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
+
+
+def test_act_name_follows_the_module_paths():
+    assert act_name("pattern", 1, "cross") == "decoder.1.cross_attn.hook_pattern"
+    assert act_name("q", 0, "decoder") == "decoder.0.self_attn.hook_q"
+    assert act_name("ln2", 1, "encoder") == "encoder.1.hook_ln2"
+    assert act_name("memory") == "hook_memory"
+    names = {n for n, _ in bundle_for("post").model.named_modules()}
+    assert {"decoder.1.cross_attn.hook_pattern", "encoder.1.hook_ln2", "hook_memory"} <= names
+
+
+def test_config_is_the_dataclass(run):
+    bundle, trace = run
+    assert trace.config == bundle.cfg and trace.config.d_k == 8
+
+
+@pytest.mark.parametrize("stack,subs", [("encoder", 2), ("decoder", 3)])
+def test_sublayers_apply_the_layer_norm_where_the_norm_says(run, stack, subs):
+    """Post-Norm: ln = LayerNorm(stream + sublayer); Pre-Norm: ln = LayerNorm(stream) and the stream adds on."""
+    bundle, trace = run
+    for layer in range(2):
+        module = getattr(bundle.model, stack)[layer]
+        for sub in range(subs):
+            view = trace.sublayer(stack, layer, sub)
+            norm = getattr(module, f"sub{sub + 1}").norm
+            np.testing.assert_allclose(view.ln, layer_norm(view.before_norm, norm), atol=1e-4)
+            if trace.post_norm:
+                np.testing.assert_array_equal(view.before_norm, view.resid)
+            else:
+                np.testing.assert_array_equal(view.before_norm, view.stream_in)
+            if sub > 0:
+                np.testing.assert_array_equal(view.stream_in, trace.sublayer(stack, layer, sub - 1).output)
+
+
+def test_the_encoder_stack_ends_in_memory(run):
+    bundle, trace = run
+    last = trace.layer_output("encoder", 1)
+    if trace.post_norm:
+        np.testing.assert_array_equal(last, trace.memory)
+    else:  # Pre-Norm folds the stack's final LayerNorm into memory
+        np.testing.assert_allclose(layer_norm(last, bundle.model.enc_norm), trace.memory, atol=1e-4)
+
+
+def test_embedding_is_embed_plus_pe(run):
+    _, trace = run
+    for side, n in (("source", len(trace.src.tokens)), ("target", len(trace.tgt_input_tokens))):
+        e = trace.embedding(side)
+        assert len(e.tokens) == n == e.x.shape[0]
+        np.testing.assert_allclose(e.x, e.embed + e.pos_enc, atol=1e-6)
+
+
+def test_attention_view_recomputes_from_q_and_k(run):
+    """pattern = softmax(QKᵀ/√d_k + mask) recomputed in NumPy from the view's own q, k and mask."""
+    _, trace = run
+    for block in ("encoder", "decoder", "cross"):
+        a = trace.attn(block, 1)
+        scores = a.q.astype(np.float64) @ a.k.astype(np.float64).transpose(0, 2, 1) / np.sqrt(8)
+        scores = np.where(a.mask, scores, -np.inf)
+        weights = np.exp(scores - scores.max(-1, keepdims=True))
+        np.testing.assert_allclose(a.pattern, weights / weights.sum(-1, keepdims=True), atol=1e-5)
+        np.testing.assert_allclose(a.z, a.pattern @ a.v, atol=1e-5)
+        assert a.pattern.shape[1:] == (len(a.queries), len(a.keys))
+        np.testing.assert_array_equal(trace.patterns(block)[1], a.pattern)
+    np.testing.assert_array_equal(trace.attn("cross", 0).x_kv, trace.memory)
+
+
+def test_every_hook_has_axes_matching_its_shape(run):
+    """Row tokens and columns of every recorded matrix: lengths agree with the array's last two axes."""
+    _, trace = run
+    V = len(TGT)
+    for name, array in trace.arrays.items():
+        rows, cols = trace.axes(name)
+        assert array.shape[-2] == len(rows), name
+        width = {"vocab": V, "dims": array.shape[-1]}.get(cols, None) if isinstance(cols, str) else len(cols)
+        assert array.shape[-1] == width, name
+
+
+def test_batch_attention_keeps_the_batch_axis():
+    bundle = bundle_for("post")
+    batch = run_batch_trace(bundle, ["i like a cat", "a cat"])
+    a = batch.attn("encoder", 0)
+    assert a.pattern.shape[:2] == (2, 4) and a.mask.shape[0] == 2
+    assert not a.mask[1].all()  # the shorter sentence has padded keys
+
+
+@pytest.mark.parametrize("side", ["encoder", "decoder"])
+def test_playground_preset_from_the_trace_reproduces_q(run, side):
+    """The playground's "this sentence" preset: X · W_Q (head slice) + b_Q is the head's recorded q."""
+    from model.playground import from_trace
+
+    bundle, trace = run
+    head, d_k = 2, trace.config.d_k
+    p = from_trace(trace, bundle.model, side, 1, head)
+    mha = getattr(bundle.model, side)[1].self_attn
+    b_q = mha.W_Q.bias.detach().numpy()[head * d_k:(head + 1) * d_k]
+    np.testing.assert_allclose(p["X"] @ p["W_Q"] + b_q, trace.attn(side, 1).q[head], atol=0.05)
+    assert p["tokens"] == trace.attn(side, 1).queries
+    np.testing.assert_array_equal(p["mask"], trace.attn(side, 1).mask)
