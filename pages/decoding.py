@@ -7,7 +7,7 @@ from model.corpus import translate_en
 from model.decoding import DecodeOptions
 from model.tokenizer import detokenize
 from ui import data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
@@ -50,7 +50,7 @@ def twin_view(trace, twin: str) -> None:
             widgets.figure(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows,
                                           other.src.tokens, kind="prob", title=t("dec.fig_layer", i=last),
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at")),
+                                          hover_formula=t("dec.hover_looks_at"), words=words()),
                            key=f"twin-{name}")
 
 
@@ -77,19 +77,19 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                                title=t("dec.fig_topk")), key="topk")
+                                title=t("dec.fig_topk"), words=words()), key="topk")
     with c2:
         widgets.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
                                       kind="prob", title=t("dec.fig_cross_step", layer=layer),
                                       row_title=t("axis.head"), col_title=t("axis.source_key"),
-                                      hover_formula="{row} → {col}"), key="step-cross")
+                                      hover_formula="{row} → {col}", words=words()), key="step-cross")
     c1, c2 = st.columns(2)
     with c1:
         head = int(state.get("head")) % h
         widgets.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
                                       kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
                                       title=t("dec.fig_self_step", layer=layer, head=head),
-                                      row_title=t("axis.query_row"), col_title=t("axis.key_col")),
+                                      row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
                        key="step-self")
     with c2:
         if step.beams:
@@ -111,7 +111,7 @@ if widgets.need_trace(trace):
             widgets.figure(matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src,
                                           kind="prob", title=t("dec.fig_layer", i=i),
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at")),
+                                          hover_formula=t("dec.hover_looks_at"), words=words()),
                            key=f"cross-full-{i}")
 
     twin = data.twin(trace.model)

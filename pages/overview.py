@@ -2,7 +2,7 @@
 import streamlit as st
 
 from ui import data, shell, widgets
-from ui.i18n import lang, t
+from ui.i18n import lang, t, words
 from viz.diagram import architecture_dot
 from viz.grid import attention_grid
 
@@ -48,5 +48,5 @@ if trace is not None:
             patterns = trace.patterns(side)  # (N, h, L_q, L_k)
             widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
                                           col_names=[t("label.head", i=j) for j in range(h)], title=title,
-                                          row_title=t("axis.query"), col_title=t("axis.key")),
+                                          row_title=t("axis.query"), col_title=t("axis.key"), words=words()),
                            key=f"grid-{side}")

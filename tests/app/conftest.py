@@ -6,7 +6,6 @@ import typing
 from pathlib import Path
 
 import numpy as np
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -46,7 +45,9 @@ def payloads(at: AppTest) -> list[dict]:
 def resolve(value, arrays):
     """Array references {"array": i} replaced by the arrays."""
     if isinstance(value, dict):
-        return arrays[value["array"]] if value.keys() == {"array"} else {k: resolve(v, arrays) for k, v in value.items()}
+        if value.keys() == {"array"}:
+            return arrays[value["array"]]
+        return {k: resolve(v, arrays) for k, v in value.items()}
     if isinstance(value, list):
         return [resolve(v, arrays) for v in value]
     return value
