@@ -64,7 +64,7 @@ def sentence_bar() -> None:
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
-                        debounce=25, max_chars=state.MAX_CHARS, placeholder=t("header.placeholder"))
+                        max_chars=state.MAX_CHARS, placeholder=t("header.placeholder"))
         state.put_text("s", text or "")
     with mid:
         st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",

@@ -46,6 +46,17 @@ OBSERVE_JS = """(() => {
     window.__alSeen = performance.now();
     return fillText.apply(this, args);
   };
+  window.__alWs = { sent: [], recv: [] };  // websocket frames: when the browser sent / received them
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    ws.addEventListener('message', () => window.__alWs.recv.push(performance.now()));
+    const send = ws.send.bind(ws);
+    ws.send = (data) => { window.__alWs.sent.push(performance.now()); return send(data); };
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
   new MutationObserver((records) => {
     for (const r of records) {
       const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
@@ -54,10 +65,16 @@ OBSERVE_JS = """(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })()"""
 DRAWN_JS = """(rev) => {
-  const marks = performance.getEntriesByName('al-draw').filter(m => m.detail && m.detail.rev === rev);
+  const t0 = window.__alT0, marks = performance.getEntriesByName('al-draw').filter(m => m.detail && m.detail.rev === rev);
   const own = marks.length ? Math.max(...marks.map(m => m.startTime)) : -1;
+  const drawn = own >= 0 ? own : window.__alSeen;
   performance.clearMarks('al-draw');
-  return own >= 0 ? [own - window.__alT0, 'mark'] : [window.__alSeen - window.__alT0, 'observed'];
+  const sent = window.__alWs.sent.find(t => t >= t0) ?? t0;
+  const recv = window.__alWs.recv.filter(t => t >= sent && t <= drawn);
+  const first = recv.length ? recv[0] : sent, last = recv.length ? recv[recv.length - 1] : sent;
+  window.__alWs = { sent: [], recv: [] };
+  return [drawn - t0, own >= 0 ? 'mark' : 'observed',
+          [sent - t0, first - sent, last - first, drawn - last, recv.length]];
 }"""
 CHARTS = """(() => {
   const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.dataset.alRev);
@@ -80,6 +97,9 @@ PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
   check();
 })"""
 FIRST_CHART_JS = "() => " + CHARTS + ".some(r => r !== undefined)"
+PHASES = ("keydown → frame sent (input debounce)", "sent → first frame back (rerun start, script up to its first "
+          "element)", "first → last frame drawn (rest of the script, transfer)", "last frame → last draw (React, "
+          "drawing)", "frames received")
 
 
 def base_sentence(n_tokens: int, subject: str) -> str:
@@ -117,6 +137,7 @@ class Run:
     tokens: int
     latencies: list[float] = field(default_factory=list)  # keydown → every chart shows the sentence (+1 frame)
     drawn: list[float] = field(default_factory=list)  # keydown → the last chart draw of the sentence
+    phases: list[list[float]] = field(default_factory=list)  # per keystroke, see PHASES
     source: str = ""  # where "drawn" came from: the chart code's marks or the benchmark's own observer
     bytes: list[int] = field(default_factory=list)
     cpu_ms: float = 0.0
@@ -148,9 +169,10 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
         ms = page.evaluate(PAINTED_JS, [text, 15_000])
         page.wait_for_selector(IDLE, timeout=30_000)
         if ms >= 0:
-            drawn, source = page.evaluate(DRAWN_JS, text)
+            drawn, source, phases = page.evaluate(DRAWN_JS, text)
             run.latencies.append(ms)
             run.drawn.append(drawn)
+            run.phases.append(phases)
             run.bytes.append(received[0])
             sources.add(source)
         page.wait_for_timeout(40)
@@ -164,7 +186,7 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
 def server_split(profile: Path, page: str, sentences: set[str]) -> dict:
     """Median per-rerun server timings for these sentences, from the app's profile lines."""
     rows = [json.loads(line) for line in profile.read_text(encoding="utf-8").splitlines()]
-    rows = [r for r in rows if r["page"] == page and r["s"] in sentences]
+    rows = [r for r in rows if r["page"] == ("" if page == "overview" else page) and r["s"] in sentences]
     if not rows:
         return {}
     keys = ("total_ms", "trace_ms", "figures_ms", "serialise_ms", "charts")
@@ -246,6 +268,13 @@ def print_runs(runs: list[Run]) -> None:
         kb = statistics.median(r.bytes) / 1024 if r.bytes else float("nan")
         print(f"{r.page:15s} {RENDERERS[r.renderer]:9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
               f"  {stats(r.drawn)} {'(' + r.source + ')':10s} {kb:>6.1f} {r.cpu_ms:>7.1f}  {split}")
+    print("\nWhere a keystroke's time goes (p50 ms per phase; websocket frames timed in the page):")
+    for r in runs:
+        if r.phases:
+            cols = list(zip(*r.phases))
+            print(f"  {r.page:15s} {RENDERERS[r.renderer]:9s} {r.tokens:>3d}  "
+                  + "  ".join(f"{name.split(' (')[0]}: {statistics.median(c):.0f}" for name, c in zip(PHASES, cols)))
+    print("  phases: " + "; ".join(PHASES))
     print("\nSpeed-up of the in-place renderer over naive st.plotly_chart (p50 ratio, same run; painted / drawn):")
     for r in runs:
         if r.renderer != "in-place" or not r.latencies:

@@ -48,13 +48,9 @@ if widgets.need_trace(trace):
     what = t("an.what_post" if post else "an.what_pre")
     st.caption(t("an.caption_model", norm="Post" if post else "Pre", d=len(dims)))
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes, words=words()),
-                       key="an-before")
-    with c2:
-        widgets.figure(matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes,
-                                      words=words()), key="an-after")
+    widgets.figures([matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes, words=words()),
+                     matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes, words=words())],
+                    key="an-before-after", names=["an-before", "an-after"])
     mb, vb = layer_norm_stats(before)
     ma, va = layer_norm_stats(after)
     widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats"), words=words()), key="an-stats")

@@ -105,14 +105,11 @@ if widgets.need_trace(trace):
     st.caption(t("dec.caption_cross"))
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]
-    cols = st.columns(N)
-    for i, col in enumerate(cols):
-        with col:
-            widgets.figure(matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src,
-                                          kind="prob", title=t("dec.fig_layer", i=i),
-                                          row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at"), words=words()),
-                           key=f"cross-full-{i}")
+    widgets.figures([matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src, kind="prob",
+                                    title=t("dec.fig_layer", i=i), row_title=t("axis.decoder_prediction"),
+                                    col_title=t("axis.source_key"), hover_formula=t("dec.hover_looks_at"),
+                                    words=words())
+                     for i in range(N)], key="cross-full", names=[f"cross-full-{i}" for i in range(N)])
 
     twin = data.twin(trace.model)
     if twin:

@@ -44,15 +44,11 @@ if widgets.need_trace(trace):
                                   title=t("mh.fig_concat"), row_title=t("axis.query_token"),
                                   col_title=t("axis.head_dimension"), show_values=False, col_ticks=16, words=words()),
                    key=f"concat-{side}-{layer}")
-    c1, c2 = st.columns(2)
-    with c1:
-        W = projection_weights(data.bundle(trace.model).model, side, layer)
-        widgets.figure(matrix_heatmap(W["W_O"], concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
-                                      row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
-                                      show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
-                       key=f"wo-{side}-{layer}")
-    with c2:
-        widgets.figure(matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)],
-                                      title=t("mh.fig_output"), row_title=t("axis.query_token"),
-                                      col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
-                       key=f"out-{side}-{layer}")
+    W = projection_weights(data.bundle(trace.model).model, side, layer)
+    widgets.figures([matrix_heatmap(W["W_O"], concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
+                                    row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
+                                    show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
+                     matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)], title=t("mh.fig_output"),
+                                    row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
+                                    col_ticks=16, words=words())],
+                    key=f"wo-out-{side}-{layer}", names=[f"wo-{side}-{layer}", f"out-{side}-{layer}"])

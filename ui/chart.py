@@ -3,8 +3,8 @@
 `st.plotly_chart` derives a chart's identity from its data, so every keystroke re-creates each chart from
 scratch. This element keeps its DOM per key and receives its charts as ONE binary message (viz/wire.py: the specs'
 fields as JSON, their arrays as float32 / uint8 bytes), drawn on <canvas> by ui/static/ (heatmaps, grids, bars,
-head views) with hover values, PNG / SVG / CSV buttons and readable labels. Kinds without a canvas drawing
-(bar panels, curves) travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
+bar panels, head views) with hover values, PNG / SVG / CSV buttons and readable labels. Curves (no canvas drawing)
+travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
 the copy inside the installed plotly package, served by Streamlit's component file route.
 """
 from __future__ import annotations
@@ -19,11 +19,11 @@ import streamlit.components.v1 as components_v1
 from streamlit import config
 
 from viz.plotly import PLOTLY_JS, to_plotly
-from viz.spec import Bars, Grid, HeadView, Heatmap
+from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
 from viz.wire import pack
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-CANVAS_KINDS = (Heatmap, Grid, Bars, HeadView)
+CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView)
 
 # Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
 # the chart code (static/chart.js and the modules it imports) is fetched once, as modules, from the file route.
@@ -61,16 +61,16 @@ def element():
     return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
 
 
-def drawable(spec, rev: str, scale: float):
+def drawable(spec, scale: float):
     """The spec itself when the element draws its kind on canvas, else its Plotly figure."""
     if isinstance(spec, CANVAS_KINDS):
         return spec
-    return PlotlyFigure(spec.title, to_plotly(spec, rev=rev, scale=scale).to_dict())
+    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the rev
 
 
 def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str]) -> bytes:
     """The element's binary message for these charts."""
-    return pack([drawable(s, rev, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
+    return pack([drawable(s, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
                 words=words, plotly_src=urls()[1])
 
 

@@ -53,7 +53,7 @@ def test_url_restores_the_view_in_a_fresh_context(browser, app_url):
     titles = [c["title"] for c in charts(page)]
     assert "Q (head 3)" in titles
     assert chart(page, "Masked scores")["x"] == ["why", "do", "we", "work", "?"]
-    assert chart(page, "Masked scores")["y"][0] == "&lt;bos&gt;"
+    assert chart(page, "Masked scores")["y"][0] == "<bos>", "labels are plain text, drawn as text"
     assert sentence_box(page).input_value() == "why do we work ?"
     context.close()
 

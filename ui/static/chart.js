@@ -3,6 +3,7 @@
 // frame are drawn together in one animation frame; a payload identical to the last one is not drawn again.
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, save, setTips, SvgContext } from "./export.js";
+import barPanels from "./barpanels.js";
 import bars from "./bars.js";
 import grid from "./grid.js";
 import headView from "./headview.js";
@@ -10,7 +11,7 @@ import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
 import { drawPlotly, plotlyCsv, svgOf } from "./plotly-fallback.js";
 
-const KINDS = { heatmap, grid, bars, head_view: headView };
+const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView };
 const pending = new Map();
 let frame = 0;
 
@@ -34,10 +35,12 @@ function render(root, payload) {
     const slot = slots[i];
     slot.__spec = spec; slot.__payload = payload; slot.__name = payload.names[i];
     setTips(slot, payload.words.download);
-    if (spec.kind === "plotly") {
-      drawPlotly(slot.querySelector(".al-plotly"), spec.figure, payload.plotly_src, slot.__name)
-        .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.rev, "plotly"));
-    } else paint(slot);
+    if (spec.kind !== "plotly") return paint(slot);
+    const json = JSON.stringify(spec.figure);
+    if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.rev, "plotly"); // same figure
+    slot.__figure = json;
+    drawPlotly(slot.querySelector(".al-plotly"), spec.figure, payload.plotly_src, slot.__name)
+      .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.rev, "plotly"));
   });
 }
 
@@ -92,8 +95,9 @@ function plotlySlot() {
 function drawInto(canvas, slot, scale) {
   const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale, width = slot.clientWidth || 600;
   const ctx = canvas.getContext("2d"), b = kind.layout(ctx, spec, width, k);
-  canvas.width = Math.round(width * scale); canvas.height = Math.round(b.height * scale);
-  canvas.style.height = b.height + "px";
+  const w = Math.round(width * scale), h = Math.round(b.height * scale);
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
+  if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.fillStyle = "white"; ctx.fillRect(0, 0, width, b.height);
   kind.draw(ctx, spec, b, k);

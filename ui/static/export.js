@@ -38,12 +38,13 @@ export class SvgContext {
     this.out.push(`<text x="${x}" y="${y}" font-size="${m[1]}" font-family="${xml(m[2])}" fill="${xml(this.state.fillStyle)}" `
       + `text-anchor="${ANCHOR[this.state.textAlign]}" dominant-baseline="${BASELINE[this.state.textBaseline]}"${this.attrs()}>${xml(s)}</text>`);
   }
+  setLineDash(dash) { this.state.dash = dash.join(" "); }
   beginPath() { this.path = []; }
   moveTo(x, y) { this.path.push(`M${x} ${y}`); }
   lineTo(x, y) { this.path.push(`L${x} ${y}`); }
   stroke() {
     this.out.push(`<path d="${this.path.join(" ")}" fill="none" stroke="${xml(this.state.strokeStyle)}" `
-      + `stroke-width="${this.state.lineWidth}"${this.attrs()}/>`);
+      + `stroke-width="${this.state.lineWidth}"${this.state.dash ? ` stroke-dasharray="${this.state.dash}"` : ""}${this.attrs()}/>`);
   }
   toString() {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${this.width}" height="${this.height}">\n`
