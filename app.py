@@ -13,6 +13,7 @@ from model.tokenizer import detokenize
 from ui import data, instrument, shell, state, widgets
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
+from ui.messages import CATALOGUE
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),
@@ -23,13 +24,20 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("masks", ":material/visibility_off:"),
     ("decoding", ":material/translate:"),
     ("add_norm", ":material/functions:"),
+    ("paper", ":material/description:"),
+    ("bert_gpt", ":material/compare_arrows:"),
+    ("notes", ":material/rule:"),
     ("playground", ":material/edit:"),
     ("lab_timeline", ":material/timeline:"),
     ("lab_knockout", ":material/block:"),
     ("lab_pairs", ":material/compare:"),
     ("export", ":material/download:"),
 ]
-MODEL_LABELS = {"en-zh": "English → 中文", "zh-en": "中文 → English", "en-zh-pre": "English → 中文 (Pre-Norm)"}
+
+
+def model_label(name: str) -> str:
+    """A shipped model's name in the UI language (its checkpoint name if the catalogue has none)."""
+    return t(f"model.{name}") if f"model.{name}" in CATALOGUE else name
 
 
 def examples(lang: str) -> list[str]:
@@ -64,14 +72,15 @@ def sentence_bar() -> None:
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
-                        max_chars=state.MAX_CHARS, placeholder=t("header.placeholder"))
+                        max_chars=state.MAX_CHARS,
+                        placeholder=t("header.placeholder", example=examples(bundle.src_lang)[0]))
         state.put_text("s", text or "")
     with mid:
         st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
     with right:
         state.bound(st.selectbox, t("header.model"), "model", options=names,
-                    format_func=lambda n: MODEL_LABELS.get(n, n), on_change=on_model)
+                    format_func={n: model_label(n) for n in names}.get, on_change=on_model)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -112,13 +121,15 @@ def pages() -> list:
 
 
 def view_toggles() -> None:
-    """Language and presenter view (both in the URL), in a slim row at the top right."""
-    _, lang_col, presenter_col = st.columns([6, 3, 3], vertical_alignment="center")
+    """Language, presenter view and pinyin (all in the URL), in a slim row at the top right."""
+    _, lang_col, presenter_col, pinyin_col = st.columns([5, 3, 3, 3], vertical_alignment="center")
     with lang_col:
         state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
                     label_visibility="collapsed")
     with presenter_col:
         state.bound(st.toggle, t("header.presenter"), "presenter")
+    with pinyin_col:
+        state.bound(st.toggle, t("header.pinyin"), "pinyin")
 
 
 def page_keys(current: str) -> None:
@@ -137,6 +148,7 @@ def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     instrument.start()
+    state.take_widgets()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()

@@ -8,6 +8,8 @@ import torch
 
 from model.attention import masked_softmax, scaled_dot_product_attention
 
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # Z_0 -> Z₀ in plain-text labels
+
 
 @dataclass
 class QueryWalkthrough:
@@ -39,16 +41,24 @@ def project_and_attend(X, W_Q, W_K, W_V, keep=None, scale=True) -> tuple:
     return Q, K, V, scaled_dot_product_attention(Q, K, V, keep, scale)
 
 
+class InputError(ValueError):
+    """Hand-typed input that cannot be used: a message key and its fields, which the UI words in its language."""
+
+    def __init__(self, key: str, **fields) -> None:
+        super().__init__(key, fields)
+        self.key, self.fields = key, fields
+
+
 def check_shapes(X, W_Q, W_K, W_V, keep) -> None:
     """Explain, in words, why a hand-edited set of matrices cannot be multiplied."""
     L, d = X.shape
     for name, W in (("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)):
         if W.shape[0] != d:
-            raise ValueError(f"X has {d} columns but {name} has {W.shape[0]} rows: X {name} is undefined.")
+            raise InputError("err_x_w", d=d, name=name, rows=W.shape[0])
     if W_Q.shape[1] != W_K.shape[1]:
-        raise ValueError(f"Q has {W_Q.shape[1]} columns but K has {W_K.shape[1]}: Q Kᵀ needs equal widths (d_k).")
+        raise InputError("err_q_k", q=W_Q.shape[1], k=W_K.shape[1])
     if keep is not None and np.shape(keep) != (L, L):
-        raise ValueError(f"the mask must be {L}×{L} (one row and column per token), got {np.shape(keep)}.")
+        raise InputError("err_mask_shape", n=L, shape="×".join(map(str, np.shape(keep))))
 
 
 def score_formula(q: np.ndarray, k: np.ndarray, row: str, col: str, scale: bool, decimals: int = 2) -> str:

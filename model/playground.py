@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from model.explain import head_slice, projection_weights
+from model.explain import InputError, head_slice, projection_weights
 
 SEED_004 = {
     "tokens": ["x1", "x2", "x3"],
@@ -40,8 +40,8 @@ def from_trace(trace, model, side: str, layer: int, head: int) -> dict:
     attn = trace.attn(side, layer)
     W = projection_weights(model, side, layer)
     d_k = trace.config.d_k
-    return {"tokens": list(attn.queries), "X": np.round(attn.x_q, 3), "W_Q": np.round(head_slice(W["W_Q"], head, d_k), 3),
-            "W_K": np.round(head_slice(W["W_K"], head, d_k), 3), "W_V": np.round(head_slice(W["W_V"], head, d_k), 3),
+    slices = {name: np.round(head_slice(W[name], head, d_k), 3) for name in ("W_Q", "W_K", "W_V")}
+    return {"tokens": list(attn.queries), "X": np.round(attn.x_q, 3), **slices,
             "mask": attn.mask.astype(float), "scale": True}
 
 
@@ -49,9 +49,9 @@ def parse_matrix(name: str, cells) -> np.ndarray:
     """Parse a grid of user-typed cells into floats; ValueError names the first bad cell."""
     rows = [list(r) for r in cells]
     if not rows or not rows[0]:
-        raise ValueError(f"{name} is empty.")
+        raise InputError("err_matrix_empty", name=name)
     if max(len(rows), len(rows[0])) > MAX_SIDE:
-        raise ValueError(f"{name} is {len(rows)}×{len(rows[0])}: at most {MAX_SIDE} rows and columns.")
+        raise InputError("err_too_big", name=name, shape=f"{len(rows)}×{len(rows[0])}", max=MAX_SIDE)
     out = np.empty((len(rows), len(rows[0])))
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
@@ -61,18 +61,18 @@ def parse_matrix(name: str, cells) -> np.ndarray:
 
 def parse_cell(name: str, i: int, j: int, cell) -> float:
     """One cell as a finite float."""
-    where = f"{name}, row {i + 1}, column {j + 1}"
+    where = dict(name=name, row=i + 1, col=j + 1)
     text = "" if cell is None else str(cell).strip()
     if text == "" or (isinstance(cell, float) and math.isnan(cell)):
-        raise ValueError(f"{where} is empty: type a number.")
+        raise InputError("err_cell_empty", **where)
     try:
         value = float(text.replace("−", "-"))
     except ValueError:
-        raise ValueError(f"{where}: {text[:20]!r} is not a number.") from None
+        raise InputError("err_not_number", **where, text=repr(text[:20])) from None
     if not math.isfinite(value):
-        raise ValueError(f"{where}: {text[:20]!r} is not a finite number (NaN and ∞ are not allowed).")
+        raise InputError("err_not_finite", **where, text=repr(text[:20]))
     if abs(value) > MAX_ABS:
-        raise ValueError(f"{where}: {text[:20]!r} is too large (at most {MAX_ABS:g} in size).")
+        raise InputError("err_too_large", **where, text=repr(text[:20]), max=f"{MAX_ABS:g}")
     return value
 
 
@@ -80,5 +80,5 @@ def parse_mask(cells) -> np.ndarray:
     """Parse the mask grid: 1 = visible, 0 = masked."""
     m = parse_matrix("mask", cells)
     if not np.isin(m, (0.0, 1.0)).all():
-        raise ValueError("The mask takes only 1 (visible) or 0 (masked).")
+        raise InputError("err_mask_values")
     return m.astype(bool)

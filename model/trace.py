@@ -354,6 +354,11 @@ class BatchTrace:
         """One attention block's arrays, each with the batch axis first (e.g. pattern (B, h, L_q, L_k))."""
         return AttnArrays.read(self.arrays, block, layer)
 
+    def norm_input(self, post_norm: bool) -> np.ndarray:
+        """What encoder layer 0's first LayerNorm normalises: x + SelfAttn(x) (Post-Norm) or x (Pre-Norm);
+        (B, S, d_model)."""
+        return self.arrays[act_name("resid_mid", 0, "encoder") if post_norm else act_name("src_input")]
+
 
 @torch.no_grad()
 def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None = None) -> BatchTrace:

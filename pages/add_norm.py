@@ -2,16 +2,58 @@
 import numpy as np
 import streamlit as st
 
+from model import lessons
 from model.explain import layer_norm_stats
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t, words
 from viz.bars import layernorm_stats
 from viz.heatmap import matrix_heatmap
+from viz.lines import grouped_bars, line_chart
 
 shell.require_app()
 
 SUBLAYERS = {"encoder": ["an.sub_self", "an.sub_ffn"],  # sublayer names (messages)
              "decoder": ["an.sub_masked_self", "an.sub_cross", "an.sub_ffn"]}
+
+def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) -> str:
+    """What the measured residual norms say, for this model's kind of norm."""
+    seq = " → ".join(f"{n:.1f}" for n in norms)
+    if post:
+        return t("ln.residual_post", stack=stack_name, norms=seq, sqrt=f"{np.sqrt(d):.1f}")
+    return t("ln.residual_pre", stack=stack_name, norms=seq, ratio=f"{norms[-1] / norms[0]:.1f}", n=len(norms) - 1)
+
+
+def batch_norm_section(trace) -> None:
+    """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
+    st.subheader(t("ln.vs_bn"))
+    second = state.get("s2")
+    try:
+        batch = data.batch_trace(trace.model, (trace.text, second), data.attn_options())
+    except ValueError:
+        st.info(t("ln.no_batch"))
+        return
+    x = batch.norm_input(trace.post_norm).astype(np.float64)  # (B, L, d_model)
+    real = np.array([[tok != "<pad>" for tok in row] for row in batch.src_rows])  # (B, L)
+    _, ln_mu, _ = lessons.layer_norm(x)  # (B, L)
+    bn, bn_mu, _ = lessons.batch_norm(x, real)  # (B, L, d), (d,)
+    alone, _, _ = lessons.batch_norm(x[:1], real[:1])  # this sentence as a batch of one
+    n1 = int(real[0].sum())
+    d = x.shape[-1]
+    st.caption(t("ln.caption_vs_bn", second=widgets.plain(second), d=d, n_tok=int(real.sum()),
+                 n_real=int(real.sum())))
+    labels = [f"{b + 1}·{tok}" for b, row in enumerate(batch.src_rows) for tok, r in zip(row, real[b]) if r]
+    c1, c2 = st.columns(2)
+    with c1:
+        widgets.figure(grouped_bars(labels, {t("ln.axis_mean"): ln_mu[real]}, title=t("ln.fig_ln_stats"),
+                                    y_title=t("ln.axis_mean")), key="ln-token-means")
+    with c2:
+        widgets.figure(line_chart(np.arange(d), {t("ln.axis_mean"): bn_mu}, title=t("ln.fig_bn_stats"),
+                                  x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean")), key="bn-feature-means")
+    ln_alone = lessons.layer_norm(x[:1])[0]
+    ln_batch = lessons.layer_norm(x)[0]
+    st.caption(t("ln.batch_effect", bn=f"{np.abs(alone[0, :n1] - bn[0, :n1]).max():.3f}",
+                 ln=f"{np.abs(ln_alone[0, :n1] - ln_batch[0, :n1]).max():.1e}"))
+
 
 st.header(t("an.header"))
 c1, c2 = st.columns(2)
@@ -46,7 +88,7 @@ if widgets.need_trace(trace):
     sublayer = trace.sublayer(stack, layer, sub)
     before, after = sublayer.before_norm, sublayer.ln
     what = t("an.what_post" if post else "an.what_pre")
-    st.caption(t("an.caption_model", norm="Post" if post else "Pre", d=len(dims)))
+    st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=len(dims)))
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
     widgets.figures([matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes, words=words()),
                      matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes, words=words())],
@@ -54,7 +96,7 @@ if widgets.need_trace(trace):
     mb, vb = layer_norm_stats(before)
     ma, va = layer_norm_stats(after)
     widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats"), words=words()), key="an-stats")
-    st.caption(t("an.caption_ln"))
+    st.caption(t("ln.caption_post" if post else "ln.caption_pre"))
 
     st.subheader(t("an.ffn"))
     hidden = trace.ffn_hidden(stack, layer)
@@ -71,4 +113,7 @@ if widgets.need_trace(trace):
     st.dataframe({t("an.col_after"): [t("an.row_embedding")]
                   + [t("label.stack_layer", stack=stack_name, layer=i) for i in range(N)],
                   t("an.col_norm"): [round(float(n), 2) for n in norms]}, hide_index=True)
-    st.caption(t("an.caption_residual", sqrt=f"{np.sqrt(len(dims)):.1f}"))
+    st.caption(residual_caption(post, [float(n) for n in norms], stack_name, len(dims)))
+    batch_norm_section(trace)
+
+notes.panels_for("add_norm", data.bundle(state.get("model")), trace)

@@ -6,7 +6,7 @@ import streamlit as st
 from model.corpus import translate_en
 from model.decoding import DecodeOptions
 from model.tokenizer import detokenize
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t, words
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
@@ -17,6 +17,7 @@ METHODS = {"greedy": "dec.greedy", "sample": "dec.sample", "beam": "dec.beam"}  
 
 st.header(t("dec.header"))
 st.caption(t("dec.caption_intro"))
+st.caption(t("dec.bos_note"))
 
 c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
 with c1:
@@ -77,7 +78,9 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                                title=t("dec.fig_topk"), words=words()), key="topk")
+                                title=t("dec.fig_topk"), given=t("dec.given", prefix=" ".join(step.prefix_tokens)),
+                                words=words()),
+                       key="topk")
     with c2:
         widgets.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
                                       kind="prob", title=t("dec.fig_cross_step", layer=layer),
@@ -137,3 +140,5 @@ if widgets.need_trace(trace):
             t("dec.col_free"): pad(free),
         }), hide_index=True, width="stretch")
         st.caption(t("dec.caption_teacher", correct=sum(tf.correct), total=len(tf.correct)))
+
+notes.panels_for("decoding", data.bundle(state.get("model")), trace)

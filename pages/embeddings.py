@@ -1,15 +1,55 @@
 """Embeddings & positional encoding: token embeddings, the sinusoidal PE, and X = embedding + PE."""
 import numpy as np
+import pandas as pd
 import streamlit as st
 
+from model import lessons
 from model.explain import fmt, pe_similarity
 from model.positional import relative_shift_matrix, sinusoidal_encoding
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_curves, pe_heatmap
 
 shell.require_app()
+
+
+def norms_section(trace) -> None:
+    """‖embedding × √d_model‖ per token next to ‖PE‖ per position: why the embedding is scaled."""
+    source = trace.embedding("source")
+    emb = np.linalg.norm(source.embed.astype(np.float64), axis=-1)
+    pe = np.linalg.norm(source.pos_enc.astype(np.float64), axis=-1)
+    st.subheader(t("pe.norms"))
+    st.caption(t("pe.caption_norms", emb_lo=f"{emb.min():.1f}", emb_hi=f"{emb.max():.1f}", pe=f"{pe[0]:.2f}"))
+    st.dataframe(pd.DataFrame({t("pe.col_position"): range(len(emb)), t("axis.token"): trace.src.tokens,
+                               t("pe.col_emb_norm"): emb.round(2), t("pe.col_pe_norm"): pe.round(2)}),
+                 hide_index=True)
+
+
+def alternatives_section(trace) -> None:
+    """The notes' simpler position codes (integer index, pos/len) with this sentence's numbers, and why they fail."""
+    tokens, d_model, max_len = trace.src.tokens, trace.config.d_model, trace.config.max_len
+    codes = lessons.index_codes(len(tokens), d_model)
+    emb = np.linalg.norm(trace.embedding("source").embed.astype(np.float64), axis=-1)
+    far = max_len - 1
+    st.subheader(t("pe.alternatives"))
+    st.dataframe(pd.DataFrame({t("pe.col_position"): range(len(tokens)), t("axis.token"): tokens,
+                               t("pe.col_index_norm"): codes["index_norm"].round(1),
+                               t("pe.col_emb_norm"): emb.round(2), t("pe.col_frac"): codes["frac"].round(3),
+                               t("pe.col_frac_double"): codes["frac_double"].round(3)}), hide_index=True)
+    last = len(tokens) - 1
+    st.caption(t("pe.caption_alternatives", far=far, far_norm=f"{far * np.sqrt(d_model):.0f}",
+                 emb=f"{emb.mean():.1f}", p=last, a=f"{codes['frac'][last]:.3f}",
+                 b=f"{codes['frac_double'][last]:.3f}"))
+    st.subheader(t("pe.concat"))
+    diff = lessons.concat_vs_add(trace.embedding("source").embed)["max_diff"]
+    st.latex(r"[x_i\;p_i]\begin{bmatrix}W^I\\W^P\end{bmatrix}=x_iW^I+p_iW^P")
+    st.caption(t("pe.caption_concat", title=notes.NOTE_TITLES[4], diff=f"{diff:.1e}"))
+    st.subheader(t("pe.extrapolate"))
+    positions = [0, 10, max_len, 1000]
+    sim = lessons.pe_shift_similarity(positions, 1, d_model)
+    st.caption(t("pe.caption_extrapolate", sim=f"{sim[0]:.3f}", positions=", ".join(map(str, positions)),
+                 max_len=max_len))
 
 
 st.header(t("emb.header"))
@@ -32,6 +72,7 @@ if widgets.need_trace(trace):
     widgets.figure(matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"),
                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
                                   col_ticks=16, words=words()), key="x")
+    norms_section(trace)
 
 st.subheader(t("emb.explore"))
 c1, c2, c3 = st.columns(3)
@@ -74,4 +115,8 @@ st.latex(rf"\begin{{bmatrix}}{fmt(there[0], 4)}\\{fmt(there[1], 4)}\end{{bmatrix
          rf"\begin{{bmatrix}}{fmt(M[0, 0], 4)} & {fmt(M[0, 1], 4)}\\{fmt(M[1, 0], 4)} & {fmt(M[1, 1], 4)}"
          rf"\end{{bmatrix}}\begin{{bmatrix}}{fmt(here[0], 4)}\\{fmt(here[1], 4)}\end{{bmatrix}}"
          + (r"\;\checkmark" if np.allclose(M @ here, there) else r"\;\times"))
-st.caption(t("emb.caption_shift"))
+st.caption(t("emb.caption_shift", title=notes.NOTE_TITLES[4]))
+
+if trace is not None:
+    alternatives_section(trace)
+notes.panels_for("embeddings", data.bundle(state.get("model")), trace)

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from model.explain import apply_mask
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
@@ -90,7 +90,9 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
-                                      hover_formula="score({row}, {col})", **axes(),
+                                      hover_formula=t("masks.hover_score"), **axes(),
                                       words=words()), key="custom-masked")
     with c2:
         pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"), "custom-pattern")
+
+notes.panels_for("masks", data.bundle(state.get("model")), trace)

@@ -1,7 +1,7 @@
 """Multi-head & layers: every head of every layer, a BertViz-style head view, and split → concat → W_O."""
 import streamlit as st
 
-from model.explain import projection_weights
+from model.explain import SUBSCRIPTS, projection_weights
 from ui import controls, data, shell, widgets
 from ui.i18n import t, words
 from viz.grid import attention_grid
@@ -11,8 +11,8 @@ from viz.heatmap import matrix_heatmap
 shell.require_app()
 
 st.header(t("mh.header"))
-st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W^O,\quad "
-         r"\mathrm{head}_i=\mathrm{Attention}(XW_i^Q,\;XW_i^K,\;XW_i^V)")
+st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{head}_{h-1})\,W^O+b^O,\quad "
+         r"\mathrm{head}_i=\mathrm{Attention}(XW_i^Q+b_i^Q,\;XW_i^K+b_i^K,\;XW_i^V+b_i^V)")
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
@@ -38,10 +38,11 @@ if widgets.need_trace(trace):
                                       col_title=t("axis.key_col"), words=words()), key=f"avg-{side}-{layer}")
 
     st.subheader(t("mh.split"))
-    st.caption(t("mh.caption_split", d_model=d_model, h=h, d_k=d_k, rows=len(rows)))
+    z_last = "Z" + str(h - 1).translate(SUBSCRIPTS)
+    st.caption(t("mh.caption_split", d_model=d_model, h=h, d_k=d_k, rows=len(rows), z_last=z_last))
     concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
     widgets.figure(matrix_heatmap(attn.concat, rows, concat_cols,
-                                  title=t("mh.fig_concat"), row_title=t("axis.query_token"),
+                                  title=t("mh.fig_concat", z_last=z_last), row_title=t("axis.query_token"),
                                   col_title=t("axis.head_dimension"), show_values=False, col_ticks=16, words=words()),
                    key=f"concat-{side}-{layer}")
     W = projection_weights(data.bundle(trace.model).model, side, layer)

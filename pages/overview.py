@@ -18,7 +18,7 @@ with left:
 with right:
     if widgets.need_trace(trace):
         st.markdown(t("ov.model_line", model=trace.model, d_model=trace.config.d_model, h=trace.config.h,
-                      n=N, norm=trace.config.norm))
+                      n=N, norm="Post-Norm" if trace.post_norm else "Pre-Norm"))
         st.markdown(t("ov.source_tokens"))
         widgets.token_chips(trace.src.tokens, trace.src.unknown)
         st.markdown(t("ov.translation"))

@@ -1,52 +1,26 @@
 """Playground: edit X, W_Q, W_K, W_V and the mask by hand and watch every result recompute."""
-import re
-
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from model.explain import fmt, project_and_attend, score_formula
+from model.explain import InputError, fmt, project_and_attend, score_formula
 from model.playground import from_trace, parse_mask, parse_matrix, random_preset, seed_004
-from ui import data, shell, state, widgets
-from ui.i18n import lang, t, words
+from ui import data, notes, shell, state, widgets
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
 
 PRESETS = {"seed004": "pg.preset_seed004", "random": "pg.preset_random", "sentence": "pg.preset_sentence"}
-# The English validation messages of model/playground.py and model/explain.py -> the same message in the catalogue
-ERRORS = [
-    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+) is empty: type a number\.", "pg.err_cell_empty"),
-    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a number\.", "pg.err_not_number"),
-    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is not a finite number \(NaN and ∞ are "
-     r"not allowed\)\.", "pg.err_not_finite"),
-    (r"(?P<name>\S+), row (?P<row>\d+), column (?P<col>\d+): (?P<text>.*) is too large \(at most (?P<max>\S+) in "
-     r"size\)\.", "pg.err_too_large"),
-    (r"(?P<name>\S+) is empty\.", "pg.err_matrix_empty"),
-    (r"(?P<name>\S+) is (?P<shape>\d+×\d+): at most (?P<max>\d+) rows and columns\.", "pg.err_too_big"),
-    (r"The mask takes only 1 \(visible\) or 0 \(masked\)\.", "pg.err_mask_values"),
-    (r"X has (?P<d>\d+) columns but (?P<name>\S+) has (?P<rows>\d+) rows: X \S+ is undefined\.", "pg.err_x_w"),
-    (r"Q has (?P<q>\d+) columns but K has (?P<k>\d+): Q Kᵀ needs equal widths \(d_k\)\.", "pg.err_q_k"),
-    (r"the mask must be (?P<n>\d+)×\d+ \(one row and column per token\), got (?P<shape>.*)\.", "pg.err_mask_shape"),
-]
 
 st.header(t("pg.header"))
 st.caption(t("pg.caption"))
 
 
-def error_text(err: Exception) -> str:
-    """A validation message in the UI language (the model writes English; unknown messages keep their text)."""
-    message = str(err)
-    if lang() == "en":
-        return message
-    for pattern, key in ERRORS:
-        found = re.fullmatch(pattern, message)
-        if found:
-            fields = found.groupdict()
-            if fields.get("name") == "mask":
-                fields["name"] = t("pg.mask")
-            return t(key, **fields)
-    return t("pg.err_other", error=message)
+def error_text(err: InputError) -> str:
+    """A validation error in the UI language (the model raises a message key with its fields)."""
+    fields = err.fields | ({"name": t("pg.mask")} if err.fields.get("name") == "mask" else {})
+    return t(f"pg.{err.key}", **fields)
 
 
 def load_preset(name: str) -> dict:
@@ -87,7 +61,8 @@ def on_preset() -> None:
 
 c1, c2, c3 = st.columns([3, 1, 2])
 with c1:
-    preset_labels = {name: t(key) for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
+    preset_labels = {name: t(key, title=notes.NOTE_TITLES[4]) if name == "seed004" else t(key)
+                     for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
     preset = state.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
                          on_change=on_preset)
 with c2:
@@ -130,7 +105,7 @@ with c2:
         Q, K, V, r = project_and_attend(mats["X"], mats["W_Q"], mats["W_K"], mats["W_V"], keep, scale)
         st.session_state["pg_last"] = (Q, K, V, r, len(mats["X"]))
         st.success(t("pg.valid"))
-    except ValueError as err:
+    except InputError as err:
         st.error(t("pg.invalid", error=widgets.plain(error_text(err))))
 
 last = st.session_state.get("pg_last")
@@ -174,3 +149,5 @@ if last is not None:
     row = ", ".join(fmt(x) for x in r.weights[i])
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(r.weights[i].sum(), 3)) + "\n"
             + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in r.output[i])), language=None)
+
+notes.panels_for("playground", data.bundle(state.get("model")), data.current_trace())

@@ -1,13 +1,48 @@
 """Self-attention, step by step: X → Q, K, V → QKᵀ → ÷√d_k → + mask → softmax → × V, and one query in detail."""
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from model import lessons
 from model.explain import query_walkthrough
-from ui import controls, data, shell, state, widgets
+from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
+from viz.lines import grouped_bars, line_chart
+
+D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 shell.require_app()
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    """Softmax of one row (float64)."""
+    e = np.exp(x - x.max())
+    return e / e.sum()
+
+
+def variance_section(trace, side: str, layer: int, head: int, qi: int) -> None:
+    """The paper's reason for ÷√d_k, measured on random vectors, and one row of this sentence with and without it."""
+    st.subheader(t("var.header"))
+    raw, scaled = lessons.dot_variance(D_KS)
+    st.caption(t("var.caption", n=4000))
+    c1, c2 = st.columns(2)
+    with c1:
+        widgets.figure(line_chart(D_KS, {t("var.raw"): raw, t("var.scaled"): scaled}, title=t("var.fig"),
+                                  x_title=t("var.x"), y_title=t("var.y"), log_x=True, log_y=True), key="var-dk")
+    with c2:
+        attn = trace.attn(side, layer)
+        cols = attn.keys
+        keep = attn.mask[qi]
+        scores = attn.scores[head][qi].astype(np.float64)
+        d_k = trace.config.d_k
+        plain_w = softmax(np.where(keep, scores, -np.inf))
+        scaled_w = softmax(np.where(keep, scores / np.sqrt(d_k), -np.inf))
+        widgets.figure(grouped_bars(cols, {t("var.without"): plain_w, t("var.with"): scaled_w},
+                                    title=t("var.fig_row", query=rows[qi], block=controls.side_label(side),
+                                            layer=layer, head=head),
+                                    y_title=t("viz.weight"), y_range=(0, 1.15)), key="var-row")
+        st.caption(t("var.caption_row", d_k=d_k, raw=f"{plain_w.max():.3f}", scaled=f"{scaled_w.max():.3f}"))
+
 
 st.header(t("sa.header"))
 st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}+M\right)V")
@@ -68,6 +103,7 @@ if widgets.need_trace(trace):
                    key=f"z-{tag}")
 
     st.subheader(t("sa.step4"))
+    st.caption(t("sa.caption_step4", title=notes.NOTE_TITLES[4]))
     qi = controls.pick_query(rows)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep[qi], scale, temp)
     table = pd.DataFrame({t("sa.col_key"): cols, "q·k": walk.dots, t("sa.col_scaled"): walk.scaled,
@@ -83,6 +119,9 @@ if widgets.need_trace(trace):
                                       show_values=False, col_ticks=16, words=words()),
                        key=f"prod-{tag}")
     weighted = list(walk.weighted_v) + [walk.output]
-    widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title="weight_j · v_j",
+    widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=t("sa.row_weighted"),
                                   col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
                                   show_values=False, col_ticks=16, words=words()), key=f"wv-{tag}")
+    variance_section(trace, side, layer, head, qi)
+
+notes.panels_for("self_attention", data.bundle(state.get("model")), trace)

@@ -69,6 +69,10 @@ PARAMS: dict[str, Param] = {
     "ko": Param(""),  # knocked-out heads, e.g. "e0.1,c1.3" (block initial, layer.head); unknown codes are ignored
     "ko_mode": Param("mean", options=("mean", "zero")),
     "mp": Param("I have two cats"),  # the minimal-pairs page's second sentence
+    "mask_mode": Param("add", options=("add", "mul")),  # masks page: + (−∞) as in the paper, or × as in a note
+    "pe_on": Param(True),  # embeddings page: add the positional encoding in the shuffle demonstration
+    "shuffle": Param(0, low=0, high=10_000),  # embeddings page: which shuffle of the sentence (0: as typed)
+    "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
 TEXT = ("s", "s2", "ko", "mp")
@@ -217,6 +221,15 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     picked = kwargs.get("value", kwargs.get("default")) if picked is None else picked  # a deselected control
     put(name, picked)
     return picked
+
+
+def take_widgets() -> None:
+    """Copy what the user just picked in any bound widget into the view state before the page reads it, so a
+    toggle never first computes a trace with the old value and then throws it away."""
+    for name in PARAMS:
+        value = st.session_state.get(f"w_{name}")
+        if value is not None:
+            put(name, value)
 
 
 def clamp(name: str, low: int, high: int) -> int:

@@ -10,6 +10,7 @@ from model.trace import Trace
 from ui import data, instrument, state
 from ui.chart import draw, payload
 from ui.i18n import t
+from ui.pinyin import readings
 from viz.plotly import to_plotly
 
 PLOTLY_CONFIG = {
@@ -24,20 +25,26 @@ CHIP_CSS = """
 .al-chip{font-size:1.15rem;padding:.15rem .55rem;border-radius:.5rem;background:#e8eef8;color:#1b2a41;
  border:1px solid #c5d3ea;font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif}
 .al-chip small{color:#6b7a90;font-size:.7rem;margin-left:.25rem}
+.al-chip.py{display:inline-flex;flex-direction:column;align-items:center;line-height:1.15}
+.al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
 .al-chip.unk{background:#fde8e8;border-color:#e89b9b;color:#8a1c1c}
 .al-arrow{font-size:1.15rem;margin:0 .3rem;color:#6b7a90}
 </style>
 """
 
 
-def chips_html(tokens: list[str], unknown: list[bool] | None = None) -> str:
-    """HTML for token chips; every token is escaped, so user text is never markup."""
+def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin: bool = False) -> str:
+    """HTML for token chips, with pinyin under Chinese tokens if asked; every token is escaped, so user text is
+    never markup."""
     unknown = unknown or [False] * len(tokens)
+    marks = readings(tokens) if with_pinyin else [""] * len(tokens)
     spans = []
-    for i, (tok, unk) in enumerate(zip(tokens, unknown)):
-        cls = "al-chip unk" if unk else "al-chip"
+    for i, (tok, unk, mark) in enumerate(zip(tokens, unknown, marks)):
+        cls = "al-chip" + (" unk" if unk else "") + (" py" if mark else "")
         tip = f' title="{html.escape(t("chip.unknown_tip"))}"' if unk else ""
-        spans.append(f'<span class="{cls}"{tip}>{html.escape(tok)}<small>{i}</small></span>')
+        body = f"<span>{html.escape(tok)}<small>{i}</small></span>"
+        body += f'<span class="al-py">{html.escape(mark)}</span>' if mark else ""
+        spans.append(f'<span class="{cls}"{tip}>{body}</span>')
     return '<div class="al-chips">' + "".join(spans) + "</div>"
 
 
@@ -50,8 +57,8 @@ def plain(text: str) -> str:
 
 
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
-    """Show tokens as numbered chips (unknown ones in red)."""
-    st.html(CHIP_CSS + chips_html(tokens, unknown))
+    """Show tokens as numbered chips (unknown ones in red), with pinyin under Chinese ones when the view asks."""
+    st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
 
 
 def figure(spec, key: str) -> None:

@@ -19,13 +19,15 @@ def chosen_index(tokens: list[str], chosen) -> int | None:
     return tokens.index(str(chosen)) if str(chosen) in tokens else None
 
 
-def topk_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, words: Words = ENGLISH,
-             look: Style = LOOK) -> Bars:
-    """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour."""
+def topk_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, given: str | None = None,
+             words: Words = ENGLISH, look: Style = LOOK) -> Bars:
+    """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour; `given` names
+    what the probabilities are conditioned on (hover: P(token | given))."""
     labels = tuple(str(t) for t in tokens)
     pick = chosen_index(list(labels), chosen)
+    cond = f" | {given}" if given else ""
     return Bars(title=title, labels=labels, values=f32(probs), highlight=-1 if pick is None else int(pick),
-                value_title=words.probability, vmax=1.0, hover="P({label}) = {value}", decimals=2,
+                value_title=words.probability, vmax=1.0, hover=f"P({{label}}{cond}) = {{value}}", decimals=2,
                 colour=style.PRIMARY, highlight_colour=style.ACCENT,
                 height=height or style.auto_height(len(labels), per_row=34, extra=110, lo=220), look=look)
 

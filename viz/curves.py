@@ -27,9 +27,9 @@ def training_curves(
     lines = []
     for (name, (steps, losses, snap_steps, exact)), dash in zip(runs.items(), DASHES):
         lines.append(Line(f"{name}: {loss_title}", f32(steps) + 1, f32(losses), False, LOSS_COLOR, dash, False,
-                          f"{step_word} {{x}}\n{loss_title} {{y}}"))
+                          f"{step_word} {{x}}\n{loss_title} {{y}}", x_shift=1.0))
         lines.append(Line(f"{name}: {exact_title}", f32(snap_steps) + 1, f32(exact), True, EXACT_COLOR, dash, True,
-                          f"{step_word} {{x}}\n{exact_title} {{y}}"))
+                          f"{step_word} {{x}}\n{exact_title} {{y}}", x_shift=1.0))
     return Curves(title=title, lines=tuple(lines), x_title=step_title, left_title=loss_title, right_title=exact_title,
                   right_range=(0.0, 1.02), right_percent=True, log_x=True, marker_x=float(current + 1),
                   marker_colour=style.ACCENT, height=height, look=look)

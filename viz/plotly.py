@@ -278,12 +278,16 @@ def _(spec: BarPanels) -> Figure:
             data.append(dict(type="bar", x=list(range(n)), y=series.values, name=text(series.name),
                              customdata=[text(t) for t in spec.labels],
                              legendgroup=text(series.name), showlegend=i == 0, marker=dict(color=series.colour),
-                             xaxis="x" + sid, yaxis="y" + sid, hovertemplate=hover))
+                             xaxis="x" + sid, yaxis="y" + sid, hovertemplate=hover,
+                             **(dict(text=value_labels(np.asarray(series.values), 2), textposition="outside",
+                                     textfont=font(look, look.tick_size), cliponaxis=False)
+                                if spec.show_values else {})))
         layout["xaxis" + sid] = dict(ticks, title=title_dict(spec.label_title, look), domain=doms[i],
                                      anchor="y" + sid, range=[-0.5, n - 0.5])
         layout["yaxis" + sid] = dict(title=title_dict(panel.title, look), anchor="x" + sid, automargin=True,
                                      gridcolor=look.grid_colour, tickfont=font(look, look.tick_size), zeroline=False,
-                                     **({"rangemode": "tozero"} if panel.from_zero else {}))
+                                     **({"rangemode": "tozero"} if panel.from_zero else {}),
+                                     **({"range": list(panel.value_range)} if panel.value_range else {}))
     layout.update(
         barmode="group",
         shapes=[dict(type="line", x0=0, x1=1, y0=p.guide, y1=p.guide, xref=f"x{axis_id(i)} domain",
@@ -341,25 +345,29 @@ def _(spec: Curves) -> Figure:
     look = spec.look
     data = []
     for line in spec.lines:
-        y_format = ".1%" if line.right and spec.right_percent else ".3f"
+        y_format = ".1%" if line.right and spec.right_percent else f".{spec.decimals}~f"
+        x = np.asarray(line.x, dtype=np.float64)
         data.append(dict(type="scatter", mode="lines+markers" if line.markers else "lines", name=text(line.name),
-                         x=np.asarray(line.x), y=np.asarray(line.y), customdata=np.asarray(line.x) - 1,
-                         line=dict(color=line.colour, dash=line.dash, width=3 if line.right else 2),
+                         x=x, y=np.asarray(line.y), customdata=x - line.x_shift,
+                         line=dict(color=line.colour, dash=line.dash, width=3 if line.right or line.markers else 2),
                          hovertemplate=template(line.hover, {"x": "%{customdata}", "y": f"%{{y:{y_format}}}"}),
                          **({"marker": dict(size=9)} if line.markers else {}),
                          **({"yaxis": "y2"} if line.right else {})))
-    layout = base_layout(spec.title, spec.height, look, showlegend=True)
+    layout = base_layout(spec.title, spec.height, look, showlegend=len(spec.lines) > 1)
     layout.update(
         xaxis=dict(type="log" if spec.log_x else "linear", title=title_dict(spec.x_title, look),
-                   gridcolor=look.grid_colour, tickfont=font(look, look.tick_size), automargin=True),
-        yaxis=dict(title=title_dict(spec.left_title, look), gridcolor=look.grid_colour, rangemode="tozero",
-                   tickfont=font(look, look.tick_size), automargin=True),
-        yaxis2=dict(title=title_dict(spec.right_title, look), overlaying="y", side="right",
-                    range=list(spec.right_range), tickvals=[0, 0.25, 0.5, 0.75, 1],
-                    tickformat=".0%" if spec.right_percent else "", tickfont=font(look, look.tick_size),
-                    showgrid=False, automargin=True),
-        shapes=[dict(type="line", xref="x", yref="paper", x0=spec.marker_x, x1=spec.marker_x, y0=0, y1=1,
-                     line=dict(color=spec.marker_colour, width=3))],
+                   gridcolor=look.grid_colour, tickfont=font(look, look.tick_size), automargin=True, zeroline=False),
+        yaxis=dict(type="log" if spec.log_y else "linear", title=title_dict(spec.left_title, look),
+                   gridcolor=look.grid_colour, rangemode="tozero", tickfont=font(look, look.tick_size),
+                   automargin=True, zeroline=False),
         legend=dict(orientation="h", x=0.5, xanchor="center", y=-0.28, yanchor="top",
                     font=font(look, look.tick_size)))
+    if spec.right_title:
+        layout["yaxis2"] = dict(title=title_dict(spec.right_title, look), overlaying="y", side="right",
+                                range=list(spec.right_range), tickvals=[0, 0.25, 0.5, 0.75, 1],
+                                tickformat=".0%" if spec.right_percent else "", tickfont=font(look, look.tick_size),
+                                showgrid=False, automargin=True)
+    if spec.marker_x is not None:
+        layout["shapes"] = [dict(type="line", xref="x", yref="paper", x0=spec.marker_x, x1=spec.marker_x, y0=0, y1=1,
+                                 line=dict(color=spec.marker_colour, width=3))]
     return Figure(data=data, layout=layout)

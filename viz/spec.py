@@ -109,6 +109,7 @@ class Panel:
     series: tuple[Series, ...]
     guide: float | None
     from_zero: bool
+    value_range: tuple[float, float] | None = None  # fixed, else from the values
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class BarPanels:
     hover: str  # {series}, {label}, {value}
     guide_colour: str
     height: int
+    show_values: bool = False  # each bar's value written above it
     look: Style = LOOK
 
 
@@ -157,25 +159,28 @@ class Line:
     colour: str
     dash: str  # "solid", "dot", "dash"
     markers: bool
-    hover: str  # {x}, {y}
+    hover: str  # {x} (x - x_shift), {y}
+    x_shift: float = 0.0
 
 
 @dataclass(frozen=True)
 class Curves:
-    """Lines over a (log) x axis with a left and an optional right value axis and a vertical marker."""
+    """Lines over a (log) x axis with a left and an optional right value axis and an optional vertical marker."""
 
     kind: ClassVar[str] = "curves"
     title: str
     lines: tuple[Line, ...]
     x_title: str
     left_title: str
-    right_title: str
-    right_range: tuple[float, float]
-    right_percent: bool
-    log_x: bool
-    marker_x: float
-    marker_colour: str
     height: int
+    right_title: str = ""  # no right axis when empty
+    right_range: tuple[float, float] = (0.0, 1.0)
+    right_percent: bool = False
+    log_x: bool = False
+    log_y: bool = False
+    decimals: int = 3  # hover values on the left axis
+    marker_x: float | None = None
+    marker_colour: str = ""
     look: Style = LOOK
 
 

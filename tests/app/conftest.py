@@ -10,9 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-MIN_CHARTS = {"lab_knockout": 1}  # pages with fewer than three figures (the rest is tables and text)
+# pages with fewer than three figures (the rest is tables and text)
+MIN_CHARTS = {"lab_knockout": 1, "paper": 2, "bert_gpt": 2}
 PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
-         "lab_timeline", "lab_knockout", "lab_pairs"]
+         "lab_timeline", "lab_knockout", "lab_pairs", "paper", "bert_gpt", "notes"]
 
 
 def open_page(page: str, **params) -> AppTest:

@@ -9,7 +9,9 @@ import pytest
 from model.checkpoint import CHECKPOINT_DIR
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
+from ui.messages import lessons as lesson_messages
 from ui.messages import pages as page_messages
+from ui.notes import NOTE_TITLES
 
 SENTENCE = "I have a cat"
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -72,7 +74,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
     """(key, text) for every English page message found in the texts: whole-item matches for one-word messages,
     a search inside the text for longer ones."""
     found = []
-    for key, entry in page_messages.MESSAGES.items():
+    for key, entry in (page_messages.MESSAGES | lesson_messages.MESSAGES).items():
         en = entry["en"].strip()
         if en == entry["zh"].strip():
             continue
@@ -86,7 +88,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
 
 def test_no_english_message_is_also_part_of_its_chinese_translation():
     """Guards the leftover check below: an English message inside its own translation would always be found."""
-    clashes = [k for k, e in page_messages.MESSAGES.items()
+    clashes = [k for k, e in (page_messages.MESSAGES | lesson_messages.MESSAGES).items()
                if e["en"].strip() != e["zh"].strip() and " " in e["en"].strip()
                and english_pattern(e["en"].strip()).search(e["zh"])]
     assert not clashes, clashes
@@ -146,7 +148,7 @@ EXPECTED_TITLES = {
                        ("sa.fig_masked", {}), ("sa.fig_softmax", {}), ("sa.fig_z", {"head": 0}),
                        ("sa.fig_products", {"query": "i"}), ("sa.fig_weighted", {"query": "i"})],
     "multi_head": [("mh.fig_head_view", {"layer": 0, "head": 0}), ("mh.fig_average", {"h": 4, "layer": 0}),
-                   ("mh.fig_concat", {}), ("mh.fig_output", {})],
+                   ("mh.fig_concat", {"z_last": "Z₃"}), ("mh.fig_output", {})],
     "masks": [("masks.fig_pad_mask", {"n": 2}), ("masks.fig_enc_weights", {"head": 0}),
               ("masks.fig_dec_weights", {"head": 0}), ("masks.fig_custom_masked", {"head": 0}),
               ("masks.fig_renormalised", {})],
@@ -161,6 +163,9 @@ EXPECTED_TITLES = {
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
+    "paper": [("paper.fig_time", {}), ("paper.fig_memory", {})],
+    "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
+    "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
 }
 
 
@@ -220,7 +225,7 @@ def test_widget_choices_are_chinese(zh_pages):
     methods = choices(zh_pages["decoding"])[text("dec.method", "zh")]
     assert methods == [text(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
     preset = [box for box in zh_pages["playground"].selectbox if box.label == text("pg.preset", "zh")][0]
-    assert preset.options[0] == text("pg.preset_seed004", "zh")
+    assert preset.options[0] == text("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
 
 
 def test_playground_explains_a_bad_cell_in_chinese():

@@ -50,3 +50,19 @@ def test_text_is_cleaned_once_with_what_changed_reported():
     long, notes = clean_text("猫" * (MAX_CHARS + 50))
     assert long == "猫" * MAX_CHARS and notes == [("notice.text_cut", {"max": MAX_CHARS, "n": MAX_CHARS + 50})]
     assert clean_text("I have a cat") == ("I have a cat", [])
+
+
+def test_a_toggle_computes_one_trace_not_two(monkeypatch):
+    """Switching √d_k scaling off computes the trace once, with the new option, even when the previous trace has
+    left the cache (never first with the old option, to be thrown away)."""
+    import ui.data
+    from tests.app.conftest import open_page
+
+    at = open_page("self_attention", s="a cat and a dog")
+    ui.data.trace.clear()
+    seen = []
+    real = ui.data.run_with_trace
+    monkeypatch.setattr(ui.data, "run_with_trace", lambda *a, **kw: seen.append(a[3].scale) or real(*a, **kw))
+    at.toggle(key="w_scale").set_value(False).run()
+    assert seen == [False]
+    assert not at.exception

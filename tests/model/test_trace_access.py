@@ -129,3 +129,33 @@ def test_playground_preset_from_the_trace_reproduces_q(run, side):
     np.testing.assert_allclose(p["X"] @ p["W_Q"] + b_q, trace.attn(side, 1).q[head], atol=0.05)
     assert p["tokens"] == trace.attn(side, 1).queries
     np.testing.assert_array_equal(p["mask"], trace.attn(side, 1).mask)
+
+
+def test_input_errors_carry_a_catalogue_key_and_its_fields():
+    """Model-side input errors name a message and its fields; the catalogue has that message with those fields."""
+    import string
+
+    from model.explain import InputError, project_and_attend
+    from model.playground import parse_mask, parse_matrix
+    from ui.messages import CATALOGUE
+
+    cases = [lambda: parse_matrix("X", [["1", "abc"]]), lambda: parse_matrix("X", [["", "1"]]),
+             lambda: parse_matrix("X", [["inf"]]), lambda: parse_matrix("X", [["1e9"]]),
+             lambda: parse_matrix("X", []), lambda: parse_matrix("X", [["1"] * 65]),
+             lambda: parse_mask([["2"]]),
+             lambda: project_and_attend(np.ones((2, 3)), np.ones((4, 2)), np.ones((3, 2)), np.ones((3, 2))),
+             lambda: project_and_attend(np.ones((2, 3)), np.ones((3, 2)), np.ones((3, 4)), np.ones((3, 2))),
+             lambda: project_and_attend(np.ones((2, 3)), np.ones((3, 2)), np.ones((3, 2)), np.ones((3, 2)),
+                                        np.ones((3, 3), bool))]
+    keys = set()
+    for case in cases:
+        with pytest.raises(InputError) as info:
+            case()
+        err = info.value
+        keys.add(err.key)
+        for lang in ("en", "zh"):
+            template = CATALOGUE[f"pg.{err.key}"][lang]
+            wanted = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+            assert wanted == set(err.fields), (err.key, lang)
+            template.format(**err.fields)
+    assert len(keys) == len(cases)

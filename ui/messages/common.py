@@ -12,7 +12,7 @@ MESSAGES = {
     "nav.add_norm": {"en": "Add & Norm, FFN", "zh": "残差与层归一化、前馈网络"},
     "nav.playground": {"en": "Playground (hand-edit)", "zh": "动手实验（手工编辑矩阵）"},
     "header.sentence": {"en": "Sentence (updates as you type)", "zh": "句子（边输入边更新）"},
-    "header.placeholder": {"en": "Type a sentence, e.g. I have a cat", "zh": "输入一个句子，例如 I have a cat"},
+    "header.placeholder": {"en": "Type a sentence, e.g. {example}", "zh": "输入一个句子，例如 {example}"},
     "header.examples": {"en": "Examples", "zh": "例句"},
     "header.pick_example": {"en": "Pick an example…", "zh": "选择一个例句…"},
     "header.model": {"en": "Model", "zh": "模型"},

@@ -20,7 +20,7 @@ MESSAGES = {
         "en": "Tokens, every intermediate matrix, the decoding steps and the options of the current sentence, in the "
               "format of docs/trace-format.md (the same as `python -m model trace --json`). Load it in Python with "
               "`json.load`.",
-        "zh": "当前句子的词元、每个中间矩阵、解码步骤与选项，格式见 docs/trace-format.md（与 "
+        "zh": "当前句子的词元、每个中间矩阵、解码步骤与选项，格式见 `docs/trace-format.md`（与 "
               "`python -m model trace --json` 相同）。在 Python 中用 `json.load` 读取。",
     },
     "export.trace.button": {"en": "Download trace (JSON)", "zh": "下载计算轨迹（JSON）"},

@@ -13,7 +13,7 @@ MESSAGES = {
     "lab.no_snapshots": {
         "en": "Training snapshots are shipped for the English → 中文 models (en-zh and en-zh-unguided). Pick one of "
               "them as the model to watch their attention form.",
-        "zh": "训练快照只随 English → 中文 模型（en-zh 与 en-zh-unguided）提供。请选择其中之一来观察注意力的形成。",
+        "zh": "训练快照只随 英语 → 中文 模型（en-zh 与 en-zh-unguided）提供。请选择其中之一来观察注意力的形成。",
     },
     "lab.step": {"en": "Training step", "zh": "训练步数"},
     "lab.play": {"en": "Play", "zh": "播放"},

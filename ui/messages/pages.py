@@ -37,8 +37,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "viz.probability": {"en": "probability", "zh": "概率"},
     "viz.mean": {"en": "mean", "zh": "均值"},
     "viz.variance": {"en": "variance", "zh": "方差"},
-    "viz.before_ln": {"en": "before LayerNorm", "zh": "LayerNorm 之前"},
-    "viz.after_ln": {"en": "after LayerNorm", "zh": "LayerNorm 之后"},
+    "viz.before_ln": {"en": "before LayerNorm", "zh": "层归一化之前"},
+    "viz.after_ln": {"en": "after LayerNorm", "zh": "层归一化之后"},
     "viz.masked": {"en": "−∞ (masked)", "zh": "−∞（已掩码）"},
     "viz.download": {"en": "Download as {format}", "zh": "下载为 {format}"},
     "viz.dim_sin": {"en": "dim {d} (sin)", "zh": "维度 {d}（sin）"},
@@ -54,8 +54,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- Overview ---
     "ov.header": {"en": "Overview: one forward pass", "zh": "总览：一次前向传播"},
     "ov.model_line": {
-        "en": "**Model** `{model}` · d_model = {d_model}, h = {h}, N = {n} encoder + {n} decoder layers, {norm}-norm",
-        "zh": "**模型** `{model}` · d_model = {d_model}，h = {h}，N = {n}（编码器与解码器各 {n} 层），{norm}-norm",
+        "en": "**Model** `{model}` · d_model = {d_model}, h = {h}, N = {n} encoder + {n} decoder layers, {norm}",
+        "zh": "**模型** `{model}` · d_model = {d_model}，h = {h}，N = {n}（编码器与解码器各 {n} 层），{norm}",
     },
     "ov.source_tokens": {"en": "**Source tokens**", "zh": "**源语言词元**"},
     "ov.translation": {"en": "**Translation** (greedy decoding)", "zh": "**译文**（贪心解码）"},
@@ -85,10 +85,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "emb.fig_pe_tokens": {"en": "Positional encoding PE (these positions)", "zh": "位置编码 PE（这些位置）"},
     "emb.fig_x": {"en": "X = embedding + PE (encoder input)", "zh": "X = 词嵌入 + PE（编码器输入）"},
     "emb.explore": {"en": "Explore the encoding", "zh": "探索位置编码"},
-    "emb.base": {"en": "base", "zh": "底数 base"},
+    "emb.base": {"en": "base", "zh": "底数"},
     "emb.length": {"en": "positions (length)", "zh": "位置个数（长度）"},
     "emb.fig_pe_full": {"en": "PE for {length} positions × {d} dimensions (base {base})",
-                        "zh": "PE：{length} 个位置 × {d} 个维度（base {base}）"},
+                        "zh": "PE：{length} 个位置 × {d} 个维度（底数 {base}）"},
     "emb.dims_to_plot": {"en": "Dimensions to plot", "zh": "要绘制的维度"},
     "emb.fig_curves": {"en": "PE[pos, d] along the positions", "zh": "PE[pos, d] 随位置的变化"},
     "emb.caption_clock": {
@@ -98,28 +98,28 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "emb.fig_similarity": {"en": "PE[pos] · PE[pos′]: similarity depends on the distance",
                            "zh": "PE[pos] · PE[pos′]：相似度只取决于距离"},
-    "emb.relative": {"en": "Relative positions are a fixed linear map (seed 004)",
-                     "zh": "相对位置是一个固定的线性变换（seed 004）"},
+    "emb.relative": {"en": "Relative positions are a fixed linear map", "zh": "相对位置是一个固定的线性变换"},
     "emb.pos": {"en": "pos", "zh": "位置 pos"},
     "emb.shift": {"en": "k (shift)", "zh": "k（偏移量）"},
     "emb.freq_pair": {"en": "frequency pair i", "zh": "频率对 i"},
     "emb.caption_shift": {
-        "en": "M depends only on the shift k, never on pos: the model can read off relative distances.",
-        "zh": "M 只取决于偏移量 k，与 pos 无关：模型因此可以读出相对距离。",
+        "en": "M depends only on the shift k, never on pos: the model can read off relative distances (the "
+              "derivation in «{title}»).",
+        "zh": "M 只取决于偏移量 k，与 pos 无关：模型因此可以读出相对距离（推导见«{title}»）。",
     },
     # --- Self-attention ---
     "sa.header": {"en": "Self-attention, step by step", "zh": "自注意力：逐步拆解"},
     "sa.scale": {"en": "Divide by √d_k (scaling)", "zh": "除以 √d_k（缩放）"},
     "sa.temp": {"en": "Attention temperature T (scores ÷ T)", "zh": "注意力温度 T（注意力分数 ÷ T）"},
-    "sa.step1": {"en": "1 · Input X and its projections Q = X·W_Q, K = X·W_K, V = X·W_V",
-                 "zh": "1 · 输入 X 及其投影：查询 Q = X·W_Q，键 K = X·W_K，值 V = X·W_V"},
+    "sa.step1": {"en": "1 · Input X and its projections Q = X·W_Q + b_Q, K = X·W_K + b_K, V = X·W_V + b_V",
+                 "zh": "1 · 输入 X 及其投影：查询 Q = X·W_Q + b_Q，键 K = X·W_K + b_K，值 V = X·W_V + b_V"},
     "sa.caption_x": {
         "en": "Rows are tokens. X is {rows} × {d_model} (d_model); head {head} keeps d_k = {d_k} columns of each "
               "projection.",
         "zh": "每行是一个词元。X 的形状是 {rows} × {d_model}（d_model）；头 {head} 在每个投影中占 d_k = {d_k} 列。",
     },
     "sa.cross_note": {"en": " In cross-attention Q comes from the decoder, K and V from the encoder memory.",
-                      "zh": "在交叉注意力中，Q 来自解码器，K 和 V 来自编码器的输出（memory）。"},
+                      "zh": "在交叉注意力中，Q 来自解码器，K 和 V 来自编码器的输出。"},
     "sa.fig_x": {"en": "X (query side)", "zh": "X（查询一侧）"},
     "sa.fig_qkv": {"en": "{name} (head {head})", "zh": "{name}（头 {head}）"},
     "sa.step2": {"en": "2 · Scores: QKᵀ, then ÷√d_k", "zh": "2 · 注意力分数：先算 QKᵀ，再 ÷√d_k（缩放）"},
@@ -136,12 +136,16 @@ MESSAGES: dict[str, dict[str, str]] = {
               "填充的情形请看“掩码”页。",
     },
     "sa.fig_masked": {"en": "Masked scores", "zh": "掩码后的注意力分数"},
-    "sa.hover_masked": {"en": "score({row}, {col}) + mask", "zh": "score({row}, {col}) + 掩码"},
+    "sa.hover_masked": {"en": "score({row}, {col}) + mask", "zh": "分数({row}, {col}) + 掩码"},
     "sa.fig_softmax": {"en": "softmax → attention weights (rows sum to 1)",
                        "zh": "softmax → 注意力权重（每行之和为 1）"},
     "sa.hover_softmax": {"en": "softmax row {row}, key {col}", "zh": "softmax：查询 {row}，键 {col}"},
     "sa.fig_z": {"en": "Z = weights × V (head {head})", "zh": "Z = 权重 × V（头 {head}）"},
-    "sa.step4": {"en": "4 · One query, by hand (as in seed 004)", "zh": "4 · 手算一个查询（同 seed 004）"},
+    "sa.step4": {"en": "4 · One query, by hand", "zh": "4 · 手算一个查询"},
+    "sa.caption_step4": {"en": "The steps of the worked example in «{title}»: q·k for each key, softmax, and the "
+                               "weighted sum of the values.",
+                         "zh": "与«{title}»中手算例子的步骤相同：q 与每个键的点积、softmax、值向量的加权求和。"},
+    "sa.row_weighted": {"en": "weight_j · v_j", "zh": "权重_j · v_j"},
     "sa.col_key": {"en": "key", "zh": "键"},
     "sa.col_scaled": {"en": "scaled (+mask)", "zh": "缩放后（+掩码）"},
     "sa.fig_products": {"en": "q({query}) ⊙ k_j (sum a row → q·k_j)", "zh": "q({query}) ⊙ k_j（每行求和 → q·k_j）"},
@@ -162,16 +166,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mh.hover_average": {"en": "mean over heads ({row}, {col})", "zh": "各头平均 ({row}, {col})"},
     "mh.split": {"en": "Split into heads → concat → W_O", "zh": "拆分成多个头 → 拼接 → W_O"},
     "mh.caption_split": {
-        "en": "Each head works in its own d_k = {d_model} / {h} = {d_k} dimensions. Their outputs Z₁…Z_{h} are "
+        "en": "Each head works in its own d_k = {d_model} / {h} = {d_k} dimensions. Their outputs Z₀…{z_last} are "
               "laid side by side (concat, {rows} × {d_model}) and mixed by W_O back into d_model.",
-        "zh": "每个头在自己的 d_k = {d_model} / {h} = {d_k} 维子空间里计算。它们的输出 Z₁…Z_{h} 并排拼接"
-              "（concat，{rows} × {d_model}），再由 W_O 混合回 d_model 维。",
+        "zh": "每个头在自己的 d_k = {d_model} / {h} = {d_k} 维子空间里计算。它们的输出 Z₀…{z_last} 并排拼接"
+              "（拼接，{rows} × {d_model}），再由 W_O 混合回 d_model 维。",
     },
-    "mh.fig_concat": {"en": "Concat(Z₁ … Z_h): columns grouped by head", "zh": "Concat(Z₁ … Z_h)：各列按头分组"},
+    "mh.fig_concat": {"en": "Concat(Z₀ … {z_last}): columns grouped by head",
+                      "zh": "Concat(Z₀ … {z_last})：各列按头分组"},
     "mh.fig_output": {"en": "Output = Concat · W_O + b", "zh": "输出 = Concat · W_O + b"},
     # --- Masks ---
     "masks.header": {"en": "Masks: padding, causal, combined, custom", "zh": "掩码：填充、因果、组合、自定义"},
     "masks.hover_weight": {"en": "weight {row} → {col}", "zh": "权重 {row} → {col}"},
+    "masks.hover_score": {"en": "score({row}, {col})", "zh": "分数({row}, {col})"},
     "masks.step1": {"en": "1 · Padding mask: two sentences in one batch", "zh": "1 · 填充掩码：一个批次中的两个句子"},
     "masks.second": {"en": "Second sentence in the batch", "zh": "批次中的第二个句子"},
     "masks.no_tokens": {"en": "The second sentence has no tokens; type one to see padding.",
@@ -190,7 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "While decoding, position i may only look at positions ≤ i: the future is not written yet. With "
               "padding in the batch, the padding columns are hidden too (mask = padding AND causal).",
         "zh": "解码时，位置 i 只能看到位置 ≤ i：后面的词还没有写出来。批次中有填充时，填充列也会被遮住"
-              "（掩码 = 填充掩码 AND 因果掩码）。",
+              "（掩码 = 填充掩码 且 因果掩码）。",
     },
     "masks.kind_causal": {"en": "causal", "zh": "因果掩码"},
     "masks.kind_both": {"en": "causal + padding", "zh": "因果掩码 + 填充掩码"},
@@ -212,7 +218,7 @@ MESSAGES: dict[str, dict[str, str]] = {
               "self-attention) and looks back at the source through cross-attention: Q from the decoder, K and V "
               "from the encoder's memory.",
         "zh": "解码器一次写出一个词元。每一步，它先读自己已经写出的内容（掩码自注意力），再通过交叉注意力回看源句："
-              "Q 来自解码器，K 和 V 来自编码器的输出（memory）。",
+              "Q 来自解码器，K 和 V 来自编码器的输出。",
     },
     "dec.method": {"en": "Decoding", "zh": "解码方式"},
     "dec.greedy": {"en": "Greedy", "zh": "贪心解码"},
@@ -251,7 +257,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "“我 → 有”这一行是输入为“我”、要预测“有”的解码器位置：它显示解码器在选出“有”时看了源句的哪些位置。"
               "每层的各个头取平均。",
     },
-    "dec.twin_header": {"en": "Trained to align vs learned on its own", "zh": "经过对齐训练 vs 自己学出"},
+    "dec.twin_header": {"en": "Trained to align vs learned on its own", "zh": "经过对齐训练与自己学出的对比"},
     "dec.twin_caption": {
         "en": "The same sentence through two models that differ only in one training term: the left one was also "
               "trained to make its last layer's cross-attention match the word alignment; the right one only "
@@ -263,7 +269,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.twin_unguided": {"en": "**{model}**, learned on its own: {output}", "zh": "**{model}**，自己学出：{output}"},
     "dec.fig_layer": {"en": "Layer {i}", "zh": "第 {i} 层"},
     "dec.hover_looks_at": {"en": "{row}: looks at {col}", "zh": "{row}：看向 {col}"},
-    "dec.teacher": {"en": "Teacher forcing vs free running", "zh": "教师强制 vs 自由生成"},
+    "dec.teacher": {"en": "Teacher forcing vs free running", "zh": "教师强制与自由生成"},
     "dec.reference": {"en": "Reference translation (fed to the decoder all at once)",
                       "zh": "参考译文（一次性整体输入解码器）"},
     "dec.type_reference": {"en": "Type a reference translation to compare.", "zh": "输入一句参考译文即可对比。"},
@@ -291,26 +297,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "an.sub_masked_self": {"en": "masked self-attention", "zh": "掩码自注意力"},
     "an.sub_cross": {"en": "cross-attention", "zh": "交叉注意力"},
     "an.sub_ffn": {"en": "FFN", "zh": "前馈网络"},
-    "an.what_post": {"en": "x + Sublayer(x), before LayerNorm", "zh": "x + Sublayer(x)"},
+    "an.what_post": {"en": "x + Sublayer(x), before LayerNorm", "zh": "x + 子层(x)"},
     "an.what_pre": {"en": "the residual stream x, before LayerNorm", "zh": "残差流 x"},
     "an.caption_model": {
-        "en": "This model is **{norm}-Norm**. Rows are tokens, columns the {d} features of d_model.",
-        "zh": "这个模型是 **{norm}-Norm**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
+        "en": "This model is **{norm}**. Rows are tokens, columns the {d} features of d_model.",
+        "zh": "这个模型是 **{norm}**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
     },
-    "an.fig_before": {"en": "Before: {what}", "zh": "LayerNorm 之前：{what}"},
-    "an.fig_after": {"en": "After LayerNorm", "zh": "LayerNorm 之后"},
+    "an.fig_before": {"en": "Before: {what}", "zh": "层归一化之前：{what}"},
+    "an.fig_after": {"en": "After LayerNorm", "zh": "层归一化之后"},
     "an.fig_stats": {"en": "Per-token mean and variance over d_model", "zh": "每个词元在 d_model 上的均值和方差"},
-    "an.caption_ln": {
-        "en": "LayerNorm recentres every token's vector to mean 0 and variance 1 (then scales by γ and shifts by β, "
-              "learned), so the stream keeps a steady scale however many layers are stacked.",
-        "zh": "层归一化（LayerNorm）把每个词元的向量重新变换为均值 0、方差 1（再乘以可学习的 γ、加上可学习的 β），"
-              "所以无论堆叠多少层，残差流的数值尺度都保持稳定。",
-    },
     "an.ffn": {"en": "Feed-forward network (position-wise)", "zh": "前馈网络（逐位置）"},
     "an.caption_ffn": {
         "en": "Each token goes through the same two-layer MLP: d_model = {d} → d_ff = {d_ff} → d_model. ReLU zeroes "
               "{zero} of the hidden units for this sentence.",
-        "zh": "每个词元都经过同一个两层 MLP：d_model = {d} → d_ff = {d_ff} → d_model。对这个句子，ReLU 把 {zero} "
+        "zh": "每个词元都经过同一个两层全连接网络：d_model = {d} → d_ff = {d_ff} → d_model。对这个句子，ReLU 把 {zero} "
               "的隐藏单元置为 0。",
     },
     "an.fig_ffn": {"en": "ReLU(x W₁ + b₁): {where}", "zh": "ReLU(x W₁ + b₁)：{where}"},
@@ -318,13 +318,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "an.col_after": {"en": "after", "zh": "经过"},
     "an.col_norm": {"en": "mean ‖x‖ per token", "zh": "每个词元的平均 ‖x‖"},
     "an.row_embedding": {"en": "embedding + PE", "zh": "词嵌入 + PE"},
-    "an.caption_residual": {
-        "en": "Post-Norm ends every layer with a LayerNorm, so ‖x‖ stays near √d_model = {sqrt}. In Pre-Norm the "
-              "stream is never normalised on the main path and grows layer by layer; a final LayerNorm is applied "
-              "before the output. Pick the Pre-Norm model (if shipped) above to compare.",
-        "zh": "Post-Norm 在每层末尾做一次 LayerNorm，所以 ‖x‖ 保持在 √d_model = {sqrt} 附近。Pre-Norm 的主路径上从不"
-              "归一化，残差流逐层变大；输出前再做最后一次 LayerNorm。可在上方选择 Pre-Norm 模型（如果提供）进行对比。",
-    },
     # --- Playground ---
     "pg.header": {"en": "Playground: attention by hand", "zh": "动手实验：手算注意力"},
     "pg.caption": {
@@ -333,11 +326,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "任意格子都可以编辑。Q = X·W_Q，K = X·W_K，V = X·W_V，注意力分数 = QKᵀ（开启时 ÷√d_k），掩码为 0 处"
               "被遮住，每行做 softmax，输出 = 权重·V。下方所有结果即时重算。",
     },
-    "pg.preset_seed004": {"en": "Seed 004's worked example (3×4)", "zh": "Seed 004 的手算例子（3×4）"},
+    "pg.preset_seed004": {"en": "The worked example of «{title}» (3×4)", "zh": "«{title}»中的手算例子（3×4）"},
     "pg.preset_random": {"en": "Random small integers", "zh": "随机小整数"},
     "pg.preset_sentence": {"en": "From the current sentence / layer / head", "zh": "取自当前句子 / 层 / 头"},
-    "pg.no_sentence": {"en": "Type a sentence first; showing seed 004 instead.",
-                       "zh": "请先输入一个句子；暂时显示 seed 004 的例子。"},
+    "pg.no_sentence": {"en": "Type a sentence first; showing the notes' worked example instead.",
+                       "zh": "请先输入一个句子；暂时显示笔记中的手算例子。"},
     "pg.preset": {"en": "Preset", "zh": "预设"},
     "pg.random_seed": {"en": "Random seed", "zh": "随机种子"},
     "pg.reset": {"en": "Reset to preset", "zh": "恢复预设"},
@@ -352,10 +345,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pg.err_cell_empty": {"en": "{name}, row {row}, column {col} is empty: type a number.",
                           "zh": "{name} 第 {row} 行第 {col} 列为空：请输入一个数。"},
     "pg.err_not_number": {"en": "{name}, row {row}, column {col}: {text} is not a number.",
-                          "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是数。"},
+                          "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是数字。"},
     "pg.err_not_finite": {
         "en": "{name}, row {row}, column {col}: {text} is not a finite number (NaN and ∞ are not allowed).",
-        "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是有限的数（不允许 NaN 和 ∞）。",
+        "zh": "{name} 第 {row} 行第 {col} 列：{text} 不是有限的数字（不允许 NaN 和 ∞）。",
     },
     "pg.err_mask_values": {"en": "The mask takes only 1 (visible) or 0 (masked).",
                            "zh": "掩码只能填 1（可见）或 0（遮住）。"},
@@ -363,13 +356,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "zh": "X 有 {d} 列，但 {name} 有 {rows} 行：X·{name} 无法相乘。"},
     "pg.err_q_k": {"en": "Q has {q} columns but K has {k}: Q Kᵀ needs equal widths (d_k).",
                    "zh": "Q 有 {q} 列，但 K 有 {k} 列：计算 Q Kᵀ 要求两者列数相同（d_k）。"},
-    "pg.err_mask_shape": {"en": "the mask must be {n}×{n} (one row and column per token), got {shape}.",
+    "pg.err_mask_shape": {"en": "The mask must be {n}×{n} (one row and column per token), got {shape}.",
                           "zh": "掩码必须是 {n}×{n}（每个词元一行一列），现在是 {shape}。"},
     "pg.err_too_large": {"en": "{name}, row {row}, column {col}: {text} is too large (at most {max} in size).",
                          "zh": "{name}第 {row} 行第 {col} 列：{text} 太大（绝对值最多 {max}）。"},
     "pg.err_too_big": {"en": "{name} is {shape}: at most {max} rows and columns.",
                        "zh": "{name} 是 {shape}：行数和列数最多 {max}。"},
-    "pg.err_other": {"en": "Invalid input: {error}", "zh": "输入有误：{error}"},
     "pg.fig_scores": {"en": "Scores QKᵀ", "zh": "注意力分数 QKᵀ"},
     "pg.fig_scaled_mask": {"en": "Scaled + mask", "zh": "缩放 + 掩码"},
     "pg.fig_masked_unscaled": {"en": "Masked (unscaled)", "zh": "掩码后（未缩放）"},

@@ -19,24 +19,31 @@ STEP_TEXTS = {
               "looked up in a fixed vocabulary to get its id. A one-hot vector of that id would be huge and would "
               "say nothing about meaning, so the next step replaces it with a learned vector.",
         "zh": "句子先被切分成 {S} 个词元（英文按单词，中文按字），每个词元在固定的词表里查到自己的编号。"
-              "如果用独热（one-hot）编码表示这个编号，既浪费空间，又表达不出词与词之间的关系，"
+              "如果用独热编码表示这个编号，既浪费空间，又表达不出词与词之间的关系，"
               "所以下一步把它换成一个学习得到的向量。",
     },
     "tour.embedding.title": {"en": "Token embeddings", "zh": "词嵌入"},
     "tour.embedding.text": {
         "en": "Each token id picks one row of the embedding matrix: a vector of d_model = {d_model} numbers learned "
-              "in training, so that related words end up close together. The paper multiplies it by √d_model so "
-              "that it is not drowned by the positional encoding added next.",
+              "in training, so that related words end up close together. The paper multiplies it by √d_model and "
+              "gives no reason. In this model the embeddings start as N(0, 1/d_model), so × √d_model gives "
+              "components of about unit size, the same order as the positional encoding added next, whose norm is "
+              "√(d_model/2) at every position; the Embeddings page shows both norms for this sentence.",
         "zh": "每个词元编号从词嵌入矩阵中取出一行：一个由 d_model = {d_model} 个数组成、在训练中学到的向量，"
-              "意思相近的词在这个空间里离得更近。论文把它乘以 √d_model，使它不会被接下来加上的位置编码淹没。",
+              "意思相近的词在这个空间里离得更近。论文把它乘以 √d_model，但没有说明原因。本模型的词嵌入初始化为 "
+              "N(0, 1/d_model)，乘以 √d_model 后每个分量约为单位大小，与接下来加上的位置编码同一量级"
+              "（位置编码在每个位置的范数都是 √(d_model/2)）；“词嵌入与位置编码”页给出本句的这两个范数。",
     },
     "tour.positional.title": {"en": "+ Positional encoding", "zh": "加上位置编码"},
     "tour.positional.text": {
-        "en": "Attention looks at all tokens at once and by itself ignores their order: a shuffled sentence would "
-              "give the same result. So a sinusoidal pattern unique to each position is added to its token: even "
+        "en": "Attention looks at all tokens at once and by itself ignores their order: shuffle the sentence and "
+              "each token's output stays the same, only shuffled the same way (self-attention is "
+              "permutation-equivariant), so nothing tells the model which word came first. So a sinusoidal "
+              "pattern unique to each position is added to its token: even "
               "dimensions use sin, odd ones cos, fast in the low dimensions and slow in the high ones, like the "
               "hands of a clock.",
-        "zh": "注意力同时并行地看所有词元，本身并不区分先后顺序：把句子打乱，结果也一样。"
+        "zh": "注意力同时并行地看所有词元，本身并不区分先后顺序：把句子打乱，每个词元的输出不变，只是按同样的方式被打乱"
+              "（自注意力具有置换等变性），模型因此无从知道哪个词在前。"
               "因此给每个位置加上一个独一无二的正弦/余弦模式：偶数维用 sin，奇数维用 cos，"
               "低维变化快、高维变化慢，就像钟表的指针。",
     },
@@ -60,12 +67,16 @@ STEP_TEXTS = {
     },
     "tour.scale.title": {"en": "Divide by √d_k", "zh": "缩放：除以 √d_k"},
     "tour.scale.text": {
-        "en": "The dot product of two d_k-dimensional vectors grows with d_k, and very large scores would make "
+        "en": "The dot product of two d_k-dimensional vectors grows with d_k: if the components of q and k are "
+              "independent with mean 0 and variance 1, Var(q·k) = d_k, and dividing by √d_k brings it back to 1 "
+              "(the paper's reason). Very large scores would make "
               "softmax put almost all the weight on one token, where its gradients vanish. Dividing by "
               "√d_k = √{d_k} is scaled dot-product attention. On this sentence the largest |q·k| of head 0 is "
               "{raw_max}; divided by √{d_k} it is {scaled_max}, and a row's largest weight after the softmax is "
               "{top_weight} on average.",
-        "zh": "两个 d_k 维向量的点积会随着 d_k 增大而变大；分数过大时，softmax 几乎把全部权重都给一个词元，"
+        "zh": "两个 d_k 维向量的点积会随着 d_k 增大而变大：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
+              "那么 Var(q·k) = d_k，除以 √d_k 正好把方差变回 1（这是论文给出的理由）。"
+              "分数过大时，softmax 几乎把全部权重都给一个词元，"
               "梯度也随之消失。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
               "除以 √{d_k} 后是 {scaled_max}，softmax 之后每行最大的权重平均为 {top_weight}。",
     },
@@ -74,10 +85,12 @@ STEP_TEXTS = {
         "en": "In the decoder's self-attention a token may only look at itself and the tokens before it: the "
               "causal mask adds −∞ to every later position (grey), so after softmax their weight is exactly 0. "
               "The encoder reads the whole sentence, so for one sentence its mask hides nothing; only padding in "
-              "a batch would be masked.",
+              "a batch would be masked. The decoder's first input is <bos>, the start symbol that the notes write "
+              "<start>, <begin> or <sos>.",
         "zh": "在解码器的自注意力中，每个词元只能看到自己和前面的词元：因果掩码给后面的每个位置加上 −∞（灰色），"
               "softmax 之后它们的权重恰好为 0。编码器读取整句话，所以对单个句子它的掩码什么也不遮挡；"
-              "只有批量里的填充位置（padding）才会被遮住。",
+              "只有批量里的填充位置才会被遮住。解码器的第一个输入是 <bos>，也就是笔记中写作 <start>、<begin> 或 <sos> "
+              "的起始符。",
     },
     "tour.softmax.title": {"en": "Softmax: scores become weights", "zh": "softmax：分数变成权重"},
     "tour.softmax.text": {
@@ -138,11 +151,14 @@ STEP_TEXTS = {
     "tour.cross.text": {
         "en": "In the decoder, cross-attention takes its queries from the decoder and its keys and values from the "
               "encoder's output, so every target token can look at the whole source sentence. Rows are the "
-              "decoder's tokens, columns the source tokens (last layer, mean of the {h} heads): the darkest cell "
-              "of a row is often the source word being translated.",
+              "decoder's tokens, columns the source tokens (last layer, mean of the {h} heads). Whether the darkest "
+              "cell of a row is the source word being translated depends on the model: a model given the word "
+              "alignment as an extra training target (the model line of this step says whether this one was) does "
+              "that by design; otherwise the attention often looks elsewhere, e.g. at the next source word.",
         "zh": "在解码器中，交叉注意力的查询 Q 来自解码器，键 K 和值 V 来自编码器的输出，"
-              "因此每个目标词元都能看到整个源句子。行是解码器的词元，列是源句子的词元（最后一层、{h} 个头的平均）："
-              "每一行颜色最深的格子，往往就是正在翻译的那个源词。",
+              "因此每个目标词元都能看到整个源句子。行是解码器的词元，列是源句子的词元（最后一层、{h} 个头的平均）。"
+              "每一行颜色最深的格子是不是正在翻译的那个源词，取决于模型：经过对齐训练的模型（本步骤的模型说明行指出了是哪种）"
+              "正是被这样教出来的；自己学出的模型常常看向别处，例如下一个源词。",
     },
     "tour.next_token.title": {"en": "Next-token probabilities", "zh": "下一个词的概率"},
     "tour.next_token.text": {
@@ -159,7 +175,7 @@ STEP_TEXTS = {
               "correct previous tokens are fed in instead (teacher forcing), so all positions are learned at "
               "once under the causal mask.",
         "zh": "选出的词被接到解码器输入的末尾，解码器再运行一次：`<bos>` 加上已经写出的所有词，预测下一个词，"
-              "直到写出 `<eos>`。训练时则直接输入正确的前文（教师强制，teacher forcing），"
+              "直到写出 `<eos>`。训练时则直接输入正确的前文（教师强制），"
               "在因果掩码下所有位置一次并行学习。",
     },
 }
@@ -193,15 +209,15 @@ FIGURES = {
     "tour.axis.head_dim": {"en": "head · dimension", "zh": "头 · 维度"},
     "tour.axis.hidden": {"en": "hidden unit", "zh": "隐藏单元"},
     "tour.axis.target": {"en": "decoder input → prediction (query)", "zh": "解码器输入 → 预测（查询）"},
-    "tour.axis.source": {"en": "source token (key)", "zh": "源词元（键）"},
+    "tour.axis.source": {"en": "source token (key)", "zh": "源语言词元（键）"},
     "tour.axis.value": {"en": "value", "zh": "数值"},
     "tour.axis.prob": {"en": "probability", "zh": "概率"},
     "tour.axis.mean": {"en": "mean", "zh": "均值"},
     "tour.axis.variance": {"en": "variance", "zh": "方差"},
     "tour.legend.before": {"en": "before LayerNorm", "zh": "层归一化之前"},
     "tour.legend.after": {"en": "after LayerNorm", "zh": "层归一化之后"},
-    "tour.grid.layer": {"en": "L{n}", "zh": "层{n}"},
-    "tour.grid.head": {"en": "h{n}", "zh": "头{n}"},
+    "tour.grid.layer": {"en": "L{n}", "zh": "第 {n} 层"},
+    "tour.grid.head": {"en": "h{n}", "zh": "头 {n}"},
 }
 
 MESSAGES: dict[str, dict[str, str]] = PAGE | STEP_TEXTS | FIGURES

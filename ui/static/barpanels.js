@@ -12,6 +12,7 @@ function niceTicks(lo, hi) {
 }
 
 function range(panel) {
+  if (panel.value_range) return panel.value_range;
   let lo = 0, hi = panel.guide ?? 0;
   for (const s of panel.series) for (const v of s.values) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   if (panel.from_zero) lo = 0;
@@ -47,14 +48,19 @@ function draw(ctx, spec, b, k) {
     for (let i = 0; i < n; i++) panel.series.forEach((s, j) => {
       const v = s.values[i], x = g.x0 + i * g.slot + g.slot * 0.1 + j * barW;
       if (!Number.isFinite(v)) return;
-      ctx.fillStyle = s.colour; ctx.fillRect(x, Math.min(yOf(0), yOf(v)), Math.max(1, barW - 1), Math.abs(yOf(v) - yOf(0)));
+      const base = yOf(Math.max(g.lo, Math.min(g.hi, 0))), top = yOf(Math.max(g.lo, Math.min(g.hi, v)));
+      ctx.fillStyle = s.colour; ctx.fillRect(x, Math.min(base, top), Math.max(1, barW - 1), Math.abs(top - base));
+      if (spec.show_values) {
+        ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k * 0.9, look); ctx.textAlign = "center";
+        ctx.textBaseline = "bottom"; ctx.fillText(number(v, 2), x + barW / 2, Math.min(base, top) - 2);
+      }
     });
     if (panel.guide !== null) {
       ctx.strokeStyle = spec.guide_colour; ctx.lineWidth = 2 * k; ctx.setLineDash?.([6 * k, 4 * k]);
       ctx.beginPath(); ctx.moveTo(g.x0, yOf(panel.guide)); ctx.lineTo(g.x0 + g.w, yOf(panel.guide)); ctx.stroke();
       ctx.setLineDash?.([]);
     }
-    ctx.fillStyle = look.text_colour;
+    ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
     const step = Math.max(1, Math.ceil((n * look.tick_size * k * 1.1) / g.w));
     spec.labels.forEach((lab, i) => {
       if (i % step) return;

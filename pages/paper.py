@@ -1,0 +1,93 @@
+"""The paper next to this model: sizes, where the parameters are (counted from the loaded model), and the cost of
+attention against sentence length, measured."""
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from model import lessons
+from model.checkpoint import parameter_count
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from viz.lines import line_chart
+
+shell.require_app()
+
+LENGTHS = (32, 64, 128, 256, 512, 1024)
+REPEATS = 3
+FORMULAS = {"attention": "3·N·(4·d² + 4·d)", "ffn": "2·N·(2·d·d_ff + d_ff + d)", "norm": "{k}·N·2·d{extra}",
+            "embeddings": "(V_src + V_tgt)·d", "generator_bias": "V_tgt"}
+
+
+@st.cache_resource(show_spinner=False)
+def cost(name: str) -> tuple[lessons.CostPoint, ...]:
+    """The attention cost measured once per model and server (about a second), then shared by every session."""
+    return tuple(lessons.attention_cost(data.bundle(name).model, list(LENGTHS), REPEATS))
+
+
+def sizes_table(bundle) -> None:
+    """N, d_model, h, d_k, d_ff, vocabulary and parameters: the paper's base model next to this one."""
+    cfg, P = bundle.cfg, lessons.PAPER
+    paper_total = sum(lessons.formula_groups(P["N"], P["d_model"], P["d_ff"], P["vocab"], 0, False).values())
+    rows = {
+        "paper.row_n": (P["N"], cfg.N), "paper.row_d": (P["d_model"], cfg.d_model), "paper.row_h": (P["h"], cfg.h),
+        "paper.row_dk": (P["d_k"], cfg.d_k), "paper.row_dff": (P["d_ff"], cfg.d_ff),
+        "paper.row_vocab": (t("paper.paper_vocab", v=f"{P['vocab']:,}"),
+                            t("paper.model_vocab", src=f"{cfg.src_vocab_size:,}", tgt=f"{cfg.tgt_vocab_size:,}")),
+        "paper.row_params": (t("paper.paper_params", computed=f"{paper_total:,}", stated=P["params_m"]),
+                             f"{parameter_count(bundle.model):,}"),
+    }
+    st.dataframe(pd.DataFrame({t("paper.col_name"): [t(k) for k in rows],
+                               t("paper.col_paper"): [str(a) for a, _ in rows.values()],
+                               t("paper.col_model", model=bundle.name): [str(b) for _, b in rows.values()]}),
+                 hide_index=True, width="stretch")
+
+
+def parameters_table(bundle) -> None:
+    """Parameters by part, counted from the loaded model, next to each part's formula."""
+    cfg = bundle.cfg
+    pre = cfg.norm == "pre"
+    counted = lessons.parameter_groups(bundle.model)
+    formula = lessons.formula_groups(cfg.N, cfg.d_model, cfg.d_ff, cfg.src_vocab_size, cfg.tgt_vocab_size, pre)
+    total = sum(counted.values())
+    names = list(counted)
+    texts = [FORMULAS[n].format(k=5, extra=" + 2·2·d" if pre else "") for n in names]
+    st.dataframe(pd.DataFrame({
+        t("paper.col_part"): [t(f"paper.part_{n}") for n in names] + [t("paper.part_total")],
+        t("paper.col_formula"): texts + [""],
+        t("paper.col_formula_value"): [f"{formula[n]:,}" for n in names] + [f"{sum(formula.values()):,}"],
+        t("paper.col_counted"): [f"{counted[n]:,}" for n in names] + [f"{total:,}"],
+        t("paper.col_share"): [f"{counted[n] / total:.1%}" for n in names] + ["100%"],
+    }), hide_index=True, width="stretch")
+    per_block = 4 * cfg.d_model**2 + 4 * cfg.d_model
+    st.markdown(t("paper.no_params", per_block=f"{per_block:,}", blocks=3 * cfg.N, total=f"{counted['attention']:,}"))
+
+
+def cost_section(name: str) -> None:
+    """Measured time and score-matrix memory of attention against n, with the FFN for comparison."""
+    points = cost(name)
+    n = np.array([p.n for p in points])
+    mb = np.array([p.score_bytes for p in points]) / 2**20
+    st.caption(t("paper.caption_cost", repeats=REPEATS))
+    c1, c2 = st.columns(2)
+    with c1:
+        widgets.figure(line_chart(n, {t("paper.trace_attention"): [p.attention_ms for p in points],
+                                      t("paper.trace_ffn"): [p.ffn_ms for p in points]},
+                                  title=t("paper.fig_time"), x_title=t("paper.axis_n"), y_title=t("paper.axis_ms")),
+                       key="paper-time")
+    with c2:
+        widgets.figure(line_chart(n, {t("paper.trace_scores"): mb}, title=t("paper.fig_memory"),
+                                  x_title=t("paper.axis_n"), y_title=t("paper.axis_mb")), key="paper-memory")
+    st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],
+                               t("paper.col_ffn_ms"): [round(p.ffn_ms, 2) for p in points],
+                               t("paper.col_mb"): mb.round(3)}), hide_index=True)
+
+
+st.header(t("paper.header"))
+bundle = data.bundle(state.get("model"))
+st.subheader(t("paper.sizes"))
+sizes_table(bundle)
+st.subheader(t("paper.params"))
+st.caption(t("paper.caption_params"))
+parameters_table(bundle)
+st.subheader(t("paper.cost"))
+cost_section(bundle.name)

@@ -1,0 +1,187 @@
+"""The lessons' computations against independent NumPy (or PyTorch) recomputations and published figures."""
+import numpy as np
+import pytest
+import torch
+
+from model import lessons
+from model.checkpoint import load_bundle
+from model.hooks import editing, recording
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    return load_bundle("en-zh")
+
+
+def softmax(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def test_multiplicative_mask_leaks_0_107_to_each_masked_key_on_the_notes_scores():
+    w = lessons.multiplicative_mask(lessons.NOTE_SCORES, lessons.causal_keep(3))
+    # row 0 becomes softmax([2, 0, 0]) = [e², 1, 1] / (e² + 2)
+    np.testing.assert_allclose(w[0], np.array([np.e**2, 1, 1]) / (np.e**2 + 2))
+    assert abs(w[0, 1] - 0.1065) < 1e-4
+
+
+def test_additive_mask_gives_masked_keys_exactly_zero():
+    w = lessons.additive_mask(lessons.NOTE_SCORES, lessons.causal_keep(3))
+    assert w[0, 1] == 0 and w[0, 2] == 0 and w[1, 2] == 0
+    np.testing.assert_allclose(w[2], softmax(lessons.NOTE_SCORES[2]))
+
+
+def test_a_fully_masked_row_three_ways():
+    row = lessons.fully_masked_row(3)
+    np.testing.assert_allclose(row["fill"], [1 / 3] * 3)
+    assert np.isnan(row["inf_plain"]).all()
+    np.testing.assert_array_equal(row["inf_app"], [0, 0, 0])
+
+
+def test_worked_example_exact_and_rounded():
+    ex = lessons.worked_example()
+    S, V = np.array([[2, 4, 4], [4, 16, 12], [4, 12, 10.0]]), np.array([[1, 2, 3], [2, 8, 0], [2, 6, 3.0]])
+    np.testing.assert_allclose(ex["output"], softmax(S) @ V)
+    np.testing.assert_allclose(ex["scaled_output"], softmax(S / np.sqrt(3)) @ V)
+    np.testing.assert_allclose(ex["rounded_output"], [[2, 7, 1.5], [2, 8, 0], [2, 7.8, 0.3]])  # the note's print
+    assert abs(ex["output"][0, 1] - 6.683) < 1e-3
+
+
+def test_note_pe_zeroes_row_0_and_runs_i_over_every_dimension():
+    pe = lessons.note_pe(5, 8)
+    assert (pe[0] == 0).all()
+    assert pe[1, 1] == pytest.approx(np.cos(1 / 10000 ** (2 * 1 / 8)))  # the paper has cos(1 / 10000^0) = cos 1
+    assert pe[3, 6] == pytest.approx(np.sin(3 / 10000 ** (2 * 6 / 8)))  # the paper: sin(3 / 10000^(6/8))
+
+
+def test_i_ranges():
+    assert lessons.i_ranges(96) == {"paper": 48, "all_dims": 96, "inclusive_half": 49}
+
+
+def test_concatenating_a_one_hot_position_equals_adding_a_row_of_w_p():
+    x = np.random.default_rng(1).normal(size=(5, 6))
+    out = lessons.concat_vs_add(x, seed=3)
+    rng = np.random.default_rng(3)  # the same draws as concat_vs_add(seed=3): W_I first, then W_P
+    W_I, W_P = rng.normal(size=(6, 6)) / np.sqrt(6), rng.normal(size=(5, 6))
+    np.testing.assert_allclose(out["added"], x @ W_I + W_P)
+    assert out["max_diff"] < 1e-12
+
+
+def test_pe_neighbour_similarity_is_the_same_at_any_position():
+    sims = lessons.pe_shift_similarity([0, 10, 64, 1000], 1, 96)
+    i = np.arange(48)
+    np.testing.assert_allclose(sims, np.sum(np.cos(1 / 10000 ** (2 * i / 96))))
+
+
+def numpy_attention_output(model, x):
+    """Encoder layer 0's multi-head self-attention in NumPy from the model's weights; x (S, d)."""
+    mha = model.encoder[0].self_attn
+    W = {n: getattr(mha, n).weight.detach().double().numpy() for n in ("W_Q", "W_K", "W_V", "W_O")}
+    b = {n: getattr(mha, n).bias.detach().double().numpy() for n in ("W_Q", "W_K", "W_V", "W_O")}
+    h, d_k = mha.h, mha.d_k
+    q, k, v = ((x @ W[n].T + b[n]).reshape(len(x), h, d_k).transpose(1, 0, 2) for n in ("W_Q", "W_K", "W_V"))
+    z = softmax(q @ k.transpose(0, 2, 1) / np.sqrt(d_k)) @ v  # (h, S, d_k)
+    return z.transpose(1, 0, 2).reshape(len(x), h * d_k) @ W["W_O"].T + b["W_O"]
+
+
+def test_without_pe_self_attention_is_permutation_equivariant_and_with_pe_it_is_not(bundle):
+    ids = bundle.src_vocab.encode("the cat is on the table", 64).ids
+    emb = bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(96)
+    for with_pe in (False, True):
+        result = lessons.equivariance(bundle.model, ids, seed=5, with_pe=with_pe)
+        x = emb + (bundle.model.pe[: len(ids)].double().numpy() if with_pe else 0)
+        x_shuffled = emb[result.order] + (bundle.model.pe[: len(ids)].double().numpy() if with_pe else 0)
+        np.testing.assert_allclose(result.attn, numpy_attention_output(bundle.model, x), atol=1e-4)
+        np.testing.assert_allclose(result.attn_shuffled, numpy_attention_output(bundle.model, x_shuffled), atol=1e-4)
+        if with_pe:
+            assert result.attn_diff > 0.05 and result.memory_diff > 0.05
+        else:
+            assert result.attn_diff < 1e-5 and result.memory_diff < 1e-5
+    assert sorted(result.order) == list(range(len(ids))) and (result.order != np.arange(len(ids))).any()
+
+
+def test_shared_norm_edit_applies_the_first_layernorm_to_every_sublayer(bundle):
+    src = torch.tensor([bundle.src_vocab.encode("I have a cat", 64).ids])
+    with editing(lessons.shared_norm_edits(bundle.model)), recording() as cache:
+        bundle.model.encode(src)
+    resid = cache["encoder.0.hook_resid_post"][0].double().numpy()
+    norm1 = bundle.model.encoder[0].sub1.norm
+    x_hat = (resid - resid.mean(-1, keepdims=True)) / np.sqrt(resid.var(-1, keepdims=True) + norm1.eps)
+    expected = x_hat * norm1.weight.detach().double().numpy() + norm1.bias.detach().double().numpy()
+    np.testing.assert_allclose(cache["encoder.0.hook_ln2"][0].double().numpy(), expected, atol=1e-4)
+
+
+def test_implicit_softmax_normalises_over_the_batch_axis():
+    logits = np.random.default_rng(0).normal(size=(2, 3, 5))
+    out = lessons.implicit_softmax(logits)
+    np.testing.assert_allclose(out, np.exp(logits) / np.exp(logits).sum(0, keepdims=True))
+    np.testing.assert_array_equal(lessons.implicit_softmax(logits[:1]), np.ones((1, 3, 5)))
+
+
+def test_batch_norm_and_layer_norm_axes():
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(2, 4, 6))
+    real = np.array([[1, 1, 1, 1], [1, 1, 0, 0]], bool)
+    y, mu, var = lessons.batch_norm(x, real)
+    flat = np.concatenate([x[0], x[1, :2]])  # the 6 real tokens
+    np.testing.assert_allclose(mu, flat.mean(0))
+    np.testing.assert_allclose(y[0, 0], (x[0, 0] - flat.mean(0)) / np.sqrt(flat.var(0) + 1e-5))
+    assert (y[1, 2:] == 0).all()
+    z, m, _ = lessons.layer_norm(x)
+    np.testing.assert_allclose(m, x.mean(-1))
+    np.testing.assert_allclose(z.mean(-1), 0, atol=1e-12)
+
+
+def test_parameter_groups_add_up_and_match_the_formulas(bundle):
+    cfg = bundle.cfg
+    groups = lessons.parameter_groups(bundle.model)
+    assert sum(groups.values()) == sum(p.numel() for p in bundle.model.parameters())
+    d, d_ff, N = cfg.d_model, cfg.d_ff, cfg.N
+    assert groups["attention"] == 3 * N * 4 * (d * d + d)
+    assert groups["ffn"] == 2 * N * (d * d_ff + d_ff + d_ff * d + d)
+    assert groups == lessons.formula_groups(N, d, d_ff, cfg.src_vocab_size, cfg.tgt_vocab_size, False)
+
+
+def test_pretrained_counts_are_within_2_percent_of_the_published_figures():
+    for name, (layers, hidden, _, stated, vocab, positions) in lessons.PRETRAINED.items():
+        f = lessons.gpt_parameters if name.startswith("GPT") else lessons.bert_parameters
+        assert abs(f(layers, hidden, vocab, positions) / (stated * 1e6) - 1) < 0.02, name
+    paper = sum(lessons.formula_groups(6, 512, 2048, 37000, 0, False).values())
+    assert abs(paper / 65e6 - 1) < 0.05
+
+
+def test_attention_cost_records_an_h_n_n_float32_score_matrix(bundle):
+    points = lessons.attention_cost(bundle.model, [8, 16], repeats=1)
+    assert [p.score_bytes for p in points] == [4 * 8 * 8 * 4, 4 * 16 * 16 * 4]
+    assert all(p.attention_ms > 0 and p.ffn_ms > 0 for p in points)
+
+
+def test_dot_variance_is_d_k_before_and_1_after_scaling():
+    raw, scaled = lessons.dot_variance((4, 64, 256))
+    np.testing.assert_allclose(raw, [4, 64, 256], rtol=0.1)
+    np.testing.assert_allclose(scaled, 1, rtol=0.1)
+
+
+def test_mlm_picks_fifteen_percent_and_shuffle_order_is_a_permutation():
+    picked, inp = lessons.mlm_example(list("abcdefghijklmnopqrst"))
+    assert len(picked) == 3 and all(inp[i] == "[MASK]" for i in picked)
+    assert sum(tok == "[MASK]" for tok in inp) == 3
+    np.testing.assert_array_equal(lessons.shuffle_order(4, 0), np.arange(4))
+    for seed in range(1, 30):
+        order = lessons.shuffle_order(3, seed)
+        assert sorted(order) == [0, 1, 2] and (order != np.arange(3)).any()
+
+
+def test_nearest_words_by_cosine():
+    table = np.array([[0, 0], [0, 0], [0, 0], [0, 0], [1, 0], [0.9, 0.1], [-1, 0], [0, 1.0]])
+    itos = ["<pad>", "<unk>", "<bos>", "<eos>", "a", "b", "c", "d"]
+    assert lessons.nearest_words(table, [4], itos, k=2) == [["b", "d"]]
+
+
+def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms():
+    pre = load_bundle("en-zh-pre")
+    edits = lessons.shared_norm_edits(pre.model)
+    assert "encoder.0.hook_ln2" in edits and not any("enc_norm" in name for name in edits)
+    assert lessons.run_shared_norm(pre, "I have a cat").decoded.steps
+    assert [layer for layer, _, _ in lessons.gamma_spread(pre.model)] == ["encoder.0", "encoder.1", "decoder.0",
+                                                                         "decoder.1"]

@@ -1,0 +1,338 @@
+"""The "In the notes / In this app" panels: a note's words, what is wrong with them, and a live demonstration.
+
+Each panel is drawn on the page where its topic lives and, all together, on the "Notes vs app" page. The notes are
+named by their titles (their headings); quotes are the notes' own words, so they are data, not catalogue messages.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from model import lessons
+from model.checkpoint import Bundle
+from model.explain import SUBSCRIPTS
+from model.positional import sinusoidal_encoding
+from model.trace import Trace, read_only
+from ui import data, state, widgets
+from ui.i18n import t, words
+from viz.heatmap import matrix_heatmap
+
+NOTE_TITLES = (
+    "Transformer 学习笔记",
+    "Transformer",
+    "Transformer系列模型笔记",
+    "-Transformers",
+    "CV攻城狮入门VIT(vision transformer)之旅——近年超火的Transformer你再不了解就晚了!",
+)
+Quote = tuple[int, str, bool]  # (note index, the note's words, shown as code)
+PE_CODE = """positional_encoding = np.array([
+    [pos / np.power(10000, 2 * i / embed_dim) for i in range(embed_dim)]
+    if pos != 0 else np.zeros(embed_dim) for pos in range(max_seq_len)])
+positional_encoding[1:, 0::2] = np.sin(positional_encoding[1:, 0::2])  # dim 2i 偶数
+positional_encoding[1:, 1::2] = np.cos(positional_encoding[1:, 1::2])  # dim 2i+1 奇数"""
+SHARED_NORM_CODE = """self.norm = nn.LayerNorm(d)
+...
+xzNorm = self.norm(xzSum)
+...
+return self.norm(fnSum)"""
+CLASSIFIER_CODE = """self.cla = nn.Sequential(
+    nn.Linear(d, dstVoc),
+    nn.Softmax()
+)"""
+PANELS: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
+    "mask_mul": ("masks", [(4, "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
+    "pe_code": ("embeddings", [(0, PE_CODE, True)]),
+    "i_range": ("embeddings", [(0, "i 指的是字嵌入的维度, 取值范围是 [0, embedding dimension)", False),
+                               (2, "它的取值范围是[0,…,d_model / 2]", False),
+                               (3, "i 是维度索引", False),
+                               (4, "i的取值范围为[0,...,d_mode/2]", False)]),
+    "word2vec": ("embeddings", [(0, "用到的方法就是 Word2Vec … "
+                                    "embedding dimension 的大小由 Word2Vec 算法决定", False)]),
+    "shuffle": ("embeddings", [(4, "没有加入位置编码时,我们不管时输入“秃 头 小 苏”、“小 头 苏 秃”或其它等等,"
+                                   "对我们的输出结果是没有任何影响的", False)]),
+    "attn_weights": ("self_attention", [(3, "注意力分数 Attention(Q, K, V) 是一个矩阵,"
+                                            "其中每一行代表当前位置对其他位置的注意力权重。", False)]),
+    "ln_iid": ("add_norm", [(0, "作用是把神经网络中隐藏层归一为标准正态分布，也就是 i.i.d 独立同分布", False)]),
+    "ln_shared": ("add_norm", [(1, SHARED_NORM_CODE, True)]),
+    "ln_dims": ("add_norm", [(3, "其中 μ 和 σ 分别是输入 x 在每个维度上的均值和标准差", False)]),
+    "nn_softmax": ("decoding", [(1, CLASSIFIER_CODE, True)]),
+    "parallel": ("decoding", [(3, "解码器会选择概率最大的词作为输出,并将其附加到输出序列中。"
+                                  "重复步骤2-4,直到预测出终止符号 <eos> … "
+                                  "通过这种方式,Transformer可以高效地并行计算", False)]),
+    "rounding": ("playground", [(4, "上面的结果有效数字太多了,后文不好教学展示,"
+                                    "因此我们对attn_scores_softmax的结果取小数点后一位", False)]),
+}
+
+
+def vec(values, decimals: int = 3) -> str:
+    """Numbers as "a, b, c" ("NaN" for not-a-number)."""
+    return ", ".join("NaN" if np.isnan(v) else f"{v:.{decimals}f}" for v in np.asarray(values, dtype=float))
+
+
+def sub(i: int) -> str:
+    """An index as Unicode subscript digits (v₀, v₁₂)."""
+    return str(i).translate(SUBSCRIPTS)
+
+
+def panels_for(page: str, bundle: Bundle, trace: Trace | None) -> None:
+    """Every panel whose topic lives on `page`, under one subheader."""
+    keys = [key for key, (where, _) in PANELS.items() if where == page]
+    st.subheader(t("notes.panels_here"))
+    for key in keys:
+        panel(key, bundle, trace)
+
+
+def panel(key: str, bundle: Bundle, trace: Trace | None) -> None:
+    """One panel: the notes' words and what is wrong with them (left), what this app does, live (right)."""
+    with st.container(border=True):
+        st.markdown(f"#### {t(f'notes.{key}.title')}")
+        left, right = st.columns(2)
+        with left:
+            for note, quote, code in PANELS[key][1]:
+                st.markdown(t("notes.in_notes", title=NOTE_TITLES[note]))
+                if code:
+                    st.code(quote, language="python")
+                else:
+                    st.markdown("> " + widgets.plain(quote))
+            st.markdown(t(f"notes.{key}.wrong"))
+        with right:
+            st.markdown(t("notes.in_app"))
+            DEMOS[key](bundle, trace)
+
+
+def has_sentence(trace: Trace | None) -> bool:
+    """False (with the usual notice) when a demonstration needs a sentence and there is none."""
+    return widgets.need_trace(trace)
+
+
+def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's scores masked by × and by + (−∞), switched in the URL; and a fully masked row three ways."""
+    keep = lessons.causal_keep(3)
+    mul = lessons.multiplicative_mask(lessons.NOTE_SCORES, keep)
+    st.markdown(t("notes.mask_mul.app", leak=f"{mul[0, 1]:.3f}"))
+    modes = {"mul": t("mm.mul"), "add": t("mm.add")}
+    mode = state.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes),
+                       format_func=modes.get) or "mul"
+    weights = mul if mode == "mul" else lessons.additive_mask(lessons.NOTE_SCORES, keep)
+    names = ["x1", "x2", "x3"]
+    widgets.figure(matrix_heatmap(weights, names, names, kind="prob", decimals=3,
+                                  masked=None if mode == "mul" else keep == 0, title=t(f"mm.fig_{mode}"),
+                                  row_title=t("axis.query_row"),
+                                  col_title=t("axis.key_col"), hover_formula="softmax({row}, {col})", height=300,
+                                  words=words()),
+                   key="note-mask")
+    w = weights[0]
+    st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
+                 w2=f"{w[2]:.3f}"))
+    row = lessons.fully_masked_row(3)
+    st.caption(t("mm.all_masked", fill=vec(row["fill"]), plain=vec(row["inf_plain"]), app=vec(row["inf_app"])))
+
+
+def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's PE code against the paper's formula at this model's d_model."""
+    d, n = bundle.cfg.d_model, 8
+    note, paper = lessons.note_pe(n, d), sinusoidal_encoding(n, d)
+    long_paper, long_note = (p[-1] for p in lessons.pe_periods(d))
+    st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
+                  paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
+                  note_long=f"{long_note:.3g}", n=n, diff=f"{np.abs(note - paper).max():.3f}"))
+    cols = [f"d{i}" for i in range(8)]
+    for values, title, key in zip((note, paper), ("notes.fig_pe_note", "notes.fig_pe_paper"),
+                                  ("note-pe-code", "note-pe-paper")):
+        widgets.figure(matrix_heatmap(values[:, :8], list(range(n)), cols, title=t(title), decimals=2,
+                                      row_title=t("axis.position"), col_title=t("axis.dimension"), bound=1.0,
+                                      height=380, words=words()), key=key)
+
+
+def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
+    """How many i each reading gives at this model's d_model."""
+    d = bundle.cfg.d_model
+    r = lessons.i_ranges(d)
+    st.markdown(t("notes.i_range.app", d=d, last=r["paper"] - 1, pairs=r["paper"], all_dims=r["all_dims"],
+                  incl=r["inclusive_half"], half=d // 2, d_last=d - 1))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def neighbours(name: str, ids: tuple[int, ...]) -> tuple[list[list[str]], list[list[str]] | None]:
+    """Nearest words of each id in the trained source table and, if the model ships snapshots, at step 0."""
+    bundle = data.bundle(name)
+    itos = bundle.src_vocab.itos
+    trained = lessons.nearest_words(bundle.model.src_lut.weight.detach().numpy(), list(ids), itos)
+    snaps = data.timeline(name)[0]
+    if not snaps or snaps[0].step != 0:
+        return trained, None
+    start = data.snapshot(name, 0).model.src_lut.weight.detach().numpy()
+    return trained, lessons.nearest_words(start, list(ids), itos)
+
+
+def demo_word2vec(bundle: Bundle, trace: Trace | None) -> None:
+    """Nearest neighbours of this sentence's words: random at step 0, related after translation training."""
+    st.markdown(t("notes.word2vec.app", v=bundle.cfg.src_vocab_size, d=bundle.cfg.d_model))
+    if not has_sentence(trace):
+        return
+    known = [(tok, i) for tok, i, unk in zip(trace.src.tokens, trace.src.ids, trace.src.unknown) if not unk]
+    known = list(dict.fromkeys(known))[:6]
+    if not known:
+        return
+    trained, start = neighbours(trace.model, tuple(i for _, i in known))
+    table = {t("notes.col_token"): [tok for tok, _ in known]}
+    if start is not None:
+        table[t("notes.col_random")] = [", ".join(w) for w in start]
+    table[t("notes.col_trained")] = [", ".join(w) for w in trained]
+    st.dataframe(pd.DataFrame(table), hide_index=True, width="stretch")
+    if start is None:
+        st.caption(t("notes.word2vec.no_snapshot"))
+
+
+def first_norm_input(trace: Trace) -> np.ndarray:
+    """What encoder layer 0's first LayerNorm normalises: x + SelfAttn(x) in Post-Norm, the input x in Pre-Norm."""
+    return trace.sublayer("encoder", 0, 0).before_norm
+
+
+def demo_ln_iid(bundle: Bundle, trace: Trace | None) -> None:
+    """x̂ sums to 0 and has mean square 1 for every token; after γ, β the mean and variance are anything."""
+    st.markdown(t("notes.ln_iid.app"))
+    if not has_sentence(trace):
+        return
+    x_hat, _, _ = lessons.layer_norm(first_norm_input(trace))
+    y = trace.sublayer("encoder", 0, 0).ln.astype(np.float64)
+    st.dataframe(pd.DataFrame({
+        t("notes.col_token"): trace.src.tokens,
+        t("notes.col_sum"): [f"{v:.6f}" for v in np.round(x_hat.sum(-1), 6) + 0.0],
+        t("notes.col_meansq"): [f"{v:.4f}" for v in (x_hat**2).mean(-1)],
+        t("notes.col_mean_out"): [f"{v:.3f}" for v in y.mean(-1)],
+        t("notes.col_var_out"): [f"{v:.3f}" for v in y.var(-1)],
+    }), hide_index=True, width="stretch")
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def shared_norm_trace(name: str, text: str) -> Trace:
+    """Greedy trace with one LayerNorm per layer (the note's code); raises ValueError for input with no tokens."""
+    return lessons.run_shared_norm(data.bundle(name), text)
+
+
+def translation_probability(trace: Trace) -> float:
+    """P(the translation) under greedy decoding: the product of every chosen token's probability."""
+    return float(np.prod([s.chosen_prob for s in trace.decoded.steps]))
+
+
+def demo_ln_shared(bundle: Bundle, trace: Trace | None) -> None:
+    """How different the learned LayerNorms are, and the translation with one LayerNorm per layer."""
+    spread = lessons.gamma_spread(bundle.model)
+    if not has_sentence(trace):
+        return
+    shared = shared_norm_trace(trace.model, trace.text)
+    st.markdown(t("notes.ln_shared.app", shared=widgets.plain(shared.output_text or "∅"),
+                  own=widgets.plain(trace.output_text or "∅"), p_own=f"{translation_probability(trace):.3f}",
+                  p_shared=f"{translation_probability(shared):.3f}"))
+    st.dataframe(pd.DataFrame({t("notes.col_layer"): [name for name, _, _ in spread],
+                               t("notes.col_dgamma"): [round(g, 3) for _, g, _ in spread],
+                               t("notes.col_dbeta"): [round(b, 3) for _, _, b in spread]}),
+                 hide_index=True, width="stretch")
+
+
+def demo_nn_softmax(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's nn.Softmax() (dim 0 = batch) against the softmax over the vocabulary, on the first output token."""
+    if not has_sentence(trace):
+        return
+    note = lessons.implicit_softmax(trace.logits[None])[0, 0]  # (V,)
+    probs = trace.probs[0]  # (V,)
+    st.markdown(t("notes.nn_softmax.app", v=len(probs), note_p=f"{note.min():.3f}", note_sum=f"{note.sum():,.0f}",
+                  sum=f"{probs.sum():.3f}", top=f"{probs.max():.3f}"))
+
+
+def demo_attn_weights(bundle: Bundle, trace: Trace | None) -> None:
+    """The weights (L × L) against Attention(Q, K, V) = weights · V (L × d_k), with the first row written out."""
+    if not has_sentence(trace):
+        return
+    attn = trace.attn("encoder", 0)
+    w = attn.pattern[0].astype(np.float64)  # (S, S)
+    v = attn.v[0].astype(np.float64)  # (S, d_k)
+    z = attn.z[0]  # (S, d_k)
+    shown = min(len(w), 4)
+    terms = " + ".join(f"{w[0, j]:.2f}·v{sub(j)}" for j in range(shown)) + (" + …" if len(w) > shown else "")
+    st.markdown(t("notes.attn_weights.app", wq=w.shape[0], wk=w.shape[1], zq=z.shape[0], zd=z.shape[1],
+                  terms=terms, z=vec((w[0] @ v)[:3])))
+
+
+def demo_parallel(bundle: Bundle, trace: Trace | None) -> None:
+    """How many decoder passes this translation needed in sequence, against one teacher-forced pass."""
+    if not has_sentence(trace):
+        return
+    st.markdown(t("notes.parallel.app", passes=len(trace.decoded.steps), s=len(trace.src.tokens)))
+
+
+def demo_ln_dims(bundle: Bundle, trace: Trace | None) -> None:
+    """Per-token statistics (LayerNorm) against per-dimension ones, before and after normalising."""
+    if not has_sentence(trace):
+        return
+    x = first_norm_input(trace)
+    x_hat, mu, _ = lessons.layer_norm(x)
+    cols = x_hat.mean(0)
+    st.markdown(t("notes.ln_dims.app", tokens=len(mu), row_means=vec(mu[:4], 2),
+                  after_row=f"{np.abs(x_hat.mean(-1)).max():.1e}", col_lo=f"{cols.min():.2f}",
+                  col_hi=f"{cols.max():.2f}"))
+
+
+def demo_rounding(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's rounded outputs next to the exact ones (unscaled as in the note, and ÷√d_k)."""
+    st.markdown(t("notes.rounding.app"))
+    ex = lessons.worked_example()
+    st.dataframe(pd.DataFrame({
+        t("notes.col_row"): ["x1", "x2", "x3"],
+        t("notes.col_note_out"): [f"[{vec(r, 1)}]" for r in lessons.NOTE_ROUNDED_OUTPUT],
+        t("notes.col_exact"): [f"[{vec(r)}]" for r in ex["output"]],
+        t("notes.col_scaled"): [f"[{vec(r)}]" for r in ex["scaled_output"]],
+    }), hide_index=True, width="stretch")
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
+    """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
+    result = lessons.equivariance(data.bundle(name).model, list(ids), seed, with_pe)
+    for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
+        read_only(a)
+    return result
+
+
+def shuffle_next() -> None:
+    """Button: the next shuffle of the sentence."""
+    state.put("shuffle", int(state.get("shuffle")) % int(state.PARAMS["shuffle"].high) + 1)
+
+
+def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
+    """A toggle that removes the PE and a button that shuffles the sentence; the outputs compared."""
+    st.markdown(t("notes.shuffle.app"))
+    if not has_sentence(trace):
+        return
+    with_pe = state.bound(st.toggle, t("pe.with_pe"), "pe_on")
+    c1, c2 = st.columns(2)
+    with c1:
+        st.button(t("pe.shuffle"), key="pe_shuffle", on_click=shuffle_next)
+    with c2:
+        st.button(t("pe.unshuffle"), key="pe_unshuffle", on_click=lambda: state.put("shuffle", 0))
+    ids = trace.src.ids
+    if len(ids) < 2:
+        st.info(t("pe.one_token"))
+        return
+    seed = int(state.get("shuffle"))
+    if seed == 0:
+        st.caption(t("pe.not_shuffled"))
+        return
+    result = equivariance(trace.model, tuple(ids), seed, bool(with_pe))
+    shuffled = [trace.src.tokens[i] for i in result.order]
+    st.markdown(t("pe.shuffled", tokens=widgets.plain(" ".join(shuffled))))
+    st.markdown(t("pe.result_pe" if with_pe else "pe.result_no_pe", attn=f"{result.attn_diff:.1e}",
+                  memory=f"{result.memory_diff:.1e}"))
+    diff = np.abs(result.memory_shuffled - result.memory[result.order])
+    widgets.figure(matrix_heatmap(diff, shuffled, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
+                                  title=t("pe.fig_diff"), row_title=t("axis.token"),
+                                  col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
+                   key="pe-shuffle-diff")
+
+
+DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
+         "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
+         "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
+         "parallel": demo_parallel, "rounding": demo_rounding}

@@ -1,0 +1,31 @@
+"""Line and grouped-bar charts for measured series (variance against d_k, cost against length, one softmax row)."""
+from __future__ import annotations
+
+import numpy as np
+
+from viz import style
+from viz.spec import BarPanels, Curves, Line, Panel, Series, f32
+from viz.style import LOOK, Style
+
+COLORS = (style.PRIMARY, style.ACCENT, style.NEUTRAL)
+
+
+def line_chart(x, series: dict[str, np.ndarray], *, title: str = "", x_title: str = "", y_title: str = "",
+               log_x: bool = False, log_y: bool = False, height: int = 380, decimals: int = 3,
+               look: Style = LOOK) -> Curves:
+    """One line with markers per named series over the same x values."""
+    lines = tuple(Line(str(name), f32(x), f32(y), False, colour, "solid", True, f"{name}\n{{x}}: {{y}}")
+                  for (name, y), colour in zip(series.items(), COLORS * 3))
+    return Curves(title=title, lines=lines, x_title=x_title, left_title=y_title, height=height, log_x=log_x,
+                  log_y=log_y, decimals=decimals, look=look)
+
+
+def grouped_bars(categories, series: dict[str, np.ndarray], *, title: str = "", y_title: str = "",
+                 x_title: str = "", height: int = 360, y_range: tuple[float, float] | None = None,
+                 look: Style = LOOK) -> BarPanels:
+    """Bars side by side per category, one colour per named series, values printed above the bars."""
+    panel = Panel(y_title, tuple(Series(str(name), f32(y), colour) for (name, y), colour in
+                                 zip(series.items(), COLORS * 3)), None, False, y_range)
+    return BarPanels(title=title, labels=tuple(str(c) for c in categories), label_title=x_title, panels=(panel,),
+                     hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height, show_values=True,
+                     look=look)
