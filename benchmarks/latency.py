@@ -30,7 +30,7 @@ from benchmarks.harness import IDLE, launch, streamlit_server
 from benchmarks.protocol import Session, run
 
 PAGES = ("overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
-         "lab_timeline", "lab_knockout", "lab_pairs", "tour")
+         "lab_timeline", "lab_knockout", "lab_pairs", "tour", "paper", "bert_gpt", "notes")
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
 BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
         "we like cats very much . the teacher works at home .").split()

@@ -51,8 +51,9 @@ def test_masked_cells_are_grey_and_hover_says_minus_infinity(page, app_url):
 
 def canvas_heights(page) -> dict[str, float]:
     """CSS height of every chart's canvas, by title."""
-    return page.evaluate("() => Object.fromEntries(Array.from(document.querySelectorAll('[data-al-chart]'), "
-                         "e => [e.__alChart.title, e.querySelector('canvas').getBoundingClientRect().height]))")
+    return page.evaluate("() => Object.fromEntries(Array.from(document.querySelectorAll('[data-al-chart]'))"
+                         ".filter(e => e.querySelector('canvas'))"
+                         ".map(e => [e.__alChart.title, e.querySelector('canvas').getBoundingClientRect().height]))")
 
 
 def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts(browser, app_url):
