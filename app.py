@@ -11,6 +11,7 @@ from st_keyup import st_keyup
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
 from ui import data, instrument, shell, state, widgets
+from ui import pretrained as pretrained_ui
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
 from ui.messages import CATALOGUE
@@ -31,6 +32,7 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("lab_timeline", ":material/timeline:"),
     ("lab_knockout", ":material/block:"),
     ("lab_pairs", ":material/compare:"),
+    ("pretrained", ":material/hub:"),
     ("export", ":material/download:"),
 ]
 
@@ -58,29 +60,32 @@ def on_model() -> None:
     """Model switched: keep the view, but translate the sentence's language by picking a seed example."""
     name = st.session_state["w_model"]
     state.put("model", name)
-    state.set_sentence(examples(data.bundle(name).src_lang)[0])
+    if name != data.PRETRAINED:  # a pretrained model keeps the sentence (its language is not known before loading)
+        state.set_sentence(examples(data.bundle(name).src_lang)[0])
 
 
 def sentence_bar() -> None:
     """The shared controls: sentence (per keystroke), examples, model."""
-    names = data.models()
+    names = data.model_options()
     if state.get("model") not in names:
         state.put("model", names[0])
-    bundle = data.bundle(state.get("model"))
     view_toggles()
     left, mid, right = st.columns([6, 3, 2], vertical_alignment="bottom")
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
                         max_chars=state.MAX_CHARS,
-                        placeholder=t("header.placeholder", example=examples(bundle.src_lang)[0]))
+                        placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
         state.put_text("s", text or "")
     with mid:
-        st.selectbox(t("header.examples"), examples(bundle.src_lang), index=None, key="example_pick",
+        st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
     with right:
-        state.bound(st.selectbox, t("header.model"), "model", options=names,
-                    format_func={n: model_label(n) for n in names}.get, on_change=on_model)
+        labels = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
+        state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=labels.get,
+                    on_change=on_model)
+    if data.is_pretrained():
+        pretrained_ui.source_box()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -104,7 +109,9 @@ def token_line() -> None:
     if trace is None:
         return
     widgets.token_chips(trace.src.tokens, trace.src.unknown)
-    if any(trace.src.unknown):
+    if data.is_pretrained():
+        st.caption(t("hf.tokens_caption"))
+    elif any(trace.src.unknown):
         unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
         words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
         known = ", ".join(data.bundle(trace.model).src_vocab.known_words(12))
@@ -149,6 +156,7 @@ def main() -> None:
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     instrument.start()
     state.take_widgets()
+    widgets.font_css()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()
@@ -158,7 +166,10 @@ def main() -> None:
         token_line()
     try:
         with shell.inside():
-            page.run()
+            if pretrained_ui.applies(page.url_path or "overview"):
+                page.run()
+            else:
+                pretrained_ui.not_applicable(page.url_path, page.title)
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))

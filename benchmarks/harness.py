@@ -65,6 +65,21 @@ def streamlit_server(env: dict | None = None, timeout: float = 60, log: Path | N
             out.close()
 
 
-def launch(playwright):
+def launch(playwright, env: dict | None = None):
     """Headless Debian Chromium with a fresh profile (never a downloaded browser)."""
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                      env=os.environ | env if env else None)
+
+
+NO_CJK_FONTS = "/usr/share/fonts/truetype/dejavu"  # Debian's default fonts: Latin, Greek, Cyrillic, no Chinese
+
+
+def no_cjk_fontconfig(directory: Path, fonts: str = NO_CJK_FONTS) -> dict:
+    """Environment for a browser that sees only the fonts in `fonts`, as on a machine without fonts-noto-cjk:
+    a fonts.conf (and its own cache) written into `directory`."""
+    conf = directory / "fonts.conf"
+    conf.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{fonts}</dir><cachedir>{directory / "cache"}</cachedir></fontconfig>
+""")
+    return {"FONTCONFIG_FILE": str(conf)}

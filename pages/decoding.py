@@ -55,8 +55,33 @@ def twin_view(trace, twin: str) -> None:
                            key=f"twin-{name}")
 
 
+def teacher_view(trace) -> None:
+    """The reference fed in at once (teacher forcing) next to the free-running output."""
+    gold = translate_en(state.get("s")) if trace.src_lang == "en" else None
+    default = detokenize(list(gold.zh), "zh") if gold else ""
+    reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
+    try:
+        tf = data.teacher(trace.model, state.get("s"), reference, data.attn_options())
+    except ValueError:
+        st.info(t("dec.type_reference"))
+        tf = None
+    if tf is not None:
+        free = trace.decoded.tokens + ["<eos>"]
+        n = max(len(tf.target_tokens), len(free))
+        pad = lambda xs: list(xs) + [""] * (n - len(xs))  # noqa: E731
+        st.dataframe(pd.DataFrame({
+            t("dec.col_position"): list(range(n)),
+            t("dec.col_tf_input"): pad(tf.input_tokens),
+            t("dec.col_target"): pad(tf.target_tokens),
+            t("dec.col_pick"): pad(tf.predicted_tokens),
+            t("dec.col_p_target"): pad([round(p, 3) for p in tf.target_probs]),
+            t("dec.col_free"): pad(free),
+        }), hide_index=True, width="stretch")
+        st.caption(t("dec.caption_teacher", correct=sum(tf.correct), total=len(tf.correct)))
+
+
 if widgets.need_trace(trace):
-    N, h = trace.config.N, trace.config.h
+    N, h = trace.n_layers("cross"), trace.config.h
     state.clamp("layer", 0, N - 1)
     src = trace.src.tokens
     steps = trace.decoded.steps
@@ -119,26 +144,10 @@ if widgets.need_trace(trace):
         twin_view(trace, twin)
 
     st.subheader(t("dec.teacher"))
-    gold = translate_en(state.get("s")) if trace.src_lang == "en" else None
-    default = detokenize(list(gold.zh), "zh") if gold else ""
-    reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
-    try:
-        tf = data.teacher(trace.model, state.get("s"), reference, data.attn_options())
-    except ValueError:
-        st.info(t("dec.type_reference"))
-        tf = None
-    if tf is not None:
-        free = trace.decoded.tokens + ["<eos>"]
-        n = max(len(tf.target_tokens), len(free))
-        pad = lambda xs: list(xs) + [""] * (n - len(xs))  # noqa: E731
-        st.dataframe(pd.DataFrame({
-            t("dec.col_position"): list(range(n)),
-            t("dec.col_tf_input"): pad(tf.input_tokens),
-            t("dec.col_target"): pad(tf.target_tokens),
-            t("dec.col_pick"): pad(tf.predicted_tokens),
-            t("dec.col_p_target"): pad([round(p, 3) for p in tf.target_probs]),
-            t("dec.col_free"): pad(free),
-        }), hide_index=True, width="stretch")
-        st.caption(t("dec.caption_teacher", correct=sum(tf.correct), total=len(tf.correct)))
+    if data.is_pretrained():
+        st.caption(t("hf.teacher_glass_box"))
+    else:
+        teacher_view(trace)
 
-notes.panels_for("decoding", data.bundle(state.get("model")), trace)
+if not data.is_pretrained():
+    notes.panels_for("decoding", data.bundle(state.get("model")), trace)

@@ -1,10 +1,11 @@
 """Multi-head & layers: every head of every layer, a BertViz-style head view, and split → concat → W_O."""
 import streamlit as st
 
+from model import pretrained
 from model.explain import SUBSCRIPTS, projection_weights
 from ui import controls, data, shell, widgets
 from ui.i18n import t, words
-from viz.grid import attention_grid
+from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
 
@@ -17,14 +18,25 @@ st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{h
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    N, h, d_model, d_k = trace.config.N, trace.config.h, trace.config.d_model, trace.config.d_k
+    N, h, d_model, d_k = trace.n_layers(side), trace.config.h, trace.config.d_model, trace.config.d_k
     attn = trace.attn(side, layer)
     rows, cols = attn.queries, attn.keys
-    widgets.figure(attention_grid(trace.patterns(side), rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                  col_names=[t("label.head", i=j) for j in range(h)],
-                                  title=t("mh.fig_grid", side=controls.side_label(side)),
-                                  row_title=t("axis.query"), col_title=t("axis.key"),
-                                  words=words()), key=f"mh-grid-{side}")
+    axes = dict(row_title=t("axis.query"), col_title=t("axis.key"))
+    if N * h > 16:  # a pretrained model: the picked layer's heads, in full rows
+        n_r, n_c = wrap(h)
+        st.caption(t("hf.grid_caption", n=N, h=h))
+        widgets.figure(attention_grid(attn.pattern.reshape(n_r, n_c, len(rows), len(cols)),
+                                      rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
+                                      cell_names=[[t("label.head", i=r * n_c + c) for c in range(n_c)]
+                                                  for r in range(n_r)],
+                                      title=t("hf.fig_layer_heads", side=controls.side_label(side), h=h, layer=layer),
+                                      **axes, words=words()), key=f"mh-grid-{side}")
+    else:
+        widgets.figure(attention_grid(trace.patterns(side), rows, cols,
+                                      row_names=[t("label.layer", i=i) for i in range(N)],
+                                      col_names=[t("label.head", i=j) for j in range(h)],
+                                      title=t("mh.fig_grid", side=controls.side_label(side)), **axes, words=words()),
+                       key=f"mh-grid-{side}")
     c1, c2 = st.columns([2, 3])
     with c1:
         widgets.figure(head_view(attn.pattern[head], rows, cols,
@@ -45,11 +57,20 @@ if widgets.need_trace(trace):
                                   title=t("mh.fig_concat", z_last=z_last), row_title=t("axis.query_token"),
                                   col_title=t("axis.head_dimension"), show_values=False, col_ticks=16, words=words()),
                    key=f"concat-{side}-{layer}")
-    W = projection_weights(data.bundle(trace.model).model, side, layer)
-    widgets.figures([matrix_heatmap(W["W_O"], concat_cols, [f"d{i}" for i in range(d_model)], title="W_O",
-                                    row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
-                                    show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
-                     matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)], title=t("mh.fig_output"),
-                                    row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
-                                    col_ticks=16, words=words())],
-                    key=f"wo-out-{side}-{layer}", names=[f"wo-{side}-{layer}", f"out-{side}-{layer}"])
+    c1, c2 = st.columns(2)
+    with c1:
+        if data.is_pretrained():  # d_model² cells would be ~1 MB per keystroke: the picked head's d_k rows
+            W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)[head * d_k:(head + 1) * d_k]
+            wo_rows, wo_title = concat_cols[head * d_k:(head + 1) * d_k], t("hf.fig_wo_head", head=head, d_k=d_k)
+        else:
+            W_O = projection_weights(data.bundle(trace.model).model, side, layer)["W_O"]
+            wo_rows, wo_title = concat_cols, "W_O"
+        widgets.figure(matrix_heatmap(W_O, wo_rows, [f"d{i}" for i in range(d_model)], title=wo_title,
+                                      row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
+                                      show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
+                       key=f"wo-{side}-{layer}")
+    with c2:
+        widgets.figure(matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)],
+                                      title=t("mh.fig_output"), row_title=t("axis.query_token"),
+                                      col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
+                       key=f"out-{side}-{layer}")

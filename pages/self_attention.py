@@ -50,13 +50,17 @@ st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{\s
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    c1, c2 = st.columns(2)
-    with c1:
-        scale = state.bound(st.toggle, t("sa.scale"), "scale")
-    with c2:
-        temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
-                           max_value=5.0, step=0.1)
-    trace = data.current_trace()
+    if data.is_pretrained():  # a pretrained model runs as trained
+        st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
+        scale, temp = True, 1.0
+    else:
+        c1, c2 = st.columns(2)
+        with c1:
+            scale = state.bound(st.toggle, t("sa.scale"), "scale")
+        with c2:
+            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
+                               max_value=5.0, step=0.1)
+        trace = data.current_trace()
     d_k = trace.config.d_k
     attn = trace.attn(side, layer)
     rows, cols = attn.queries, attn.keys
@@ -83,9 +87,9 @@ if widgets.need_trace(trace):
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())
     divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
     widgets.figures([matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
-                                    hover_formula="q({row})·k({col})", **axes),
+                                    hover_formula="q({row})·k({col})", **axes, words=words()),
                      matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
-                                    hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes)],
+                                    hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes, words=words())],
                     key=f"scores-{tag}", names=[f"scores-{tag}", f"scaled-{tag}"])
 
     st.subheader(t("sa.step3"))
@@ -93,9 +97,10 @@ if widgets.need_trace(trace):
     st.caption(t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
                  masked=int((~keep).sum()), total=keep.size))
     widgets.figures([matrix_heatmap(attn.masked_scores[head], rows, cols, title=t("sa.fig_masked"),
-                                    hover_formula=t("sa.hover_masked"), **axes),
+                                    hover_formula=t("sa.hover_masked"), **axes, words=words()),
                      matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
-                                    title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes)],
+                                    title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes,
+                                    words=words())],
                     key=f"masked-{tag}", names=[f"masked-{tag}", f"pattern-{tag}"])
     widgets.figure(matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
@@ -124,4 +129,5 @@ if widgets.need_trace(trace):
                                   show_values=False, col_ticks=16, words=words()), key=f"wv-{tag}")
     variance_section(trace, side, layer, head, qi)
 
-notes.panels_for("self_attention", data.bundle(state.get("model")), trace)
+if not data.is_pretrained():
+    notes.panels_for("self_attention", data.bundle(state.get("model")), trace)

@@ -18,6 +18,7 @@ import streamlit as st
 import streamlit.components.v1 as components_v1
 from streamlit import config
 
+from ui import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
 from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
 from viz.wire import pack
@@ -43,16 +44,19 @@ class PlotlyFigure:
 
 
 def asset_url(name: str, directory: Path, filename: str) -> str:
-    """URL path of a file served by Streamlit's component route from `directory` (registered once)."""
+    """URL of a file served by Streamlit's component route from `directory` (registered once), versioned by a hash
+    of its bytes (?v=…): a proxy may cache it for a year, and a changed file gets a new URL."""
     asset = components_v1.declare_component(name, path=str(directory))
     base = config.get_option("server.baseUrlPath").strip("/")
-    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}"
+    version = fonts.version(directory / filename)
+    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
 
 
 @st.cache_resource(show_spinner=False)
-def urls() -> tuple[str, str]:
-    """(chart.js URL, plotly.min.js URL): plotly.js is the copy inside the installed plotly package."""
-    return asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name)
+def urls() -> tuple[str, str, str]:
+    """(chart.js, plotly.min.js, font) URLs: plotly.js is the copy inside the installed plotly package."""
+    return (asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name),
+            asset_url("chart_js", STATIC_DIR, fonts.FILE.name))
 
 
 @st.cache_resource(show_spinner=False)
@@ -71,7 +75,7 @@ def drawable(spec, scale: float):
 def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str]) -> bytes:
     """The element's binary message for these charts."""
     return pack([drawable(s, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
-                words=words, plotly_src=urls()[1])
+                words=words, plotly_src=urls()[1], font=urls()[2])
 
 
 def draw(data: bytes, key: str) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from model.pretrained import PretrainedTrace
 from model.trace import Trace
 from ui import state
 from ui.i18n import t
@@ -15,22 +16,30 @@ def side_label(side: str) -> str:
     return t(SIDES[side])
 
 
+def blocks(trace: Trace) -> list[str]:
+    """The attention blocks the trace's model has (a BERT has only "encoder", a GPT-2 only "decoder")."""
+    return list(trace.blocks) if isinstance(trace, PretrainedTrace) else list(SIDES)
+
+
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
-    """Side, layer and head pickers in one row; returns (side, layer, head)."""
-    N, h = trace.config.N, trace.config.h
-    if state.get("side") not in SIDES:
-        state.put("side", "encoder")
-    state.clamp("layer", 0, N - 1)
+    """Side, layer and head pickers in one row (a pretrained model's many layers and heads: head on its own row);
+    returns (side, layer, head)."""
+    h, sides = trace.config.h, blocks(trace)
+    if state.get("side") not in sides:
+        state.put("side", sides[0])
     state.clamp("head", 0, h - 1)
-    cols = st.columns([5, 2, 3] if with_head else [5, 2])
+    wide = trace.config.N > 4 or h > 8
+    cols = st.columns([1, 3] if wide else ([5, 2, 3] if with_head else [5, 2]))
     with cols[0]:
-        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=list(SIDES),
-                           format_func={s: side_label(s) for s in SIDES}.get) or "encoder"
+        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
+                           format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
+    N = trace.n_layers(side)
+    state.clamp("layer", 0, N - 1)
     with cols[1]:
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
     head = 0
     if with_head:
-        with cols[2]:
+        with cols[2] if len(cols) > 2 else st.container():
             head = state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
     return side, layer, head
 

@@ -12,10 +12,12 @@ import numpy as np
 import streamlit as st
 import torch
 
+from model import pretrained
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
 from model.checkpoint import Bundle, available_models, load_bundle
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
+from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.trace import (
     BatchTrace,
@@ -136,8 +138,65 @@ def decode_options() -> DecodeOptions:
         return DecodeOptions()
 
 
+PRETRAINED = "hf"  # the model picker's "Pretrained (Hugging Face)…" entry; the model id or folder is state "hf"
+
+
+def model_options() -> list[str]:
+    """The model picker's entries: the shipped checkpoints, then "hf" if the Hugging Face extra is installed."""
+    return models() + ([PRETRAINED] if PRETRAINED in state.PARAMS["model"].options else [])
+
+
+def is_pretrained() -> bool:
+    """True if the picker is on "Pretrained (Hugging Face)…"."""
+    return state.get("model") == PRETRAINED
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)  # MiniLM is 90 MB, opus-mt 300 MB: keep two at most
+def pretrained_model(source: str) -> Pretrained:
+    """A Hugging Face model loaded once per server process, never downloaded (raises PretrainedError)."""
+    return pretrained.load(source)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def pretrained_trace(source: str, text: str, decode: DecodeOptions) -> PretrainedTrace:
+    """Read-only trace of a sentence through a pretrained model (raises ValueError for input with no tokens)."""
+    return pretrained.run(pretrained_model(source), text, decode)
+
+
+def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
+    """The loaded pretrained model of the current view, or why there is none."""
+    try:
+        return pretrained_model(state.get("hf")), None
+    except PretrainedError as err:
+        return None, err
+
+
+def source_lang() -> str:
+    """Language of the sentence box ("en" or "zh") for the current model."""
+    if not is_pretrained():
+        return bundle(state.get("model")).src_lang
+    pm = pretrained_status()[0]
+    lang = str(getattr(pm.tokenizer, "source_lang", "") or "") if pm else ""
+    return "zh" if lang.startswith(("zh", "cmn")) else "en"
+
+
+def current_pretrained_trace() -> PretrainedTrace | None:
+    """Trace of the shared sentence through the loaded pretrained model, or None (not loaded, or no tokens)."""
+    pm = pretrained_status()[0]
+    if pm is None:
+        return None
+    decode = decode_options() if pm.family == "marian" else DecodeOptions()
+    try:
+        with instrument.section("trace"):
+            return pretrained_trace(state.get("hf"), state.get("s"), decode)
+    except ValueError:
+        return None
+
+
 def current_trace() -> Trace | None:
     """Trace of the shared sentence with the current options, or None when there is nothing to show."""
+    if is_pretrained():
+        return current_pretrained_trace()
     try:
         with instrument.section("trace"):
             name = state.get("model")

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from model.trace import Trace
+from ui import fonts
 from ui.i18n import text
 from viz import style
 from viz.plotly import PLOTLY_JS, to_plotly
@@ -40,15 +41,15 @@ SIZING = {"left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "bigg",
 SIMPLE = re.compile(r"[\w.ᵀ′]+|\([^()]*\)|.")  # needs no parentheses after √, ^ or _
 
 STYLE = """
-body{font-family:"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif;color:#111;max-width:1100px;
- margin:2rem auto;padding:0 1.2rem;line-height:1.6;font-size:17px}
+body{font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif;color:#111;
+ max-width:1100px;margin:2rem auto;padding:0 1.2rem;line-height:1.6;font-size:17px}
 h1{font-size:2rem;margin:.2rem 0}.subtitle{color:#555;margin:0 0 2rem 0}
 section{border-top:1px solid #d0d0d0;padding:1.2rem 0 .6rem 0}h2{font-size:1.45rem;margin:.2rem 0 .6rem 0}
 .text{white-space:pre-line}
 .formula{background:#f5f7fb;border:1px solid #dde3ee;border-radius:6px;padding:.6rem .9rem;margin:.8rem 0}
 .formula .label{font-size:.8rem;color:#6b7a90;text-transform:uppercase;letter-spacing:.04em}
-.formula pre{font-family:"DejaVu Sans Mono",Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:1.05rem;
- white-space:pre-wrap;margin:.3rem 0}
+.formula pre{font-family:"DejaVu Sans Mono",Menlo,Consolas,"Attention Lab Sans","Noto Sans Mono CJK SC",monospace;
+ font-size:1.05rem;white-space:pre-wrap;margin:.3rem 0}
 .formula details{font-size:.85rem;color:#555}.formula code{font-family:monospace;white-space:pre-wrap}
 .chart{width:100%;min-height:360px}footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
 @media print{body{max-width:none;margin:0;font-size:11pt}section{break-inside:avoid;page-break-inside:avoid}
@@ -210,11 +211,12 @@ def section_html(number: int, section: Section, lang: str) -> str:
 
 
 def render_handout(title: str, subtitle: str, sections: list[Section], lang: str) -> str:
-    """The whole handout as one HTML document that works from a file:// URL without any network."""
+    """The whole handout as one HTML document that works from a file:// URL without any network (the Chinese font
+    is embedded, so it reads on a machine without CJK fonts)."""
     body = "".join(section_html(n, s, lang) for n, s in enumerate(sections, 1))
     return (f'<!DOCTYPE html>\n<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style><script>{plotly_js()}</script></head>"
+            f"<title>{html.escape(title)}</title><style>{fonts.face(fonts.data_url())}{STYLE}</style><script>{plotly_js()}</script></head>"
             f'<body><header><h1>{html.escape(title)}</h1><p class="subtitle">{html.escape(subtitle)}</p></header>'
             f"{body}<footer>{html.escape(text('handout.footer', lang))}</footer>"
             f"<script>{RENDER}</script></body></html>")

@@ -17,6 +17,7 @@ import streamlit as st
 
 from model.checkpoint import available_models
 from model.decoding import METHODS
+from model.pretrained import available as hf_available
 
 MAX_CHARS = 400  # the sentence boxes' limit
 Notice = tuple[str, dict]  # (catalogue key, fields); a field may itself be a Notice
@@ -44,10 +45,11 @@ class Param:
 
 PARAMS: dict[str, Param] = {
     "s": Param("I have a cat"),  # the sentence
-    "model": Param("en-zh", options=tuple(available_models()) or ("en-zh",)),
+    "model": Param("en-zh", options=(tuple(available_models()) or ("en-zh",)) + (("hf",) if hf_available() else ())),
+    "hf": Param(""),  # model="hf": a Hugging Face model id (local cache only) or a local folder
     "side": Param("encoder", options=("encoder", "decoder", "cross")),
-    "layer": Param(0, low=0, high=11),  # pages clamp to the model's N
-    "head": Param(0, low=0, high=15),  # … and h
+    "layer": Param(0, low=0, high=47),  # pages clamp to the model's N (pretrained models have up to 48)
+    "head": Param(0, low=0, high=31),  # … and h
     "query": Param(0, low=0, high=127),  # query token index (clamped to the sentence)
     "step": Param(0, low=0, high=64),  # decoding step (clamped to the steps taken)
     "scale": Param(True),  # divide by √d_k
@@ -75,7 +77,7 @@ PARAMS: dict[str, Param] = {
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
-TEXT = ("s", "s2", "ko", "mp")
+TEXT = ("s", "s2", "ko", "mp", "hf")
 DEFAULTS: dict[str, Any] = {k: p.default for k, p in PARAMS.items()}
 _STORE, _NOTICES = "_view_state", "_view_notices"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")

@@ -7,8 +7,8 @@ import re
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, state
-from ui.chart import draw, payload
+from ui import data, fonts, instrument, state
+from ui.chart import draw, payload, urls
 from ui.i18n import t
 from ui.pinyin import readings
 from viz.plotly import to_plotly
@@ -23,7 +23,7 @@ CHIP_CSS = """
 <style>
 .al-chips{display:flex;flex-wrap:wrap;gap:.35rem;margin:.2rem 0 .4rem 0}
 .al-chip{font-size:1.15rem;padding:.15rem .55rem;border-radius:.5rem;background:#e8eef8;color:#1b2a41;
- border:1px solid #c5d3ea;font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif}
+ border:1px solid #c5d3ea;font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei",sans-serif}
 .al-chip small{color:#6b7a90;font-size:.7rem;margin-left:.25rem}
 .al-chip.py{display:inline-flex;flex-direction:column;align-items:center;line-height:1.15}
 .al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
@@ -54,6 +54,11 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$])")
 def plain(text: str) -> str:
     """User text escaped for st.markdown/st.warning: shown as typed, never as markup, link or image."""
     return _MARKDOWN.sub(r"\\\1", text)
+
+
+def font_css() -> None:
+    """The shipped Chinese font on the page (ui/fonts.py): Chinese text renders even where no CJK font is installed."""
+    st.html(f"<style>{fonts.page_css(urls()[2])}</style>")
 
 
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
@@ -98,6 +103,9 @@ PRESENTER_SCALE = 1.45
 
 def cross_note(trace: Trace) -> None:
     """One line saying which model this is and whether its cross-attention was trained to align."""
+    if data.is_pretrained():
+        st.caption(t("hf.cross_note", model=plain(trace.model)))
+        return
     bundle = data.bundle(trace.model)
     if bundle.guided:
         st.caption(t("cross.guided", model=trace.model, last=trace.config.N - 1, w=f"{bundle.align_weight:g}"))
@@ -105,10 +113,17 @@ def cross_note(trace: Trace) -> None:
         st.caption(t("cross.unguided", model=trace.model))
 
 
+def load_error(err) -> str:
+    """A pretrained model's load error (model.pretrained.PretrainedError) in the UI language, user text escaped
+    (a validated model id is shown as code, where escapes would show)."""
+    return t(f"hf.err.{err.code}", **{k: v if k == "model_id" else plain(str(v)) for k, v in err.fields.items()})
+
+
 def need_trace(trace: Trace | None) -> bool:
     """Show a notice and return False when there is no sentence to show."""
     if trace is None:
-        st.info(t("notice.type_sentence"))
+        if not (data.is_pretrained() and data.pretrained_status()[1]):  # a load error is shown under the picker
+            st.info(t("notice.type_sentence"))
         return False
     return True
 

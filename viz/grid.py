@@ -31,10 +31,12 @@ def attention_grid(
     row_title: str = "query",
     col_title: str = "key",
     height: int | None = None,
+    cell_names: list[list[str]] | None = None,
     words: Words = ENGLISH,
     look: Style = LOOK,
 ) -> Grid:
-    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour scale."""
+    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour scale; each map is named
+    "row name · column name" unless `cell_names` (R_grid x C_grid) names them."""
     p = np.asarray(patterns, dtype=float)
     n_r, n_c, n_q, n_k = p.shape
     if len(row_names) != n_r or len(col_names) != n_c:
@@ -49,8 +51,16 @@ def attention_grid(
     return Grid(
         title=title, values=f32(p), mask=frozen_mask(mask),
         row_names=tuple(str(n) for n in row_names), col_names=tuple(str(n) for n in col_names),
+        cell_names=tuple(tuple(str(cell_names[r][c]) if cell_names else f"{row_names[r]} · {col_names[c]}"
+                               for c in range(n_c)) for r in range(n_r)),
         rows=axis(row_title, row_labels), cols=axis(col_title, col_labels),
         scale=ColourScale(style.PROB_SCALE, 0.0, 1.0, "p"),
         hover=hover + " = {value}", mask_hover=f"{hover} = {words.masked}",
         height=height or (top + BOTTOM_PX + n_r * (cell_height(n_q) + V_GAP_PX)), look=look,
     )
+
+
+def wrap(n: int, most: int = 8) -> tuple[int, int]:
+    """(rows, columns) to lay n maps out in full rows of at most `most` (the largest divisor of n that fits)."""
+    cols = max(c for c in range(1, min(n, most) + 1) if n % c == 0)
+    return n // cols, cols

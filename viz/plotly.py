@@ -224,7 +224,7 @@ def _(spec: Grid) -> Figure:
     data, notes = [], []
     for r in range(n_r):
         for c in range(n_c):
-            sid, name = axis_id(r * n_c + c), f"{spec.row_names[r]} · {spec.col_names[c]}"
+            sid, name = axis_id(r * n_c + c), spec.cell_names[r][c]
             hover = template(spec.hover, {"name": f"<b>{text(name)}</b>", "row": "%{y}", "col": "%{x}",
                                           "value": "%{z:.3f}"})
             data.append(dict(type="heatmap", z=z_all[r, c], x=xs, y=ys, coloraxis="coloraxis", xaxis="x" + sid,

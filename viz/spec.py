@@ -64,6 +64,7 @@ class Grid:
     mask: np.ndarray  # (R, C, Lq, Lk) bool
     row_names: tuple[str, ...]  # one per grid row (e.g. layers)
     col_names: tuple[str, ...]  # one per grid column (e.g. heads)
+    cell_names: tuple[tuple[str, ...], ...]  # (R, C) names of the maps, "row · column" unless given
     rows: Axis  # query tokens, labelled on the left column
     cols: Axis  # key tokens, labelled on the bottom row
     scale: ColourScale

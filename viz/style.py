@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-FONT_FAMILY = "Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"
+FONT_FAMILY = "Attention Lab Sans, Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"  # the first ships
 FONT_SIZE = 16
 TICK_FONT_SIZE = 15
 TITLE_FONT_SIZE = 20

@@ -58,6 +58,7 @@ def test_plotly_js_is_inlined_exactly_once_and_nothing_is_loaded_from_outside():
     assert page.count("<script") == 2 + 3, "plotly.js, three figures, the render script"
     assert not re.search(r"<(script|link|img)[^>]*(src|href)=", page)
     assert '<meta charset="utf-8">' in page and '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif' in page
+    assert page.count("@font-face") == 1 and 'font-family:"Attention Lab Sans";src:url("data:font/woff2;base64,' in page
     assert "@media print" in page
 
 

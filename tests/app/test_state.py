@@ -8,7 +8,7 @@ OK, FIXED = False, True  # whether a notice is expected
 
 @pytest.mark.parametrize(("name", "raw", "want", "notice"), [
     ("layer", "1", 1, OK), ("layer", "1e3", 0, FIXED), ("layer", "abc", 0, FIXED), ("layer", "1" * 40, 0, FIXED),
-    ("layer", "99", 11, FIXED), ("layer", "-5", 0, FIXED), ("head", "3", 3, OK), ("pe_len", "99999999", 128, FIXED),
+    ("layer", "99", 47, FIXED), ("layer", "-5", 0, FIXED), ("head", "3", 3, OK), ("pe_len", "99999999", 128, FIXED),
     ("pe_len", "1", 2, FIXED), ("pe_d", "5", 6, FIXED), ("pe_d", "8", 8, OK), ("temp", "nan", 1.0, FIXED),
     ("temp", "inf", 1.0, FIXED), ("temp", "-1", 0.1, FIXED), ("temp", "2.5", 2.5, OK), ("temp", "0.3", 0.3, OK),
     ("temp", "0.33", 0.3, FIXED), ("stemp", "abc", 1.0, FIXED), ("topk", "51", 50, FIXED), ("beam", "0", 1, FIXED),

@@ -122,6 +122,7 @@ def test_chart_csv_and_svg_downloads_hold_the_numbers_shown(page, app_url):
         element.get_by_role("button", name="SVG").click()
     svg = open(download.value.path(), encoding="utf-8").read()
     assert svg.startswith("<svg") and svg.count("<rect") >= 17 and ">cat</text>" in svg
+    assert '@font-face{font-family:"Attention Lab Sans";src:url(data:font/woff2;base64,' in svg, "font embedded"
 
 
 def test_arrow_keys_move_between_pages_and_keep_the_view(page, app_url):

@@ -8,7 +8,8 @@ import pytest
 from benchmarks.harness import streamlit_server
 
 PAGES = ["overview", "tour", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm",
-         "playground", "export", "lab_timeline", "lab_knockout", "lab_pairs", "paper", "bert_gpt", "notes"]
+         "playground", "export", "lab_timeline", "lab_knockout", "lab_pairs", "paper", "bert_gpt", "notes",
+         "pretrained"]
 LOG_ERRORS = re.compile(r"Traceback|Error|Exception|exception|failed")
 RECORD = re.compile(r"^(?=\d{4}-\d\d-\d\d |ERROR:|WARNING:|INFO:)", re.M)
 # Streamlit's own data editor ignores a pasted cell or row whose text is not valid Unicode (lone surrogates) and

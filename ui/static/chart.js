@@ -2,14 +2,14 @@
 // <canvas> by its kind's module (or by Plotly for the kinds without one). Payloads that arrive in the same
 // frame are drawn together in one animation frame; a payload identical to the last one is not drawn again.
 import { decode, sameBytes } from "./decode.js";
-import { addToolbar, save, setTips, SvgContext } from "./export.js";
+import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
 import barPanels from "./barpanels.js";
 import bars from "./bars.js";
 import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { drawPlotly, plotlyCsv, svgOf } from "./plotly-fallback.js";
+import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
 
 const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView };
 const pending = new Map();
@@ -18,8 +18,11 @@ let frame = 0;
 export default function ({ parentElement, data }) {
   if (sameBytes(parentElement.__alBytes, data)) return;
   parentElement.__alBytes = data;
-  pending.set(parentElement, decode(data));
-  frame ||= requestAnimationFrame(flush);
+  const payload = decode(data);
+  return fontReady(payload.font).then(() => {
+    pending.set(parentElement, payload);
+    frame ||= requestAnimationFrame(flush);
+  });
 }
 
 function flush() {
@@ -66,13 +69,13 @@ function canvasSlot() {
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<canvas style="display:block;width:100%"></canvas><div class="al-tip" style="position:absolute;'
     + "display:none;pointer-events:none;background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;"
-    + 'font:15px sans-serif;white-space:pre;z-index:5"></div>';
+    + `font:15px "${FONT}",sans-serif;white-space:pre;z-index:5"></div>`;
   const canvas = slot.querySelector("canvas"), tip = slot.querySelector(".al-tip");
   canvas.addEventListener("mousemove", (e) => showTip(slot, canvas, tip, e));
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
   addToolbar(slot, {
     PNG: () => save(offscreen(slot, 2).toDataURL("image/png"), "image/png", slot.__name + ".png"),
-    SVG: () => save(svg(slot), "image/svg+xml", slot.__name + ".svg"),
+    SVG: () => withFont(svg(slot), slot.__payload.font).then((doc) => save(doc, "image/svg+xml", slot.__name + ".svg")),
     CSV: () => save(KINDS[slot.__spec.kind].csv(slot.__spec), "text/csv", slot.__name + ".csv"),
   }, "");
   let width = 0;
@@ -88,7 +91,10 @@ function plotlySlot() {
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<div class="al-plotly" style="width:100%"></div>';
   const div = slot.querySelector(".al-plotly");
-  addToolbar(slot, { SVG: () => svgOf(div, slot.__name), CSV: () => save(plotlyCsv(div), "text/csv", slot.__name + ".csv") }, "");
+  addToolbar(slot, {
+    PNG: () => plotlyImage(div, "png", slot.__name, slot.__payload.font),
+    SVG: () => plotlyImage(div, "svg", slot.__name, slot.__payload.font),
+    CSV: () => save(plotlyCsv(div), "text/csv", slot.__name + ".csv") }, "");
   return slot;
 }
 

@@ -52,6 +52,23 @@ export class SvgContext {
   }
 }
 
+// The app's Chinese font (ui/fonts.py, payload.font): loaded before a canvas is drawn, embedded in SVG exports.
+export const FONT = "Attention Lab Sans";
+export const fontReady = (url) => window.__alFontReady ??= (url && document.fonts
+  ? new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); })
+    .catch((err) => console.warn("font " + url + ": " + err))
+  : Promise.resolve());
+const fontCss = (url) => window.__alFontCss ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
+  const bytes = new Uint8Array(buf);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `@font-face{font-family:"${FONT}";src:url(data:font/woff2;base64,${btoa(bin)}) format("woff2")}`;
+}).catch(() => { window.__alFontCss = undefined; return ""; });
+
+// an SVG document with the app's font embedded (so Chinese labels render on machines without a CJK font)
+export const withFont = (svg, url) => fontCss(url).then((css) => (css
+  ? svg.replace(/<svg[^>]*>/, (open) => `${open}<defs><style>${css}</style></defs>`) : svg));
+
 export function save(content, type, name) {
   const a = document.createElement("a");
   a.href = typeof content === "string" && content.startsWith("data:") ? content : URL.createObjectURL(new Blob([content], { type }));

@@ -34,7 +34,7 @@ function draw(ctx, spec, b, k) {
     }
     ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
     ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-    ctx.fillText(`${spec.row_names[cell.r]} · ${spec.col_names[cell.c]}`, cell.x + cell.w / 2, cell.y - 4);
+    ctx.fillText(spec.cell_names[cell.r][cell.c], cell.x + cell.w / 2, cell.y - 4);
     if (cell.c === 0) {
       ctx.textAlign = "right"; ctx.textBaseline = "middle";
       const step = every(Lq, cell.h);
@@ -63,7 +63,7 @@ function hit(spec, b, x, y) {
     if (x < cell.x || x >= cell.x + cell.w || y < cell.y || y >= cell.y + cell.h) continue;
     const j = Math.floor((x - cell.x) / cell.cw), i = Math.floor((y - cell.y) / cell.ch);
     const n = (cell.r * C + cell.c) * Lq * Lk + i * Lk + j;
-    const fields = { name: `${spec.row_names[cell.r]} · ${spec.col_names[cell.c]}`, row: distinct(spec.rows.labels)[i],
+    const fields = { name: spec.cell_names[cell.r][cell.c], row: distinct(spec.rows.labels)[i],
       col: distinct(spec.cols.labels)[j] };
     return spec.mask[n] === 1 ? fill(spec.mask_hover, fields) : fill(spec.hover, { ...fields, value: number(spec.values[n], 3) });
   }
@@ -75,7 +75,7 @@ function csv(spec) {
   const lines = [csvLine(["", spec.rows.title, spec.cols.title, spec.scale.title])];
   for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) for (let i = 0; i < Lq; i++) for (let j = 0; j < Lk; j++) {
     const n = ((r * C + c) * Lq + i) * Lk + j;
-    lines.push(csvLine([`${spec.row_names[r]} · ${spec.col_names[c]}`, qs[i], ks[j], csvNumber(spec.values[n])]));
+    lines.push(csvLine([spec.cell_names[r][c], qs[i], ks[j], csvNumber(spec.values[n])]));
   }
   return lines.join("\n") + "\n";
 }

@@ -1,0 +1,219 @@
+"""Serve a whole class from one machine: N `streamlit run` replicas behind Debian's nginx.
+
+    python -m deploy.serve --replicas 4 --port 8080
+
+Starts the replicas on 127.0.0.1 (ports --port + 1 … --port + N), renders deploy/nginx.conf.template into a
+temporary directory and runs nginx in the foreground as a child (its own prefix, pid, logs and temp files, so
+no root and no system nginx are needed). Every few seconds it asks each replica's /_stcore/health; a replica
+that has exited or stops answering is restarted, while nginx sends its browsers to the others. Ctrl-C stops
+everything. It installs nothing: without nginx it says what to install and exits.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
+NGINX_HINT = "nginx not found: install Debian's nginx (sudo apt-get install nginx), or pass --nginx PATH"
+LOG_LINE = re.compile(r'"(?P<request>[^"]*)" (?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" key=(?P<key>\S*)')
+HEALTH_EVERY, HEALTH_MISSES = 2.0, 3  # a replica that misses 3 health checks in a row (6 s) is restarted
+STARTUP_GRACE = 60.0  # seconds a (re)started replica may take before missed checks count
+
+
+def find_nginx(path: str | None = None) -> str | None:
+    """The nginx binary: the given path, else on PATH, else Debian's /usr/sbin/nginx (not on a user's PATH)."""
+    for candidate in (path, shutil.which("nginx"), "/usr/sbin/nginx"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def render_config(prefix: Path, listen: str, replica_ports: list[int]) -> str:
+    """nginx.conf for these replicas, with every path inside `prefix`."""
+    servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in replica_ports)
+    return (TEMPLATE.read_text().replace("{{PREFIX}}", str(prefix)).replace("{{LISTEN}}", listen)
+            .replace("{{SERVERS}}", servers))
+
+
+def healthy(url: str, timeout: float = 1.0) -> bool:
+    """Whether Streamlit answers ok at url/_stcore/health."""
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=timeout) as r:
+            return r.read() == b"ok"
+    except OSError:
+        return False
+
+
+def wait_healthy(url: str, timeout: float) -> None:
+    """Poll the health endpoint until it answers ok."""
+    deadline = time.time() + timeout
+    while not healthy(url):
+        if time.time() > deadline:
+            raise TimeoutError(f"no healthy answer at {url} within {timeout} s")
+        time.sleep(0.2)
+
+
+@dataclass
+class Replica:
+    """One `streamlit run app.py` on a loopback port."""
+
+    port: int
+    env: dict
+    log: Path
+    proc: subprocess.Popen | None = None
+    misses: int = 0
+    restarts: int = 0
+    started: float = 0.0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start the app on its port (output appended to its log)."""
+        cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+               "--server.port", str(self.port), "--server.address", "127.0.0.1",
+               "--browser.gatherUsageStats", "false"]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        self.misses, self.started = 0, time.monotonic()
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Stop the process (SIGKILL: die at once, as a crashed replica would)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def check(self) -> bool:
+        """One health check; restart after HEALTH_MISSES misses (once past its start-up) or at once if the process
+        has exited."""
+        if self.proc and self.proc.poll() is None and healthy(self.url):
+            self.misses = 0
+            return True
+        self.misses += time.monotonic() - self.started > STARTUP_GRACE
+        if self.proc is None or self.proc.poll() is not None or self.misses >= HEALTH_MISSES:
+            self.stop(signal.SIGKILL)
+            self.start()
+            self.restarts += 1
+        return False
+
+
+@dataclass
+class Cluster:
+    """nginx in front of the replicas: the URL students open, and what runs behind it."""
+
+    url: str
+    replicas: list[Replica]
+    nginx: subprocess.Popen
+    prefix: Path
+    stopped: list[int] = field(default_factory=list)
+
+    def replica_of(self, port: int) -> Replica:
+        return next(r for r in self.replicas if r.port == port)
+
+    def access_log(self) -> list[dict]:
+        """nginx's access log: one dict per request: request line, status, the replicas tried in order (a failed
+        one first, then the one that answered), the one that answered, and the replica key."""
+        out = []
+        for line in (self.prefix / "access.log").read_text(errors="replace").splitlines():
+            m = LOG_LINE.search(line)
+            if m:
+                tried = [a.strip() for a in m["upstream"].replace(" : ", ", ").split(",") if a.strip()]
+                out.append({"request": m["request"], "status": m["status"], "tried": tried,
+                            "upstream": tried[-1] if tried else "", "key": m["key"]})
+        return out
+
+
+def replica_env(cookie_secret: str, extra: dict | None) -> dict:
+    """Environment of every replica: one cookie secret for all (a browser moved to another replica keeps a
+    valid XSRF token), one torch thread each."""
+    return os.environ | {"STREAMLIT_SERVER_COOKIE_SECRET": cookie_secret, "OMP_NUM_THREADS": "1"} | (extra or {})
+
+
+@contextmanager
+def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: list[int] | None = None,
+            env: dict | None = None, nginx: str | None = None, timeout: float = 120):
+    """Run `replicas` app processes and nginx in front of them; yield a Cluster; stop them all afterwards."""
+    binary = find_nginx(nginx)
+    if binary is None:
+        raise FileNotFoundError(NGINX_HINT)
+    ports = replica_ports or [port + 1 + i for i in range(replicas)]
+    prefix = Path(tempfile.mkdtemp(prefix="attention-lab-nginx-"))
+    shared_env = replica_env(secrets.token_hex(32), env)
+    group = [Replica(p, shared_env, prefix / f"replica-{p}.log") for p in ports]
+    proxy = None
+    try:
+        for r in group:
+            r.start()
+        for r in group:
+            wait_healthy(r.url, timeout)
+        conf = prefix / "nginx.conf"
+        conf.write_text(render_config(prefix, f"{host}:{port}", ports))
+        test = subprocess.run([binary, "-t", "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
+                              capture_output=True, text=True)
+        if test.returncode:
+            raise RuntimeError(f"nginx rejected {conf}:\n{test.stderr}")
+        proxy = subprocess.Popen([binary, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
+                                 stdout=subprocess.DEVNULL, stderr=open(prefix / "nginx.out", "wb"))  # noqa: SIM115
+        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
+        wait_healthy(url, 10)
+        yield Cluster(url, group, proxy, prefix)
+    finally:
+        if proxy and proxy.poll() is None:
+            proxy.send_signal(signal.SIGQUIT)  # graceful: finish open requests
+            try:
+                proxy.wait(5)
+            except subprocess.TimeoutExpired:
+                proxy.kill()
+                proxy.wait()
+        for r in group:
+            r.stop()
+
+
+def main(argv=None) -> None:
+    """Start everything, watch the replicas' health, stop on Ctrl-C."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--replicas", type=int, default=4, help="app processes (about one per core)")
+    ap.add_argument("--port", type=int, default=8080, help="the port students open")
+    ap.add_argument("--host", default="0.0.0.0", help="address nginx listens on (default: every interface)")
+    ap.add_argument("--nginx", default=None, help="path of the nginx binary")
+    args = ap.parse_args(argv)
+    if find_nginx(args.nginx) is None:
+        sys.exit(NGINX_HINT)
+    if args.replicas < 1:
+        sys.exit("--replicas must be at least 1")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(f"starting {args.replicas} replicas on ports {args.port + 1}–{args.port + args.replicas} …", flush=True)
+    with cluster(args.replicas, args.port, args.host) as c:
+        print(f"Attention Lab: http://{args.host}:{args.port}/ (nginx → {args.replicas} replicas; nginx files and "
+              f"replica logs in {c.prefix}). Ctrl-C stops.", flush=True)
+        try:
+            while c.nginx.poll() is None:
+                time.sleep(HEALTH_EVERY)
+                for r in c.replicas:
+                    if not r.check():
+                        print(f"replica {r.port} unhealthy: restarted ({r.restarts} so far)", flush=True)
+            sys.exit(f"nginx exited ({c.nginx.returncode}); see {c.prefix / 'error.log'}")
+        except KeyboardInterrupt:
+            print("stopping …", flush=True)
+
+
+if __name__ == "__main__":
+    main()

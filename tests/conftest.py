@@ -1,0 +1,12 @@
+"""Fixtures shared by the model and app tests: tiny Hugging Face models built once per session."""
+import pytest
+
+from tests.hf_models import build_all, minilm_path
+
+
+@pytest.fixture(scope="session")
+def hf_paths(tmp_path_factory) -> dict:
+    """Folder of each tiny random model (bert, bert-no-mlm, gpt2, marian) and of the packaged real MiniLM."""
+    paths = build_all(tmp_path_factory.mktemp("hf"))
+    paths["minilm"] = minilm_path()
+    return paths

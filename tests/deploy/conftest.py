@@ -1,0 +1,28 @@
+"""Fixtures for the serving tests: Debian's nginx (skip on a developer machine without it; in CI, fail) and one
+cluster of replicas behind it per module."""
+import os
+
+import pytest
+
+from benchmarks.harness import free_port
+from deploy.serve import cluster, find_nginx
+
+
+@pytest.fixture(scope="session")
+def nginx_binary() -> str:
+    """Path of nginx; CI must have it (.ci/run installs it)."""
+    path = find_nginx()
+    if path:
+        return path
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the serving tests: install Debian's nginx (see .ci/run)")
+    pytest.skip("nginx not found: apt-get install -y nginx")
+
+
+@pytest.fixture(scope="module")
+def app_cluster(nginx_binary, request):
+    """nginx in front of `REPLICAS` app processes (set by the module), all on free loopback ports."""
+    n = getattr(request.module, "REPLICAS", 2)
+    with cluster(n, free_port(), replica_ports=[free_port() for _ in range(n)], nginx=nginx_binary,
+                 env=getattr(request.module, "SERVER_ENV", None)) as c:
+        yield c

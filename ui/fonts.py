@@ -1,0 +1,41 @@
+"""The app's own Chinese font (built by `python -m deploy.build_font`), so Chinese renders on machines without CJK
+fonts: its @font-face rules for the page, and the font as a data URL for files that must work offline.
+
+The page names it twice: as "Attention Lab Sans" (chips, charts, exports, handout put it first in their stacks)
+and as an extra face of Streamlit's own "Source Sans" limited to the CJK blocks, so every Streamlit label, button
+and heading keeps Source Sans for Latin text and takes its Chinese characters from the shipped font."""
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from pathlib import Path
+
+FAMILY = "Attention Lab Sans"
+FILE = Path(__file__).resolve().parent / "static" / "attention-lab-sans.woff2"
+STREAMLIT_FAMILY = "Source Sans"  # the family of Streamlit's text (its bundled @font-face)
+CJK_RANGE = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"  # CJK blocks, CJK punctuation, full-width forms
+
+
+@cache
+def version(path: Path) -> str:
+    """A short hash of a file's bytes, for cache-busting URLs (?v=…)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+@cache
+def data_url() -> str:
+    """The font as a data: URL (about 330 KB of base64)."""
+    return "data:font/woff2;base64," + base64.b64encode(FILE.read_bytes()).decode("ascii")
+
+
+def face(src: str, family: str = FAMILY, unicode_range: str | None = None) -> str:
+    """One @font-face rule (weights 100–900 map to the one regular face, so bold text finds its Chinese too)."""
+    rng = f"unicode-range:{unicode_range};" if unicode_range else ""
+    return (f'@font-face{{font-family:"{family}";src:url("{src}") format("woff2");font-weight:100 900;'
+            f"font-style:normal;font-display:swap;{rng}}}")
+
+
+def page_css(src: str) -> str:
+    """The page's font rules: the shipped family, and its CJK blocks as part of Streamlit's own family."""
+    return face(src) + face(src, STREAMLIT_FAMILY, CJK_RANGE)

@@ -1,0 +1,67 @@
+"""Streamlit parts for pretrained (Hugging Face) models: the source box, load errors, the model card, page notes."""
+from __future__ import annotations
+
+import streamlit as st
+
+from model import pretrained
+from model.pretrained import PretrainedError, PretrainedTrace
+from ui import data, state, widgets
+from ui.i18n import t
+
+ALL = ("marian", "bert", "gpt2")
+PAGES = {"overview": ALL, "self_attention": ALL, "multi_head": ALL, "pretrained": ALL, "decoding": ("marian",)}
+
+
+def applies(page: str) -> bool:
+    """True if the page can show the current view (always for a glass-box model)."""
+    if not data.is_pretrained():
+        return True
+    if page not in PAGES:
+        return False
+    pm = data.pretrained_status()[0]
+    return pm is None or pm.family in PAGES[page]
+
+
+def source_box() -> None:
+    """The model id / folder box under the model picker, with the load status (and a download button on request)."""
+    state.bound(st.text_input, t("hf.source"), "hf", placeholder=t("hf.placeholder"), max_chars=state.MAX_CHARS)
+    with st.spinner(t("hf.loading")):
+        pm, err = data.pretrained_status()
+    if pm is not None:
+        return
+    st.info(widgets.load_error(err))
+    if err.code == "not_found" and st.button(t("hf.download", source=err.fields["source"])):
+        with st.spinner(t("hf.downloading")):
+            try:
+                pretrained.download(err.fields["source"])
+            except PretrainedError as failed:
+                st.error(widgets.load_error(failed))
+                return
+        st.rerun()
+
+
+def layers_text(trace: PretrainedTrace) -> str:
+    """"6 layers" or, for Marian, "6 + 6 layers"."""
+    if trace.family == "marian":
+        return t("hf.card_layers_marian", enc=trace.layers["encoder"], dec=trace.layers["decoder"])
+    return t("hf.card_layers", n=trace.config.N)
+
+
+def model_card(trace: PretrainedTrace) -> None:
+    """One line about the model and one about how its attention was read and checked."""
+    c = trace.config
+    st.markdown(t("hf.card", name=widgets.plain(trace.model), family=t(f"hf.family.{trace.family}"),
+                  arch=trace.architecture, layers=layers_text(trace), h=c.h, d_model=c.d_model,
+                  d_k=c.d_k, params=f"{trace.n_params / 1e6:.1f}"))
+    st.caption(t("hf.check", diff=f"{trace.check:.1e}"))
+
+
+def not_applicable(page: str, title: str) -> None:
+    """The note a page shows instead of itself when it does not apply to the loaded pretrained model."""
+    st.header(title)
+    pm = data.pretrained_status()[0]
+    if page == "decoding" and pm is not None:
+        st.info(t("hf.decoding_not_applicable", family=t(f"hf.family.{pm.family}"), what=t(f"hf.what_{pm.family}")))
+        return
+    names = ", ".join(t(f"nav.{p}") for p in PAGES if applies(p))
+    st.info(t("hf.not_applicable", page=title, pages=names))
