@@ -87,9 +87,9 @@ if widgets.need_trace(trace):
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())
     divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
     widgets.figures([matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
-                                    hover_formula="q({row})·k({col})", **axes, words=words()),
+                                    hover_formula="q({row})·k({col})", **axes),
                      matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
-                                    hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes, words=words())],
+                                    hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes)],
                     key=f"scores-{tag}", names=[f"scores-{tag}", f"scaled-{tag}"])
 
     st.subheader(t("sa.step3"))
@@ -97,10 +97,9 @@ if widgets.need_trace(trace):
     st.caption(t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
                  masked=int((~keep).sum()), total=keep.size))
     widgets.figures([matrix_heatmap(attn.masked_scores[head], rows, cols, title=t("sa.fig_masked"),
-                                    hover_formula=t("sa.hover_masked"), **axes, words=words()),
+                                    hover_formula=t("sa.hover_masked"), **axes),
                      matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
-                                    title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes,
-                                    words=words())],
+                                    title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes)],
                     key=f"masked-{tag}", names=[f"masked-{tag}", f"pattern-{tag}"])
     widgets.figure(matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
