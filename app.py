@@ -10,7 +10,7 @@ from st_keyup import st_keyup
 
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
-from ui import data, profile, shell, state, widgets
+from ui import data, instrument, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
@@ -74,7 +74,7 @@ def sentence_bar() -> None:
     with left:
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
-                        debounce=25, max_chars=state.MAX_CHARS,
+                        max_chars=state.MAX_CHARS,
                         placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
         state.put_text("s", text or "")
     with mid:
@@ -154,7 +154,7 @@ def page_keys(current: str) -> None:
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
-    profile.start()
+    instrument.start()
     state.take_widgets()
     widgets.font_css()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
@@ -174,7 +174,7 @@ def main() -> None:
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))
     state.write_url()
-    profile.finish(page.url_path, state.get("s"))
+    instrument.finish(page.url_path, state.get("s"))
 
 
 main()

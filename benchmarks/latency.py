@@ -1,15 +1,19 @@
 """Keystroke → repaint latency in headless Chromium, server cost per rerun, cold start and load.
 
-    python -m benchmarks.latency            # full run (~4 minutes)
-    python -m benchmarks.latency --quick    # fewer keystrokes and clients (~1.5 minutes)
+    python -m benchmarks.latency                      # every page, 16 and 64 tokens, both renderers, cold start, load
+    python -m benchmarks.latency --quick              # fewer keystrokes and clients
+    python -m benchmarks.latency --pages self_attention masks --tokens 16 --skip-cold --skip-load
     python -m benchmarks.latency --hf FOLDER              # a pretrained model's pages at 16 tokens (in-place only)
     python -m benchmarks.latency --hf-random-bert 12      # the same for a random BERT-base (12 layers × 12 heads)
 
-Every chart carries `layout.meta.rev` = the sentence it shows. A keystroke's latency runs from the browser's
-keydown event to the animation frame in which every chart on the page shows the new sentence (plus one frame
-for the paint). The same pages are measured with the app's in-place renderer and with `?renderer=naive`, which
-draws every figure with a plain `st.plotly_chart` (the reference). Every keystroke makes a sentence the server
-has not seen, so the trace cache never hides the model's cost.
+Every chart carries the sentence it shows (its "rev"). Two figures per keystroke, both from the browser's keydown:
+- "painted": the animation frame in which every chart on the page shows the new sentence, plus one frame;
+- "drawn": the last chart draw of the new sentence. The app's chart code puts a performance mark ("al-draw",
+  detail {rev}) after every draw; for pages without it (the naive reference, an older build) the benchmark
+  falls back to what it observes itself: the last canvas fillText or change inside a Plotly SVG.
+The same pages are measured with the app's in-place renderer and with `?renderer=naive`, which draws every figure
+with a plain `st.plotly_chart` (the reference). Every keystroke makes a sentence the server has not seen, so the
+trace cache never hides the model's cost.
 """
 from __future__ import annotations
 
@@ -27,14 +31,54 @@ from pathlib import Path
 from benchmarks.harness import IDLE, launch, streamlit_server
 from benchmarks.protocol import Session, run
 
-PAGES = ("self_attention", "multi_head")
+PAGES = ("overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
+         "lab_timeline", "lab_knockout", "lab_pairs", "tour", "paper", "bert_gpt", "notes")
+HF_PAGES = ("self_attention", "multi_head")
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
 BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
         "we like cats very much . the teacher works at home .").split()
 TYPED = " and my friend likes hot tea very much at home"
 SUBJECTS = ("i", "you", "we", "they", "he", "she", "my friend", "the teacher", "the students", "my mother")
 
-KEYDOWN_JS = "() => document.addEventListener('keydown', () => { window.__alT0 = performance.now(); }, true)"
+# installed before any page script: the keydown time, and the last draw as observed from outside the chart code
+OBSERVE_JS = """(() => {
+  window.__alT0 = 0; window.__alSeen = 0;
+  document.addEventListener('keydown', () => { window.__alT0 = performance.now(); }, true);
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (...args) {
+    window.__alSeen = performance.now();
+    return fillText.apply(this, args);
+  };
+  window.__alWs = { sent: [], recv: [] };  // websocket frames: when the browser sent / received them
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    ws.addEventListener('message', () => window.__alWs.recv.push(performance.now()));
+    const send = ws.send.bind(ws);
+    ws.send = (data) => { window.__alWs.sent.push(performance.now()); return send(data); };
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (node && node.closest && node.closest('.js-plotly-plot')) { window.__alSeen = performance.now(); return; }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})()"""
+DRAWN_JS = """(rev) => {
+  const t0 = window.__alT0, marks = performance.getEntriesByName('al-draw').filter(m => m.detail && m.detail.rev === rev);
+  const own = marks.length ? Math.max(...marks.map(m => m.startTime)) : -1;
+  const drawn = own >= 0 ? own : window.__alSeen;
+  performance.clearMarks('al-draw');
+  const sent = window.__alWs.sent.find(t => t >= t0) ?? t0;
+  const recv = window.__alWs.recv.filter(t => t >= sent && t <= drawn);
+  const first = recv.length ? recv[0] : sent, last = recv.length ? recv[recv.length - 1] : sent;
+  window.__alWs = { sent: [], recv: [] };
+  return [drawn - t0, own >= 0 ? 'mark' : 'observed',
+          [sent - t0, first - sent, last - first, drawn - last, recv.length]];
+}"""
 CHARTS = """(() => {
   const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.dataset.alRev);
   const naive = Array.from(document.querySelectorAll('.js-plotly-plot')).filter(gd => !gd.closest('[data-al-chart]'))
@@ -56,6 +100,9 @@ PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
   check();
 })"""
 FIRST_CHART_JS = "() => " + CHARTS + ".some(r => r !== undefined)"
+PHASES = ("keydown → frame sent (input debounce)", "sent → first frame back (rerun start, script up to its first "
+          "element)", "first → last frame drawn (rest of the script, transfer)", "last frame → last draw (React, "
+          "drawing)", "frames received")
 
 
 def base_sentence(n_tokens: int, subject: str) -> str:
@@ -91,7 +138,10 @@ class Run:
     page: str
     renderer: str
     tokens: int
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # keydown → every chart shows the sentence (+1 frame)
+    drawn: list[float] = field(default_factory=list)  # keydown → the last chart draw of the sentence
+    phases: list[list[float]] = field(default_factory=list)  # per keystroke, see PHASES
+    source: str = ""  # where "drawn" came from: the chart code's marks or the benchmark's own observer
     bytes: list[int] = field(default_factory=list)
     cpu_ms: float = 0.0
     server: dict = field(default_factory=dict)
@@ -102,19 +152,20 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
     """Open the page at a base sentence, type n_keys characters one by one, time each to full repaint."""
     text = base_sentence(run.tokens, subject)
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(OBSERVE_JS)
     page = context.new_page()
     received = [0]
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
     query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS.get(run.renderer, "inplace")} | run.params)
-    page.goto(f"{url}/{run.page}?{query}")
+    page.goto(f"{url}/{'' if run.page == 'overview' else run.page}?{query}")
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
-    page.evaluate(KEYDOWN_JS)
+    page.evaluate(PAINTED_JS, [text, 60_000])  # the page has loaded: every chart (and plotly.js) drawn once
     box = page.locator("input.stkeyup__input")
     box.click()
     box.press("End")
     typed = (TYPED * 3)[:n_keys]
-    cpu0, seen = cpu_seconds(pid), set()
+    cpu0, seen, sources = cpu_seconds(pid), set(), set()
     for ch in typed:
         text += ch
         seen.add(text)
@@ -123,9 +174,14 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
         ms = page.evaluate(PAINTED_JS, [text, 15_000])
         page.wait_for_selector(IDLE, timeout=30_000)
         if ms >= 0:
+            drawn, source, phases = page.evaluate(DRAWN_JS, text)
             run.latencies.append(ms)
+            run.drawn.append(drawn)
+            run.phases.append(phases)
             run.bytes.append(received[0])
+            sources.add(source)
         page.wait_for_timeout(40)
+    run.source = "/".join(sorted(sources))
     run.cpu_ms = 1000 * (cpu_seconds(pid) - cpu0) / len(typed)
     run.server = server_split(profile, run.page, seen)
     context.close()
@@ -135,7 +191,7 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
 def server_split(profile: Path, page: str, sentences: set[str]) -> dict:
     """Median per-rerun server timings for these sentences, from the app's profile lines."""
     rows = [json.loads(line) for line in profile.read_text(encoding="utf-8").splitlines()]
-    rows = [r for r in rows if r["page"] == page and r["s"] in sentences]
+    rows = [r for r in rows if r["page"] == ("" if page == "overview" else page) and r["s"] in sentences]
     if not rows:
         return {}
     keys = ("total_ms", "trace_ms", "figures_ms", "serialise_ms", "charts")
@@ -196,26 +252,43 @@ def load(url: str, pid: int, clients: int, keys: int, think: float) -> dict:
             "cpu_ms_per_keystroke": 1000 * (cpu_seconds(pid) - cpu0) / len(latencies), "rss_mb": rss_mb(pid)}
 
 
+def stats(values: list[float]) -> str:
+    """p50 / p95 / max, or dashes when nothing was measured."""
+    if not values:
+        return f"{'-':>5s} {'-':>5s} {'-':>5s}"
+    return f"{statistics.median(values):>5.0f} {pct(values, 95):>5.0f} {max(values):>5.0f}"
+
+
 def print_runs(runs: list[Run]) -> None:
-    """The keystroke table and the in-place / naive ratio."""
-    print("\nKeystroke → every chart repainted (ms), headless Chromium, server on the same 2 cores")
-    print(f"{'page':15s} {'renderer':22s} {'tokens':>6s} {'n':>3s} {'p50':>6s} {'p95':>6s} {'max':>6s} "
-          f"{'KB/key':>7s} {'cpu ms/key':>10s}  server per rerun: total / trace / figures+page / serialise (ms)")
+    """The keystroke table and the in-place / naive ratios."""
+    print("\nKeystroke latency (ms) from keydown, headless Chromium, server on the same 2 cores")
+    print("  painted = every chart shows the new sentence (+1 frame); drawn = the last chart draw of it")
+    print(f"{'page':15s} {'renderer':9s} {'tok':>3s} {'n':>3s} {'painted p50 p95 max':>19s} "
+          f"{'drawn p50 p95 max':>17s} {'(source)':10s} {'KB/key':>6s} {'cpu/key':>7s}  "
+          "server per rerun: total / trace / figures+page / serialise (ms)")
     for r in runs:
         s = r.server
         split = (f"{s['total_ms']:.0f} / {s['trace_ms']:.1f} / {s['figures_ms']:.0f} / {s['serialise_ms']:.0f}"
                  f"  ({s['charts']:.0f} charts)" if s else "n/a")
-        print(f"{r.page:15s} {r.renderer:22s} {r.tokens:>6d} {len(r.latencies):>3d} "
-              f"{statistics.median(r.latencies):>6.0f} {pct(r.latencies, 95):>6.0f} {max(r.latencies):>6.0f} "
-              f"{statistics.median(r.bytes) / 1024:>7.1f} {r.cpu_ms:>10.1f}  {split}")
-    print("\nSpeed-up of the in-place renderer over naive st.plotly_chart (p50 ratio, same run):")
-    for page in PAGES:
-        for n in sorted({r.tokens for r in runs}):
-            a = [r for r in runs if (r.page, r.tokens, r.renderer) == (page, n, "in-place")]
-            b = [r for r in runs if (r.page, r.tokens, r.renderer) == (page, n, "naive st.plotly_chart")]
-            if a and b:
-                ratio = statistics.median(b[0].latencies) / statistics.median(a[0].latencies)
-                print(f"  {page:15s} {n:>3d} tokens: {ratio:.1f}×")
+        kb = statistics.median(r.bytes) / 1024 if r.bytes else float("nan")
+        print(f"{r.page:15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
+              f"  {stats(r.drawn)} {'(' + r.source + ')':10s} {kb:>6.1f} {r.cpu_ms:>7.1f}  {split}")
+    print("\nWhere a keystroke's time goes (p50 ms per phase; websocket frames timed in the page):")
+    for r in runs:
+        if r.phases:
+            cols = list(zip(*r.phases))
+            print(f"  {r.page:15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d}  "
+                  + "  ".join(f"{name.split(' (')[0]}: {statistics.median(c):.0f}" for name, c in zip(PHASES, cols)))
+    print("  phases: " + "; ".join(PHASES))
+    print("\nSpeed-up of the in-place renderer over naive st.plotly_chart (p50 ratio, same run; painted / drawn):")
+    for r in runs:
+        if r.renderer != "in-place" or not r.latencies:
+            continue
+        ref = [b for b in runs if (b.page, b.tokens, b.renderer) == (r.page, r.tokens, "naive st.plotly_chart")]
+        if ref and ref[0].latencies:
+            painted = statistics.median(ref[0].latencies) / statistics.median(r.latencies)
+            drawn = statistics.median(ref[0].drawn) / statistics.median(r.drawn)
+            print(f"  {r.page:15s} {r.tokens:>3d} tokens: {painted:.1f}× / {drawn:.1f}×")
 
 
 def random_bert(folder: Path, layers: int) -> str:
@@ -243,7 +316,7 @@ def pretrained_pages(source: str, n_keys: int) -> None:
                          proc.pid, profile, "warm up")
         runs = [type_and_measure(browser, url, Run(pg, name, 16, params=params), n_keys, proc.pid, profile,
                                  SUBJECTS[i] + f" {j}")
-                for j, (name, params) in enumerate(models.items()) for i, pg in enumerate(PAGES)]
+                for j, (name, params) in enumerate(models.items()) for i, pg in enumerate(HF_PAGES)]
         browser.close()
         rss = rss_mb(proc.pid)
     print(f"\nPretrained model: {source}  (server RSS after the runs: {rss:.0f} MB); renderer: in-place")
@@ -257,37 +330,47 @@ def main(argv=None) -> None:
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer keystrokes and clients")
-    ap.add_argument("--keys", type=int, default=None, help="keystrokes per configuration (default 40)")
+    ap.add_argument("--keys", type=int, default=None, help="keystrokes per configuration (default 30)")
+    ap.add_argument("--pages", nargs="+", default=list(PAGES), choices=PAGES, metavar="PAGE")
+    ap.add_argument("--tokens", nargs="+", type=int, default=[16, 64])
+    ap.add_argument("--renderers", nargs="+", default=list(RENDERERS.values()), choices=list(RENDERERS.values()))
+    ap.add_argument("--skip-cold", action="store_true", help="no cold-start measurement")
+    ap.add_argument("--skip-load", action="store_true", help="no protocol-level load test")
     ap.add_argument("--hf", default=None, help="a pretrained model's folder or id: its pages at 16 tokens only")
     ap.add_argument("--hf-random-bert", type=int, default=None, metavar="LAYERS",
                     help="a random BERT with this many layers, 12 heads, d_model 768 (needs the MiniLM package)")
     args = ap.parse_args(argv)
-    n_keys = args.keys or (16 if args.quick else 40)
+    n_keys = args.keys or (12 if args.quick else 30)
     if args.hf or args.hf_random_bert:
         with tempfile.TemporaryDirectory() as tmp:
             pretrained_pages(args.hf or random_bert(Path(tmp), args.hf_random_bert), n_keys)
         return
+    names = [name for name, code in RENDERERS.items() if code in args.renderers]
     profile = Path(tempfile.mkstemp(prefix="attention-lab-profile-", suffix=".jsonl")[1])
     with sync_playwright() as p:
-        cold, visitor = cold_start(p)
-        runs = []
+        cold = None if args.skip_cold else cold_start(p)
+        runs, loads = [], []
         with streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}) as (url, proc):
             browser = launch(p)
             # untimed warm-up: first imports, registrations and allocator growth belong to no configuration
-            type_and_measure(browser, url, Run("self_attention", "in-place", 16), 12, proc.pid, profile, "warm up")
-            configs = [(pg, rd, n) for n in (16, 64) for pg in PAGES for rd in RENDERERS]
+            type_and_measure(browser, url, Run("self_attention", "in-place", 16), 8, proc.pid, profile, "warm up")
+            configs = [(pg, rd, n) for n in args.tokens for pg in args.pages for rd in names]
             for i, (pg, rd, n) in enumerate(configs):
                 runs.append(type_and_measure(browser, url, Run(pg, rd, n), n_keys, proc.pid, profile,
                                              SUBJECTS[i % len(SUBJECTS)] + f" {i}"))
             browser.close()
-            loads = [load(url, proc.pid, c, 12 if args.quick else 30, 0.15) for c in ((1, 10) if not args.quick
-                                                                                     else (1, 4))]
-            saturate = load(url, proc.pid, 4, 10 if args.quick else 25, 0.0)
+            if not args.skip_load:
+                clients = (1, 4) if args.quick else (1, 10)
+                loads = [load(url, proc.pid, c, 12 if args.quick else 30, 0.15) for c in clients]
+                loads.append(load(url, proc.pid, 4, 10 if args.quick else 25, 0.0) | {"note": "no think time: "
+                                                                                       "server saturated"})
     print_runs(runs)
-    print(f"\nCold start (streamlit run → first chart painted): {cold:.2f} s;  new visitor → first chart: "
-          f"{visitor:.2f} s")
-    print("\nProtocol-level load (websocket clients, no browser; self_attention page, 150 ms between keystrokes):")
-    for r in loads + [saturate | {"note": "no think time: server saturated"}]:
+    if cold:
+        print(f"\nCold start (streamlit run → first chart painted): {cold[0]:.2f} s;  new visitor → first chart: "
+              f"{cold[1]:.2f} s")
+    if loads:
+        print("\nProtocol-level load (websocket clients, no browser; self_attention page, 150 ms between keystrokes):")
+    for r in loads:
         print(f"  {r['clients']:>2d} clients  {r['keystrokes']:>4d} keystrokes  p50 {r['p50']:6.0f} ms  "
               f"p95 {r['p95']:6.0f} ms  {r['reruns_per_s']:5.1f} reruns/s  "
               f"server CPU {r['cpu_ms_per_keystroke']:5.1f} ms/keystroke  RSS {r['rss_mb']:.0f} MB"

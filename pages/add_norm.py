@@ -5,7 +5,7 @@ import streamlit as st
 from model import lessons
 from model.explain import layer_norm_stats
 from ui import data, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.bars import layernorm_stats
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
@@ -90,15 +90,12 @@ if widgets.need_trace(trace):
     what = t("an.what_post" if post else "an.what_pre")
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=len(dims)))
     axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16)
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes),
-                       key="an-before")
-    with c2:
-        widgets.figure(matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes), key="an-after")
+    widgets.figures([matrix_heatmap(before, tokens, dims, title=t("an.fig_before", what=what), **axes, words=words()),
+                     matrix_heatmap(after, tokens, dims, title=t("an.fig_after"), **axes, words=words())],
+                    key="an-before-after", names=["an-before", "an-after"])
     mb, vb = layer_norm_stats(before)
     ma, va = layer_norm_stats(after)
-    widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats")), key="an-stats")
+    widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats"), words=words()), key="an-stats")
     st.caption(t("ln.caption_post" if post else "ln.caption_pre"))
 
     st.subheader(t("an.ffn"))
@@ -109,7 +106,7 @@ if widgets.need_trace(trace):
     widgets.figure(matrix_heatmap(hidden, tokens, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
                                   title=t("an.fig_ffn", where=t("label.stack_layer", stack=stack_name, layer=layer)),
                                   row_title=t("axis.token"), col_title=t("axis.hidden_unit"), show_values=False,
-                                  col_ticks=16), key="ffn-hidden")
+                                  col_ticks=16, words=words()), key="ffn-hidden")
 
     st.subheader(t("an.residual"))
     norms = [np.linalg.norm(trace.layer_output(stack, i), axis=-1).mean() for i in range(-1, N)]

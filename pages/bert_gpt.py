@@ -7,7 +7,7 @@ import streamlit as st
 from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -19,7 +19,7 @@ def mask_figure(keep: np.ndarray, tokens: list[str], title: str, key: str) -> No
     """The keep mask as 1 (visible) and grey −∞ (hidden)."""
     widgets.figure(matrix_heatmap(keep.astype(float), tokens, tokens, kind="prob", masked=~keep, decimals=0,
                                   title=title, row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                  hover_formula=t("bg.hover_visible")), key=key)
+                                  hover_formula=t("bg.hover_visible"), words=words()), key=key)
 
 
 def sees(keep: np.ndarray, tokens: list[str]) -> str:

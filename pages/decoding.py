@@ -7,7 +7,7 @@ from model.corpus import translate_en
 from model.decoding import DecodeOptions
 from model.tokenizer import detokenize
 from ui import data, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
@@ -51,7 +51,7 @@ def twin_view(trace, twin: str) -> None:
             widgets.figure(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows,
                                           other.src.tokens, kind="prob", title=t("dec.fig_layer", i=last),
                                           row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at")),
+                                          hover_formula=t("dec.hover_looks_at"), words=words()),
                            key=f"twin-{name}")
 
 
@@ -103,20 +103,21 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                                title=t("dec.fig_topk"), given=t("dec.given", prefix=" ".join(step.prefix_tokens))),
+                                title=t("dec.fig_topk"), given=t("dec.given", prefix=" ".join(step.prefix_tokens)),
+                                words=words()),
                        key="topk")
     with c2:
         widgets.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
                                       kind="prob", title=t("dec.fig_cross_step", layer=layer),
                                       row_title=t("axis.head"), col_title=t("axis.source_key"),
-                                      hover_formula="{row} → {col}"), key="step-cross")
+                                      hover_formula="{row} → {col}", words=words()), key="step-cross")
     c1, c2 = st.columns(2)
     with c1:
         head = int(state.get("head")) % h
         widgets.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
                                       kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
                                       title=t("dec.fig_self_step", layer=layer, head=head),
-                                      row_title=t("axis.query_row"), col_title=t("axis.key_col")),
+                                      row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
                        key="step-self")
     with c2:
         if step.beams:
@@ -132,14 +133,11 @@ if widgets.need_trace(trace):
     st.caption(t("dec.caption_cross"))
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]
-    cols = st.columns(N)
-    for i, col in enumerate(cols):
-        with col:
-            widgets.figure(matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src,
-                                          kind="prob", title=t("dec.fig_layer", i=i),
-                                          row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at")),
-                           key=f"cross-full-{i}")
+    widgets.figures([matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src, kind="prob",
+                                    title=t("dec.fig_layer", i=i), row_title=t("axis.decoder_prediction"),
+                                    col_title=t("axis.source_key"), hover_formula=t("dec.hover_looks_at"),
+                                    words=words())
+                     for i in range(N)], key="cross-full", names=[f"cross-full-{i}" for i in range(N)])
 
     twin = data.twin(trace.model)
     if twin:

@@ -1,5 +1,4 @@
 """Embeddings & positional encoding: token embeddings, the sinusoidal PE, and X = embedding + PE."""
-import altair as alt
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -8,26 +7,11 @@ from model import lessons
 from model.explain import fmt, pe_similarity
 from model.positional import relative_shift_matrix, sinusoidal_encoding
 from ui import data, notes, shell, state, widgets
-from ui.i18n import lang, t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_curves, pe_heatmap
 
 shell.require_app()
-
-
-def localise_curves(chart):
-    """The PE curves' axis, legend and tooltip titles and "dim d (sin)" labels in the UI language."""
-    if lang() == "en":
-        return chart
-    names = {n: t("viz.dim_sin" if n.endswith("(sin)") else "viz.dim_cos", d=n.split()[1])
-             for n in chart.encoding.color["sort"]}
-    chart.data = chart.data.assign(dimension=chart.data["dimension"].map(names))
-    chart.encoding.x = chart.encoding.x.title(t("axis.position"))
-    chart.encoding.color = chart.encoding.color.title(t("axis.dimension")).sort(list(names.values()))
-    chart.encoding.tooltip = [alt.Tooltip("dimension:N", title=t("axis.dimension")),
-                              alt.Tooltip("position:Q", title=t("axis.position")),
-                              alt.Tooltip("value:Q", title=t("viz.value"), format=".3f")]
-    return chart
 
 
 def norms_section(trace) -> None:
@@ -83,11 +67,11 @@ if widgets.need_trace(trace):
     st.caption(t("emb.caption_sentence", n=len(tokens), d_model=d_model))
     widgets.figure(matrix_heatmap(source.embed, rows, dims, title=t("emb.fig_embedding"),
                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16), key="emb")
-    widgets.figure(pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens")), key="pe-tokens")
+                                  col_ticks=16, words=words()), key="emb")
+    widgets.figure(pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens"), words=words()), key="pe-tokens")
     widgets.figure(matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"),
                                   row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16), key="x")
+                                  col_ticks=16, words=words()), key="x")
     norms_section(trace)
 
 st.subheader(t("emb.explore"))
@@ -100,16 +84,17 @@ with c3:
     length = state.bound(st.slider, t("emb.length"), "pe_len", min_value=2, max_value=128)
 pe = sinusoidal_encoding(length, d, base)
 widgets.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
-                          title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}")), key="pe-full")
+                          title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}"),
+                          words=words()), key="pe-full")
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(d)), default=[i for i in (0, 1, 4, 5) if i < d])
 if chosen:
-    st.altair_chart(localise_curves(pe_curves(pe, chosen, title=t("emb.fig_curves"))), width="stretch")
+    st.altair_chart(pe_curves(pe, chosen, title=t("emb.fig_curves"), words=words()), width="stretch")
 st.caption(t("emb.caption_clock"))
 sim = pe_similarity(pe)
 widgets.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kind="raw",
                               title=t("emb.fig_similarity"), row_title=t("axis.position"),
                               col_title=t("axis.position"), hover_formula="PE[{row}]·PE[{col}]", show_values=False,
-                              col_ticks=32, row_ticks=32),
+                              col_ticks=32, row_ticks=32, words=words()),
                key="pe-dot")
 
 st.subheader(t("emb.relative"))

@@ -7,7 +7,7 @@ from model.ablation import BLOCKS, MODES, all_heads
 from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -91,4 +91,5 @@ if widgets.need_trace(trace):
     rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
     widgets.figure(matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
                                   title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
-                                  col_title=t("ko.axis_head"), hover_formula="Δ log P"), key="ko-importance")
+                                  col_title=t("ko.axis_head"), hover_formula="Δ log P",
+                                  words=words()), key="ko-importance")

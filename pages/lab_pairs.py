@@ -3,7 +3,7 @@ import streamlit as st
 
 from model.pairs import align_tokens, aligned_difference
 from ui import controls, data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -57,15 +57,17 @@ if widgets.need_trace(trace):
             st.markdown(t("mp.first_label", output=widgets.plain(trace.output_text or "∅")))
             widgets.figure(matrix_heatmap(p_a, rows_a, cols_a, kind="prob", masked=~keep_a,
                                           title=t("mp.fig_first", layer=layer, head=head),
-                                          row_title=t("axis.query_row"), col_title=t("axis.key_col")), key="mp-a")
+                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"),
+                                          words=words()), key="mp-a")
         with c2:
             st.markdown(t("mp.second_label", output=widgets.plain(other.output_text or "∅")))
             widgets.figure(matrix_heatmap(p_b, rows_b, cols_b, kind="prob", masked=~keep_b,
                                           title=t("mp.fig_second", layer=layer, head=head),
-                                          row_title=t("axis.query_row"), col_title=t("axis.key_col")), key="mp-b")
+                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"),
+                                          words=words()), key="mp-b")
         with c3:
             st.markdown("&nbsp;")
             widgets.figure(matrix_heatmap(diff, rows_a, cols_a, kind="signed", masked=unmatched, bound=1.0,
                                           grey=("—", t("mp.unshared")),
                                           title=t("mp.fig_diff"), row_title=t("axis.query_row"),
-                                          col_title=t("axis.key_col")), key="mp-diff")
+                                          col_title=t("axis.key_col"), words=words()), key="mp-diff")

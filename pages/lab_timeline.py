@@ -4,7 +4,7 @@ import time
 import streamlit as st
 
 from ui import data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.curves import training_curves
 from viz.grid import attention_grid
 
@@ -50,7 +50,8 @@ def curves(names: list[str], index: int) -> None:
         runs[name] = (steps, losses, [s.step for s in shots], [s.exact_match for s in shots])
     step = data.timeline(names[0])[0][index].step
     widgets.figure(training_curves(runs, step, title=t("lab.curves"), step_title=t("lab.step_axis"),
-                                   loss_title=t("lab.loss"), exact_title=t("lab.exact")), key="lab-curves")
+                                   loss_title=t("lab.loss"), exact_title=t("lab.exact"), step_word=t("lab.step_word")),
+                   key="lab-curves")
 
 
 def model_column(name: str, index: int, side: str) -> None:
@@ -68,7 +69,7 @@ def model_column(name: str, index: int, side: str) -> None:
     widgets.figure(attention_grid(patterns, rows, cols, row_names=[f"L{i}" for i in range(N)],  # half width: short
                                   col_names=[f"h{j}" for j in range(h)],
                                   title=t("lab.fig_grid", block=block, step=shot.step),
-                                  row_title=t("axis.query"), col_title=t("axis.key")),
+                                  row_title=t("axis.query"), col_title=t("axis.key"), words=words()),
                    key=f"lab-{side}-{name}")
 
 

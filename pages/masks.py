@@ -5,7 +5,7 @@ import streamlit as st
 
 from model.explain import apply_mask
 from ui import data, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -20,13 +20,13 @@ trace = data.current_trace()
 def mask_figure(keep, rows, cols, title, key):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
     widgets.figure(matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title,
-                                  decimals=0, hover_formula="M[{row}, {col}]", **axes()), key=key)
+                                  decimals=0, hover_formula="M[{row}, {col}]", **axes(), words=words()), key=key)
 
 
 def pattern_figure(pattern, keep, rows, cols, title, key):
     """Softmax weights of a block; masked cells (weight exactly 0) grey."""
     widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
-                                  hover_formula=t("masks.hover_weight"), **axes()), key=key)
+                                  hover_formula=t("masks.hover_weight"), **axes(), words=words()), key=key)
 
 
 def axes() -> dict:
@@ -90,7 +90,8 @@ if widgets.need_trace(trace):
     c1, c2 = st.columns(2)
     with c1:
         widgets.figure(matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
-                                      hover_formula=t("masks.hover_score"), **axes()), key="custom-masked")
+                                      hover_formula=t("masks.hover_score"), **axes(),
+                                      words=words()), key="custom-masked")
     with c2:
         pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"), "custom-pattern")
 

@@ -4,7 +4,7 @@ import streamlit as st
 from model import pretrained
 from model.explain import SUBSCRIPTS, projection_weights
 from ui import controls, data, shell, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
@@ -30,24 +30,24 @@ if widgets.need_trace(trace):
                                       cell_names=[[t("label.head", i=r * n_c + c) for c in range(n_c)]
                                                   for r in range(n_r)],
                                       title=t("hf.fig_layer_heads", side=controls.side_label(side), h=h, layer=layer),
-                                      **axes), key=f"mh-grid-{side}")
+                                      **axes, words=words()), key=f"mh-grid-{side}")
     else:
         widgets.figure(attention_grid(trace.patterns(side), rows, cols,
                                       row_names=[t("label.layer", i=i) for i in range(N)],
                                       col_names=[t("label.head", i=j) for j in range(h)],
-                                      title=t("mh.fig_grid", side=controls.side_label(side)), **axes),
+                                      title=t("mh.fig_grid", side=controls.side_label(side)), **axes, words=words()),
                        key=f"mh-grid-{side}")
     c1, c2 = st.columns([2, 3])
     with c1:
         widgets.figure(head_view(attn.pattern[head], rows, cols,
-                                 title=t("mh.fig_head_view", layer=layer, head=head)),
+                                 title=t("mh.fig_head_view", layer=layer, head=head), words=words()),
                        key=f"hv-{side}-{layer}-{head}")
     with c2:
         st.markdown(t("mh.how_to_read"))
         avg = attn.pattern.mean(0)
         widgets.figure(matrix_heatmap(avg, rows, cols, kind="prob", title=t("mh.fig_average", h=h, layer=layer),
                                       hover_formula=t("mh.hover_average"), row_title=t("axis.query_row"),
-                                      col_title=t("axis.key_col")), key=f"avg-{side}-{layer}")
+                                      col_title=t("axis.key_col"), words=words()), key=f"avg-{side}-{layer}")
 
     st.subheader(t("mh.split"))
     z_last = "Z" + str(h - 1).translate(SUBSCRIPTS)
@@ -55,7 +55,7 @@ if widgets.need_trace(trace):
     concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
     widgets.figure(matrix_heatmap(attn.concat, rows, concat_cols,
                                   title=t("mh.fig_concat", z_last=z_last), row_title=t("axis.query_token"),
-                                  col_title=t("axis.head_dimension"), show_values=False, col_ticks=16),
+                                  col_title=t("axis.head_dimension"), show_values=False, col_ticks=16, words=words()),
                    key=f"concat-{side}-{layer}")
     c1, c2 = st.columns(2)
     with c1:
@@ -67,10 +67,10 @@ if widgets.need_trace(trace):
             wo_rows, wo_title = concat_cols, "W_O"
         widgets.figure(matrix_heatmap(W_O, wo_rows, [f"d{i}" for i in range(d_model)], title=wo_title,
                                       row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
-                                      show_values=False, col_ticks=16, row_ticks=16, height=520),
+                                      show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
                        key=f"wo-{side}-{layer}")
     with c2:
         widgets.figure(matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)],
                                       title=t("mh.fig_output"), row_title=t("axis.query_token"),
-                                      col_title=t("axis.dimension"), show_values=False, col_ticks=16),
+                                      col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
                        key=f"out-{side}-{layer}")

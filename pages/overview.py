@@ -4,7 +4,7 @@ import streamlit as st
 from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import lang, t
+from ui.i18n import lang, t, words
 from viz.diagram import architecture_dot
 from viz.grid import attention_grid, wrap
 
@@ -41,7 +41,8 @@ def maps(trace, side: str, title: str) -> None:
     if N * h <= 16:
         widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
                                       col_names=[t("label.head", i=j) for j in range(h)], title=title,
-                                      row_title=t("axis.query"), col_title=t("axis.key")), key=f"grid-{side}")
+                                      row_title=t("axis.query"), col_title=t("axis.key"),
+                                      words=words()), key=f"grid-{side}")
         return
     n_r, n_c = wrap(N)
     means = patterns.mean(1).reshape(n_r, n_c, len(rows), len(cols))
@@ -49,7 +50,8 @@ def maps(trace, side: str, title: str) -> None:
                                   cell_names=[[t("label.layer", i=r * n_c + c) for c in range(n_c)]
                                               for r in range(n_r)],
                                   title=t("hf.fig_layer_means", side=title, h=h),
-                                  row_title=t("axis.query"), col_title=t("axis.key")), key=f"grid-{side}")
+                                  row_title=t("axis.query"), col_title=t("axis.key"),
+                                  words=words()), key=f"grid-{side}")
 
 
 trace = data.current_trace()

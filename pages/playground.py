@@ -6,7 +6,7 @@ import streamlit as st
 from model.explain import InputError, fmt, project_and_attend, score_formula
 from model.playground import from_trace, parse_mask, parse_matrix, random_preset, seed_004
 from ui import data, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -118,24 +118,27 @@ if last is not None:
     for col, (title, M, cl) in zip(cols, (("Q = X·W_Q", Q, dk), ("K = X·W_K", K, dk), ("V = X·W_V", V, dv))):
         with col:
             widgets.figure(matrix_heatmap(M, names, cl, title=title, row_title=t("axis.token"),
-                                          col_title=t("axis.dimension"), height=300, decimals=decimals(M)),
+                                          col_title=t("axis.dimension"), height=300, decimals=decimals(M),
+                                          words=words()),
                            key=f"pg-{title[0]}")
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), height=320)
     cols = st.columns(2)
     with cols[0]:
         widgets.figure(matrix_heatmap(r.scores, names, names, title=t("pg.fig_scores"), decimals=decimals(r.scores),
-                                      hover_formula="q({row})·k({col})", **axes), key="pg-scores")
+                                      hover_formula="q({row})·k({col})", **axes, words=words()), key="pg-scores")
     with cols[1]:
         widgets.figure(matrix_heatmap(r.masked, names, names,
-                                      title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"), **axes),
+                                      title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"), **axes,
+                                      words=words()),
                        key="pg-masked")
     cols = st.columns(2)
     with cols[0]:
         widgets.figure(matrix_heatmap(r.weights, names, names, kind="prob", title=t("pg.fig_weights"), decimals=3,
-                                      **axes), key="pg-weights")
+                                      **axes, words=words()), key="pg-weights")
     with cols[1]:
         widgets.figure(matrix_heatmap(r.output, names, dv, title=t("pg.fig_output"), height=320,
-                                      row_title=t("axis.token"), col_title=t("axis.dimension")), key="pg-output")
+                                      row_title=t("axis.token"), col_title=t("axis.dimension"),
+                                      words=words()), key="pg-output")
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)
     with c1:

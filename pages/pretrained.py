@@ -6,7 +6,7 @@ from model import pretrained
 from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
@@ -36,14 +36,15 @@ def words_view(trace: PretrainedTrace) -> None:
     with c1:
         widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", masked=~attn.mask,
                                       title=t("hf.fig_subwords", layer=layer, head=head),
-            row_title=t("axis.query_row"), col_title=t("axis.key_col")), key=f"hf-sub-{tag}")
+                                      row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
+                       key=f"hf-sub-{tag}")
     with c2:
-        words = pretrained.word_attention(pattern, q_groups, k_groups)
-        widgets.figure(matrix_heatmap(words, pretrained.word_labels(rows, q_groups),
+        by_word = pretrained.word_attention(pattern, q_groups, k_groups)
+        widgets.figure(matrix_heatmap(by_word, pretrained.word_labels(rows, q_groups),
                                       pretrained.word_labels(cols, k_groups), kind="prob",
                                       title=t("hf.fig_words", layer=layer, head=head),
                                       hover_formula=t("hf.hover_words"), row_title=t("axis.query_row"),
-                                      col_title=t("axis.key_col")), key=f"hf-words-{tag}")
+                                      col_title=t("axis.key_col"), words=words()), key=f"hf-words-{tag}")
 
 
 def bert_predictions(trace: PretrainedTrace) -> None:
@@ -56,7 +57,8 @@ def bert_predictions(trace: PretrainedTrace) -> None:
         return
     for col, p in zip(st.columns(min(len(trace.predictions), 3)), trace.predictions[:3]):
         with col:
-            widgets.figure(topk_bar(p.tokens, p.probs, chosen=0, title=t("hf.fig_mask", i=p.position, k=len(p.tokens))),
+            widgets.figure(topk_bar(p.tokens, p.probs, chosen=0, title=t("hf.fig_mask", i=p.position, k=len(p.tokens)),
+                                    words=words()),
                            key=f"hf-mask-{p.position}")
 
 
@@ -66,7 +68,7 @@ def gpt2_predictions(trace: PretrainedTrace) -> None:
     c1, c2 = st.columns([2, 3])
     with c1:
         widgets.figure(topk_bar(last.tokens, last.probs, chosen=0,
-                                title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens))),
+                                title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens)), words=words()),
                        key="hf-next")
     with c2:
         st.markdown(t("hf.gpt2_table"))

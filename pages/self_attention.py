@@ -6,7 +6,7 @@ import streamlit as st
 from model import lessons
 from model.explain import query_walkthrough
 from ui import controls, data, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
@@ -75,44 +75,35 @@ if widgets.need_trace(trace):
         widgets.cross_note(trace)
     widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
                                   row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
-                                  col_ticks=16, height=300),
+                                  col_ticks=16, height=300, words=words()),
                    key=f"x-{tag}")
-    cq, ck, cv = st.columns(3)
-    for col, name, toks in ((cq, "q", rows), (ck, "k", cols), (cv, "v", cols)):
-        with col:
-            widgets.figure(matrix_heatmap(getattr(attn, name)[head], toks, dims,
-                                          title=t("sa.fig_qkv", name=name.upper(), head=head),
-                                          row_title=t("axis.token"), col_title=t("axis.dimension"),
-                                          show_values=False, col_ticks=8), key=f"{name}-{tag}")
+    widgets.figures([matrix_heatmap(getattr(attn, name)[head], toks, dims,
+                                    title=t("sa.fig_qkv", name=name.upper(), head=head), row_title=t("axis.token"),
+                                    col_title=t("axis.dimension"), show_values=False, col_ticks=8, words=words())
+                     for name, toks in (("q", rows), ("k", cols), ("v", cols))],
+                    key=f"qkv-{tag}", names=[f"{name}-{tag}" for name in "qkv"])
 
     st.subheader(t("sa.step2"))
-    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
-                                      hover_formula="q({row})·k({col})", **axes), key=f"scores-{tag}")
-    with c2:
-        divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
-        widgets.figure(matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
-                                      hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes),
-                       key=f"scaled-{tag}")
+    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())
+    divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
+    widgets.figures([matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
+                                    hover_formula="q({row})·k({col})", **axes),
+                     matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
+                                    hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes)],
+                    key=f"scores-{tag}", names=[f"scores-{tag}", f"scaled-{tag}"])
 
     st.subheader(t("sa.step3"))
     keep = attn.mask
     st.caption(t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
                  masked=int((~keep).sum()), total=keep.size))
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(attn.masked_scores[head], rows, cols,
-                                      title=t("sa.fig_masked"), hover_formula=t("sa.hover_masked"), **axes),
-                       key=f"masked-{tag}")
-    with c2:
-        widgets.figure(matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
-                                      title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes),
-                       key=f"pattern-{tag}")
+    widgets.figures([matrix_heatmap(attn.masked_scores[head], rows, cols, title=t("sa.fig_masked"),
+                                    hover_formula=t("sa.hover_masked"), **axes),
+                     matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
+                                    title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes)],
+                    key=f"masked-{tag}", names=[f"masked-{tag}", f"pattern-{tag}"])
     widgets.figure(matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16),
+                                  col_ticks=16, words=words()),
                    key=f"z-{tag}")
 
     st.subheader(t("sa.step4"))
@@ -129,12 +120,12 @@ if widgets.need_trace(trace):
     with c2:
         widgets.figure(matrix_heatmap(walk.products, cols, dims, title=t("sa.fig_products", query=rows[qi]),
                                       row_title=t("axis.key_token"), col_title=t("axis.dimension"),
-                                      show_values=False, col_ticks=16),
+                                      show_values=False, col_ticks=16, words=words()),
                        key=f"prod-{tag}")
     weighted = list(walk.weighted_v) + [walk.output]
     widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=t("sa.row_weighted"),
                                   col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
-                                  show_values=False, col_ticks=16), key=f"wv-{tag}")
+                                  show_values=False, col_ticks=16, words=words()), key=f"wv-{tag}")
     variance_section(trace, side, layer, head, qi)
 
 if not data.is_pretrained():

@@ -1,31 +1,47 @@
-"""The app's chart element (Components v2, see chart.js): one element per key, updated in place.
+"""The app's chart element (Components v2): one element per key, updated in place, holding one or more charts.
 
 `st.plotly_chart` derives a chart's identity from its data, so every keystroke re-creates each chart from
-scratch. This element keeps its DOM per key. Simple heatmaps (most figures) are drawn on a <canvas> in ~1 ms
-with token labels, cell values, grey "−∞" masks, a colour bar, hover tooltips and a PNG button; other figures
-(grids, bars, head views) go through `Plotly.react`, which keeps zoom (uirevision), hover and the modebar.
-plotly.js is the copy shipped inside the installed `plotly` package, served by Streamlit's component file route.
+scratch. This element keeps its DOM per key and receives its charts as ONE binary message (viz/wire.py: the specs'
+fields as JSON, their arrays as float32 / uint8 bytes), drawn on <canvas> by ui/static/ (heatmaps, grids, bars,
+bar panels, head views) with hover values, PNG / SVG / CSV buttons and readable labels. Curves (no canvas drawing)
+travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
+the copy inside the installed plotly package, served by Streamlit's component file route.
 """
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import streamlit as st
 import streamlit.components.v1 as components_v1
 from streamlit import config
 
 from ui import fonts
-from viz.style import PLOTLY_JS
+from viz.plotly import PLOTLY_JS, to_plotly
+from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
+from viz.wire import pack
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView)
 
 # Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
-# the chart code (static/chart.js) is fetched once, as a module, from the component file route.
+# the chart code (static/chart.js and the modules it imports) is fetched once, as modules, from the file route.
 LOADER = """
 const chart = import(new URL(%s, window.location.origin).href);
 export default function (args) { return chart.then((m) => m.default(args)); }
 """
+
+
+@dataclass(frozen=True)
+class PlotlyFigure:
+    """A chart the element draws with Plotly: its title and to_plotly's figure."""
+
+    kind: ClassVar[str] = "plotly"
+    title: str
+    figure: dict
+
 
 def asset_url(name: str, directory: Path, filename: str) -> str:
     """URL of a file served by Streamlit's component route from `directory` (registered once), versioned by a hash
@@ -49,7 +65,19 @@ def element():
     return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
 
 
-def draw(spec_json: str, plot_config: dict, key: str) -> None:
-    """Draw a figure given as Plotly JSON (from fig.to_json()) under a stable key."""
-    element()(data={"spec": spec_json, "config": plot_config, "src": urls()[1], "font": urls()[2]}, key=key,
-              width="stretch")
+def drawable(spec, scale: float):
+    """The spec itself when the element draws its kind on canvas, else its Plotly figure."""
+    if isinstance(spec, CANVAS_KINDS):
+        return spec
+    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the rev
+
+
+def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str]) -> bytes:
+    """The element's binary message for these charts."""
+    return pack([drawable(s, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
+                words=words, plotly_src=urls()[1], font=urls()[2])
+
+
+def draw(data: bytes, key: str) -> None:
+    """Show one chart element (its payload from `payload`) under a stable key."""
+    element()(data=data, key=key, width="stretch")

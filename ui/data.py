@@ -29,7 +29,7 @@ from model.trace import (
     run_with_trace,
 )
 from model.transformer import AttnOptions
-from ui import profile, state
+from ui import instrument, state
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
@@ -187,7 +187,7 @@ def current_pretrained_trace() -> PretrainedTrace | None:
         return None
     decode = decode_options() if pm.family == "marian" else DecodeOptions()
     try:
-        with profile.section("trace"):
+        with instrument.section("trace"):
             return pretrained_trace(state.get("hf"), state.get("s"), decode)
     except ValueError:
         return None
@@ -198,7 +198,7 @@ def current_trace() -> Trace | None:
     if is_pretrained():
         return current_pretrained_trace()
     try:
-        with profile.section("trace"):
+        with instrument.section("trace"):
             name = state.get("model")
             drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
             result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))

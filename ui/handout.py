@@ -13,6 +13,7 @@ from model.trace import Trace
 from ui import fonts
 from ui.i18n import text
 from viz import style
+from viz.plotly import PLOTLY_JS, to_plotly
 
 Section = tuple[str, str, str, str]  # (heading, explanation, formula LaTeX, figure JSON)
 
@@ -108,7 +109,7 @@ def matrix_csv(trace: Trace, name: str, head: int, vocab: list[str]) -> str:
 @cache
 def plotly_js() -> str:
     """The plotly.js bundle shipped in the installed plotly package."""
-    return style.PLOTLY_JS.read_text(encoding="utf-8")
+    return PLOTLY_JS.read_text(encoding="utf-8")
 
 
 def take_arg(latex: str, i: int) -> tuple[str, int]:
@@ -238,7 +239,7 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     tr, sizes = partial(text, language=lang), facts(trace)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}
     sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
-                 step.formula(trace), step.figure(trace, tr).to_json()) for step in STEPS]
+                 step.formula(trace), to_plotly(step.figure(trace, tr)).to_json()) for step in STEPS]
     cfg = trace.config
     subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")

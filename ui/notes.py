@@ -15,7 +15,7 @@ from model.explain import SUBSCRIPTS
 from model.positional import sinusoidal_encoding
 from model.trace import Trace, read_only
 from ui import data, state, widgets
-from ui.i18n import t
+from ui.i18n import t, words
 from viz.heatmap import matrix_heatmap
 
 NOTE_TITLES = (
@@ -119,7 +119,8 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     widgets.figure(matrix_heatmap(weights, names, names, kind="prob", decimals=3,
                                   masked=None if mode == "mul" else keep == 0, title=t(f"mm.fig_{mode}"),
                                   row_title=t("axis.query_row"),
-                                  col_title=t("axis.key_col"), hover_formula="softmax({row}, {col})", height=300),
+                                  col_title=t("axis.key_col"), hover_formula="softmax({row}, {col})", height=300,
+                                  words=words()),
                    key="note-mask")
     w = weights[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
@@ -141,7 +142,7 @@ def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
                                   ("note-pe-code", "note-pe-paper")):
         widgets.figure(matrix_heatmap(values[:, :8], list(range(n)), cols, title=t(title), decimals=2,
                                       row_title=t("axis.position"), col_title=t("axis.dimension"), bound=1.0,
-                                      height=380), key=key)
+                                      height=380, words=words()), key=key)
 
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
@@ -327,7 +328,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     diff = np.abs(result.memory_shuffled - result.memory[result.order])
     widgets.figure(matrix_heatmap(diff, shuffled, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
                                   title=t("pe.fig_diff"), row_title=t("axis.token"),
-                                  col_title=t("axis.dimension"), show_values=False, col_ticks=16),
+                                  col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
                    key="pe-shuffle-diff")
 
 

@@ -11,7 +11,8 @@ from model.trace import Trace
 from viz.bars import layernorm_stats, topk_bar
 from viz.grid import attention_grid
 from viz.heatmap import matrix_heatmap
-from viz.style import Figure
+from viz.spec import Spec as Chart
+from viz.style import Words
 
 Translate = Callable[..., str]
 HEAD = 0  # the head the tour follows
@@ -27,7 +28,7 @@ class TourStep:
     """One stop of the tour: catalogue key, its figure and its formula for the current sentence."""
 
     key: str  # catalogue keys: f"tour.{key}.title", f"tour.{key}.text"
-    figure: Callable[[Trace, Translate], Figure]  # (trace, tr) -> one figure; tr translates titles
+    figure: Callable[[Trace, Translate], Chart]  # (trace, tr) -> one chart spec; tr translates its words
     formula: Callable[[Trace], str]  # LaTeX with this sentence's numbers
 
 
@@ -136,64 +137,55 @@ def later_step(trace: Trace) -> int:
 # ---------------------------------------------------------------- figure helpers
 
 
-def heatmap(values, rows, cols, tr: Translate, title: str, row: str, col: str, **kw) -> Figure:
-    """matrix_heatmap with translated title, axis titles and colour-bar title."""
-    fig = matrix_heatmap(values, rows, cols, title=title, row_title=tr(f"tour.axis.{row}"),
-                         col_title=tr(f"tour.axis.{col}"), **kw)
-    bar = fig["data"][0]["colorbar"]["title"]
-    bar["text"] = bar["text"] if kw.get("kind") == "prob" else tr("tour.axis.value")
-    return fig
+def words(tr: Translate) -> Words:
+    """The words the tour's charts write by themselves (colour-bar, axis and legend titles), in tr's language."""
+    return Words(value=tr("tour.axis.value"), probability=tr("tour.axis.prob"), mean=tr("tour.axis.mean"),
+                 variance=tr("tour.axis.variance"), token=tr("tour.axis.token"), query=tr("tour.axis.query"),
+                 key=tr("tour.axis.key"), dimension=tr("tour.axis.dimension"), before_ln=tr("tour.legend.before"),
+                 after_ln=tr("tour.legend.after"), masked=tr("viz.masked"))
 
 
-def wide(values, rows, cols, tr: Translate, title: str, col: str, **kw) -> Figure:
+def heatmap(values, rows, cols, tr: Translate, title: str, row: str, col: str, **kw) -> Chart:
+    """matrix_heatmap with the tour's axis titles and words."""
+    return matrix_heatmap(values, rows, cols, title=title, row_title=tr(f"tour.axis.{row}"),
+                          col_title=tr(f"tour.axis.{col}"), words=words(tr), **kw)
+
+
+def wide(values, rows, cols, tr: Translate, title: str, col: str, **kw) -> Chart:
     """A tokens × many-columns heatmap without cell values."""
     return heatmap(values, rows, cols, tr, title, "token", col, show_values=False, col_ticks=16, **kw)
 
 
-def bars(tokens, probs, chosen, tr: Translate, title: str) -> Figure:
-    """topk_bar with a translated probability axis."""
-    fig = topk_bar(tokens, probs, chosen=chosen, title=title)
-    fig["layout"]["xaxis"]["title"]["text"] = tr("tour.axis.prob")
-    return fig
-
-
-def stats_figure(trace: Trace, tr: Translate) -> Figure:
-    """LayerNorm mean and variance per token, before and after, with translated legend and axes."""
+def stats_figure(trace: Trace, tr: Translate) -> Chart:
+    """LayerNorm mean and variance per token, before and after."""
     (mb, vb), (ma, va) = (layer_norm_stats(x) for x in add_norm_pair(trace))
-    fig = layernorm_stats(mb, vb, ma, va, trace.src.tokens, title=tr("tour.fig.add_norm"))
-    for trace_dict, side in zip(fig["data"], ("before", "after", "before", "after")):
-        name = tr(f"tour.legend.{side}")
-        trace_dict.update(name=name, legendgroup=name, hovertemplate=f"{name}: %{{y:.3f}}<extra></extra>")
-    layout = fig["layout"]
-    for axis, key in (("xaxis", "token"), ("xaxis2", "token"), ("yaxis", "mean"), ("yaxis2", "variance")):
-        layout[axis]["title"]["text"] = tr(f"tour.axis.{key}")
-    return fig
+    return layernorm_stats(mb, vb, ma, va, trace.src.tokens, title=tr("tour.fig.add_norm"), words=words(tr))
 
 
 # ---------------------------------------------------------------- the steps' figures
 
 
-def fig_tokens(trace: Trace, tr: Translate) -> Figure:
+def fig_tokens(trace: Trace, tr: Translate) -> Chart:
     """Each source token and its id in the vocabulary."""
     ids = np.asarray(trace.src.ids, dtype=float)[:, None]
     return heatmap(ids, trace.src.tokens, [tr("tour.axis.id")], tr, tr("tour.fig.tokens"), "token", "id",
                    kind="raw", show_values=True, decimals=0, hover_formula="{row}")
 
 
-def fig_embedding(trace: Trace, tr: Translate) -> Figure:
+def fig_embedding(trace: Trace, tr: Translate) -> Chart:
     """Token embeddings × √d_model."""
     return wide(trace.embedding("source").embed, trace.src.tokens, dims("d", trace.config.d_model), tr,
                 tr("tour.fig.embedding"), "dimension")
 
 
-def fig_positional(trace: Trace, tr: Translate) -> Figure:
+def fig_positional(trace: Trace, tr: Translate) -> Chart:
     """The sinusoidal PE of this sentence's positions."""
     rows = [f"{i}: {t}" for i, t in enumerate(trace.src.tokens)]
     return wide(trace.embedding("source").pos_enc, rows, dims("d", trace.config.d_model), tr, tr("tour.fig.positional"),
                 "dimension", bound=1.0, hover_formula="PE[{row}, {col}]")
 
 
-def fig_qkv(trace: Trace, tr: Translate) -> Figure:
+def fig_qkv(trace: Trace, tr: Translate) -> Chart:
     """Q, K and V of the followed head side by side."""
     n = trace.config.d_k
     values = np.concatenate([enc(trace, "q"), enc(trace, "k"), enc(trace, "v")], axis=1)
@@ -201,41 +193,41 @@ def fig_qkv(trace: Trace, tr: Translate) -> Figure:
                 tr("tour.fig.qkv", head=HEAD), "dimension")
 
 
-def fig_scores(trace: Trace, tr: Translate) -> Figure:
+def fig_scores(trace: Trace, tr: Translate) -> Chart:
     """Raw scores Q Kᵀ."""
     toks = trace.src.tokens
     return heatmap(enc(trace, "scores"), toks, toks, tr, tr("tour.fig.scores"), "query", "key",
                    hover_formula="q({row})·k({col})")
 
 
-def fig_scale(trace: Trace, tr: Translate) -> Figure:
+def fig_scale(trace: Trace, tr: Translate) -> Chart:
     """Scores divided by √d_k."""
     toks = trace.src.tokens
     return heatmap(enc(trace, "scaled"), toks, toks, tr, tr("tour.fig.scale"), "query", "key",
                    hover_formula="q({row})·k({col}) / √d_k")
 
 
-def fig_mask(trace: Trace, tr: Translate) -> Figure:
+def fig_mask(trace: Trace, tr: Translate) -> Chart:
     """The decoder's masked scores: later tokens are −∞."""
     toks = trace.tgt_input_tokens
     return heatmap(trace.attn("decoder", 0).masked_scores[HEAD], toks, toks, tr,
                    tr("tour.fig.mask"), "query", "key", hover_formula="score({row}, {col}) + M")
 
 
-def fig_softmax(trace: Trace, tr: Translate) -> Figure:
+def fig_softmax(trace: Trace, tr: Translate) -> Chart:
     """Attention weights: each row sums to 1."""
     toks = trace.src.tokens
     return heatmap(enc(trace, "pattern"), toks, toks, tr, tr("tour.fig.softmax"), "query", "key", kind="prob",
                    hover_formula="a({row}, {col})")
 
 
-def fig_weighted(trace: Trace, tr: Translate) -> Figure:
+def fig_weighted(trace: Trace, tr: Translate) -> Chart:
     """Z = weights × V of the followed head."""
     return wide(enc(trace, "z"), trace.src.tokens, dims("z", trace.config.d_k), tr, tr("tour.fig.weighted", head=HEAD),
                 "dimension")
 
 
-def fig_concat(trace: Trace, tr: Translate) -> Figure:
+def fig_concat(trace: Trace, tr: Translate) -> Chart:
     """Every head's Z side by side."""
     n = trace.config.d_k
     cols = [f"h{i // n}·{i % n}" for i in range(trace.config.d_model)]
@@ -243,22 +235,22 @@ def fig_concat(trace: Trace, tr: Translate) -> Figure:
                 tr("tour.fig.concat"), "head_dim")
 
 
-def fig_ffn(trace: Trace, tr: Translate) -> Figure:
+def fig_ffn(trace: Trace, tr: Translate) -> Chart:
     """FFN hidden units after ReLU."""
     hidden = trace.ffn_hidden("encoder", 0)
     return wide(hidden, trace.src.tokens, dims("h", hidden.shape[1]), tr, tr("tour.fig.ffn"), "hidden", kind="raw")
 
 
-def fig_layers(trace: Trace, tr: Translate) -> Figure:
+def fig_layers(trace: Trace, tr: Translate) -> Chart:
     """Every encoder layer × head as small attention maps."""
     N, h, toks = trace.config.N, trace.config.h, trace.src.tokens
     patterns = trace.patterns("encoder")  # (N, h, S, S)
     return attention_grid(patterns, toks, toks, row_names=[tr("tour.grid.layer", n=i) for i in range(N)],
                           col_names=[tr("tour.grid.head", n=j) for j in range(h)], title=tr("tour.fig.layers"),
-                          row_title=tr("tour.axis.query"), col_title=tr("tour.axis.key"))
+                          row_title=tr("tour.axis.query"), col_title=tr("tour.axis.key"), words=words(tr))
 
 
-def fig_cross(trace: Trace, tr: Translate) -> Figure:
+def fig_cross(trace: Trace, tr: Translate) -> Chart:
     """Decoder rows × source columns, last layer, mean over heads."""
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]  # row t reads a, predicts b
@@ -267,17 +259,18 @@ def fig_cross(trace: Trace, tr: Translate) -> Figure:
                    hover_formula="{row} → {col}")
 
 
-def fig_next_token(trace: Trace, tr: Translate) -> Figure:
+def fig_next_token(trace: Trace, tr: Translate) -> Chart:
     """Top-k probabilities of the first output token."""
     s = trace.decoded.steps[0]
-    return bars(s.top_tokens, s.top_probs, s.chosen_token, tr, tr("tour.fig.next_token"))
+    return topk_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=tr("tour.fig.next_token"), words=words(tr))
 
 
-def fig_next_step(trace: Trace, tr: Translate) -> Figure:
+def fig_next_step(trace: Trace, tr: Translate) -> Chart:
     """Top-k probabilities of the next step, given what was written so far."""
     n = later_step(trace)
     s = trace.decoded.steps[n]
-    return bars(s.top_tokens, s.top_probs, s.chosen_token, tr, tr("tour.fig.next_step", n=n))
+    return topk_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=tr("tour.fig.next_step", n=n),
+                    words=words(tr))
 
 
 # ---------------------------------------------------------------- the steps' formulas

@@ -7,11 +7,11 @@ import re
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, fonts, profile, state
-from ui.chart import draw, urls
+from ui import data, fonts, instrument, state
+from ui.chart import draw, payload, urls
 from ui.i18n import t
-from ui.localise import localise
 from ui.pinyin import readings
+from viz.plotly import to_plotly
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -66,39 +66,39 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
     st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
 
 
-def figure(fig, key: str) -> None:
-    """Draw a Plotly figure full-width with PNG export; layout.meta.rev names the sentence it shows.
+def figure(spec, key: str) -> None:
+    """Draw one chart (a viz spec) full-width under a stable key."""
+    figures([spec], key)
 
-    The in-place renderer is the default; `?renderer=naive` draws with st.plotly_chart (the benchmark's reference).
+
+def figures(specs, key: str, names: list[str] | None = None) -> None:
+    """Draw charts side by side in ONE element (one per row in presenter view); names = their export file names.
+
+    Every chart carries the sentence it shows (rev). `?renderer=naive` draws each with st.plotly_chart instead
+    (the benchmark's reference), from the same specs.
     """
-    fig = localise(fig)
-    fig["layout"]["meta"] = {"rev": state.get("s")}
-    if state.get("presenter"):
-        enlarge(fig["layout"])
-    config = PLOTLY_CONFIG | {"toImageButtonOptions": PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": key}}
-    profile.count_chart()
-    with profile.section("serialise"):
-        if state.get("renderer") == "naive":
-            st.plotly_chart(fig.to_dict(), key=key, config=config, theme=None)
+    names = names or ([key] if len(specs) == 1 else [f"{key}-{i}" for i in range(len(specs))])
+    rev, scale = state.get("s"), PRESENTER_SCALE if state.get("presenter") else 1.0
+    instrument.count_charts(len(specs))
+    with instrument.section("serialise"):
+        if instrument.naive():
+            naive(specs, names, rev, scale)
         else:
-            draw(fig.to_json(), config, key)
+            draw(payload(specs, names, rev=rev, scale=scale, columns=len(specs),
+                         words={"download": t("viz.download", format="{format}")}), key)
+
+
+def naive(specs, names: list[str], rev: str, scale: float) -> None:
+    """The reference renderer: each chart as Plotly JSON through st.plotly_chart, in columns like the element."""
+    slots = st.columns(len(specs)) if len(specs) > 1 and scale == 1.0 else [st.container() for _ in specs]
+    for spec, name, slot in zip(specs, names, slots, strict=True):
+        with slot:
+            image = PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": name}
+            config = PLOTLY_CONFIG | {"toImageButtonOptions": image}
+            st.plotly_chart(to_plotly(spec, rev=rev, scale=scale).to_dict(), key=name, config=config, theme=None)
 
 
 PRESENTER_SCALE = 1.45
-
-
-def enlarge(layout: dict) -> None:
-    """Presenter view: taller figures and every font size × PRESENTER_SCALE (canvas and Plotly alike)."""
-    layout["height"] = int(layout.get("height", 360) * PRESENTER_SCALE)
-    layout["meta"]["scale"] = PRESENTER_SCALE
-    stack = [layout]
-    while stack:
-        node = stack.pop()
-        for key, value in node.items():
-            if key in ("font", "tickfont", "textfont") and isinstance(value, dict) and "size" in value:
-                value["size"] = round(value["size"] * PRESENTER_SCALE)
-            if isinstance(value, dict):
-                stack.append(value)
 
 
 def cross_note(trace: Trace) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from viz import style
+from viz.spec import ColourScale, Heatmap, axis, f32, frozen_mask
+from viz.style import ENGLISH, LOOK, Style, Words
 
 KIND_SCALES = {"prob": style.PROB_SCALE, "signed": style.SIGNED_SCALE, "raw": style.RAW_SCALE}
-MASKED_NOTE = " (masked)"
-KIND_BAR_TITLES = {"prob": "p", "signed": "value", "raw": "value"}
 
 
 def mask_of(values: np.ndarray, masked=None) -> np.ndarray:
@@ -26,58 +26,26 @@ def signed_bound(values: np.ndarray) -> float:
     return bound if bound > 0 else 1.0
 
 
-def color_range(kind: str, z: np.ndarray, bound: float | None) -> dict:
-    """zmin/zmax: fixed [0,1] for probabilities, symmetric around 0 for signed, automatic for raw."""
+def value_range(kind: str, values: np.ndarray, shown: np.ndarray, bound: float | None) -> tuple[float, float]:
+    """Colour range: [0, 1] for probabilities, symmetric around 0 for signed, min..max of the shown cells for raw."""
     if kind == "prob":
-        return dict(zmin=0.0, zmax=1.0)
+        return 0.0, 1.0
     if kind == "signed":
-        m = bound if bound is not None else signed_bound(z)
-        return dict(zmin=-m, zmax=m)
-    return {}
+        m = bound if bound is not None else signed_bound(np.where(shown, values, np.nan))
+        return -m, m
+    finite = values[shown & np.isfinite(values)]
+    if not finite.size:
+        return 0.0, 1.0
+    lo, hi = float(finite.min()), float(finite.max())
+    return (lo, hi) if hi > lo else (lo, lo + 1.0)
 
 
-def cell_text(z: np.ndarray, mask: np.ndarray, decimals: int) -> np.ndarray:
-    """Rounded value per cell ("−∞" where masked); no negative zeros."""
-    rounded = np.round(np.where(mask, 0.0, z), decimals) + 0.0
-    text = np.char.mod(f"%.{decimals}f", rounded).astype(object)
-    text[mask] = style.MASK_TEXT
-    return text
-
-
-def hover_template(formula: str) -> str:
-    """A per-cell hover formula ("q({row})·k({col})") as a Plotly template over the category names."""
-    return formula.replace("{row}", "%{y}").replace("{col}", "%{x}")
-
-
-def default_formula(row_title: str, col_title: str) -> str:
-    """Hover formula naming the row and column when the caller gives none."""
-    return f"{row_title}: {{row}}<br>{col_title}: {{col}}<br>value"
-
-
-def category_axis(title: str, categories: list[str], labels, *, reverse: bool = False,
-                  max_ticks: int | None = None) -> dict:
-    """Categorical token axis: unique category names, plain (escaped) labels as tick text, optional thinning."""
-    axis = style.token_axis(title, labels, max_ticks=max_ticks)
-    axis.pop("range")
-    axis.update(type="category", categoryorder="array", categoryarray=categories,
-                tickvals=[categories[i] for i in axis["tickvals"]])
-    if reverse:
-        axis["autorange"] = "reversed"
-    return axis
-
-
-def mask_overlay(mask: np.ndarray, xs: list[str], ys: list[str], formula: str, show_values: bool,
-                 label: str = style.MASK_TEXT, note: str = "−∞ (masked)") -> dict:
-    """Grey cells labelled `label` ("−∞" for a mask) on top of the masked positions; hover says `note`."""
-    overlay = dict(
-        type="heatmap", z=np.where(mask, 1.0, np.nan), x=xs, y=ys, showscale=False, hoverongaps=False,
-        colorscale=[[0.0, style.MASK_GREY], [1.0, style.MASK_GREY]], zmin=0.0, zmax=1.0,
-        hovertemplate=hover_template(formula) + f" = {note}<extra></extra>",
-    )
-    if show_values:
-        text = np.where(mask, label, "").astype(object)
-        overlay.update(text=text, texttemplate="%{text}", textfont=dict(family=style.FONT_FAMILY, color="white"))
-    return overlay
+def colour_scale(kind: str, values: np.ndarray, mask: np.ndarray, bound: float | None, words: Words) -> ColourScale:
+    """The colour scale of a heatmap of this kind over the unmasked values."""
+    if kind not in KIND_SCALES:
+        raise ValueError(f"kind must be one of {sorted(KIND_SCALES)}, not {kind!r}")
+    vmin, vmax = value_range(kind, values, ~mask, bound)
+    return ColourScale(KIND_SCALES[kind], vmin, vmax, "p" if kind == "prob" else words.value)
 
 
 def matrix_heatmap(
@@ -94,41 +62,33 @@ def matrix_heatmap(
     show_values: bool | None = None,
     decimals: int = 2,
     height: int | None = None,
-    uirevision: str = style.UIREVISION,
     bound: float | None = None,
-    grey: tuple[str, str] = (style.MASK_TEXT, "−∞ (masked)"),
+    grey: tuple[str, str] | None = None,
     col_ticks: int | None = None,
     row_ticks: int | None = None,
-) -> style.Figure:
-    """Heatmap of an (R, C) matrix: token ticks, fixed/symmetric colour range, grey "−∞" masks.
+    words: Words = ENGLISH,
+    look: Style = LOOK,
+) -> Heatmap:
+    """Heatmap spec of an (R, C) matrix: fixed/symmetric colour range, grey masked cells.
 
-    Hover text and large-matrix values are formatted by Plotly in the browser (templates), so a 64×64 matrix
-    costs the server one typed array, not 4,096 strings. col_ticks / row_ticks cap the tick labels drawn.
+    hover_formula names the cell ("q({row})·k({col})"); " = {value}" follows it. grey = (cell text, hover note) of
+    masked cells (default: words.mask_text, words.masked). col_ticks / row_ticks cap the tick labels drawn.
     """
-    if kind not in KIND_SCALES:
-        raise ValueError(f"kind must be one of {sorted(KIND_SCALES)}, not {kind!r}")
     raw = np.asarray(values, dtype=float)
+    if raw.ndim != 2:
+        raw = raw.reshape(len(row_labels), len(col_labels))
     n_rows, n_cols = raw.shape
     if len(row_labels) != n_rows or len(col_labels) != n_cols:
         raise ValueError(f"labels {len(row_labels)}x{len(col_labels)} do not fit values {raw.shape}")
     mask = mask_of(raw, masked)
-    z = np.where(mask, np.nan, raw)
     if show_values is None:
         show_values = n_rows * n_cols <= style.MAX_CELLS_WITH_VALUES
-    ys, xs = style.unique_labels(row_labels), style.unique_labels(col_labels)
-    formula = hover_formula or default_formula(row_title, col_title)
-    trace = dict(
-        type="heatmap", z=z, x=xs, y=ys, colorscale=KIND_SCALES[kind], **color_range(kind, z, bound),
-        colorbar=dict(title=dict(text=KIND_BAR_TITLES[kind]), tickfont=style.font(style.TICK_FONT_SIZE),
-                      thickness=18),
-        hovertemplate=hover_template(formula) + f" = %{{z:.{max(decimals, 3)}~f}}<extra></extra>",
-        hoverongaps=False,
+    formula = hover_formula or f"{row_title}: {{row}}\n{col_title}: {{col}}\n{words.value}"
+    mask_text, mask_note = grey or (words.mask_text, words.masked)
+    return Heatmap(
+        title=title, values=f32(raw), mask=frozen_mask(mask),
+        rows=axis(row_title, row_labels, row_ticks), cols=axis(col_title, col_labels, col_ticks),
+        scale=colour_scale(kind, raw, mask, bound, words),
+        hover=f"{formula} = {{value}}", mask_hover=f"{formula} = {mask_note}", mask_text=mask_text,
+        decimals=decimals, show_values=bool(show_values), height=height or style.auto_height(n_rows), look=look,
     )
-    if show_values:
-        trace.update(text=cell_text(z, mask, decimals), texttemplate="%{text}",
-                     textfont=dict(family=style.FONT_FAMILY))
-    data = [trace] + ([mask_overlay(mask, xs, ys, formula, show_values, *grey)] if mask.any() else [])
-    layout = style.base_layout(title, height or style.auto_height(n_rows), uirevision=uirevision)
-    layout.update(xaxis=category_axis(col_title, xs, col_labels, max_ticks=col_ticks),
-                  yaxis=category_axis(row_title, ys, row_labels, reverse=True, max_ticks=row_ticks))
-    return style.Figure(data=data, layout=layout)

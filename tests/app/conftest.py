@@ -1,7 +1,11 @@
-"""AppTest helpers: run app.py (the shell) on a page with URL parameters, read the Plotly specs it drew."""
+"""AppTest helpers: run app.py (the shell) on a page with URL parameters, read the charts it drew."""
+import dataclasses
 import json
+import struct
+import typing
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -22,10 +26,70 @@ def open_page(page: str, **params) -> AppTest:
     return at
 
 
+def payloads(at: AppTest) -> list[dict]:
+    """Each chart element's binary payload, read independently of viz.wire: header fields, NumPy arrays in place."""
+    out = []
+    for el in at.get("bidi_component"):
+        if el.proto.component_name != "attention_lab_chart":
+            continue
+        raw = el.proto.bytes
+        assert raw[:4] == b"ALC1", "the chart element receives bytes, not JSON"
+        (n,) = struct.unpack("<I", raw[4:8])
+        header, base = json.loads(raw[8:8 + n]), 8 + n
+        arrays = [np.frombuffer(raw, dtype={"f4": "<f4", "u1": "u1"}[a["dtype"]], offset=base + a["offset"],
+                                count=int(np.prod(a["shape"]))).reshape(a["shape"]) for a in header["arrays"]]
+        header["charts"] = [resolve(c, arrays) for c in header["charts"]]
+        out.append(header)
+    return out
+
+
+def resolve(value, arrays):
+    """Array references {"array": i} replaced by the arrays."""
+    if isinstance(value, dict):
+        if value.keys() == {"array"}:
+            return arrays[value["array"]]
+        return {k: resolve(v, arrays) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve(v, arrays) for v in value]
+    return value
+
+
+def rebuild(cls, data):
+    """A viz spec dataclass from its decoded fields (nested dataclasses and tuples too)."""
+    hints = typing.get_type_hints(cls)
+    return cls(**{f.name: build(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)})
+
+
+def build(hint, value):
+    """A decoded value as the type its spec field declares."""
+    if dataclasses.is_dataclass(hint):
+        return rebuild(hint, value)
+    if typing.get_origin(hint) is tuple:
+        inner = typing.get_args(hint)[0]
+        return tuple(build(inner, v) for v in value)
+    if hint is np.ndarray and value.dtype == np.uint8:
+        return value.astype(bool)
+    return value
+
+
+def element_specs(at: AppTest) -> list:
+    """Every chart the in-place element received, as viz spec objects (Plotly-drawn kinds as their figure)."""
+    from viz.spec import SPECS
+
+    kinds = {cls.kind: cls for cls in SPECS}
+    out = []
+    for header in payloads(at):
+        for chart in header["charts"]:
+            out.append(chart if chart["kind"] == "plotly" else rebuild(kinds[chart["kind"]], chart))
+    return out
+
+
 def specs(at: AppTest) -> list[dict]:
-    """Every Plotly figure on the page as a dict, whichever renderer drew it."""
-    inplace = [json.loads(json.loads(el.proto.json)["spec"]) for el in at.get("bidi_component")
-               if el.proto.component_name == "attention_lab_chart"]
+    """Every chart on the page as a Plotly figure dict, whichever renderer drew it: the in-place element's specs
+    through viz.plotly.to_plotly (what an export or the naive page draws from the same spec)."""
+    from viz.plotly import to_plotly
+
+    inplace = [c["figure"] if isinstance(c, dict) else to_plotly(c).to_dict() for c in element_specs(at)]
     return inplace + [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
 
 

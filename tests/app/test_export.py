@@ -15,6 +15,7 @@ from tests.app.conftest import open_page
 from ui.handout import build_handout, hook_matrix, matrix_csv, plotly_js, readable_formula, render_handout
 from ui.i18n import text
 from viz.heatmap import matrix_heatmap
+from viz.plotly import to_plotly
 
 EVIL = "<script>alert(1)</script>"
 FIGURE_SCRIPT = re.compile(r'<script type="application/json" class="al-figure"[^>]*>(.*?)</script>', re.S)
@@ -34,7 +35,7 @@ def trace(bundle):
 
 def figure(title: str = "weights") -> dict:
     """A small real figure, as the app draws it."""
-    return matrix_heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"], kind="prob", title=title)
+    return to_plotly(matrix_heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"], kind="prob", title=title))
 
 
 def handout(*sections, lang: str = "en") -> str:

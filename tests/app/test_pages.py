@@ -6,7 +6,7 @@ import pytest
 
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
-from tests.app.conftest import MIN_CHARTS, PAGES, array, by_title, open_page, specs, ticktext
+from tests.app.conftest import MIN_CHARTS, PAGES, array, by_title, open_page, payloads, specs, ticktext
 
 SENTENCES = {
     "english": "I have a cat",
@@ -151,11 +151,16 @@ def test_both_renderers_draw_the_same_figures():
 
 
 def test_presenter_view_enlarges_every_figure_and_hides_the_sidebar():
-    normal = by_title(open_page("self_attention", s="I have a cat"))
+    """The element gets scale 1.45 (ui/static draws sizes and fonts × scale, one chart per row); the naive
+    reference gets Plotly figures enlarged by the same factor from the same specs."""
+    normal_at = open_page("self_attention", s="I have a cat")
     at = open_page("self_attention", s="I have a cat", presenter="true")
-    big = by_title(at)
+    assert {p["scale"] for p in payloads(normal_at)} == {1.0} and {p["scale"] for p in payloads(at)} == {1.45}
+    normal, big = by_title(normal_at), by_title(at)
     assert big.keys() == normal.keys()
-    for title, fig in big.items():
+    naive = by_title(open_page("self_attention", s="I have a cat", presenter="true", renderer="naive"))
+    assert naive.keys() == normal.keys()
+    for title, fig in naive.items():
         assert fig["layout"]["meta"]["scale"] == 1.45
         assert fig["layout"]["height"] == int(normal[title]["layout"]["height"] * 1.45)
         assert fig["layout"]["font"]["size"] == round(normal[title]["layout"]["font"]["size"] * 1.45)

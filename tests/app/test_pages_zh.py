@@ -194,7 +194,7 @@ def test_grids_head_view_and_bars_use_chinese_names(zh_pages):
     assert grid["layout"]["yaxis"]["title"]["text"] == zh("axis.query")
     view = by_title(zh_pages["multi_head"])[zh("mh.fig_head_view", layer=0, head=0)]
     notes = [a["text"] for a in view["layout"]["annotations"]]  # annotations are markup, not escaped text
-    assert notes == [text("viz.query_bold", "zh"), text("viz.key_bold", "zh")]
+    assert notes == [f"<b>{zh('axis.query')}</b>", f"<b>{zh('axis.key')}</b>"]
     assert view["layout"]["legend"]["title"]["text"] == zh("viz.weight")
     topk = by_title(zh_pages["decoding"])[zh("dec.fig_topk")]
     assert topk["layout"]["xaxis"]["title"]["text"] == zh("viz.probability")

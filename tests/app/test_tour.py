@@ -15,7 +15,8 @@ from tests.app.conftest import APP, specs
 from ui.i18n import text
 from ui.messages.tour import MESSAGES
 from ui.tour_steps import STEPS, facts, later_step, tok
-from viz.style import label_text
+from viz.plotly import text as label_text
+from viz.plotly import to_plotly
 
 PAGE = str(Path(APP).parent / "pages" / "tour.py")
 # Until app.py registers the page, run it under a one-page navigation that writes the URL as app.py does.
@@ -190,7 +191,7 @@ def test_an_empty_sentence_shows_the_notice_not_a_traceback(sentence):
 def test_every_step_builds_for_odd_input_with_balanced_latex(model, sentence):
     trace = trace_of(model, sentence)
     for step in STEPS:
-        step.figure(trace, lambda key, **fields: text(key, "zh", **fields)).to_json()
+        to_plotly(step.figure(trace, lambda key, **fields: text(key, "zh", **fields))).to_json()
         formula = step.formula(trace)
         braces = re.sub(r"\\[{}]", "", formula)
         assert braces.count("{") == braces.count("}"), step.key

@@ -4,8 +4,9 @@ import urllib.parse
 import pytest
 
 from benchmarks.harness import IDLE as IDLE_SELECTOR
-from tests.app.conftest import PAGES
+from tests.app.conftest import MIN_CHARTS, PAGES
 from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_painted
+from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
 SOFTMAX = "softmax → attention weights (rows sum to 1)"
@@ -31,16 +32,11 @@ def test_typing_updates_the_token_labels_in_the_charts(page, app_url):
 
 def test_every_page_opens_from_the_navigation_and_draws_charts(page, app_url):
     open_app(page, url_of(app_url, "", s="I have a cat"))
-    titles = {"overview": "Overview", "embeddings": "Embeddings & PE", "self_attention": "Self-attention",
-              "multi_head": "Multi-head & layers", "masks": "Masks", "decoding": "Encoder–decoder & decoding",
-              "add_norm": "Add & Norm, FFN", "playground": "Playground (hand-edit)",
-              "lab_timeline": "Lab: attention forming", "lab_knockout": "Lab: knock heads out",
-              "lab_pairs": "Lab: minimal pairs"}
     for name in PAGES:
-        page.get_by_test_id("stSidebarNav").get_by_text(titles[name], exact=True).click()
+        page.get_by_test_id("stSidebarNav").get_by_text(text(f"nav.{name}", "en"), exact=True).click()
         page.wait_for_url(f"**/{'' if name == 'overview' else name}*")
         wait_painted(page, "I have a cat")
-        assert len(charts(page)) >= (1 if name == "lab_knockout" else 3), name
+        assert len(charts(page)) >= MIN_CHARTS.get(name, 3), name
         assert "s=I+have+a+cat" in page.url, "the sentence stays in the URL"
     assert not page.errors, page.errors
 
@@ -53,7 +49,7 @@ def test_url_restores_the_view_in_a_fresh_context(browser, app_url):
     titles = [c["title"] for c in charts(page)]
     assert "Q (head 3)" in titles
     assert chart(page, "Masked scores")["x"] == ["why", "do", "we", "work", "?"]
-    assert chart(page, "Masked scores")["y"][0] == "&lt;bos&gt;"
+    assert chart(page, "Masked scores")["y"][0] == "<bos>", "labels are plain text, drawn as text"
     assert sentence_box(page).input_value() == "why do we work ?"
     context.close()
 

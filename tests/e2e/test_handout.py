@@ -5,6 +5,7 @@ from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from ui.handout import build_handout, render_handout
 from viz.heatmap import matrix_heatmap
+from viz.plotly import to_plotly
 
 pytestmark = pytest.mark.e2e
 EVIL = "<script>alert(1)</script><img src=x onerror=alert(1)>"
@@ -44,7 +45,8 @@ def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang)
 
 
 def test_hostile_text_in_a_handout_stays_text(page, tmp_path):
-    figure = matrix_heatmap([[1.0, 0.0], [0.5, 0.5]], [EVIL, "b"], ["a", "</script>"], kind="prob", title=EVIL)
+    figure = to_plotly(matrix_heatmap([[1.0, 0.0], [0.5, 0.5]], [EVIL, "b"], ["a", "</script>"], kind="prob",
+                                      title=EVIL))
     sections = [(EVIL, EVIL, r"\text{" + EVIL + "}", figure.to_json())] * 2
     path = tmp_path / "hostile.html"
     path.write_text(render_handout(EVIL, EVIL, sections, "en"), encoding="utf-8")
@@ -56,7 +58,7 @@ def test_hostile_text_in_a_handout_stays_text(page, tmp_path):
 
 
 def test_charts_fit_the_paper_when_printed_and_refill_the_window_after(page, tmp_path):
-    figure = matrix_heatmap([[1.0, 0.0], [0.5, 0.5]], ["a", "b"], ["a", "b"], kind="prob", title="weights")
+    figure = to_plotly(matrix_heatmap([[1.0, 0.0], [0.5, 0.5]], ["a", "b"], ["a", "b"], kind="prob", title="weights"))
     path = tmp_path / "print.html"
     path.write_text(render_handout("print", "", [("step", "text", "x", figure.to_json())] * 2, "en"), encoding="utf-8")
     assert_offline_and_drawn(page, open_offline(page, path), 2)

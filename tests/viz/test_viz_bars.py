@@ -4,13 +4,14 @@ import numpy as np
 
 from viz import style
 from viz.bars import layernorm_stats, topk_bar
+from viz.plotly import to_plotly
 
 TOKENS = ["猫", "cat", "dog", "<eos>", "。"]
 PROBS = [0.6, 0.2, 0.1, 0.06, 0.04]
 
 
 def test_topk_is_horizontal_on_a_fixed_probability_axis(arr):
-    fig = topk_bar(TOKENS, PROBS).to_dict()
+    fig = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()
     bar = fig["data"][0]
     assert bar["type"] == "bar" and bar["orientation"] == "h"
     assert np.allclose(arr(bar["x"]), PROBS)
@@ -21,20 +22,20 @@ def test_topk_is_horizontal_on_a_fixed_probability_axis(arr):
 
 def test_topk_highlights_the_chosen_token_by_name_or_index():
     for chosen in ("cat", 1):
-        colors = list(topk_bar(TOKENS, PROBS, chosen=chosen).to_dict()["data"][0]["marker"]["color"])
+        colors = list(to_plotly(topk_bar(TOKENS, PROBS, chosen=chosen)).to_dict()["data"][0]["marker"]["color"])
         assert colors[1] == style.ACCENT
         assert all(c != style.ACCENT for i, c in enumerate(colors) if i != 1)
 
 
 def test_topk_without_choice_highlights_nothing():
-    colors = topk_bar(TOKENS, PROBS).to_dict()["data"][0]["marker"]["color"]
+    colors = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()["data"][0]["marker"]["color"]
     assert style.ACCENT not in list(colors)
-    colors = topk_bar(TOKENS, PROBS, chosen="absent").to_dict()["data"][0]["marker"]["color"]
+    colors = to_plotly(topk_bar(TOKENS, PROBS, chosen="absent")).to_dict()["data"][0]["marker"]["color"]
     assert style.ACCENT not in list(colors)
 
 
 def test_topk_labels_pass_through_top_first():
-    layout = topk_bar(TOKENS, PROBS).to_dict()["layout"]
+    layout = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()["layout"]
     assert list(layout["yaxis"]["ticktext"]) == [t.replace("<", "&lt;").replace(">", "&gt;") for t in TOKENS]
     assert layout["yaxis"]["range"][0] > layout["yaxis"]["range"][1]
     assert layout["yaxis"]["tickfont"]["size"] >= 14
@@ -42,7 +43,8 @@ def test_topk_labels_pass_through_top_first():
 
 def test_layernorm_stats_compares_before_and_after_per_token(arr):
     tokens = ["the", "猫", "the"]
-    fig = layernorm_stats([1.0, -2.0, 0.5], [4.0, 0.25, 2.0], [0.0, 0.0, 0.0], [1.0, 1.0, 1.0], tokens).to_dict()
+    stats = layernorm_stats([1.0, -2.0, 0.5], [4.0, 0.25, 2.0], [0.0, 0.0, 0.0], [1.0, 1.0, 1.0], tokens)
+    fig = to_plotly(stats).to_dict()
     bars = fig["data"]
     assert [b["type"] for b in bars] == ["bar"] * 4
     assert [b["name"] for b in bars] == ["before LayerNorm", "after LayerNorm"] * 2

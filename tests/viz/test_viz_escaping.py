@@ -5,6 +5,7 @@ from viz.bars import topk_bar
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
+from viz.plotly import to_plotly
 
 EVIL = "<img src=x onerror=alert(1)>"
 SAFE = "&lt;img src=x onerror=alert(1)&gt;"
@@ -23,7 +24,7 @@ def all_strings(obj):
 
 
 def test_heatmap_escapes_ticks_hover_and_title():
-    fig = matrix_heatmap(np.eye(2), [EVIL, "b"], ["a", EVIL], title=f"q({EVIL})").to_dict()
+    fig = to_plotly(matrix_heatmap(np.eye(2), [EVIL, "b"], ["a", EVIL], title=f"q({EVIL})")).to_dict()
     strings = list(all_strings(fig))
     assert not any("<img" in s for s in strings)
     assert SAFE in fig["layout"]["yaxis"]["ticktext"] and SAFE in fig["layout"]["xaxis"]["ticktext"]
@@ -33,8 +34,9 @@ def test_heatmap_escapes_ticks_hover_and_title():
 
 def test_grid_headview_and_bars_escape_tokens():
     p = np.full((1, 1, 2, 2), 0.5)
-    figs = [attention_grid(p, [EVIL, "a"], [EVIL, "a"], row_names=["L0"], col_names=["h0"]),
-            head_view(p[0, 0], [EVIL, "a"], [EVIL, "a"]), topk_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL)]
+    figs = [to_plotly(attention_grid(p, [EVIL, "a"], [EVIL, "a"], row_names=["L0"], col_names=["h0"])),
+            to_plotly(head_view(p[0, 0], [EVIL, "a"], [EVIL, "a"])),
+            to_plotly(topk_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL))]
     for fig in figs:
         strings = list(all_strings(fig.to_dict()))
         assert not any("<img" in s for s in strings)

@@ -7,7 +7,8 @@ import pytest
 
 from viz import style
 from viz.grid import attention_grid
-from viz.style import unique_labels
+from viz.plotly import to_plotly
+from viz.style import distinct
 
 LAYERS, HEADS = ["enc L0", "enc L1"], ["head 0", "head 1", "head 2", "head 3"]
 
@@ -21,9 +22,9 @@ def patterns(rng, r=2, c=4, lq=5, lk=5):
 def build(lq=5, lk=5, **kw):
     """Grid over random patterns with token labels t0.. / k0.."""
     p = patterns(np.random.default_rng(0), lq=lq, lk=lk)
-    return attention_grid(
+    return to_plotly(attention_grid(
         p, [f"t{i}" for i in range(lq)], [f"k{i}" for i in range(lk)], row_names=LAYERS, col_names=HEADS, **kw
-    )
+    ))
 
 
 def overlaps(a, b):
@@ -108,9 +109,9 @@ def test_cross_attention_shapes_and_hover_names_the_subplot(arr):
 
 def test_duplicate_tokens_stay_separate_categories(arr):
     tokens = ["the", "cat", "saw", "the", "dog"]
-    assert unique_labels(tokens) == ["the·0", "cat", "saw", "the·3", "dog"]
+    assert distinct(tokens) == ["the·0", "cat", "saw", "the·3", "dog"]
     p = patterns(np.random.default_rng(1))
-    fig = attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS).to_dict()
+    fig = to_plotly(attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS)).to_dict()
     t = fig["data"][0]
     assert len(set(t["y"])) == 5 and arr(t["z"]).shape == (5, 5)
     assert list(fig["layout"]["yaxis"]["categoryarray"]) == list(t["y"])
@@ -119,20 +120,20 @@ def test_duplicate_tokens_stay_separate_categories(arr):
 def test_chinese_tokens_pass_through():
     tokens = ["我", "爱", "猫"]
     p = patterns(np.random.default_rng(2), lq=3, lk=3)
-    fig = attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS).to_dict()
+    fig = to_plotly(attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS)).to_dict()
     assert list(fig["data"][0]["x"]) == tokens
 
 
 def test_name_count_mismatch_is_rejected():
     with pytest.raises(ValueError):
-        attention_grid(np.zeros((2, 4, 3, 3)), list("abc"), list("abc"), row_names=["L0"], col_names=HEADS)
+        to_plotly(attention_grid(np.zeros((2, 4, 3, 3)), list("abc"), list("abc"), row_names=["L0"], col_names=HEADS))
 
 
 def test_two_layers_four_heads_three_kinds_at_64_tokens_stays_light():
     p = patterns(np.random.default_rng(3), lq=64, lk=64)
     tokens = [f"w{i}" for i in range(64)]
     start = time.perf_counter()
-    figs = [attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS) for _ in range(3)]
+    figs = [to_plotly(attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS)) for _ in range(3)]
     elapsed = time.perf_counter() - start
     assert elapsed < 1.0, f"3 grids took {elapsed:.3f}s"
     assert len(figs[0].to_json()) < 600_000

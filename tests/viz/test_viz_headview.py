@@ -3,6 +3,7 @@
 import numpy as np
 
 from viz.headview import N_BUCKETS, head_view
+from viz.plotly import to_plotly
 
 QUERIES = ["the", "cat", "the"]
 KEYS = ["le", "chat", "猫", "。"]
@@ -29,7 +30,7 @@ def segments(trace):
 
 
 def test_one_line_per_weight_at_or_above_min_weight_and_none_for_zero():
-    fig = head_view(PATTERN, QUERIES, KEYS).to_dict()
+    fig = to_plotly(head_view(PATTERN, QUERIES, KEYS)).to_dict()
     drawn = sorted(p for t in line_traces(fig) for p in segments(t))
     rows, cols = np.nonzero(PATTERN >= 0.02)
     expected = sorted(zip(rows.tolist(), cols.tolist(), strict=True))
@@ -38,14 +39,14 @@ def test_one_line_per_weight_at_or_above_min_weight_and_none_for_zero():
 
 
 def test_lines_are_batched_one_trace_per_used_bucket():
-    fig = head_view(PATTERN, QUERIES, KEYS).to_dict()
+    fig = to_plotly(head_view(PATTERN, QUERIES, KEYS)).to_dict()
     lines = line_traces(fig)
     assert len(lines) <= N_BUCKETS
     assert all(len(segments(t)) >= 1 for t in lines)
 
 
 def test_max_weight_draws_the_thickest_most_opaque_line():
-    fig = head_view(PATTERN, QUERIES, KEYS).to_dict()
+    fig = to_plotly(head_view(PATTERN, QUERIES, KEYS)).to_dict()
     lines = line_traces(fig)
     thickest = max(lines, key=lambda t: t["line"]["width"])
     assert (0, 0) in segments(thickest)
@@ -58,20 +59,20 @@ def test_max_weight_draws_the_thickest_most_opaque_line():
 def test_heavier_pairs_never_draw_thinner_than_lighter_pairs():
     rng = np.random.default_rng(0)
     w = rng.dirichlet(np.ones(6) * 0.5, size=6)
-    fig = head_view(w, list("abcdef"), list("uvwxyz"), min_weight=0.0).to_dict()
+    fig = to_plotly(head_view(w, list("abcdef"), list("uvwxyz"), min_weight=0.0)).to_dict()
     width_of = {p: t["line"]["width"] for t in line_traces(fig) for p in segments(t)}
     pairs = sorted(width_of, key=lambda p: w[p])
     assert [width_of[p] for p in pairs] == sorted(width_of[p] for p in pairs)
 
 
 def test_min_weight_filters_lines():
-    fig = head_view(PATTERN, QUERIES, KEYS, min_weight=0.3).to_dict()
+    fig = to_plotly(head_view(PATTERN, QUERIES, KEYS, min_weight=0.3)).to_dict()
     drawn = {p for t in line_traces(fig) for p in segments(t)}
     assert drawn == {(0, 0), (1, 0), (1, 1), (1, 2), (2, 1)}
 
 
 def test_token_columns_queries_left_keys_right_with_duplicates_and_chinese_kept():
-    fig = head_view(PATTERN, QUERIES, KEYS).to_dict()
+    fig = to_plotly(head_view(PATTERN, QUERIES, KEYS)).to_dict()
     columns = [t for t in fig["data"] if t["mode"] == "markers+text"]
     left, right = columns
     assert set(left["x"]) == {0.0} and list(left["text"]) == QUERIES
@@ -82,12 +83,12 @@ def test_token_columns_queries_left_keys_right_with_duplicates_and_chinese_kept(
 
 def test_masked_weights_draw_nothing():
     w = np.array([[1.0, -np.inf], [np.nan, 1.0]])
-    fig = head_view(w, ["a", "b"], ["a", "b"]).to_dict()
+    fig = to_plotly(head_view(w, ["a", "b"], ["a", "b"])).to_dict()
     assert {p for t in line_traces(fig) for p in segments(t)} == {(0, 0), (1, 1)}
 
 
 def test_all_zero_pattern_has_only_token_columns_and_no_legend():
-    fig = head_view(np.zeros((2, 2)), ["a", "b"], ["a", "b"]).to_dict()
+    fig = to_plotly(head_view(np.zeros((2, 2)), ["a", "b"], ["a", "b"])).to_dict()
     assert line_traces(fig) == []
     assert fig["layout"]["showlegend"] is False
     assert fig["layout"]["uirevision"] == "attention-lab"

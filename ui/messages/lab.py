@@ -20,6 +20,7 @@ MESSAGES = {
     "lab.stop": {"en": "Stop", "zh": "停止"},
     "lab.curves": {"en": "Loss and exact match during training", "zh": "训练中的损失与完全匹配率"},
     "lab.step_axis": {"en": "training step + 1 (log scale)", "zh": "训练步数 + 1（对数刻度）"},
+    "lab.step_word": {"en": "step", "zh": "步数"},
     "lab.loss": {"en": "training loss", "zh": "训练损失"},
     "lab.exact": {"en": "exact match (held-out)", "zh": "完全匹配率（留出集）"},
     "lab.guided": {"en": "trained to align", "zh": "经过对齐训练"},

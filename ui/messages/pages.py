@@ -1,8 +1,8 @@
 """Messages of the pages: headers, captions, widget labels, figure and axis titles, table columns, notices.
 
-Prefixes: axis.* / label.* / viz.* are shared by several pages (viz.* are words the viz builders write by
-themselves, swapped in by ui.controls.localise); ctl.* the shared pickers; ov.* emb.* sa.* mh.* masks.* dec.* an.*
-pg.* one page each. Formulas, tokens and numbers are not messages; {fields} are the same in both languages.
+Prefixes: axis.* / label.* / viz.* are shared by several pages (viz.* and some axis.* are the words every chart
+writes: viz.style.Words, filled in by ui.i18n.viz_words); ctl.* the shared pickers; ov.* emb.* sa.* mh.* masks.*
+dec.* an.* pg.* one page each. Formulas, tokens and numbers are not messages; {fields} are the same in both languages.
 """
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -39,9 +39,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "viz.variance": {"en": "variance", "zh": "方差"},
     "viz.before_ln": {"en": "before LayerNorm", "zh": "层归一化之前"},
     "viz.after_ln": {"en": "after LayerNorm", "zh": "层归一化之后"},
-    "viz.query_bold": {"en": "<b>query</b>", "zh": "<b>查询</b>"},
-    "viz.key_bold": {"en": "<b>key</b>", "zh": "<b>键</b>"},
-    "viz.masked": {"en": " (masked)", "zh": "（已掩码）"},
+    "viz.masked": {"en": "−∞ (masked)", "zh": "−∞（已掩码）"},
+    "viz.download": {"en": "Download as {format}", "zh": "下载为 {format}"},
     "viz.dim_sin": {"en": "dim {d} (sin)", "zh": "维度 {d}（sin）"},
     "viz.dim_cos": {"en": "dim {d} (cos)", "zh": "维度 {d}（cos）"},
     # --- shared pickers (ui/controls.py) ---

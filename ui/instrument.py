@@ -1,4 +1,9 @@
-"""Per-rerun server timings, appended as JSON lines to $ATTENTION_LAB_PROFILE when it is set (benchmarks only)."""
+"""Benchmark hooks, in one place: the naive-renderer switch and per-rerun server timings.
+
+`?renderer=naive` draws every chart with st.plotly_chart (the benchmark's reference). With $ATTENTION_LAB_PROFILE
+set, each rerun appends its timings (ms) as one JSON line to that file. The browser side (what tests and the
+benchmark read from a drawn chart) is ui/static/instrument.js.
+"""
 from __future__ import annotations
 
 import json
@@ -8,8 +13,15 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from ui import state
+
 PATH = os.environ.get("ATTENTION_LAB_PROFILE")
 _KEY = "_profile"
+
+
+def naive() -> bool:
+    """True when this view asks for the naive reference renderer."""
+    return state.get("renderer") == "naive"
 
 
 def start() -> None:
@@ -30,11 +42,11 @@ def section(name: str):
             prof[name] += time.perf_counter() - start_time
 
 
-def count_chart() -> None:
-    """Count one chart sent in this rerun."""
+def count_charts(n: int) -> None:
+    """Count n charts sent in this rerun."""
     prof = st.session_state.get(_KEY) if PATH else None
     if prof is not None:
-        prof["charts"] += 1
+        prof["charts"] += n
 
 
 def finish(page: str, sentence: str) -> None:

@@ -1,0 +1,91 @@
+"""The chart element in Chromium: grey masked cells, hover values, presenter enlargement, exports, translated tips."""
+import urllib.parse
+
+import numpy as np
+import pytest
+
+from tests.e2e.helpers import chart, open_app, wait_painted
+from ui.i18n import text
+from viz import style
+
+pytestmark = pytest.mark.e2e
+SENTENCE = "I have a cat"
+
+CELL_JS = """([title, i, j]) => {
+  const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
+  el.scrollIntoView({block: 'center'});
+  const canvas = el.querySelector('canvas'), r = canvas.getBoundingClientRect(), [R, C] = el.__spec.values.shape;
+  const b = el.__box, x = b.left + (j + 0.5) * b.cw, y = b.top + (i + 0.5) * b.ch, k = canvas.width / r.width;
+  const px = canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data;
+  return {rgb: [px[0], px[1], px[2]], x: r.left + x, y: r.top + y, rows: R, cols: C};
+}"""
+
+
+def url(base: str, page: str, **params) -> str:
+    """A page URL with query parameters."""
+    return f"{base}/{page}?" + urllib.parse.urlencode(params)
+
+
+def grey_rgb() -> list[int]:
+    """The mask grey of viz.style as [r, g, b]."""
+    return [int(style.MASK_GREY[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+def test_masked_cells_are_grey_and_hover_says_minus_infinity(page, app_url):
+    open_app(page, url(app_url, "self_attention", s=SENTENCE, side="decoder"))
+    wait_painted(page, SENTENCE)
+    title = "Masked scores"
+    masked = page.evaluate(CELL_JS, [title, 0, 1])  # row 0 sees only itself: column 1 is masked
+    assert masked["rgb"] == grey_rgb()
+    visible = page.evaluate(CELL_JS, [title, 1, 0])
+    assert visible["rgb"] != grey_rgb()
+    page.mouse.move(masked["x"], masked["y"])
+    tip = page.locator("[data-al-chart] .al-tip:visible")
+    assert tip.inner_text().endswith("= −∞ (masked)")
+    page.mouse.move(visible["x"], visible["y"])
+    shown = chart(page, title)["z"][1][0]
+    value = float(tip.inner_text().rsplit("= ", 1)[1].replace("−", "-"))
+    assert value == pytest.approx(shown, abs=5e-4)
+    assert not page.errors, page.errors
+
+
+def canvas_heights(page) -> dict[str, float]:
+    """CSS height of every chart's canvas, by title."""
+    return page.evaluate("() => Object.fromEntries(Array.from(document.querySelectorAll('[data-al-chart]'))"
+                         ".filter(e => e.querySelector('canvas'))"
+                         ".map(e => [e.__alChart.title, e.querySelector('canvas').getBoundingClientRect().height]))")
+
+
+def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts(browser, app_url):
+    heights = []
+    for presenter in (False, True):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        open_app(page, url(app_url, "self_attention", s=SENTENCE, presenter=presenter))
+        wait_painted(page, SENTENCE)
+        heights.append(canvas_heights(page))
+        lefts = page.evaluate("() => Array.from(document.querySelectorAll('.al-charts'))"
+                              ".filter(b => b.children.length > 1)"
+                              ".map(b => Array.from(b.children, c => Math.round(c.getBoundingClientRect().left)))")
+        assert lefts, "some element holds a row of charts"
+        assert all(len(set(row)) == (1 if presenter else len(row)) for row in lefts), lefts
+        context.close()
+    normal, big = heights
+    assert normal.keys() == big.keys()
+    np.testing.assert_allclose([big[t] for t in normal], [normal[t] * 1.45 for t in normal], rtol=0.01)
+
+
+def test_download_tips_and_grid_svg_follow_the_language(page, app_url):
+    open_app(page, url(app_url, "multi_head", s=SENTENCE, lang="zh"))
+    wait_painted(page, SENTENCE)
+    element = page.locator("[data-al-chart]").first
+    element.hover()
+    button = element.get_by_role("button", name="SVG")
+    assert button.get_attribute("title") == text("viz.download", "zh", format="SVG")
+    with page.expect_download() as download:
+        button.click()
+    svg = open(download.value.path(), encoding="utf-8").read()
+    n_cells = 2 * 4 * 4 * 4  # layers × heads × queries × keys
+    assert svg.startswith("<svg") and svg.count("<rect") >= n_cells
+    assert f">{text('label.layer', 'zh', i=0)} · {text('label.head', 'zh', i=0)}</text>" in svg
+    assert not page.errors, page.errors

@@ -1,0 +1,216 @@
+"""Typed chart specs: what one chart shows, as plain data.
+
+Numbers are float32 NumPy arrays, labels are plain text as typed (never escaped here), every visible word is a field
+the caller filled in, and the look (fonts, sizes, mask grey) travels with the spec. The chart element draws a spec
+(ui/static/), and viz.plotly.to_plotly turns the same spec into Plotly JSON where Plotly draws it.
+Hover templates name their fields in braces: {row}, {col}, {value}, {name}, {label}, {series}, {query}, {key}.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from viz.style import LOOK, Style
+
+
+@dataclass(frozen=True)
+class ColourScale:
+    """Colour stops on [0, 1] mapped onto [vmin, vmax]; the colour bar's title."""
+
+    stops: tuple[tuple[float, str], ...]
+    vmin: float
+    vmax: float
+    title: str
+
+
+@dataclass(frozen=True)
+class Axis:
+    """A category axis: its title, one label per row or column, and the positions whose label is drawn."""
+
+    title: str
+    labels: tuple[str, ...]
+    ticks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    """An (R, C) matrix: cells coloured on `scale`, masked cells grey with `mask_text`."""
+
+    kind: ClassVar[str] = "heatmap"
+    title: str
+    values: np.ndarray  # (R, C) float32, the numbers as computed (masked cells keep theirs, e.g. −inf)
+    mask: np.ndarray  # (R, C) bool: drawn grey
+    rows: Axis
+    cols: Axis
+    scale: ColourScale
+    hover: str  # {row}, {col}, {value}
+    mask_hover: str  # hover of a grey cell: {row}, {col}
+    mask_text: str  # written in a grey cell when values are shown
+    decimals: int
+    show_values: bool
+    height: int
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Small multiples: (R, C) attention maps of (Lq, Lk) sharing one colour scale and one pair of token axes."""
+
+    kind: ClassVar[str] = "grid"
+    title: str
+    values: np.ndarray  # (R, C, Lq, Lk) float32
+    mask: np.ndarray  # (R, C, Lq, Lk) bool
+    row_names: tuple[str, ...]  # one per grid row (e.g. layers)
+    col_names: tuple[str, ...]  # one per grid column (e.g. heads)
+    cell_names: tuple[tuple[str, ...], ...]  # (R, C) names of the maps, "row · column" unless given
+    rows: Axis  # query tokens, labelled on the left column
+    cols: Axis  # key tokens, labelled on the bottom row
+    scale: ColourScale
+    hover: str  # {name} (the map's "row · column" name), {row}, {col}, {value}
+    mask_hover: str  # {name}, {row}, {col}
+    height: int
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
+class Bars:
+    """Horizontal bars on [0, vmax], first label on top, one highlighted."""
+
+    kind: ClassVar[str] = "bars"
+    title: str
+    labels: tuple[str, ...]
+    values: np.ndarray  # (n,) float32
+    highlight: int  # index drawn in the accent colour, -1 for none
+    value_title: str  # the value axis' title
+    vmax: float
+    hover: str  # {label}, {value}
+    decimals: int
+    colour: str
+    highlight_colour: str
+    height: int
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
+class Series:
+    """One named group of bars of a panel."""
+
+    name: str
+    values: np.ndarray  # (n,) float32, one per label
+    colour: str
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One value axis of grouped bars with an optional dashed guide line."""
+
+    title: str
+    series: tuple[Series, ...]
+    guide: float | None
+    from_zero: bool
+    value_range: tuple[float, float] | None = None  # fixed, else from the values
+
+
+@dataclass(frozen=True)
+class BarPanels:
+    """Side-by-side panels of grouped per-label bars (e.g. mean and variance per token, before and after)."""
+
+    kind: ClassVar[str] = "bar_panels"
+    title: str
+    labels: tuple[str, ...]
+    label_title: str
+    panels: tuple[Panel, ...]
+    hover: str  # {series}, {label}, {value}
+    guide_colour: str
+    height: int
+    show_values: bool = False  # each bar's value written above it
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
+class HeadView:
+    """BertViz-style head view: queries left, keys right, a line per weight ≥ min_weight, thicker when larger."""
+
+    kind: ClassVar[str] = "head_view"
+    title: str
+    weights: np.ndarray  # (Lq, Lk) float32
+    queries: tuple[str, ...]
+    keys: tuple[str, ...]
+    query_title: str
+    key_title: str
+    weight_title: str  # the legend's title
+    min_weight: float
+    buckets: int  # line widths: equal-width weight bins on [0, 1]
+    hover: str  # {query}, {key}, {value}
+    colour: str
+    height: int
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
+class Line:
+    """One curve of a Curves chart."""
+
+    name: str
+    x: np.ndarray  # (n,) float32
+    y: np.ndarray  # (n,) float32
+    right: bool  # on the right value axis
+    colour: str
+    dash: str  # "solid", "dot", "dash"
+    markers: bool
+    hover: str  # {x} (x - x_shift), {y}
+    x_shift: float = 0.0
+
+
+@dataclass(frozen=True)
+class Curves:
+    """Lines over a (log) x axis with a left and an optional right value axis and an optional vertical marker."""
+
+    kind: ClassVar[str] = "curves"
+    title: str
+    lines: tuple[Line, ...]
+    x_title: str
+    left_title: str
+    height: int
+    right_title: str = ""  # no right axis when empty
+    right_range: tuple[float, float] = (0.0, 1.0)
+    right_percent: bool = False
+    log_x: bool = False
+    log_y: bool = False
+    decimals: int = 3  # hover values on the left axis
+    marker_x: float | None = None
+    marker_colour: str = ""
+    look: Style = LOOK
+
+
+Spec = Heatmap | Grid | Bars | BarPanels | HeadView | Curves
+SPECS: tuple[type, ...] = (Heatmap, Grid, Bars, BarPanels, HeadView, Curves)
+
+
+def f32(values) -> np.ndarray:
+    """A read-only float32 copy: what every spec holds."""
+    out = np.array(values, dtype=np.float32)
+    out.flags.writeable = False
+    return out
+
+
+def frozen_mask(mask) -> np.ndarray:
+    """A read-only boolean copy."""
+    out = np.array(mask, dtype=bool)
+    out.flags.writeable = False
+    return out
+
+
+def ticks(n: int, max_ticks: int | None) -> tuple[int, ...]:
+    """Positions labelled on an axis of n categories: all, or every k-th so that at most max_ticks show."""
+    step = max(1, -(-n // max_ticks)) if max_ticks else 1
+    return tuple(range(0, n, step))
+
+
+def axis(title: str, labels, max_ticks: int | None = None) -> Axis:
+    """A category axis over `labels` (as plain text)."""
+    labels = tuple(str(label) for label in labels)
+    return Axis(title, labels, ticks(len(labels), max_ticks))
+
