@@ -8,13 +8,13 @@ import logging
 import streamlit as st
 from st_keyup import st_keyup
 
+from lesson.messages import CATALOGUE
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
 from ui import data, instrument, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
-from ui.messages import CATALOGUE
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),

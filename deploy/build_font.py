@@ -36,7 +36,7 @@ def vocabulary_chars() -> set[str]:
 
 def catalogue_chars() -> set[str]:
     """Every character of every message, both languages."""
-    from ui.messages import CATALOGUE
+    from lesson.messages import CATALOGUE
 
     return {c for entry in CATALOGUE.values() for message in entry.values() for c in message}
 

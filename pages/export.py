@@ -3,9 +3,9 @@ from functools import partial
 
 import streamlit as st
 
+from lesson.handout import build_handout, matrix_csv, matrix_frame
 from model.trace import Trace, trace_to_json
 from ui import data, shell, state, widgets
-from ui.handout import build_handout, matrix_csv, matrix_frame
 from ui.i18n import LANGS, lang, t
 
 shell.require_app()

@@ -1,10 +1,10 @@
 """Guided tour: one forward pass of the model on the current sentence, one step per screen (← / → to move)."""
 import streamlit as st
 
+from lesson.tour import STEPS, TourStep, facts
 from ui import data, shell, state, widgets
 from ui.i18n import t
 from ui.keys import arrow_keys
-from ui.tour_steps import STEPS, TourStep, facts
 
 shell.require_app()
 

@@ -1,5 +1,5 @@
-"""The intended layering is a test: import-linter contracts in pyproject.toml (pages → ui → viz → model; no
-Streamlit below ui; the model draws nothing; the app never imports the benchmarks)."""
+"""The intended layering is a test: import-linter contracts in pyproject.toml (pages → ui → lesson → viz → model;
+no Streamlit below ui; the model draws nothing; the app never imports the benchmarks)."""
 import ast
 import os
 import subprocess
@@ -26,8 +26,8 @@ def test_the_project_keeps_its_layers():
 
 def test_the_contracts_catch_a_violation(tmp_path):
     """The same contracts on a copy of the layout where model/ imports Streamlit and viz/ imports ui/ fail."""
-    for package, body in {"pages": "", "ui": "", "viz": "import ui\n", "model": "import streamlit\n",
-                          "benchmarks": ""}.items():
+    for package, body in {"pages": "", "ui": "", "lesson": "import streamlit\n", "viz": "import ui\n",
+                          "model": "import streamlit\n", "benchmarks": "", "deploy": ""}.items():
         (tmp_path / package).mkdir()
         (tmp_path / package / "__init__.py").write_text(body)
     (tmp_path / "streamlit").mkdir()  # a stand-in, so the import resolves without the real package
@@ -39,7 +39,7 @@ def test_the_contracts_catch_a_violation(tmp_path):
     result = lint(config, tmp_path)
     assert result.returncode != 0
     assert "No Streamlit below ui BROKEN" in result.stdout
-    assert "pages over ui over viz over model BROKEN" in result.stdout
+    assert "pages over ui over lesson over viz over model BROKEN" in result.stdout
 
 
 def test_app_sits_on_top():

@@ -18,7 +18,7 @@ import streamlit as st
 import streamlit.components.v1 as components_v1
 from streamlit import config
 
-from ui import fonts
+from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
 from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
 from viz.wire import pack

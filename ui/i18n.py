@@ -1,35 +1,15 @@
 """The UI language (in the URL as ?lang=en|zh) and message lookup from the catalogue."""
 from __future__ import annotations
 
-from functools import cache
-
+from lesson.catalogue import LANGS, text, viz_words
 from ui import state
-from ui.messages import CATALOGUE
 from viz.style import Words
-
-LANGS = {"en": "English", "zh": "中文"}
 
 
 def lang() -> str:
     """The current UI language code."""
     value = state.get("lang")
     return value if value in LANGS else "en"
-
-
-def text(key: str, language: str, **fields) -> str:
-    """The message `key` in `language`, with {fields} filled in (no Streamlit state needed)."""
-    message = CATALOGUE[key][language]
-    return message.format(**fields) if fields else message
-
-
-@cache
-def viz_words(language: str) -> Words:
-    """The words charts write by themselves, from the catalogue."""
-    keys = dict(value="viz.value", probability="viz.probability", weight="viz.weight", mean="viz.mean",
-                variance="viz.variance", token="axis.token", query="axis.query", key="axis.key",
-                position="axis.position", dimension="axis.dimension", before_ln="viz.before_ln",
-                after_ln="viz.after_ln", masked="viz.masked", dim_sin="viz.dim_sin", dim_cos="viz.dim_cos")
-    return Words(**{name: text(key, language) for name, key in keys.items()})
 
 
 def words() -> Words:

@@ -7,10 +7,11 @@ import re
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, fonts, instrument, state
+from ui import data, instrument, state
 from ui.chart import draw, payload, urls
 from ui.i18n import t
 from ui.pinyin import readings
+from viz import fonts
 from viz.plotly import to_plotly
 
 PLOTLY_CONFIG = {
@@ -57,7 +58,7 @@ def plain(text: str) -> str:
 
 
 def font_css() -> None:
-    """The shipped Chinese font on the page (ui/fonts.py): Chinese text renders even where no CJK font is installed."""
+    """The shipped Chinese font on the page (viz/fonts.py): Chinese text renders even where no CJK font is installed."""
     st.html(f"<style>{fonts.page_css(urls()[2])}</style>")
 
 

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 
+from lesson.handout import build_handout, hook_matrix, matrix_csv, plotly_js, readable_formula, render_handout
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from tests.app.conftest import open_page
-from ui.handout import build_handout, hook_matrix, matrix_csv, plotly_js, readable_formula, render_handout
 from ui.i18n import text
 from viz.heatmap import matrix_heatmap
 from viz.plotly import to_plotly
@@ -187,7 +187,7 @@ def test_every_hook_and_head_exports_to_csv_with_its_exact_numbers(model, senten
 @pytest.fixture(scope="module")
 def steps():
     """The guided tour's steps."""
-    from ui.tour_steps import STEPS
+    from lesson.tour import STEPS
 
     return STEPS
 
@@ -237,8 +237,8 @@ def downloads(monkeypatch):
 @pytest.fixture
 def built(monkeypatch):
     """Names of the expensive builders called so far (they still run)."""
+    import lesson.handout
     import model.trace
-    import ui.handout
 
     calls = []
 
@@ -249,7 +249,7 @@ def built(monkeypatch):
             return original(*args)
         return run
 
-    for module, name in ((model.trace, "trace_to_json"), (ui.handout, "build_handout")):
+    for module, name in ((model.trace, "trace_to_json"), (lesson.handout, "build_handout")):
         monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
     return calls
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from ui import fonts
+from lesson.messages import CATALOGUE
 from ui.i18n import LANGS
-from ui.messages import CATALOGUE
+from viz import fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 FONT = ROOT / "ui" / "static" / "attention-lab-sans.woff2"

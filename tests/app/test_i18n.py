@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from ui.messages import CATALOGUE
+from lesson.messages import CATALOGUE
 
 FIELD = re.compile(r"\{(\w*)\}")
 

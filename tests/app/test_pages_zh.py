@@ -6,11 +6,11 @@ import re
 
 import pytest
 
+from lesson.messages import lessons as lesson_messages
+from lesson.messages import pages as page_messages
 from model.checkpoint import CHECKPOINT_DIR
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
-from ui.messages import lessons as lesson_messages
-from ui.messages import pages as page_messages
 from ui.notes import NOTE_TITLES
 
 SENTENCE = "I have a cat"

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lesson.messages.tour import MESSAGES
+from lesson.tour import STEPS, facts, later_step, tok
 from model.checkpoint import load_bundle
 from model.explain import fmt
 from model.trace import Trace, run_with_trace
 from tests.app.conftest import APP, specs
 from ui.i18n import text
-from ui.messages.tour import MESSAGES
-from ui.tour_steps import STEPS, facts, later_step, tok
 from viz.plotly import text as label_text
 from viz.plotly import to_plotly
 
@@ -222,7 +222,7 @@ def test_scale_step_quotes_this_sentences_scores_before_and_after_dividing():
 
 def test_softmax_denominator_prints_every_term_or_the_rest_with_its_count():
     """Few keys: every e^{s_j}; many: the four largest and the others summed, labelled with how many they are."""
-    from ui.tour_steps import denominator
+    from lesson.tour import denominator
 
     few = np.array([0.5, -1.0, 2.0])
     assert denominator(few).count("e^{") == 3

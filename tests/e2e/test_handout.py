@@ -1,9 +1,9 @@
 """The HTML handout opened from a file:// URL in Chromium: every chart draws, offline, without errors or script."""
 import pytest
 
+from lesson.handout import build_handout, render_handout
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
-from ui.handout import build_handout, render_handout
 from viz.heatmap import matrix_heatmap
 from viz.plotly import to_plotly
 
@@ -34,7 +34,7 @@ def assert_offline_and_drawn(page, requests, n_sections: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang):
-    from ui.tour_steps import STEPS as steps
+    from lesson.tour import STEPS as steps
 
     bundle = load_bundle("en-zh")
     path = tmp_path / f"handout-{lang}.html"

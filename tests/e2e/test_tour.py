@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.harness import IDLE
+from lesson.tour import STEPS
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
 from ui.i18n import text
-from ui.tour_steps import STEPS
 
 REGISTERED = '"tour"' in (Path(__file__).resolve().parents[2] / "app.py").read_text(encoding="utf-8")
 pytestmark = [pytest.mark.e2e,

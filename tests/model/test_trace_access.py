@@ -135,9 +135,9 @@ def test_input_errors_carry_a_catalogue_key_and_its_fields():
     """Model-side input errors name a message and its fields; the catalogue has that message with those fields."""
     import string
 
+    from lesson.messages import CATALOGUE
     from model.explain import InputError, project_and_attend
     from model.playground import parse_mask, parse_matrix
-    from ui.messages import CATALOGUE
 
     cases = [lambda: parse_matrix("X", [["1", "abc"]]), lambda: parse_matrix("X", [["", "1"]]),
              lambda: parse_matrix("X", [["inf"]]), lambda: parse_matrix("X", [["1e9"]]),

@@ -9,10 +9,9 @@ from functools import cache, partial
 import numpy as np
 import pandas as pd
 
+from lesson.catalogue import text
 from model.trace import Trace
-from ui import fonts
-from ui.i18n import text
-from viz import style
+from viz import fonts, style
 from viz.plotly import PLOTLY_JS, to_plotly
 
 Section = tuple[str, str, str, str]  # (heading, explanation, formula LaTeX, figure JSON)
@@ -234,7 +233,7 @@ def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
 def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     """The handout of a trace: every guided-tour step, titled with the sentence and its translation, in `lang`;
     `align_weight` is the model's guided-alignment weight, stated next to the cross-attention."""
-    from ui.tour_steps import STEPS, facts
+    from lesson.tour import STEPS, facts
 
     tr, sizes = partial(text, language=lang), facts(trace)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}

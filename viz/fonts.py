@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 FAMILY = "Attention Lab Sans"
-FILE = Path(__file__).resolve().parent / "static" / "attention-lab-sans.woff2"
+FILE = Path(__file__).resolve().parents[1] / "ui" / "static" / "attention-lab-sans.woff2"  # served by ui/chart
 STREAMLIT_FAMILY = "Source Sans"  # the family of Streamlit's text (its bundled @font-face)
 CJK_RANGE = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"  # CJK blocks, CJK punctuation, full-width forms
 

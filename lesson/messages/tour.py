@@ -1,6 +1,6 @@
 """Messages of the guided tour: the page's labels, each step's title and explanation, figure and axis titles.
 
-Explanations may use the fields {d_model} {d_k} {h} {N} {d_ff} {S} {T} (ui.tour_steps.facts).
+Explanations may use the fields {d_model} {d_k} {h} {N} {d_ff} {S} {T} (lesson.tour.facts).
 """
 
 PAGE = {
