@@ -16,8 +16,8 @@ MAX_LINES = 8  # "… sees …" lines listed per mask
 
 
 def mask_figure(keep: np.ndarray, tokens: list[str], title: str, key: str) -> None:
-    """The keep mask as 1 (visible) and grey −∞ (hidden)."""
-    widgets.figure(matrix_heatmap(keep.astype(float), tokens, tokens, kind="prob", masked=~keep, decimals=0,
+    """The additive mask M as the Masks page draws it: 0 where the key is visible, grey −∞ where it is hidden."""
+    widgets.figure(matrix_heatmap(np.zeros(keep.shape), tokens, tokens, kind="prob", masked=~keep, decimals=0,
                                   title=title, row_title=t("axis.query_row"), col_title=t("axis.key_col"),
                                   hover_formula=t("bg.hover_visible"), words=words()), key=key)
 

@@ -241,5 +241,6 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
                  step.formula(trace), to_plotly(step.figure(trace, tr)).to_json()) for step in STEPS]
     cfg = trace.config
-    subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N, norm=cfg.norm)
+    subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
+                  norm="Post-Norm" if trace.post_norm else "Pre-Norm")
     return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang)

@@ -168,7 +168,7 @@ def stats_figure(trace: Trace, tr: Translate) -> Chart:
 def fig_tokens(trace: Trace, tr: Translate) -> Chart:
     """Each source token and its id in the vocabulary."""
     ids = np.asarray(trace.src.ids, dtype=float)[:, None]
-    return heatmap(ids, trace.src.tokens, [tr("tour.axis.id")], tr, tr("tour.fig.tokens"), "token", "id",
+    return heatmap(ids, trace.src.tokens, [tr("tour.axis.id")], tr, tr("tour.fig.tokens"), "token", "vocab_index",
                    kind="raw", show_values=True, decimals=0, hover_formula="{row}")
 
 
@@ -205,6 +205,12 @@ def fig_scale(trace: Trace, tr: Translate) -> Chart:
     toks = trace.src.tokens
     return heatmap(enc(trace, "scaled"), toks, toks, tr, tr("tour.fig.scale"), "query", "key",
                    hover_formula="q({row})·k({col}) / √d_k")
+
+
+def fig_decoder(trace: Trace, tr: Translate) -> Chart:
+    """The decoder's input: <bos> and the tokens written so far, embedded with their positions."""
+    target = trace.embedding("target")
+    return wide(target.x, target.tokens, dims("d", trace.config.d_model), tr, tr("tour.fig.decoder"), "dimension")
 
 
 def fig_mask(trace: Trace, tr: Translate) -> Chart:
@@ -256,7 +262,7 @@ def fig_cross(trace: Trace, tr: Translate) -> Chart:
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]  # row t reads a, predicts b
     return heatmap(cross_mean(trace), rows, trace.src.tokens, tr,
                    tr("tour.fig.cross", layer=trace.config.N - 1), "target", "source", kind="prob",
-                   hover_formula="{row} → {col}")
+                   hover_formula=tr("dec.hover_looks_at"))
 
 
 def fig_next_token(trace: Trace, tr: Translate) -> Chart:
@@ -340,11 +346,23 @@ def tex_mask(trace: Trace) -> str:
 
 
 def tex_softmax(trace: Trace) -> str:
-    """softmax of the first row, and its first weight from the exponentials."""
+    """softmax of the first row, and its first weight from the exponentials: every term with few keys, else the
+    largest ones and the rest summed with how many they are."""
     scores, weights = enc(trace, "masked_scores")[0], enc(trace, "pattern")[0]
-    exps = " + ".join(rf"e^{{{num(s)}}}" for s in scores[:SHOWN]) + (r" + \cdots" if len(scores) > SHOWN else "")
     return lines(rf"\mathrm{{softmax}}\!\left({vec(scores, 4)}\right) = {vec(weights, 4, prob)}",
-                 rf"a_{{0,0}} = \frac{{e^{{{num(scores[0])}}}}}{{{exps}}} = {prob(weights[0])}")
+                 rf"a_{{0,0}} = \frac{{e^{{{num(scores[0])}}}}}{{{denominator(scores)}}} = {prob(weights[0])}")
+
+
+def denominator(scores: np.ndarray, shown: int = 5) -> str:
+    """Σ_j e^{s_j} written out: all terms when there are at most `shown`, else the largest shown − 1 and the others
+    as one summed term labelled with their count."""
+    order = np.argsort(-scores)
+    if len(scores) <= shown:
+        return " + ".join(rf"e^{{{num(s)}}}" for s in scores)
+    top, rest = np.sort(order[: shown - 1]), order[shown - 1:]
+    listed = " + ".join(rf"e^{{{num(scores[j])}}}" for j in top)
+    other = np.exp(scores[rest].astype(np.float64)).sum()
+    return listed + rf" + \underbrace{{{num(other)}}}_{{{len(rest)}\times e^{{s_j}}}}"
 
 
 def tex_weighted(trace: Trace) -> str:
@@ -361,6 +379,20 @@ def tex_concat(trace: Trace) -> str:
     return lines(rf"\mathrm{{Concat}}(Z_0,\ldots,Z_{{{c.h - 1}}}):\ S\times(h\cdot d_k) = "
                  rf"{S}\times({c.h}\cdot{c.d_k}) = {S}\times{c.d_model}",
                  rf"{vec(attn.concat[0])}\,W^O + b^O = {vec(attn.out[0])}")
+
+
+def tex_decoder(trace: Trace) -> str:
+    """The decoder layer's three sublayers, each with its residual and LayerNorm, and how long <bos>'s row is after
+    each (layer 0)."""
+    wrap = (lambda f: rf"\mathrm{{LN}}\big(y + {f}\big)") if trace.post_norm else (lambda f: rf"y + {f}")
+    arg = "y" if trace.post_norm else r"\mathrm{LN}(y)"
+    subs = [rf"\mathrm{{MaskedSelfAttn}}({arg})", rf"\mathrm{{CrossAttn}}({arg},\,\mathrm{{memory}})",
+            rf"\mathrm{{FFN}}({arg})"]
+    norms = [np.linalg.norm(trace.layer_output("decoder", -1)[0])]
+    norms += [np.linalg.norm(trace.sublayer("decoder", 0, k).output[0]) for k in range(3)]
+    first = tok(trace.tgt_input_tokens[0])
+    chain = r"\to".join(rf"\lVert y^{{({i})}}_{{{first}}}\rVert = {num(n)}" for i, n in enumerate(norms))
+    return lines(r"\;\to\;".join(rf"y \leftarrow {wrap(f)}" for f in subs), chain)
 
 
 def tex_add_norm(trace: Trace) -> str:
@@ -407,7 +439,7 @@ def tex_next_token(trace: Trace) -> str:
     """P(first output token) as the softmax of its logit over the target vocabulary."""
     s = trace.decoded.steps[0]
     z, p = trace.logits[0, s.chosen_id], trace.probs[0, s.chosen_id]
-    given = tok(trace.tgt_input_tokens[0])
+    given = rf"{tok(trace.tgt_input_tokens[0])},\, x_{{1:{len(trace.src.tokens)}}}"  # the prefix and the source
     V = trace.config.tgt_vocab_size
     return (rf"P({tok(s.chosen_token)}\mid {given}) = \frac{{e^{{z_{{{tok(s.chosen_token)}}}}}}}"
             rf"{{\sum_{{v=1}}^{{{V}}} e^{{z_v}}}} = \frac{{e^{{{num(z)}}}}}{{\sum_v e^{{z_v}}}} = {num(p, 3)}")
@@ -427,6 +459,7 @@ STEPS: tuple[TourStep, ...] = (
     TourStep("qkv", fig_qkv, tex_qkv),
     TourStep("scores", fig_scores, tex_scores),
     TourStep("scale", fig_scale, tex_scale),
+    TourStep("decoder", fig_decoder, tex_decoder),
     TourStep("mask", fig_mask, tex_mask),
     TourStep("softmax", fig_softmax, tex_softmax),
     TourStep("weighted", fig_weighted, tex_weighted),

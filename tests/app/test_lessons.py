@@ -157,9 +157,9 @@ def test_bert_gpt_page_next_token_losses_match_numpy():
     assert mean == pytest.approx(losses.mean(), abs=6e-4)
     masks = by_title(at)
     dec = array(masks["Decoder self-attention (GPT-style): mask"]["data"][0]["z"]).astype(float)
-    assert np.isnan(dec[np.triu_indices(len(dec), 1)]).all() and (dec[np.tril_indices(len(dec))] == 1).all()
+    assert np.isnan(dec[np.triu_indices(len(dec), 1)]).all() and (dec[np.tril_indices(len(dec))] == 0).all()
     enc = array(masks["Encoder self-attention (BERT-style): mask"]["data"][0]["z"]).astype(float)
-    assert (enc == 1).all()
+    assert (enc == 0).all()  # M = 0 everywhere: every key visible
 
 
 def test_notes_page_shows_every_panel_with_its_numbers():

@@ -218,3 +218,35 @@ def test_scale_step_quotes_this_sentences_scores_before_and_after_dividing():
     assert abs(float(f["raw_max"]) - np.abs(raw).max()) <= 0.051
     assert abs(float(f["scaled_max"]) - np.abs(scaled).max()) <= 0.051
     assert abs(float(f["top_weight"]) - weights.max(1).mean()) <= 0.0051
+
+
+def test_softmax_denominator_prints_every_term_or_the_rest_with_its_count():
+    """Few keys: every e^{s_j}; many: the four largest and the others summed, labelled with how many they are."""
+    from ui.tour_steps import denominator
+
+    few = np.array([0.5, -1.0, 2.0])
+    assert denominator(few).count("e^{") == 3
+    many = np.array([3.0, -2.0, 0.5, 1.0, -0.25, 2.0, -1.5])
+    tex = denominator(many)
+    assert [number(x) for x in re.findall(r"e\^\{" + NUMBER + r"\}", tex)] == [3.0, 0.5, 1.0, 2.0]  # top 4, in order
+    rest = np.exp(np.array([-2.0, -0.25, -1.5])).sum()
+    summed = re.search(r"\\underbrace\{" + NUMBER + r"\}_\{(\d+)\\times", tex)
+    assert number(summed.group(1)) == pytest.approx(rest, abs=0.006) and summed.group(2) == "3"
+
+
+def test_decoder_step_follows_the_first_row_through_layer_0():
+    trace = trace_of("en-zh", CASES["en-zh"])
+    formula = latex(open_tour(s=CASES["en-zh"], tour=INDEX["decoder"]))
+    y = trace["hook_tgt_input"][0].astype(np.float64)
+    outs = [trace["decoder.0.hook_ln1"], trace["decoder.0.hook_ln2"], trace["decoder.0.hook_ln3"]]  # Post-Norm
+    want = [np.linalg.norm(y)] + [np.linalg.norm(o[0].astype(np.float64)) for o in outs]
+    got = [number(x) for x in re.findall(r"\\rVert = " + NUMBER, formula)]
+    assert got == pytest.approx(want, abs=0.006)
+    assert r"\mathrm{CrossAttn}" in formula and r"\mathrm{MaskedSelfAttn}" in formula
+    assert INDEX["decoder"] < INDEX["mask"]
+
+
+def test_next_token_is_conditioned_on_the_source_too():
+    trace = trace_of("en-zh", CASES["en-zh"])
+    formula = latex(open_tour(s=CASES["en-zh"], tour=INDEX["next_token"]))
+    assert rf"\mid \text{{\textless{{}}bos\textgreater{{}}}},\, x_{{1:{len(trace.src.tokens)}}})" in formula

@@ -44,8 +44,8 @@ MESSAGES = {
     "export.handout.lang": {"en": "Handout language", "zh": "讲义语言"},
     "export.handout.button": {"en": "Download handout (HTML)", "zh": "下载讲义（HTML）"},
     "handout.subtitle": {
-        "en": "Attention Lab · model {model} · d_model = {d_model}, h = {h}, N = {N} · {norm}-norm",
-        "zh": "注意力实验室 · 模型 {model} · d_model = {d_model}，h = {h}，N = {N} · {norm}-norm",
+        "en": "Attention Lab · model {model} · d_model = {d_model}, h = {h}, N = {N} · {norm}",
+        "zh": "注意力实验室 · 模型 {model} · d_model = {d_model}，h = {h}，N = {N} · {norm}",
     },
     "handout.formula": {"en": "Formula", "zh": "公式"},
     "handout.latex": {"en": "LaTeX source", "zh": "LaTeX 源码"},

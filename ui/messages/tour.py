@@ -80,6 +80,19 @@ STEP_TEXTS = {
               "梯度也随之消失。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
               "除以 √{d_k} 后是 {scaled_max}，softmax 之后每行最大的权重平均为 {top_weight}。",
     },
+    "tour.decoder.title": {"en": "The decoder: three sublayers", "zh": "解码器：三个子层"},
+    "tour.decoder.text": {
+        "en": "The decoder writes the translation one token at a time. Its input is <bos> (the start symbol that "
+              "the notes write <start>, <begin> or <sos>) followed by the tokens written so far, embedded and "
+              "given positions like the source ({T} rows here). Each of its {N} layers has three sublayers, each "
+              "wrapped in a residual connection and a LayerNorm: masked self-attention over what has been "
+              "written, cross-attention from those rows to the encoder's output (memory), and the FFN. The formula "
+              "follows the first row through layer 0.",
+        "zh": "解码器一次写出译文的一个词元。它的输入是 <bos>（笔记里写作 <start>、<begin> 或 <sos> 的起始符号）"
+              "加上已经写出的词元，与源句一样做词嵌入并加上位置编码（这里共 {T} 行）。它的 {N} 层中每层有三个子层，"
+              "每个子层都包在残差连接和层归一化里：对已写内容的掩码自注意力，从这些行到编码器输出的交叉注意力，"
+              "以及前馈网络。公式跟踪第 0 层中的第一行。",
+    },
     "tour.mask.title": {"en": "Mask: no peeking ahead", "zh": "掩码：不许偷看后面的词"},
     "tour.mask.text": {
         "en": "In the decoder's self-attention a token may only look at itself and the tokens before it: the "
@@ -188,6 +201,8 @@ FIGURES = {
                      "zh": "第 {head} 个头的 Q | K | V（编码器第 0 层）"},
     "tour.fig.scores": {"en": "Scores QKᵀ", "zh": "注意力分数 QKᵀ"},
     "tour.fig.scale": {"en": "Scaled scores QKᵀ / √d_k", "zh": "缩放后的分数 QKᵀ / √d_k"},
+    "tour.fig.decoder": {"en": "Decoder input: <bos> + tokens so far, embedded + PE",
+                         "zh": "解码器输入：<bos> + 已写出的词元，词嵌入 + 位置编码"},
     "tour.fig.mask": {"en": "Decoder: scores + causal mask (grey = −∞)", "zh": "解码器：分数 + 因果掩码（灰色 = −∞）"},
     "tour.fig.softmax": {"en": "Attention weights (each row sums to 1)", "zh": "注意力权重（每行之和为 1）"},
     "tour.fig.weighted": {"en": "Z = weights × V (head {head})", "zh": "Z = 权重 × V（第 {head} 个头）"},
@@ -203,6 +218,7 @@ FIGURES = {
     "tour.fig.next_step": {"en": "Step {n}: the most likely next tokens", "zh": "第 {n} 步：下一个词的候选"},
     "tour.axis.token": {"en": "token", "zh": "词元"},
     "tour.axis.id": {"en": "id", "zh": "编号"},
+    "tour.axis.vocab_index": {"en": "index in the vocabulary", "zh": "在词表中的编号"},
     "tour.axis.dimension": {"en": "dimension", "zh": "维度"},
     "tour.axis.query": {"en": "query (row)", "zh": "查询（行）"},
     "tour.axis.key": {"en": "key (column)", "zh": "键（列）"},
