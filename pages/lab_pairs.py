@@ -37,6 +37,15 @@ def second_sentence() -> str:
 
 st.header(t("mp.header"))
 st.caption(t("mp.caption"))
+def pattern_panel(which: str, run, view, layer: int, head: int) -> None:
+    """One sentence's translation and the head's weights, its real mask grey ("first" or "second")."""
+    st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
+    widgets.figure(matrix_heatmap(view.pattern[head], view.queries, view.keys, kind="prob", masked=~view.mask,
+                                  title=t(f"mp.fig_{which}", layer=layer, head=head),
+                                  row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
+                   key=f"mp-{which}")
+
+
 trace = data.current_trace()
 if widgets.need_trace(trace):
     second_text = second_sentence()
@@ -50,21 +59,11 @@ if widgets.need_trace(trace):
         a, b = trace.attn(side, layer), other.attn(side, layer)
         (rows_a, cols_a), (rows_b, cols_b) = (a.queries, a.keys), (b.queries, b.keys)
         p_a, p_b = a.pattern[head], b.pattern[head]
-        keep_a, keep_b = a.mask, b.mask  # the real masks
         diff, unmatched = aligned_difference(p_a, p_b, align_tokens(rows_a, rows_b), align_tokens(cols_a, cols_b))
         c1, c2, c3 = st.columns(3)
-        with c1:
-            st.markdown(t("mp.first_label", output=widgets.plain(trace.output_text or "∅")))
-            widgets.figure(matrix_heatmap(p_a, rows_a, cols_a, kind="prob", masked=~keep_a,
-                                          title=t("mp.fig_first", layer=layer, head=head),
-                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                          words=words()), key="mp-a")
-        with c2:
-            st.markdown(t("mp.second_label", output=widgets.plain(other.output_text or "∅")))
-            widgets.figure(matrix_heatmap(p_b, rows_b, cols_b, kind="prob", masked=~keep_b,
-                                          title=t("mp.fig_second", layer=layer, head=head),
-                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                          words=words()), key="mp-b")
+        for col, which, run, view in ((c1, "first", trace, a), (c2, "second", other, b)):
+            with col:
+                pattern_panel(which, run, view, layer, head)
         with c3:
             st.markdown("&nbsp;")
             widgets.figure(matrix_heatmap(diff, rows_a, cols_a, kind="signed", masked=unmatched, bound=1.0,

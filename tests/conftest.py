@@ -1,4 +1,6 @@
 """Fixtures shared by the model and app tests: tiny Hugging Face models built once per session."""
+import socket
+
 import pytest
 
 from tests.hf_models import build_all, minilm_path
@@ -10,3 +12,12 @@ def hf_paths(tmp_path_factory) -> dict:
     paths = build_all(tmp_path_factory.mktemp("hf"))
     paths["minilm"] = minilm_path()
     return paths
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    """Any attempt to open a connection fails the test."""
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"network access attempted: {args}")
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)

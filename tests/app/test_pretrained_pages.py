@@ -1,6 +1,5 @@
 """Pages with a pretrained model loaded (?model=hf&hf=FOLDER): they draw it, the numbers on screen are the
 library's own (recomputed here without the app), pages that do not apply say so, and bad sources give a notice."""
-import socket
 
 import numpy as np
 import pytest
@@ -139,13 +138,6 @@ def test_marian_decoding_page_steps_through_the_translation(hf_paths):
     assert "Next-token probabilities (top-k)" in titles and "Cross-attention of the newest position (layer 0)" in titles
     assert any("pretrained Marian" in c.value for c in at.caption)
 
-
-@pytest.fixture
-def no_network(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError(f"network access attempted: {args}")
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
 
 
 @pytest.mark.parametrize(("source", "key"), [

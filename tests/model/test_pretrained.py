@@ -2,7 +2,6 @@
 (output_attentions, logits, generate) and against NumPy recomputed from the weights; loading never downloads."""
 import importlib.util
 import shutil
-import socket
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -247,14 +246,6 @@ def test_traces_are_read_only(loaded):
     assert not any(a.flags.writeable for a in trace.arrays.values())
     assert not trace.decoded.steps[0].cross_attn.flags.writeable
 
-
-@pytest.fixture
-def no_network(monkeypatch):
-    """Any attempt to open a connection fails the test."""
-    def refuse(*args, **kwargs):
-        raise AssertionError(f"network access attempted: {args}")
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
 
 
 def folder_with(tmp_path, config: str):
