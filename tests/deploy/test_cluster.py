@@ -140,10 +140,15 @@ def test_students_on_a_killed_replica_reconnect_to_another_and_keep_their_view(a
 
 
 def replica_for(cluster, key: str) -> str:
-    """Load the page with this replica key; the replica nginx sent it to."""
+    """Load the page with this replica key; the replica nginx sent it to. nginx writes the access-log line after
+    the response has gone out, so wait (up to 5 s) for the new line rather than read the one before it."""
+    before = len(upstreams(cluster, key))
     page_cookies_with = urllib.request.Request(f"{cluster.url}/", headers={"Cookie": f"al_replica={key}"})
     urllib.request.urlopen(page_cookies_with, timeout=30).read()
-    return upstreams(cluster, key)[-1]
+    deadline = time.monotonic() + 5
+    while len(logged := upstreams(cluster, key)) <= before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return logged[-1]
 
 
 def test_the_health_check_restarts_a_dead_replica_and_its_browsers_return_to_it(app_cluster):

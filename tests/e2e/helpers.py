@@ -28,6 +28,15 @@ def charts(page) -> list[dict]:
     return page.evaluate(CHARTS_JS)
 
 
+def wait_charts(page, n: int, timeout: float = 30_000) -> list[dict]:
+    """The page's charts once at least n of them are drawn (elements of one run may mount a frame apart)."""
+    try:
+        page.wait_for_function("(n) => (" + CHARTS_JS + ")().length >= n", arg=n, timeout=timeout)
+    except Exception:
+        pass  # the caller's assertion says what is missing
+    return charts(page)
+
+
 def chart(page, title: str) -> dict:
     """The chart with this title."""
     found = [c for c in charts(page) if c["title"] == title]

@@ -5,7 +5,7 @@ import pytest
 
 from benchmarks.harness import IDLE as IDLE_SELECTOR
 from tests.app.conftest import MIN_CHARTS, PAGES
-from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_painted
+from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_charts, wait_painted
 from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +36,7 @@ def test_every_page_opens_from_the_navigation_and_draws_charts(page, app_url):
         page.get_by_test_id("stSidebarNav").get_by_text(text(f"nav.{name}", "en"), exact=True).click()
         page.wait_for_url(f"**/{'' if name == 'overview' else name}*")
         wait_painted(page, "I have a cat")
-        assert len(charts(page)) >= MIN_CHARTS.get(name, 3), name
+        assert len(wait_charts(page, MIN_CHARTS.get(name, 3))) >= MIN_CHARTS.get(name, 3), name
         assert "s=I+have+a+cat" in page.url, "the sentence stays in the URL"
     assert not page.errors, page.errors
 
