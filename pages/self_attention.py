@@ -1,6 +1,5 @@
 """Self-attention, step by step: X → Q, K, V → QKᵀ → ÷√d_k → + mask → softmax → × V, and one query in detail."""
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from model import lessons
@@ -20,28 +19,31 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum()
 
 
-def variance_section(trace, side: str, layer: int, head: int, qi: int) -> None:
+def variance_section(trace, side: str, layer: int, head: int, qi: int, query: str) -> None:
     """The paper's reason for ÷√d_k, measured on random vectors, and one row of this sentence with and without it."""
-    st.subheader(t("var.header"))
     raw, scaled = lessons.dot_variance(D_KS)
-    st.caption(t("var.caption", n=4000))
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(line_chart(D_KS, {t("var.raw"): raw, t("var.scaled"): scaled}, title=t("var.fig"),
-                                  x_title=t("var.x"), y_title=t("var.y"), log_x=True, log_y=True), key="var-dk")
-    with c2:
-        attn = trace.attn(side, layer)
-        cols = attn.keys
-        keep = attn.mask[qi]
-        scores = attn.scores[head][qi].astype(np.float64)
-        d_k = trace.config.d_k
-        plain_w = softmax(np.where(keep, scores, -np.inf))
-        scaled_w = softmax(np.where(keep, scores / np.sqrt(d_k), -np.inf))
-        widgets.figure(grouped_bars(cols, {t("var.without"): plain_w, t("var.with"): scaled_w},
-                                    title=t("var.fig_row", query=rows[qi], block=controls.side_label(side),
-                                            layer=layer, head=head),
-                                    y_title=t("viz.weight"), y_range=(0, 1.15)), key="var-row")
-        st.caption(t("var.caption_row", d_k=d_k, raw=f"{plain_w.max():.3f}", scaled=f"{scaled_w.max():.3f}"))
+    attn = trace.attn(side, layer)
+    keep = attn.mask[qi]
+    scores = attn.scores[head][qi].astype(np.float64)
+    d_k = trace.config.d_k
+    plain_w = softmax(np.where(keep, scores, -np.inf))
+    scaled_w = softmax(np.where(keep, scores / np.sqrt(d_k), -np.inf))
+    widgets.section(t("var.header"), t("var.caption", n=4000) + "  \n" + t(
+        "var.caption_row", d_k=d_k, raw=f"{plain_w.max():.3f}", scaled=f"{scaled_w.max():.3f}"))
+    widgets.figures([line_chart(D_KS, {t("var.raw"): raw, t("var.scaled"): scaled}, title=t("var.fig"),
+                                x_title=t("var.x"), y_title=t("var.y"), log_x=True, log_y=True),
+                     grouped_bars(attn.keys, {t("var.without"): plain_w, t("var.with"): scaled_w},
+                                  title=t("var.fig_row", query=query, block=controls.side_label(side),
+                                          layer=layer, head=head),
+                                  y_title=t("viz.weight"), y_range=(0, 1.15))],
+                    key="var", names=["var-dk", "var-row"])
+
+
+def walk_table(cols: list[str], walk) -> str:
+    """The worked query as a markdown table: key, q·k, scaled, softmax (tokens escaped, never markup)."""
+    head = f"| {t('sa.col_key')} | q·k | {t('sa.col_scaled')} | softmax |\n|---|---:|---:|---:|\n"
+    return head + "\n".join(f"| {widgets.plain(c)} | {d:.3f} | {s:.3f} | {w:.3f} |"
+                             for c, d, s, w in zip(cols, walk.dots, walk.scaled, walk.weights))
 
 
 st.header(t("sa.header"))
@@ -54,12 +56,9 @@ if widgets.need_trace(trace):
         st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
         scale, temp = True, 1.0
     else:
-        c1, c2 = st.columns(2)
-        with c1:
+        with st.container(horizontal=True, vertical_alignment="center", gap="large"):
             scale = state.bound(st.toggle, t("sa.scale"), "scale")
-        with c2:
-            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
-                               max_value=5.0, step=0.1)
+            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1, max_value=5.0, step=0.1, width=400)
         trace = data.current_trace()
     d_k = trace.config.d_k
     attn = trace.attn(side, layer)
@@ -68,65 +67,54 @@ if widgets.need_trace(trace):
     dims = [f"d{i}" for i in range(d_k)]
     tag = f"{side}-L{layer}-h{head}"
 
-    st.subheader(t("sa.step1"))
-    st.caption(t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=head, d_k=d_k)
-               + (t("sa.cross_note") if side == "cross" else ""))
+    widgets.section(t("sa.step1"), t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=head, d_k=d_k)
+                    + (t("sa.cross_note") if side == "cross" else ""))
     if side == "cross":
         widgets.cross_note(trace)
-    widgets.figure(matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
-                                  row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
-                                  col_ticks=16, height=300, words=words()),
-                   key=f"x-{tag}")
+    widgets.figures([matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
+                                    row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
+                                    col_ticks=16, height=300, words=words())], key=f"x-{tag}")
     widgets.figures([matrix_heatmap(getattr(attn, name)[head], toks, dims,
                                     title=t("sa.fig_qkv", name=name.upper(), head=head), row_title=t("axis.token"),
                                     col_title=t("axis.dimension"), show_values=False, col_ticks=8, words=words())
                      for name, toks in (("q", rows), ("k", cols), ("v", cols))],
                     key=f"qkv-{tag}", names=[f"{name}-{tag}" for name in "qkv"])
 
-    st.subheader(t("sa.step2"))
     axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())
     divisor = ("√d_k" if scale else "1") + (f" · T={temp:g}" if temp != 1 else "")
+    keep = attn.mask
+    widgets.section(t("sa.step2"))
     widgets.figures([matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
                                     hover_formula="q({row})·k({col})", **axes),
                      matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor}",
                                     hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor}", **axes)],
                     key=f"scores-{tag}", names=[f"scores-{tag}", f"scaled-{tag}"])
-
-    st.subheader(t("sa.step3"))
-    keep = attn.mask
-    st.caption(t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
-                 masked=int((~keep).sum()), total=keep.size))
+    widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if side == "decoder" else "sa.caption_masked_none",
+                                     masked=int((~keep).sum()), total=keep.size))
     widgets.figures([matrix_heatmap(attn.masked_scores[head], rows, cols, title=t("sa.fig_masked"),
                                     hover_formula=t("sa.hover_masked"), **axes),
                      matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~keep,
                                     title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes)],
                     key=f"masked-{tag}", names=[f"masked-{tag}", f"pattern-{tag}"])
-    widgets.figure(matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
-                                  row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16, words=words()),
-                   key=f"z-{tag}")
+    widgets.figures([matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
+                                    row_title=t("axis.query_token"), col_title=t("axis.dimension"),
+                                    show_values=False, col_ticks=16, words=words())], key=f"z-{tag}")
 
-    st.subheader(t("sa.step4"))
-    st.caption(t("sa.caption_step4", title=notes.NOTE_TITLES[4]))
+    widgets.section(t("sa.step4"), t("sa.caption_step4", title=notes.NOTE_TITLES[4]))
     qi = controls.pick_query(rows)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep[qi], scale, temp)
-    table = pd.DataFrame({t("sa.col_key"): cols, "q·k": walk.dots, t("sa.col_scaled"): walk.scaled,
-                          "softmax": walk.weights})
-    c1, c2 = st.columns([2, 3])
-    with c1:
-        st.dataframe(table, hide_index=True, width="stretch",
-                     column_config={"softmax": st.column_config.ProgressColumn(min_value=0.0, max_value=1.0,
-                                                                               format="%.3f")})
-    with c2:
-        widgets.figure(matrix_heatmap(walk.products, cols, dims, title=t("sa.fig_products", query=rows[qi]),
-                                      row_title=t("axis.key_token"), col_title=t("axis.dimension"),
-                                      show_values=False, col_ticks=16, words=words()),
-                       key=f"prod-{tag}")
     weighted = list(walk.weighted_v) + [walk.output]
-    widgets.figure(matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=t("sa.row_weighted"),
-                                  col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
-                                  show_values=False, col_ticks=16, words=words()), key=f"wv-{tag}")
-    variance_section(trace, side, layer, head, qi)
+    c1, c2 = st.columns([2, 3])
+    c1.markdown(walk_table(cols, walk))
+    with c2:
+        widgets.figures([matrix_heatmap(walk.products, cols, dims, title=t("sa.fig_products", query=rows[qi]),
+                                        row_title=t("axis.key_token"), col_title=t("axis.dimension"),
+                                        show_values=False, col_ticks=16, words=words()),
+                         matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=t("sa.row_weighted"),
+                                        col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[qi]),
+                                        show_values=False, col_ticks=16, words=words())],
+                        key=f"walk-{tag}", names=[f"prod-{tag}", f"wv-{tag}"], columns=1)
+    variance_section(trace, side, layer, head, qi, rows[qi])
 
 if not data.is_pretrained():
     notes.panels_for("self_attention", data.bundle(state.get("model")), trace)

@@ -22,24 +22,20 @@ def blocks(trace: Trace) -> list[str]:
 
 
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
-    """Side, layer and head pickers in one row (a pretrained model's many layers and heads: head on its own row);
+    """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads);
     returns (side, layer, head)."""
     h, sides = trace.config.h, blocks(trace)
     if state.get("side") not in sides:
         state.put("side", sides[0])
     state.clamp("head", 0, h - 1)
-    wide = trace.config.N > 4 or h > 8
-    cols = st.columns([1, 3] if wide else ([5, 2, 3] if with_head else [5, 2]))
-    with cols[0]:
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
         side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
                            format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
-    N = trace.n_layers(side)
-    state.clamp("layer", 0, N - 1)
-    with cols[1]:
+        N = trace.n_layers(side)
+        state.clamp("layer", 0, N - 1)
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
-    head = 0
-    if with_head:
-        with cols[2] if len(cols) > 2 else st.container():
+        head = 0
+        if with_head:
             head = state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
     return side, layer, head
 

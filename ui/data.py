@@ -194,12 +194,18 @@ def current_pretrained_trace() -> PretrainedTrace | None:
 
 
 def current_trace() -> Trace | None:
-    """Trace of the shared sentence with the current options, or None when there is nothing to show."""
+    """Trace of the shared sentence with the current options, or None when there is nothing to show (computed once
+    per script run for the same options: pages ask several times)."""
     if is_pretrained():
-        return current_pretrained_trace()
+        return state.memo(("hf", state.get("hf"), state.get("s"), decode_options()), current_pretrained_trace)
+    name = state.get("model")
+    return state.memo((name, state.get("s"), attn_options(), decode_options()), lambda: shipped_trace(name))
+
+
+def shipped_trace(name: str) -> Trace | None:
+    """Trace of the shared sentence through a shipped model, or None (no tokens)."""
     try:
         with instrument.section("trace"):
-            name = state.get("model")
             drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
             result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))
             drafts[name] = result.decoded.ids

@@ -83,19 +83,19 @@ def panels_for(page: str, bundle: Bundle, trace: Trace | None) -> None:
         panel(key, bundle, trace)
 
 
+def quoted(quote: str, code: bool) -> str:
+    """A note's words as markdown: code fenced, prose as a block quote (escaped, never markup)."""
+    return f"```python\n{quote}\n```" if code else "> " + widgets.plain(quote)
+
+
 def panel(key: str, bundle: Bundle, trace: Trace | None) -> None:
-    """One panel: the notes' words and what is wrong with them (left), what this app does, live (right)."""
+    """One panel: the notes' words and what is wrong with them (left, one markdown), what this app does, live
+    (right)."""
     with st.container(border=True):
-        st.markdown(f"#### {t(f'notes.{key}.title')}")
         left, right = st.columns(2)
-        with left:
-            for note, quote, code in PANELS[key][1]:
-                st.markdown(t("notes.in_notes", title=NOTE_TITLES[note]))
-                if code:
-                    st.code(quote, language="python")
-                else:
-                    st.markdown("> " + widgets.plain(quote))
-            st.markdown(t(f"notes.{key}.wrong"))
+        quotes = [t("notes.in_notes", title=NOTE_TITLES[note]) + "\n\n" + quoted(quote, code)
+                  for note, quote, code in PANELS[key][1]]
+        left.markdown("\n\n".join([f"#### {t(f'notes.{key}.title')}", *quotes, t(f"notes.{key}.wrong")]))
         with right:
             st.markdown(t("notes.in_app"))
             DEMOS[key](bundle, trace)

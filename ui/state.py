@@ -10,6 +10,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +85,9 @@ _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
 _INT = re.compile(r"[+-]?\d{1,15}")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _INVISIBLE = {"Cc", "Cf", "Co", "Cs"}  # control, format (bidi overrides, zero-width), private use
+# This script run's view state and memo (each run has its own thread, so no session sees another's): a page reads
+# the state a few hundred times per run, and st.session_state's proxy costs ~0.1 ms per read.
+_RUN: ContextVar[tuple[dict, dict] | None] = ContextVar("view_run", default=None)
 
 
 def fmt(x: Any) -> str:
@@ -159,6 +163,9 @@ def from_url(params: dict[str, str]) -> tuple[dict[str, Any], list[Notice]]:
 
 def store() -> dict[str, Any]:
     """The session's view state, initialised once from the (validated) URL."""
+    run = _RUN.get()
+    if run is not None:
+        return run[0]
     if _STORE not in st.session_state:
         st.session_state[_STORE], st.session_state[_NOTICES] = from_url(st.query_params.to_dict())
     return st.session_state[_STORE]
@@ -225,9 +232,26 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     return picked
 
 
+def begin_run() -> None:
+    """Start a script run: hold the session's view state for this run's reads, with an empty memo."""
+    _RUN.set(None)
+    _RUN.set((store(), {}))
+
+
+def memo(key: tuple, compute: Callable[[], Any]) -> Any:
+    """compute() once per script run for the same key (outside a run: every time)."""
+    run = _RUN.get()
+    if run is None:
+        return compute()
+    if key not in run[1]:
+        run[1][key] = compute()
+    return run[1][key]
+
+
 def take_widgets() -> None:
     """Copy what the user just picked in any bound widget into the view state before the page reads it, so a
     toggle never first computes a trace with the old value and then throws it away."""
+    begin_run()
     for name in PARAMS:
         value = st.session_state.get(f"w_{name}")
         if value is not None:

@@ -57,9 +57,21 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+SECTION_CSS = """
+[data-testid="stHeadingWithActionElements"]:has(> h3) ~ :is(p, ul) {color: rgba(49, 51, 63, 0.6); font-size: 0.875rem}
+"""
+
+
 def font_css() -> None:
-    """The shipped Chinese font on the page (viz/fonts.py): Chinese text renders even where no CJK font is installed."""
-    st.html(f"<style>{fonts.page_css(urls()[2])}</style>")
+    """The shipped Chinese font on the page (viz/fonts.py): Chinese text renders even where no CJK font is installed;
+    and a section's caption styled as st.caption (see `section`)."""
+    st.html(f"<style>{fonts.page_css(urls()[2])}{SECTION_CSS}</style>")
+
+
+def section(title: str, caption: str = "") -> None:
+    """A section's heading and its caption as ONE markdown element (text under an h3 looks like st.caption):
+    every element costs the browser a render on every keystroke."""
+    st.markdown(f"### {title}" + (f"\n\n{caption}" if caption else ""))
 
 
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
@@ -72,8 +84,9 @@ def figure(spec, key: str) -> None:
     figures([spec], key)
 
 
-def figures(specs, key: str, names: list[str] | None = None) -> None:
-    """Draw charts side by side in ONE element (one per row in presenter view); names = their export file names.
+def figures(specs, key: str, names: list[str] | None = None, columns: int | None = None) -> None:
+    """Draw charts in ONE element, `columns` per row (default: all side by side; one per row in presenter view);
+    names = their export file names.
 
     Every chart carries the sentence it shows (rev). `?renderer=naive` draws each with st.plotly_chart instead
     (the benchmark's reference), from the same specs.
@@ -83,15 +96,15 @@ def figures(specs, key: str, names: list[str] | None = None) -> None:
     instrument.count_charts(len(specs))
     with instrument.section("serialise"):
         if instrument.naive():
-            naive(specs, names, rev, scale)
+            naive(specs, names, rev, scale, columns or len(specs))
         else:
-            draw(payload(specs, names, rev=rev, scale=scale, columns=len(specs),
+            draw(payload(specs, names, rev=rev, scale=scale, columns=columns or len(specs),
                          words={"download": t("viz.download", format="{format}")}), key)
 
 
-def naive(specs, names: list[str], rev: str, scale: float) -> None:
+def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None:
     """The reference renderer: each chart as Plotly JSON through st.plotly_chart, in columns like the element."""
-    slots = st.columns(len(specs)) if len(specs) > 1 and scale == 1.0 else [st.container() for _ in specs]
+    slots = st.columns(len(specs)) if columns > 1 and scale == 1.0 else [st.container() for _ in specs]
     for spec, name, slot in zip(specs, names, slots, strict=True):
         with slot:
             image = PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": name}
