@@ -365,14 +365,17 @@ class BatchTrace:
 
 
 @torch.no_grad()
-def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None = None) -> BatchTrace:
-    """Encode texts as one padded batch, decode greedily, and record the teacher-forced pass over the outputs."""
+def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None = None,
+                    outputs: list[list[int]] | None = None) -> BatchTrace:
+    """Encode texts as one padded batch and record the teacher-forced pass over their outputs: `outputs` (each
+    sentence's greedy translation, when the caller already has it) or the batch decoded greedily here."""
     attn = attn or AttnOptions()
     encoded = [bundle.src_vocab.encode(t, bundle.cfg.max_len) for t in texts]
     if any(not e.ids for e in encoded):
         raise ValueError("every sentence in the batch needs at least one token")
     src = pad([e.ids for e in encoded])  # (B, S)
-    outputs = greedy_batch(bundle.model, src, bundle.cfg.max_len)
+    if outputs is None:
+        outputs = greedy_batch(bundle.model, src, bundle.cfg.max_len)
     tgt_in = pad([[BOS_ID] + o for o in outputs])  # (B, T)
     with bundle.model.recording() as cache:
         bundle.model(src, tgt_in, attn)

@@ -25,7 +25,6 @@ def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) ->
 
 def batch_norm_section(trace) -> None:
     """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
-    st.subheader(t("ln.vs_bn"))
     second = state.get("s2")
     try:
         batch = data.batch_trace(trace.model, (trace.text, second), data.attn_options())
@@ -39,16 +38,14 @@ def batch_norm_section(trace) -> None:
     alone, _, _ = lessons.batch_norm(x[:1], real[:1])  # this sentence as a batch of one
     n1 = int(real[0].sum())
     d = x.shape[-1]
-    st.caption(t("ln.caption_vs_bn", second=widgets.plain(second), d=d, n_tok=int(real.sum()),
-                 n_real=int(real.sum())))
+    widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(second), d=d, n_tok=int(real.sum()),
+                                     n_real=int(real.sum())))
     labels = [f"{b + 1}·{tok}" for b, row in enumerate(batch.src_rows) for tok, r in zip(row, real[b]) if r]
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(grouped_bars(labels, {t("ln.axis_mean"): ln_mu[real]}, title=t("ln.fig_ln_stats"),
-                                    y_title=t("ln.axis_mean")), key="ln-token-means")
-    with c2:
-        widgets.figure(line_chart(np.arange(d), {t("ln.axis_mean"): bn_mu}, title=t("ln.fig_bn_stats"),
-                                  x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean")), key="bn-feature-means")
+    widgets.figures([grouped_bars(labels, {t("ln.axis_mean"): ln_mu[real]}, title=t("ln.fig_ln_stats"),
+                                  y_title=t("ln.axis_mean")),
+                     line_chart(np.arange(d), {t("ln.axis_mean"): bn_mu}, title=t("ln.fig_bn_stats"),
+                                x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean"))],
+                    key="ln-bn", names=["ln-token-means", "bn-feature-means"])
     ln_alone = lessons.layer_norm(x[:1])[0]
     ln_batch = lessons.layer_norm(x)[0]
     st.caption(t("ln.batch_effect", bn=f"{np.abs(alone[0, :n1] - bn[0, :n1]).max():.3f}",
@@ -57,27 +54,20 @@ def batch_norm_section(trace) -> None:
 
 st.header(t("an.header"))
 c1, c2 = st.columns(2)
-with c1:
-    st.markdown(t("an.post_norm"))
-    st.latex(r"x_{l+1}=\mathrm{LayerNorm}\big(x_l+\mathrm{Sublayer}(x_l)\big)")
-with c2:
-    st.markdown(t("an.pre_norm"))
-    st.latex(r"x_{l+1}=x_l+\mathrm{Sublayer}\big(\mathrm{LayerNorm}(x_l)\big)")
+c1.markdown(t("an.post_norm") + "\n\n" + r"$$x_{l+1}=\mathrm{LayerNorm}\big(x_l+\mathrm{Sublayer}(x_l)\big)$$")
+c2.markdown(t("an.pre_norm") + "\n\n" + r"$$x_{l+1}=x_l+\mathrm{Sublayer}\big(\mathrm{LayerNorm}(x_l)\big)$$")
 st.latex(r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}}+\beta,\qquad "
          r"\mathrm{FFN}(x)=\max(0,\;xW_1+b_1)\,W_2+b_2")
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
     N, post = trace.config.N, trace.post_norm
-    c1, c2, c3 = st.columns(3)
-    with c1:
+    with st.container(horizontal=True, gap="large"):  # one block, not a column each
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
         stack = st.segmented_control(t("an.stack"), list(stacks), format_func=stacks.get, default="encoder",
                                      key="an_stack") or "encoder"
-    with c2:
         state.clamp("layer", 0, N - 1)
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
-    with c3:
         names = SUBLAYERS[stack]
         sub = st.segmented_control(t("an.sublayer"), list(range(len(names))),
                                    format_func=[t(key) for key in names].__getitem__,
@@ -98,22 +88,20 @@ if widgets.need_trace(trace):
     widgets.figure(layernorm_stats(mb, vb, ma, va, tokens, title=t("an.fig_stats"), words=words()), key="an-stats")
     st.caption(t("ln.caption_post" if post else "ln.caption_pre"))
 
-    st.subheader(t("an.ffn"))
     hidden = trace.ffn_hidden(stack, layer)
     zero = float((hidden == 0).mean())
-    st.caption(t("an.caption_ffn", d=len(dims), d_ff=hidden.shape[1], zero=f"{zero:.0%}"))
+    widgets.section(t("an.ffn"), t("an.caption_ffn", d=len(dims), d_ff=hidden.shape[1], zero=f"{zero:.0%}"))
     stack_name = t(f"label.{stack}")
     widgets.figure(matrix_heatmap(hidden, tokens, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
                                   title=t("an.fig_ffn", where=t("label.stack_layer", stack=stack_name, layer=layer)),
                                   row_title=t("axis.token"), col_title=t("axis.hidden_unit"), show_values=False,
                                   col_ticks=16, words=words()), key="ffn-hidden")
 
-    st.subheader(t("an.residual"))
-    norms = [np.linalg.norm(trace.layer_output(stack, i), axis=-1).mean() for i in range(-1, N)]
-    st.dataframe({t("an.col_after"): [t("an.row_embedding")]
-                  + [t("label.stack_layer", stack=stack_name, layer=i) for i in range(N)],
-                  t("an.col_norm"): [round(float(n), 2) for n in norms]}, hide_index=True)
-    st.caption(residual_caption(post, [float(n) for n in norms], stack_name, len(dims)))
+    norms = [float(np.linalg.norm(trace.layer_output(stack, i), axis=-1).mean()) for i in range(-1, N)]
+    after = [t("an.row_embedding")] + [t("label.stack_layer", stack=stack_name, layer=i) for i in range(N)]
+    table = f"| {t('an.col_after')} | {t('an.col_norm')} |\n|---|---:|\n" + "\n".join(
+        f"| {name} | {n:.2f} |" for name, n in zip(after, norms))
+    widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
     batch_norm_section(trace)
 
 notes.panels_for("add_norm", data.bundle(state.get("model")), trace)

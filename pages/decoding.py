@@ -16,43 +16,37 @@ shell.require_app()
 METHODS = {"greedy": "dec.greedy", "sample": "dec.sample", "beam": "dec.beam"}  # method -> message
 
 st.header(t("dec.header"))
-st.caption(t("dec.caption_intro"))
-st.caption(t("dec.bos_note"))
+st.caption(t("dec.caption_intro") + "  \n" + t("dec.bos_note"))
 
-c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
-with c1:
+with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
     method = state.bound(st.segmented_control, t("dec.method"), "decode", options=list(METHODS),
                          format_func={m: t(key) for m, key in METHODS.items()}.get) or "greedy"
-if method == "sample":
-    with c2:
-        state.bound(st.slider, t("dec.temperature"), "stemp", min_value=0.1, max_value=3.0, step=0.1)
-    with c3:
-        state.bound(st.number_input, t("dec.topk"), "topk", min_value=0, max_value=50)
-    with c4:
-        state.bound(st.number_input, t("dec.seed"), "seed", min_value=0, max_value=10_000)
-elif method == "beam":
-    with c2:
-        state.bound(st.slider, t("dec.beam_width"), "beam", min_value=1, max_value=4)
+    if method == "sample":
+        state.bound(st.slider, t("dec.temperature"), "stemp", min_value=0.1, max_value=3.0, step=0.1, width=260)
+        state.bound(st.number_input, t("dec.topk"), "topk", min_value=0, max_value=50, width=160)
+        state.bound(st.number_input, t("dec.seed"), "seed", min_value=0, max_value=10_000, width=160)
+    elif method == "beam":
+        state.bound(st.slider, t("dec.beam_width"), "beam", min_value=1, max_value=4, width=260)
 
 trace = data.current_trace()
 
 def twin_view(trace, twin: str) -> None:
     """The same sentence through the model trained to align and its twin that learned on its own, side by side."""
-    st.subheader(t("dec.twin_header"))
-    st.caption(t("dec.twin_caption"))
     names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
-    for col, name in zip(st.columns(2), names):
+    lines, charts = [], []
+    for name in names:
         other = data.trace(name, trace.text, data.attn_options(), DecodeOptions())
         last = other.config.N - 1
         rows = [f"{a} → {b}" for a, b in zip(other.tgt_input_tokens, other.decoded.tokens + ["<eos>"])]
         kind = "dec.twin_guided" if data.bundle(name).guided else "dec.twin_unguided"
-        with col:
-            st.markdown(t(kind, model=name, output=widgets.plain(other.output_text or "∅")))
-            widgets.figure(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows,
-                                          other.src.tokens, kind="prob", title=t("dec.fig_layer", i=last),
-                                          row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                          hover_formula=t("dec.hover_looks_at"), words=words()),
-                           key=f"twin-{name}")
+        lines.append(t(kind, model=name, output=widgets.plain(other.output_text or "∅")))
+        charts.append(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows, other.src.tokens, kind="prob",
+                                     title=f"{name} · " + t("dec.fig_layer", i=last),
+                                     row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
+                                     hover_formula=t("dec.hover_looks_at"), words=words()))
+    widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
+    st.markdown("\n".join(f"- {line}" for line in lines))
+    widgets.figures(charts, key="twin", names=[f"twin-{name}" for name in names])
 
 
 def teacher_view(trace) -> None:
@@ -100,33 +94,25 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                                title=t("dec.fig_topk"), given=t("dec.given", prefix=" ".join(step.prefix_tokens)),
-                                words=words()),
-                       key="topk")
-    with c2:
-        widgets.figure(matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
-                                      kind="prob", title=t("dec.fig_cross_step", layer=layer),
-                                      row_title=t("axis.head"), col_title=t("axis.source_key"),
-                                      hover_formula="{row} → {col}", words=words()), key="step-cross")
-    c1, c2 = st.columns(2)
-    with c1:
-        head = int(state.get("head")) % h
-        widgets.figure(matrix_heatmap(step.self_attn[layer, head], step.prefix_tokens, step.prefix_tokens,
-                                      kind="prob", masked=~np.tril(np.ones_like(step.self_attn[layer, head], bool)),
-                                      title=t("dec.fig_self_step", layer=layer, head=head),
-                                      row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
-                       key="step-self")
-    with c2:
-        if step.beams:
-            st.markdown(t("dec.beams"))
-            st.dataframe(pd.DataFrame({
-                t("dec.col_hypothesis"): [detokenize(b["tokens"], trace.tgt_lang) for b in step.beams],
-                "log p": [round(b["log_prob"], 3) for b in step.beams]}), hide_index=True, width="stretch")
-        else:
-            st.markdown(t("dec.methods_note"))
+    head = int(state.get("head")) % h
+    self_attn = step.self_attn[layer, head]
+    widgets.figures([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=t("dec.fig_topk"),
+                              given=t("dec.given", prefix=" ".join(step.prefix_tokens)), words=words()),
+                     matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
+                                    kind="prob", title=t("dec.fig_cross_step", layer=layer), row_title=t("axis.head"),
+                                    col_title=t("axis.source_key"), hover_formula="{row} → {col}", words=words()),
+                     matrix_heatmap(self_attn, step.prefix_tokens, step.prefix_tokens, kind="prob",
+                                    masked=~np.tril(np.ones_like(self_attn, bool)),
+                                    title=t("dec.fig_self_step", layer=layer, head=head),
+                                    row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())],
+                    key="step", names=["topk", "step-cross", "step-self"], columns=2)
+    if step.beams:
+        st.markdown(t("dec.beams"))
+        st.dataframe(pd.DataFrame({
+            t("dec.col_hypothesis"): [detokenize(b["tokens"], trace.tgt_lang) for b in step.beams],
+            "log p": [round(b["log_prob"], 3) for b in step.beams]}), hide_index=True, width="stretch")
+    else:
+        st.markdown(t("dec.methods_note"))
 
     st.subheader(t("dec.cross_full"))
     widgets.cross_note(trace)

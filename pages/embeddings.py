@@ -19,8 +19,8 @@ def norms_section(trace) -> None:
     source = trace.embedding("source")
     emb = np.linalg.norm(source.embed.astype(np.float64), axis=-1)
     pe = np.linalg.norm(source.pos_enc.astype(np.float64), axis=-1)
-    st.subheader(t("pe.norms"))
-    st.caption(t("pe.caption_norms", emb_lo=f"{emb.min():.1f}", emb_hi=f"{emb.max():.1f}", pe=f"{pe[0]:.2f}"))
+    widgets.section(t("pe.norms"), t("pe.caption_norms", emb_lo=f"{emb.min():.1f}", emb_hi=f"{emb.max():.1f}",
+                                     pe=f"{pe[0]:.2f}"))
     st.dataframe(pd.DataFrame({t("pe.col_position"): range(len(emb)), t("axis.token"): trace.src.tokens,
                                t("pe.col_emb_norm"): emb.round(2), t("pe.col_pe_norm"): pe.round(2)}),
                  hide_index=True)
@@ -45,11 +45,10 @@ def alternatives_section(trace) -> None:
     diff = lessons.concat_vs_add(trace.embedding("source").embed)["max_diff"]
     st.latex(r"[x_i\;p_i]\begin{bmatrix}W^I\\W^P\end{bmatrix}=x_iW^I+p_iW^P")
     st.caption(t("pe.caption_concat", title=notes.NOTE_TITLES[4], diff=f"{diff:.1e}"))
-    st.subheader(t("pe.extrapolate"))
     positions = [0, 10, max_len, 1000]
     sim = lessons.pe_shift_similarity(positions, 1, d_model)
-    st.caption(t("pe.caption_extrapolate", sim=f"{sim[0]:.3f}", positions=", ".join(map(str, positions)),
-                 max_len=max_len))
+    widgets.section(t("pe.extrapolate"), t("pe.caption_extrapolate", sim=f"{sim[0]:.3f}",
+                                           positions=", ".join(map(str, positions)), max_len=max_len))
 
 
 st.header(t("emb.header"))
@@ -63,24 +62,19 @@ if widgets.need_trace(trace):
     tokens = source.tokens
     dims = [f"d{i}" for i in range(d_model)]
     rows = [f"{i}: {tok}" for i, tok in enumerate(tokens)]
-    st.subheader(t("emb.this_sentence"))
-    st.caption(t("emb.caption_sentence", n=len(tokens), d_model=d_model))
-    widgets.figure(matrix_heatmap(source.embed, rows, dims, title=t("emb.fig_embedding"),
-                                  row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16, words=words()), key="emb")
-    widgets.figure(pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens"), words=words()), key="pe-tokens")
-    widgets.figure(matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"),
-                                  row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False,
-                                  col_ticks=16, words=words()), key="x")
+    widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(tokens), d_model=d_model))
+    widgets.figures([matrix_heatmap(source.embed, rows, dims, title=t("emb.fig_embedding"), row_title=t("axis.token"),
+                                    col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
+                     pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens"), words=words()),
+                     matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"), row_title=t("axis.token"),
+                                    col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words())],
+                    key="sentence", names=["emb", "pe-tokens", "x"], columns=1)
     norms_section(trace)
 
 st.subheader(t("emb.explore"))
-c1, c2, c3 = st.columns(3)
-with c1:
+with st.container(horizontal=True, gap="large"):  # one block, not a column each
     d = state.bound(st.slider, "d_model", "pe_d", min_value=4, max_value=256, step=2)
-with c2:
     base = state.bound(st.select_slider, t("emb.base"), "pe_base", options=[10.0, 100.0, 1000.0, 10000.0, 100000.0])
-with c3:
     length = state.bound(st.slider, t("emb.length"), "pe_len", min_value=2, max_value=128)
 pe = sinusoidal_encoding(length, d, base)
 widgets.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
@@ -98,12 +92,9 @@ widgets.figure(matrix_heatmap(sim, list(range(length)), list(range(length)), kin
                key="pe-dot")
 
 st.subheader(t("emb.relative"))
-c1, c2, c3 = st.columns(3)
-with c1:
+with st.container(horizontal=True, gap="large"):
     pos = st.number_input(t("emb.pos"), 0, max(0, length - 2), 1)
-with c2:
     k = st.number_input(t("emb.shift"), 1, max(1, length - 1 - pos), 1)
-with c3:
     i = st.number_input(t("emb.freq_pair"), 0, d // 2 - 1, 0)
 M = relative_shift_matrix(k, d, i, base)
 here = pe[pos, 2 * i : 2 * i + 2]

@@ -17,16 +17,16 @@ st.latex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right),\qquad 
 trace = data.current_trace()
 
 
-def mask_figure(keep, rows, cols, title, key):
+def mask_figure(keep, rows, cols, title):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
-    widgets.figure(matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title,
-                                  decimals=0, hover_formula="M[{row}, {col}]", **axes(), words=words()), key=key)
+    return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title, decimals=0,
+                          hover_formula="M[{row}, {col}]", **axes(), words=words())
 
 
-def pattern_figure(pattern, keep, rows, cols, title, key):
+def pattern_figure(pattern, keep, rows, cols, title):
     """Softmax weights of a block; masked cells (weight exactly 0) grey."""
-    widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
-                                  hover_formula=t("masks.hover_weight"), **axes(), words=words()), key=key)
+    return matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
+                          hover_formula=t("masks.hover_weight"), **axes(), words=words())
 
 
 def axes() -> dict:
@@ -46,36 +46,28 @@ if widgets.need_trace(trace):
     if batch is not None:
         lengths = [sum(tok != "<pad>" for tok in row) for row in batch.src_rows]
         b = int(np.argmin(lengths))
-        for row in batch.src_rows:
-            widgets.token_chips(row)
+        widgets.token_rows(batch.src_rows)
         st.caption(t("masks.caption_padding", n=b + 1, length=len(batch.src_rows[b])))
         rows = batch.src_rows[b]
         enc = batch.attn("encoder", 0)
         keep = enc.mask[b]
-        c1, c2 = st.columns(2)
-        with c1:
-            mask_figure(keep, rows, rows, t("masks.fig_pad_mask", n=b + 1), "pad-mask")
-        with c2:
-            pattern_figure(enc.pattern[b, head], keep, rows, rows,
-                           t("masks.fig_enc_weights", head=head), "pad-pattern")
+        widgets.figures([mask_figure(keep, rows, rows, t("masks.fig_pad_mask", n=b + 1)),
+                         pattern_figure(enc.pattern[b, head], keep, rows, rows, t("masks.fig_enc_weights", head=head))],
+                        key="pad", names=["pad-mask", "pad-pattern"])
 
-        st.subheader(t("masks.step2"))
-        st.caption(t("masks.caption_causal"))
+        widgets.section(t("masks.step2"), t("masks.caption_causal"))
         t_lengths = [sum(tok != "<pad>" for tok in row) for row in batch.tgt_rows]
         tb = int(np.argmin(t_lengths))
         dec = batch.attn("decoder", 0)
-        c1, c2 = st.columns(2)
-        for col, idx, tag, kind in ((c1, 1 - tb, "causal", "masks.kind_causal"),
-                                    (c2, tb, "causal + padding", "masks.kind_both")):
-            with col:
-                trow = batch.tgt_rows[idx]
-                dec_keep = dec.mask[idx]
-                mask_figure(dec_keep, trow, trow, t("masks.fig_dec_mask", n=idx + 1, kind=t(kind)),
-                            f"dec-mask-{tag}")
-                pattern_figure(dec.pattern[idx, head], dec_keep, trow, trow,
-                               t("masks.fig_dec_weights", head=head), f"dec-pattern-{tag}")
+        shown = ((1 - tb, "causal", "masks.kind_causal"), (tb, "causal + padding", "masks.kind_both"))
+        masks_row = [mask_figure(dec.mask[idx], batch.tgt_rows[idx], batch.tgt_rows[idx],
+                                 t("masks.fig_dec_mask", n=idx + 1, kind=t(kind))) for idx, _, kind in shown]
+        weights_row = [pattern_figure(dec.pattern[idx, head], dec.mask[idx], batch.tgt_rows[idx], batch.tgt_rows[idx],
+                                      t("masks.fig_dec_weights", head=head)) for idx, _, _ in shown]
+        widgets.figures(masks_row + weights_row, key="dec", columns=2,
+                        names=[f"dec-{part}-{tag}" for part in ("mask", "pattern") for _, tag, _ in shown])
 
-    st.subheader(t("masks.step4"))
+    widgets.section(t("masks.step4"))
     rows = trace.src.tokens
     scaled = trace.attn("encoder", 0).scaled[head]
     labels = [f"{j}:{tok}" for j, tok in enumerate(rows)]
@@ -87,12 +79,9 @@ if widgets.need_trace(trace):
     masked, weights = apply_mask(scaled, keep)
     if (~keep).all(axis=1).any():
         st.info(t("masks.all_masked"))
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
-                                      hover_formula=t("masks.hover_score"), **axes(),
-                                      words=words()), key="custom-masked")
-    with c2:
-        pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"), "custom-pattern")
+    widgets.figures([matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
+                                    hover_formula=t("masks.hover_score"), **axes(), words=words()),
+                     pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"))],
+                    key="custom", names=["custom-masked", "custom-pattern"])
 
 notes.panels_for("masks", data.bundle(state.get("model")), trace)

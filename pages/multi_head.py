@@ -37,40 +37,32 @@ if widgets.need_trace(trace):
                                       col_names=[t("label.head", i=j) for j in range(h)],
                                       title=t("mh.fig_grid", side=controls.side_label(side)), **axes, words=words()),
                        key=f"mh-grid-{side}")
-    c1, c2 = st.columns([2, 3])
-    with c1:
-        widgets.figure(head_view(attn.pattern[head], rows, cols,
-                                 title=t("mh.fig_head_view", layer=layer, head=head), words=words()),
-                       key=f"hv-{side}-{layer}-{head}")
-    with c2:
-        st.markdown(t("mh.how_to_read"))
-        avg = attn.pattern.mean(0)
-        widgets.figure(matrix_heatmap(avg, rows, cols, kind="prob", title=t("mh.fig_average", h=h, layer=layer),
-                                      hover_formula=t("mh.hover_average"), row_title=t("axis.query_row"),
-                                      col_title=t("axis.key_col"), words=words()), key=f"avg-{side}-{layer}")
+    st.markdown(t("mh.how_to_read"))
+    widgets.figures([head_view(attn.pattern[head], rows, cols, title=t("mh.fig_head_view", layer=layer, head=head),
+                               words=words()),
+                     matrix_heatmap(attn.pattern.mean(0), rows, cols, kind="prob",
+                                    title=t("mh.fig_average", h=h, layer=layer), hover_formula=t("mh.hover_average"),
+                                    row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())],
+                    key=f"hv-{side}", names=[f"hv-{side}-{layer}-{head}", f"avg-{side}-{layer}"])
 
-    st.subheader(t("mh.split"))
     z_last = "Z" + str(h - 1).translate(SUBSCRIPTS)
-    st.caption(t("mh.caption_split", d_model=d_model, h=h, d_k=d_k, rows=len(rows), z_last=z_last))
+    widgets.section(t("mh.split"), t("mh.caption_split", d_model=d_model, h=h, d_k=d_k, rows=len(rows),
+                                     z_last=z_last))
     concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
     widgets.figure(matrix_heatmap(attn.concat, rows, concat_cols,
                                   title=t("mh.fig_concat", z_last=z_last), row_title=t("axis.query_token"),
                                   col_title=t("axis.head_dimension"), show_values=False, col_ticks=16, words=words()),
                    key=f"concat-{side}-{layer}")
-    c1, c2 = st.columns(2)
-    with c1:
-        if data.is_pretrained():  # d_model² cells would be ~1 MB per keystroke: the picked head's d_k rows
-            W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)[head * d_k:(head + 1) * d_k]
-            wo_rows, wo_title = concat_cols[head * d_k:(head + 1) * d_k], t("hf.fig_wo_head", head=head, d_k=d_k)
-        else:
-            W_O = projection_weights(data.bundle(trace.model).model, side, layer)["W_O"]
-            wo_rows, wo_title = concat_cols, "W_O"
-        widgets.figure(matrix_heatmap(W_O, wo_rows, [f"d{i}" for i in range(d_model)], title=wo_title,
-                                      row_title=t("axis.concat_dimension"), col_title=t("axis.output_dimension"),
-                                      show_values=False, col_ticks=16, row_ticks=16, height=520, words=words()),
-                       key=f"wo-{side}-{layer}")
-    with c2:
-        widgets.figure(matrix_heatmap(attn.out, rows, [f"d{i}" for i in range(d_model)],
-                                      title=t("mh.fig_output"), row_title=t("axis.query_token"),
-                                      col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
-                       key=f"out-{side}-{layer}")
+    if data.is_pretrained():  # d_model² cells would be ~1 MB per keystroke: the picked head's d_k rows
+        W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)[head * d_k:(head + 1) * d_k]
+        wo_rows, wo_title = concat_cols[head * d_k:(head + 1) * d_k], t("hf.fig_wo_head", head=head, d_k=d_k)
+    else:
+        W_O = projection_weights(data.bundle(trace.model).model, side, layer)["W_O"]
+        wo_rows, wo_title = concat_cols, "W_O"
+    dims = [f"d{i}" for i in range(d_model)]
+    widgets.figures([matrix_heatmap(W_O, wo_rows, dims, title=wo_title, row_title=t("axis.concat_dimension"),
+                                    col_title=t("axis.output_dimension"), show_values=False, col_ticks=16,
+                                    row_ticks=16, height=520, words=words()),
+                     matrix_heatmap(attn.out, rows, dims, title=t("mh.fig_output"), row_title=t("axis.query_token"),
+                                    col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words())],
+                    key=f"wo-{side}", names=[f"wo-{side}-{layer}", f"out-{side}-{layer}"])

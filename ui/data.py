@@ -58,8 +58,10 @@ def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTrace:
-    """Several sentences as one padded batch."""
-    return run_batch_trace(bundle(name), list(texts), attn)
+    """Several sentences as one padded batch, decoded with each one's cached greedy translation (one pass, not a
+    batched greedy loop per keystroke)."""
+    outputs = [trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids for text in texts]
+    return run_batch_trace(bundle(name), list(texts), attn, outputs)
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)

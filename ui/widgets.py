@@ -79,6 +79,12 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
     st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
 
 
+def token_rows(rows: list[list[str]]) -> None:
+    """Several rows of token chips (e.g. a padded batch) in one element."""
+    with_pinyin = bool(state.get("pinyin"))
+    st.html(CHIP_CSS + "".join(chips_html(tokens, None, with_pinyin) for tokens in rows))
+
+
 def figure(spec, key: str) -> None:
     """Draw one chart (a viz spec) full-width under a stable key."""
     figures([spec], key)

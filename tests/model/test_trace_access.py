@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import torch
 
-from model.checkpoint import Bundle
+from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions
 from model.hooks import act_name
@@ -114,6 +114,18 @@ def test_batch_attention_keeps_the_batch_axis():
     a = batch.attn("encoder", 0)
     assert a.pattern.shape[:2] == (2, 4) and a.mask.shape[0] == 2
     assert not a.mask[1].all()  # the shorter sentence has padded keys
+
+
+def test_batch_fed_each_sentences_own_greedy_output_equals_the_batched_greedy_loop():
+    """The app passes each sentence's cached greedy translation instead of decoding the batch again: same rows,
+    same recorded arrays (padding is masked, so a sentence decodes alone as it does in the batch)."""
+    bundle = load_bundle("en-zh")
+    texts = ["my friend drinks a cup of hot tea in the morning", "you like tea"]
+    looped = run_batch_trace(bundle, texts)
+    given = run_batch_trace(bundle, texts, outputs=[run_with_trace(bundle, t).decoded.ids for t in texts])
+    assert given.tgt_rows == looped.tgt_rows and "<pad>" in given.tgt_rows[1]
+    for name, array in looped.arrays.items():
+        np.testing.assert_allclose(given.arrays[name], array, atol=1e-5, err_msg=name)
 
 
 @pytest.mark.parametrize("side", ["encoder", "decoder"])

@@ -1,6 +1,5 @@
 """attention_grid: one figure, R*C heatmaps, one shared [0,1] colour axis, non-overlapping domains."""
 
-import time
 
 import numpy as np
 import pytest
@@ -129,11 +128,9 @@ def test_name_count_mismatch_is_rejected():
         to_plotly(attention_grid(np.zeros((2, 4, 3, 3)), list("abc"), list("abc"), row_names=["L0"], col_names=HEADS))
 
 
-def test_two_layers_four_heads_three_kinds_at_64_tokens_stays_light():
+def test_two_layers_four_heads_at_64_tokens_stays_light():
+    """Size, not time (timings belong to `python -m benchmarks.latency`): eight 64 × 64 maps stay under 600 KB."""
     p = patterns(np.random.default_rng(3), lq=64, lk=64)
     tokens = [f"w{i}" for i in range(64)]
-    start = time.perf_counter()
-    figs = [to_plotly(attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS)) for _ in range(3)]
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0, f"3 grids took {elapsed:.3f}s"
-    assert len(figs[0].to_json()) < 600_000
+    fig = to_plotly(attention_grid(p, tokens, tokens, row_names=LAYERS, col_names=HEADS))
+    assert len(fig.to_json()) < 600_000

@@ -1,6 +1,6 @@
 // Attention Lab's chart element: one payload (viz/wire.py) holds one or more chart specs; each is drawn on a
-// <canvas> by its kind's module (or by Plotly for the kinds without one). Payloads that arrive in the same
-// frame are drawn together in one animation frame; a payload identical to the last one is not drawn again.
+// <canvas> by its kind's module (or by Plotly for the kinds without one). The payloads of one rerun are drawn
+// together in one animation frame (see schedule); a payload identical to the last one is not drawn again.
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
 import barPanels from "./barpanels.js";
@@ -13,7 +13,8 @@ import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
 
 const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView };
 const pending = new Map();
-let frame = 0;
+const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its rerun
+let frame = 0, timer = 0;
 
 export default function ({ parentElement, data }) {
   if (sameBytes(parentElement.__alBytes, data)) return;
@@ -21,24 +22,41 @@ export default function ({ parentElement, data }) {
   const payload = decode(data);
   return fontReady(payload.font).then(() => {
     pending.set(parentElement, payload);
-    frame ||= requestAnimationFrame(flush);
+    schedule();
   });
 }
 
-function flush() {
-  frame = 0;
-  const batch = [...pending];
-  pending.clear();
-  for (const [root, payload] of batch) render(root, payload);
+// A keystroke's rerun sends the page's chart elements one by one. Drawing each as it arrives interleaves React's
+// work with ours and costs the browser one compositor commit per chart; instead, payloads wait until the rerun has
+// finished (Streamlit marks the app "notRunning"), or WAIT_MS at most, and are all drawn in one animation frame.
+function schedule() {
+  if (frame) return;
+  if (!running()) { frame = requestAnimationFrame(flush); return; }
+  timer ||= setTimeout(() => { timer = 0; frame ||= requestAnimationFrame(flush); }, WAIT_MS);
 }
 
-function render(root, payload) {
-  const slots = ensureSlots(root, payload);
+const app = () => document.querySelector('[data-testid="stApp"]');
+const running = () => app()?.dataset.testScriptState === "running";
+new MutationObserver(() => { if (pending.size && !running()) schedule(); })
+  .observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
+
+function flush() {
+  frame = 0;
+  clearTimeout(timer);
+  timer = 0;
+  const batch = [...pending];
+  pending.clear();
+  const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
+  const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
+  batch.forEach(([, payload], i) => render(slots[i], widths[i], payload)); // then drawing only
+}
+
+function render(slots, widths, payload) {
   payload.charts.forEach((spec, i) => {
     const slot = slots[i];
     slot.__spec = spec; slot.__payload = payload; slot.__name = payload.names[i];
     setTips(slot, payload.words.download);
-    if (spec.kind !== "plotly") return paint(slot);
+    if (spec.kind !== "plotly") return paint(slot, widths[i]);
     const json = JSON.stringify(spec.figure);
     if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.rev, "plotly"); // same figure
     slot.__figure = json;
@@ -80,7 +98,7 @@ function canvasSlot() {
   }, "");
   let width = 0;
   new ResizeObserver(() => {
-    if (slot.__spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot); }
+    if (slot.__spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot, width); }
   }).observe(slot);
   return slot;
 }
@@ -98,8 +116,8 @@ function plotlySlot() {
   return slot;
 }
 
-function drawInto(canvas, slot, scale) {
-  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale, width = slot.clientWidth || 600;
+function drawInto(canvas, slot, scale, width) {
+  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale;
   const ctx = canvas.getContext("2d"), b = kind.layout(ctx, spec, width, k);
   const w = Math.round(width * scale), h = Math.round(b.height * scale);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
@@ -110,14 +128,14 @@ function drawInto(canvas, slot, scale) {
   return b;
 }
 
-function paint(slot) {
-  slot.__box = drawInto(slot.querySelector("canvas"), slot, window.devicePixelRatio || 1);
+function paint(slot, width) {
+  slot.__box = drawInto(slot.querySelector("canvas"), slot, window.devicePixelRatio || 1, width || 600);
   publish(slot, KINDS[slot.__spec.kind].summary(slot.__spec), slot.__payload.rev, "canvas");
 }
 
 function offscreen(slot, scale) {
   const canvas = document.createElement("canvas");
-  drawInto(canvas, slot, scale);
+  drawInto(canvas, slot, scale, slot.clientWidth || 600);
   return canvas;
 }
 
