@@ -591,15 +591,16 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
         "zh": "已加载 **{model}**：这是一个真实的编码器-解码器，所以本页按它自己的子词词元，展示它自己的"
               "注意力权重在编码器（像 BERT）和解码器（像 GPT）中显示的掩码。",
     },
-    "bg.hf_fig_bert": {"en": "This BERT (measured): keys given any weight", "zh": "本 BERT（实测）：得到权重的键"},
-    "bg.hf_fig_gpt2": {"en": "This GPT-2 (measured): keys given any weight", "zh": "本 GPT-2（实测）：得到权重的键"},
+    "bg.hf_fig_bert": {"en": "This BERT, measured from its weights: mask", "zh": "本 BERT（由权重实测）：掩码"},
+    "bg.hf_fig_gpt2": {"en": "This GPT-2, measured from its weights: mask",
+                      "zh": "本 GPT-2（由权重实测）：掩码"},
     "bg.hf_fig_as_gpt": {"en": "What a GPT would use: the causal mask", "zh": "GPT 会用的：因果掩码"},
     "bg.hf_fig_as_bert": {"en": "What a BERT would use: no mask (bidirectional)",
                           "zh": "BERT 会用的：不遮挡（双向）"},
-    "bg.hf_fig_marian_enc": {"en": "Marian encoder (measured): keys given any weight",
-                             "zh": "Marian 编码器（实测）：得到权重的键"},
-    "bg.hf_fig_marian_dec": {"en": "Marian decoder self-attention (measured): keys given any weight",
-                             "zh": "Marian 解码器自注意力（实测）：得到权重的键"},
+    "bg.hf_fig_marian_enc": {"en": "Marian encoder, measured from its weights: mask",
+                             "zh": "Marian 编码器（由权重实测）：掩码"},
+    "bg.hf_fig_marian_dec": {"en": "Marian decoder self-attention, measured: mask",
+                             "zh": "Marian 解码器自注意力（实测）：掩码"},
     "bg.hf_reach": {
         "en": "Measured from the attention weights the library itself returns (`output_attentions`) over all {n} "
               "layers × {h} heads: a query sees a key if some layer and head gives it a weight > 0. Weights on "
@@ -630,8 +631,7 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
               "在每个被遮蔽的位置上给词表里的每个词元一个概率。",
     },
     "bg.hf_pick_word": {"en": "Word to mask", "zh": "要遮蔽的词"},
-    "bg.hf_fig_mask": {"en": "[MASK] at position {i} (was “{target}”): top {k}",
-                       "zh": "位置 {i} 的 [MASK]（原词元“{target}”）：前 {k} 个"},
+    "bg.hf_fig_mask": {"en": "[MASK] {i} (was “{target}”): top {k}", "zh": "[MASK] {i}（原为“{target}”）：前 {k}"},
     "bg.hf_mlm_loss": {
         "en": "Position {i}: the model gives the original “{target}” p = {p}, so this position's loss term is "
               "−log p = {loss}.",
@@ -688,9 +688,11 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
     "bg.hf_positions": {
         "en": "**Learned positions.** Its position table is a weight of {positions} × {dim} = {params} parameters "
               "(read from the loaded weights): this sentence's {n} tokens use rows 0–{last}, and nothing longer than "
-              "{positions} tokens can be read.",
+              "{positions} tokens can be read. (The paper and this app's glass-box model use the fixed sin/cos "
+              "formula instead: 0 parameters, defined for any position.)",
         "zh": "**学习得到的位置。** 它的位置表是一个 {positions} × {dim} = {params} 个参数的权重"
-              "（从加载的权重中读出）：本句的 {n} 个词元用到第 0–{last} 行，超过 {positions} 个词元的输入就读不了。",
+              "（从加载的权重中读出）：本句的 {n} 个词元用到第 0–{last} 行，超过 {positions} 个词元的输入就读不了。"
+              "（论文和本应用的玻璃盒模型用的则是固定的正弦/余弦公式：0 个参数，任何位置都有定义。）",
     },
     "bg.hf_segments": {
         "en": "**Segments.** Its segment table is {segments} × {dim} (read from its weights); every token of one "

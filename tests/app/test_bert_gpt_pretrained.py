@@ -16,8 +16,8 @@ require_transformers()
 import transformers as tf  # noqa: E402
 
 SENTENCE = "The students read unbelievably long books"
-MEASURED = {"minilm": "This BERT (measured): keys given any weight", "bert": "This BERT (measured): keys given any "
-            "weight", "gpt2": "This GPT-2 (measured): keys given any weight"}
+BERT_MASK = "This BERT, measured from its weights: mask"
+MEASURED = {"minilm": BERT_MASK, "bert": BERT_MASK, "gpt2": "This GPT-2, measured from its weights: mask"}
 OTHER = {"minilm": "What a GPT would use: the causal mask", "bert": "What a GPT would use: the causal mask",
          "gpt2": "What a BERT would use: no mask (bidirectional)"}
 CLASSES = {"minilm": tf.BertModel, "bert": tf.BertForMaskedLM, "gpt2": tf.GPT2LMHeadModel, "marian": tf.MarianMTModel}
@@ -99,8 +99,8 @@ def test_marian_shows_its_encoders_and_decoders_measured_masks(hf_paths):
     at = bg_page(hf_paths["marian"], s="i have a cat")
     model, tok = library(str(hf_paths["marian"]), "marian")
     figs = by_title(at)
-    enc_fig = figs["Marian encoder (measured): keys given any weight"]
-    dec_fig = figs["Marian decoder self-attention (measured): keys given any weight"]
+    enc_fig = figs["Marian encoder, measured from its weights: mask"]
+    dec_fig = figs["Marian decoder self-attention, measured: mask"]
     src = tok("i have a cat", return_tensors="pt")
     dec_ids = torch.tensor([tok.convert_tokens_to_ids(ticks(dec_fig))])
     with torch.inference_mode():
@@ -141,7 +141,7 @@ def test_bert_masked_word_predictions_are_the_mlm_heads(hf_paths):
     figs, page = by_title(at), texts(at)
     for i in words[word]:
         top = np.argsort(-p[i])[:8]
-        bar = figs[f"[MASK] at position {i} (was “{tokens[i]}”): top 8"]
+        bar = figs[f"[MASK] {i} (was “{tokens[i]}”): top 8"]
         np.testing.assert_allclose(array(bar["data"][0]["x"]).astype(float), p[i][top], rtol=1e-6)
         assert ticks(bar) == tok.convert_ids_to_tokens(top.tolist())
         shown_p, shown_loss = numbers(rf"Position {i}: the model gives the original “{re.escape(plain(tokens[i]))}” "
