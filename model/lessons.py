@@ -271,21 +271,24 @@ def formula_groups(N: int, d: int, d_ff: int, v_src: int, v_tgt: int, pre_norm: 
             "generator_bias": v_tgt}
 
 
-def bert_parameters(layers: int, hidden: int, vocab: int = 30522, positions: int = 512) -> int:
-    """BERT's parameter count from its configuration (token, position and 2 segment embeddings, their LayerNorm,
-    encoder layers with d_ff = 4·hidden, the pooler)."""
-    d, d_ff = hidden, 4 * hidden
-    embeddings = (vocab + positions + 2) * d + 2 * d
+def bert_parameters(layers: int, hidden: int, vocab: int = 30522, positions: int = 512, d_ff: int | None = None,
+                    segments: int = 2, pooler: bool = True) -> int:
+    """BERT's parameter count from its configuration (token, position and segment embeddings, their LayerNorm,
+    encoder layers with d_ff = 4·hidden unless given, the pooler if it has one)."""
+    d, d_ff = hidden, d_ff or 4 * hidden
+    embeddings = (vocab + positions + segments) * d + 2 * d
     layer = (4 * d * d + 4 * d) + (2 * d * d_ff + d_ff + d) + 2 * 2 * d
-    return embeddings + layers * layer + d * d + d
+    return embeddings + layers * layer + (d * d + d if pooler else 0)
 
 
-def gpt_parameters(layers: int, hidden: int, vocab: int = 40478, positions: int = 512) -> int:
+def gpt_parameters(layers: int, hidden: int, vocab: int = 40478, positions: int = 512, d_ff: int | None = None,
+                   final_norm: bool = False) -> int:
     """GPT-1's parameter count from its configuration (token and position embeddings, the output layer tied to the
-    token embedding, decoder layers without cross-attention, d_ff = 4·hidden)."""
-    d, d_ff = hidden, 4 * hidden
+    token embedding, decoder layers without cross-attention, d_ff = 4·hidden unless given); GPT-2 adds a final
+    LayerNorm (final_norm)."""
+    d, d_ff = hidden, d_ff or 4 * hidden
     layer = (4 * d * d + 4 * d) + (2 * d * d_ff + d_ff + d) + 2 * 2 * d
-    return (vocab + positions) * d + layers * layer
+    return (vocab + positions) * d + layers * layer + (2 * d if final_norm else 0)
 
 
 @dataclass

@@ -159,6 +159,12 @@ class PretrainedTrace(Trace):
         """Layers of one attention block (a Marian's encoder and decoder may differ)."""
         return self.layers[block]
 
+    def library_weights(self, block: str) -> np.ndarray:
+        """The attention weights the library itself returned (output_attentions) for every layer of a block;
+        (layers, h, Lq, Lk)."""
+        return np.stack([self.arrays[f"{BLOCK_PATHS[block].format(layer=i)}.hook_lib_pattern"]
+                         for i in range(self.layers[block])])
+
     def attn(self, block: str, layer: int) -> AttnView:
         """Every array of one attention block, its tokens and the inputs recorded for it."""
         queries, keys = self.tokens_for(block)
@@ -426,6 +432,7 @@ def record_arrays(rec: dict, pm: Pretrained, prefixes: list[str]) -> tuple[dict[
         worst = max(worst, block_check(rec, s, block))
         x_name, kv_name = input_names(p, pm.family != "gpt2")
         arrays |= block
+        arrays[f"{p}.hook_lib_pattern"] = rec[f"{p}.lib_pattern"][0].numpy()  # (h, Lq, Lk) the library's own
         arrays[x_name] = rec[f"{p}.x"][0].numpy()
         arrays[kv_name] = rec[f"{p}.kv_in"][0].numpy()
     return arrays, worst

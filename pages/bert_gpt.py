@@ -1,13 +1,17 @@
 """BERT vs GPT: encoder-only with bidirectional attention vs decoder-only with the causal mask, shown with this app's
-own encoder and decoder; the two pre-training objectives on this sentence; positions, segments and sizes."""
+own encoder and decoder, or with a loaded pretrained model (its measured mask, its objective live, its size); the two
+pre-training objectives on this sentence; positions, segments and sizes."""
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from model import lessons
+from model import lessons, pretrained, pretrained_lessons
 from model.checkpoint import parameter_count
+from model.pretrained import PretrainedTrace
 from ui import data, shell, state, widgets
+from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
+from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -81,28 +85,205 @@ def positions_and_segments(trace, bundle) -> None:
     st.caption(t("bg.caption_no_segments"))
 
 
-def sizes_section(bundle) -> None:
-    """BERT-base/large and GPT-1 (stated and computed from their configurations) next to this model."""
-    st.subheader(t("bg.sizes"))
-    rows, ours = [], parameter_count(bundle.model)
+def reference_rows() -> list[tuple]:
+    """BERT-base/large and GPT-1: layers, hidden, heads, stated and computed parameters."""
+    rows = []
     for name, (layers, hidden, heads, stated, vocab, positions) in lessons.PRETRAINED.items():
         count = (lessons.gpt_parameters if name.startswith("GPT") else lessons.bert_parameters)(
             layers, hidden, vocab, positions)
         rows.append((name, layers, hidden, heads, f"{stated}M", f"{count:,}"))
+    return rows
+
+
+SIZE_COLUMNS = ["bg.col_model", "bg.col_layers", "bg.col_hidden", "bg.col_heads", "bg.col_stated", "bg.col_computed"]
+
+
+def sizes_section(bundle) -> None:
+    """BERT-base/large and GPT-1 (stated and computed from their configurations) next to this model."""
+    st.subheader(t("bg.sizes"))
+    rows, ours = reference_rows(), parameter_count(bundle.model)
     cfg = bundle.cfg
     rows.append((t("bg.this_model", model=bundle.name), f"{cfg.N} + {cfg.N}", cfg.d_model, cfg.h, "", f"{ours:,}"))
-    cols = ["bg.col_model", "bg.col_layers", "bg.col_hidden", "bg.col_heads", "bg.col_stated", "bg.col_computed"]
-    st.dataframe(pd.DataFrame(rows, columns=[t(c) for c in cols]).astype(str), hide_index=True, width="stretch")
+    st.dataframe(pd.DataFrame(rows, columns=[t(c) for c in SIZE_COLUMNS]).astype(str), hide_index=True,
+                 width="stretch")
     base = lessons.bert_parameters(*lessons.PRETRAINED["BERT-base"][:2])
     st.caption(t("bg.caption_sizes", ratio=f"{base / ours:,.0f}"))
 
 
+# --- a pretrained model loaded ---------------------------------------------------------------------------------------
+
+def number(x: float) -> str:
+    """A weight as short text: 0 exactly, else three significant digits."""
+    return "0" if x == 0 else f"{x:.3g}"
+
+
+def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
+    """The mask a block's own weights show, and what was measured, as a caption."""
+    r = pretrained_lessons.reach(trace.library_weights(block))
+    if r.above_max is None:
+        return r.visible, t("bg.hf_reach_one")
+    text = t("bg.hf_reach", n=trace.layers[block], h=trace.config.h, max=number(r.above_max), min=number(r.above_min))
+    if r.above_max == 0:
+        text += " " + t("bg.hf_reach_causal")
+    elif r.above_min > 0:
+        text += " " + t("bg.hf_reach_bidirectional")
+    return r.visible, text
+
+
+def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
+    """One block's measured mask, what was measured and what each token sees."""
+    keep, caption = reach_caption(trace, block)
+    mask_figure(keep, tokens, t(title), f"bg-hf-{block}")
+    st.caption(caption)
+    st.caption(sees(keep, tokens))
+
+
+def rule_panel(keep: np.ndarray, tokens: list[str], title: str) -> None:
+    """The other family's mask on the same tokens, drawn from its rule."""
+    mask_figure(keep, tokens, t(title), "bg-hf-other")
+    st.caption(t("bg.hf_other"))
+    st.caption(sees(keep, tokens))
+
+
+def measured_masks(trace: PretrainedTrace) -> None:
+    """The loaded model's mask as its own weights show it, next to the other family's (Marian: its two halves)."""
+    st.subheader(t("bg.masks"))
+    tokens = trace.src.tokens
+    n = len(tokens)
+    c1, c2 = st.columns(2)
+    with c1:
+        block = "decoder" if trace.family == "gpt2" else "encoder"
+        measured_panel(trace, block, tokens, {"bert": "bg.hf_fig_bert", "gpt2": "bg.hf_fig_gpt2",
+                                              "marian": "bg.hf_fig_marian_enc"}[trace.family])
+    with c2:
+        if trace.family == "marian":
+            measured_panel(trace, "decoder", trace.tgt_input_tokens, "bg.hf_fig_marian_dec")
+        elif trace.family == "bert":
+            rule_panel(lessons.causal_keep(n).astype(bool), tokens, "bg.hf_fig_as_gpt")
+        else:
+            rule_panel(np.ones((n, n), bool), tokens, "bg.hf_fig_as_bert")
+
+
+def word_label(tokens: list[str], positions: list[int]) -> str:
+    """A word's subwords joined without the tokenizer's marks."""
+    return pretrained.word_labels([tokens[i] for i in positions], [0] * len(positions))[0]
+
+
+def mlm_section(trace: PretrainedTrace) -> None:
+    """Mask a word the user picks; with an MLM head, its top tokens and the loss at each masked position."""
+    st.markdown(t("bg.hf_mlm"))
+    pm = data.pretrained_status()[0]
+    tokens = trace.src.tokens
+    choices = pretrained_lessons.words_to_mask(pm, tokens, trace.src_words)
+    if not choices:
+        st.info(t("bg.hf_no_word"))
+        return
+    state.clamp("mw", 0, len(choices) - 1)
+    word = state.bound(st.segmented_control, t("bg.hf_pick_word"), "mw", options=list(range(len(choices))),
+                       format_func=lambda i: word_label(tokens, choices[i]))
+    masked = data.pretrained_masked_word(state.get("hf"), state.get("s"), word)
+    st.markdown(t("bg.mlm_input"))
+    widgets.token_chips(masked.tokens)
+    st.markdown(t("bg.mlm_target"))
+    widgets.token_chips([f"{i}: {tok}" for i, tok in zip(masked.positions, masked.targets)])
+    if not trace.mlm:
+        st.info(t("bg.hf_mlm_missing", arch=trace.architecture))
+        return
+    cols = st.columns(min(len(masked.predictions), 3))
+    for k, (p, target, prob, loss) in enumerate(zip(masked.predictions, masked.targets, masked.target_probs,
+                                                    masked.losses)):
+        with cols[k % len(cols)]:
+            widgets.figure(topk_bar(p.tokens, p.probs, chosen=0, words=words(),
+                                    title=t("bg.hf_fig_mask", i=p.position, target=target, k=len(p.tokens))),
+                           key=f"bg-hf-mask-{k}")
+            st.caption(t("bg.hf_mlm_loss", i=p.position, target=widgets.plain(target), p=number(prob),
+                         loss=f"{loss:.3f}"))
+
+
+def seen(tokens: list[str], i: int, last: int = 4) -> str:
+    """The tokens position i reads (the last few, "…" before them if there are more)."""
+    return ("… " if i >= last else "") + " ".join(tokens[max(0, i - last + 1): i + 1])
+
+
+def ntp_section(trace: PretrainedTrace) -> None:
+    """The next token after the sentence, and every position's next-token loss on the sentence itself."""
+    tokens, last = trace.src.tokens, trace.predictions[-1]
+    c1, c2 = st.columns([2, 3])
+    with c1:
+        widgets.figure(topk_bar(last.tokens, last.probs, chosen=0, words=words(),
+                                title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), key="bg-hf-next")
+    with c2:
+        if len(tokens) < 2:
+            st.info(t("bg.hf_ntp_one"))
+            return
+        nt = data.pretrained_next_tokens(state.get("hf"), state.get("s"))
+        st.markdown(t("bg.hf_ntp", t=len(nt.losses)))
+        st.dataframe(pd.DataFrame({t("bg.col_sees"): [seen(tokens, i) for i in range(len(nt.losses))],
+                                   t("bg.hf_col_next"): tokens[1:], t("bg.col_p"): [number(p) for p in nt.probs],
+                                   t("bg.col_loss"): [f"{x:.3f}" for x in nt.losses],
+                                   t("bg.hf_col_top"): [p.tokens[0] for p in trace.predictions[:-1]]}),
+                     hide_index=True, width="stretch")
+        st.caption(t("bg.ntp_mean", loss=f"{nt.mean:.3f}", ppl=f"{nt.perplexity:.3f}"))
+
+
+def formula_call(family: str, args: dict) -> str:
+    """The formula as it was called, e.g. `bert_parameters(layers=6, …)`."""
+    name = "gpt_parameters" if family == "gpt2" else "bert_parameters"
+    return f"`{name}({', '.join(f'{k}={v}' for k, v in args.items())})`"
+
+
+def hf_sizes(trace: PretrainedTrace) -> None:
+    """The loaded model's parameters counted next to the formula, and its position and segment tables."""
+    st.subheader(t("bg.sizes"))
+    sz = data.pretrained_sizes(state.get("hf"))
+    c = trace.config
+    rows = [(*r, "") for r in reference_rows()]
+    rows.append((t("bg.hf_row", model=trace.model), c.N, c.d_model, c.h, "", f"{sz.formula:,}", f"{sz.total:,}"))
+    cols = [t(k) for k in SIZE_COLUMNS + ["bg.hf_col_counted"]]
+    st.dataframe(pd.DataFrame(rows, columns=cols).astype(str), hide_index=True, width="stretch")
+    lines = [t("bg.hf_sizes", total=f"{sz.total:,}", body=f"{sz.body:,}", body_class=sz.body_class,
+               args=formula_call(trace.family, sz.formula_args), formula=f"{sz.formula:,}")]
+    diff = sz.body - sz.formula
+    lines.append(t("bg.hf_sizes_equal") if diff == 0 else t("bg.hf_sizes_differ", diff=f"{diff:+,}"))
+    head = sz.total - sz.body
+    if head or sz.tied:
+        key = "bg.hf_head_none" if not head else "bg.hf_head_tied" if sz.tied else "bg.hf_head_untied"
+        lines.append(t(key, head=f"{head:,}"))
+    st.markdown(" ".join(lines))
+    st.subheader(t("bg.positions"))
+    n = len(trace.src.tokens)
+    st.markdown(t("bg.hf_positions", positions=sz.positions, dim=sz.position_dim,
+                  params=f"{sz.positions * sz.position_dim:,}", n=n, last=n - 1))
+    st.markdown(t("bg.hf_segments", segments=sz.segments, dim=sz.position_dim) if sz.segments
+                else t("bg.hf_no_segments"))
+
+
+def pretrained_view() -> None:
+    """The lesson on the loaded pretrained model."""
+    trace = data.current_trace()
+    if not widgets.need_trace(trace):
+        return
+    intro = "bg.hf_intro_marian" if trace.family == "marian" else "bg.hf_intro"
+    st.markdown(t(intro, model=widgets.plain(trace.model)))
+    pretrained_ui.model_card(trace)
+    measured_masks(trace)
+    st.subheader(t("bg.hf_objective"))
+    if trace.family == "marian":
+        st.markdown(t("bg.hf_marian_objective"))
+        return
+    (mlm_section if trace.family == "bert" else ntp_section)(trace)
+    hf_sizes(trace)
+
+
 st.header(t("bg.header"))
-st.caption(t("bg.intro"))
-bundle = data.bundle(state.get("model"))
-trace = data.current_trace()
-if widgets.need_trace(trace):
-    masks_section(trace)
-    objectives_section(trace)
-    positions_and_segments(trace, bundle)
-sizes_section(bundle)
+if data.is_pretrained():
+    pretrained_view()
+else:
+    st.caption(t("bg.intro"))
+    bundle = data.bundle(state.get("model"))
+    trace = data.current_trace()
+    if widgets.need_trace(trace):
+        masks_section(trace)
+        objectives_section(trace)
+        positions_and_segments(trace, bundle)
+    sizes_section(bundle)

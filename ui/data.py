@@ -12,12 +12,13 @@ import numpy as np
 import streamlit as st
 import torch
 
-from model import pretrained
+from model import pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
 from model.checkpoint import Bundle, available_models, load_bundle
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
+from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.trace import (
     BatchTrace,
@@ -163,6 +164,24 @@ def pretrained_model(source: str) -> Pretrained:
 def pretrained_trace(source: str, text: str, decode: DecodeOptions) -> PretrainedTrace:
     """Read-only trace of a sentence through a pretrained model (raises ValueError for input with no tokens)."""
     return pretrained.run(pretrained_model(source), text, decode)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def pretrained_masked_word(source: str, text: str, word: int) -> MaskedWord:
+    """The sentence with one word masked, and what the BERT's MLM head predicts there (raises ValueError)."""
+    return pretrained_lessons.mask_word(pretrained_model(source), text, word)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def pretrained_next_tokens(source: str, text: str) -> NextTokens:
+    """The GPT-2's probability of each next token of the sentence (raises ValueError)."""
+    return pretrained_lessons.next_tokens(pretrained_model(source), text)
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def pretrained_sizes(source: str) -> Sizes:
+    """A loaded BERT's or GPT-2's parameters, counted and from the formula."""
+    return pretrained_lessons.sizes(pretrained_model(source))
 
 
 def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:

@@ -9,7 +9,8 @@ from ui import data, state, widgets
 from ui.i18n import t
 
 ALL = ("marian", "bert", "gpt2")
-PAGES = {"overview": ALL, "self_attention": ALL, "multi_head": ALL, "pretrained": ALL, "decoding": ("marian",)}
+PAGES = {"overview": ALL, "self_attention": ALL, "multi_head": ALL, "bert_gpt": ALL, "pretrained": ALL,
+         "decoding": ("marian",)}
 
 
 def applies(page: str) -> bool:

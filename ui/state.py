@@ -75,6 +75,7 @@ PARAMS: dict[str, Param] = {
     "mask_mode": Param("add", options=("add", "mul")),  # masks page: + (−∞) as in the paper, or × as in a note
     "pe_on": Param(True),  # embeddings page: add the positional encoding in the shuffle demonstration
     "shuffle": Param(0, low=0, high=10_000),  # embeddings page: which shuffle of the sentence (0: as typed)
+    "mw": Param(0, low=0, high=63),  # BERT vs GPT with a pretrained BERT: which word to mask (clamped to the sentence)
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }

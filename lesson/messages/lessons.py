@@ -577,6 +577,132 @@ BERT_GPT = {
     },
 }
 
+BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
+    "bg.hf_intro": {
+        "en": "**{model}** is loaded, so this page shows that real model on the sentence above, in its own subword "
+              "tokens: the mask its own attention weights show next to the other family's, its pre-training objective "
+              "run live, and its size counted from its weights.",
+        "zh": "已加载 **{model}**，所以本页用这个真实模型、按它自己的子词词元展示上方的句子：它自己的注意力权重所显示的"
+              "掩码（旁边是另一类模型的掩码）、实时运行的预训练目标，以及从权重中数出的规模。",
+    },
+    "bg.hf_intro_marian": {
+        "en": "**{model}** is loaded: a real encoder–decoder, so this page shows, in its own subword tokens, the masks "
+              "its own attention weights show in its encoder (as a BERT) and in its decoder (as a GPT).",
+        "zh": "已加载 **{model}**：这是一个真实的编码器-解码器，所以本页按它自己的子词词元，展示它自己的"
+              "注意力权重在编码器（像 BERT）和解码器（像 GPT）中显示的掩码。",
+    },
+    "bg.hf_fig_bert": {"en": "This BERT, measured from its weights: mask", "zh": "本 BERT（由权重实测）：掩码"},
+    "bg.hf_fig_gpt2": {"en": "This GPT-2, measured from its weights: mask",
+                      "zh": "本 GPT-2（由权重实测）：掩码"},
+    "bg.hf_fig_as_gpt": {"en": "What a GPT would use: the causal mask", "zh": "GPT 会用的：因果掩码"},
+    "bg.hf_fig_as_bert": {"en": "What a BERT would use: no mask (bidirectional)",
+                          "zh": "BERT 会用的：不遮挡（双向）"},
+    "bg.hf_fig_marian_enc": {"en": "Marian encoder, measured from its weights: mask",
+                             "zh": "Marian 编码器（由权重实测）：掩码"},
+    "bg.hf_fig_marian_dec": {"en": "Marian decoder self-attention, measured: mask",
+                             "zh": "Marian 解码器自注意力（实测）：掩码"},
+    "bg.hf_reach": {
+        "en": "Measured from the attention weights the library itself returns (`output_attentions`) over all {n} "
+              "layers × {h} heads: a query sees a key if some layer and head gives it a weight > 0. Weights on "
+              "tokens **after** the query: largest {max}, smallest {min}.",
+        "zh": "由库自己返回的注意力权重（`output_attentions`）在全部 {n} 层 × {h} 个头上实测：只要某一层某个头给"
+              "某个键的权重 > 0，查询就算看到了它。查询**之后**的词元得到的权重：最大 {max}，最小 {min}。",
+    },
+    "bg.hf_reach_bidirectional": {
+        "en": "All of them are > 0: every token sees every token, before and after it (bidirectional).",
+        "zh": "它们全都 > 0：每个词元都能看到所有词元，前面的和后面的都能看到（双向）。",
+    },
+    "bg.hf_reach_causal": {
+        "en": "All of them are exactly 0: every token sees only itself and the tokens before it (causal).",
+        "zh": "它们全都恰好为 0：每个词元只能看到自己和前面的词元（因果）。",
+    },
+    "bg.hf_reach_one": {"en": "One token only: no token comes after another.",
+                        "zh": "只有一个词元：没有哪个词元排在另一个之后。"},
+    "bg.hf_other": {
+        "en": "The same tokens under the other family's mask (drawn from the rule, not measured).",
+        "zh": "同样的词元换成另一类模型的掩码（按规则画出，不是实测）。",
+    },
+    "bg.hf_objective": {"en": "Its pre-training objective, live on this sentence",
+                        "zh": "它的预训练目标：在本句上实时运行"},
+    "bg.hf_mlm": {
+        "en": "**Masked-token prediction.** Pick a word: each of its subwords becomes [MASK], and the MLM head, "
+              "reading both sides, gives every token of its vocabulary a probability at each masked position.",
+        "zh": "**遮蔽词预测。** 选一个词：它的每个子词都换成 [MASK]，MLM 头同时读取左右两侧，"
+              "在每个被遮蔽的位置上给词表里的每个词元一个概率。",
+    },
+    "bg.hf_pick_word": {"en": "Word to mask", "zh": "要遮蔽的词"},
+    "bg.hf_fig_mask": {"en": "[MASK] {i} (was “{target}”): top {k}", "zh": "[MASK] {i}（原为“{target}”）：前 {k}"},
+    "bg.hf_mlm_loss": {
+        "en": "Position {i}: the model gives the original “{target}” p = {p}, so this position's loss term is "
+              "−log p = {loss}.",
+        "zh": "位置 {i}：模型给原词元“{target}”的概率 p = {p}，所以这个位置的损失项是 −log p = {loss}。",
+    },
+    "bg.hf_mlm_missing": {
+        "en": "This checkpoint (`{arch}`) was saved without its MLM head, so it cannot guess the masked word: above "
+              "are the input it would be trained on and the targets it would have to recover. A checkpoint saved as "
+              "…ForMaskedLM (e.g. bert-base-uncased) shows its guesses here.",
+        "zh": "这个检查点（`{arch}`）保存时没有带 MLM 头，所以它猜不出被遮蔽的词：上面是它训练时会读到的输入，"
+              "以及它要还原的目标。以 …ForMaskedLM 形式保存的检查点（例如 bert-base-uncased）会在这里给出它的猜测。",
+    },
+    "bg.hf_no_word": {"en": "The sentence has no word to mask: type one.",
+                      "zh": "句子里没有可以遮蔽的词：请输入一个。"},
+    "bg.hf_ntp": {
+        "en": "**Next-token prediction.** One pass over the sentence gives a next-token distribution at every "
+              "position (the causal mask hides what follows); each position's loss is −log p of the token that "
+              "really comes next: {t} terms.",
+        "zh": "**下一个词预测。** 对句子做一次前向传播，每个位置都得到一个下一个词元的分布"
+              "（因果掩码遮住了后面的内容）；每个位置的损失是实际出现的下一个词元的 −log p：共 {t} 项。",
+    },
+    "bg.hf_col_next": {"en": "next token (in the sentence)", "zh": "下一个词元（句中实际的）"},
+    "bg.hf_col_top": {"en": "model's top guess", "zh": "模型的首选"},
+    "bg.hf_ntp_one": {"en": "One token: the sentence has no next token to score. Type more.",
+                      "zh": "只有一个词元：句子里没有可以打分的下一个词元。请再输入一些。"},
+    "bg.hf_marian_objective": {
+        "en": "A Marian model is trained like this app's own encoder–decoder: next-token prediction on the "
+              "translation, reading the source. See each step on the Encoder–decoder & decoding page.",
+        "zh": "Marian 模型的训练方式和本应用自带的编码器-解码器一样：读取源句，在译文上做下一个词预测。"
+              "每一步见“编码器-解码器与解码”页。",
+    },
+    "bg.hf_col_counted": {"en": "parameters (counted from the loaded weights)", "zh": "参数量（从加载的权重中数出）"},
+    "bg.hf_row": {"en": "{model} (loaded)", "zh": "{model}（已加载）"},
+    "bg.hf_sizes": {
+        "en": "Counted from the loaded weights: {total} in all, {body} of them in its `{body_class}` (embeddings and "
+              "layers). The formula for its configuration ({args}) gives {formula}.",
+        "zh": "从加载的权重中数出：共 {total} 个，其中 {body} 个在它的 `{body_class}`（嵌入和各层）里。"
+              "按它的配置（{args}）用公式算出 {formula} 个。",
+    },
+    "bg.hf_sizes_equal": {"en": "Formula and count agree exactly.", "zh": "公式与数出的结果完全一致。"},
+    "bg.hf_sizes_differ": {
+        "en": "They differ by {diff}: this architecture has parts the formula does not count.",
+        "zh": "两者相差 {diff}：这种架构有公式没有计入的部分。",
+    },
+    "bg.hf_head_tied": {
+        "en": "The head on top adds {head}; its output weights are the token embedding itself (tied), counted once.",
+        "zh": "上面的输出头另有 {head} 个参数；它的输出权重就是词嵌入本身（共享），只计一次。",
+    },
+    "bg.hf_head_untied": {"en": "The head on top adds {head}.", "zh": "上面的输出头另有 {head} 个参数。"},
+    "bg.hf_head_none": {
+        "en": "Its output layer is the token embedding itself (tied): it adds no parameters.",
+        "zh": "它的输出层就是词嵌入本身（共享）：不增加参数。",
+    },
+    "bg.hf_positions": {
+        "en": "**Learned positions.** Its position table is a weight of {positions} × {dim} = {params} parameters "
+              "(read from the loaded weights): this sentence's {n} tokens use rows 0–{last}, and nothing longer than "
+              "{positions} tokens can be read. (The paper and this app's glass-box model use the fixed sin/cos "
+              "formula instead: 0 parameters, defined for any position.)",
+        "zh": "**学习得到的位置。** 它的位置表是一个 {positions} × {dim} = {params} 个参数的权重"
+              "（从加载的权重中读出）：本句的 {n} 个词元用到第 0–{last} 行，超过 {positions} 个词元的输入就读不了。"
+              "（论文和本应用的玻璃盒模型用的则是固定的正弦/余弦公式：0 个参数，任何位置都有定义。）",
+    },
+    "bg.hf_segments": {
+        "en": "**Segments.** Its segment table is {segments} × {dim} (read from its weights); every token of one "
+              "sentence gets segment 0.",
+        "zh": "**段嵌入。** 它的段嵌入表是 {segments} × {dim}（从权重中读出）；单个句子的每个词元都属于第 0 段。",
+    },
+    "bg.hf_no_segments": {"en": "**Segments.** It has no segment table: a GPT reads one stream of text.",
+                          "zh": "**段嵌入。** 它没有段嵌入表：GPT 读的是一整条文本流。"},
+}
+
 OTHER = {
     "model.en-zh": {"en": "English → 中文", "zh": "英语 → 中文"},
     "model.zh-en": {"en": "中文 → English", "zh": "中文 → 英语"},
@@ -592,4 +718,5 @@ OTHER = {
 }
 
 MESSAGES: dict[str, dict[str, str]] = (PANELS | NOTES_PAGE | MASKS | EMBEDDINGS | SELF_ATTENTION | ADD_NORM
-                                       | PAPER_PAGE | BERT_GPT | OTHER)
+                                       | PAPER_PAGE | BERT_GPT | BERT_GPT_PRETRAINED
+                                       | OTHER)

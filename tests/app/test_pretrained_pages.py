@@ -13,7 +13,7 @@ from ui.widgets import plain
 require_transformers()
 from transformers import AutoModel, AutoModelForMaskedLM, AutoTokenizer  # noqa: E402
 
-HF_PAGES = ["overview", "self_attention", "multi_head", "pretrained", "decoding"]
+HF_PAGES = ["overview", "self_attention", "multi_head", "bert_gpt", "pretrained", "decoding"]
 GLASS_BOX_ONLY = ["embeddings", "masks", "add_norm", "playground", "tour", "lab_timeline", "lab_knockout",
                   "lab_pairs", "export"]
 SENTENCE = "The students read unbelievably long books"
