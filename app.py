@@ -73,10 +73,10 @@ def sentence_bar() -> None:
     left, mid, right = st.columns([6, 3, 2], vertical_alignment="bottom")
     with left:
         gen = st.session_state.get("sentence_gen", 0)
-        text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
+        text = st_keyup(t("header.sentence"), value=state.get("sentence"), key=f"sentence_{gen}",
                         max_chars=state.MAX_CHARS,
                         placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
-        state.put_text("s", text or "")
+        state.put_text("sentence", text or "")
     with mid:
         st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example)
@@ -174,7 +174,7 @@ def main() -> None:
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))
     state.write_url()
-    instrument.finish(page.url_path, state.get("s"))
+    instrument.finish(page.url_path, state.get("sentence"))
 
 
 main()

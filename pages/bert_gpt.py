@@ -70,7 +70,7 @@ def positions_and_segments(trace, bundle) -> None:
     st.caption(t("bg.caption_positions", bert_pos=bert_pos, bert_d=bert_d, bert_params=f"{bert_pos * bert_d:,}",
                  max_len=cfg.max_len, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
     st.subheader(t("bg.segments"))
-    second = state.get("s2")
+    second = state.get("second_sentence")
     b_tokens = bundle.src_vocab.encode(second, cfg.max_len).tokens
     seq = ["[CLS]"] + trace.src.tokens + ["[SEP]"] + b_tokens + (["[SEP]"] if b_tokens else [])
     segment = [0] * (len(trace.src.tokens) + 2) + [1] * (len(seq) - len(trace.src.tokens) - 2)

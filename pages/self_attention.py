@@ -58,7 +58,7 @@ if widgets.need_trace(trace):
         with c1:
             scale = state.bound(st.toggle, t("sa.scale"), "scale")
         with c2:
-            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1,
+            temp = state.bound(st.slider, t("sa.temp"), "attn_temperature", min_value=0.1,
                                max_value=5.0, step=0.1)
         trace = data.current_trace()
     d_k = trace.config.d_k

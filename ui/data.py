@@ -126,14 +126,14 @@ def twin(name: str) -> str | None:
 
 def attn_options() -> AttnOptions:
     """Attention toggles from the view state."""
-    return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("temp")))
+    return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("attn_temperature")))
 
 
 def decode_options() -> DecodeOptions:
     """Decoding choices from the view state (invalid values fall back to defaults)."""
     try:
-        return DecodeOptions(state.get("decode"), float(state.get("stemp")), int(state.get("topk")),
-                             int(state.get("seed")), int(state.get("beam")))
+        return DecodeOptions(state.get("decode"), float(state.get("sample_temperature")), int(state.get("top_k")),
+                             int(state.get("seed")), int(state.get("beam_width")))
     except ValueError:
         return DecodeOptions()
 
@@ -166,7 +166,7 @@ def pretrained_trace(source: str, text: str, decode: DecodeOptions) -> Pretraine
 def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
     """The loaded pretrained model of the current view, or why there is none."""
     try:
-        return pretrained_model(state.get("hf")), None
+        return pretrained_model(state.get("hf_model")), None
     except PretrainedError as err:
         return None, err
 
@@ -188,7 +188,7 @@ def current_pretrained_trace() -> PretrainedTrace | None:
     decode = decode_options() if pm.family == "marian" else DecodeOptions()
     try:
         with instrument.section("trace"):
-            return pretrained_trace(state.get("hf"), state.get("s"), decode)
+            return pretrained_trace(state.get("hf_model"), state.get("sentence"), decode)
     except ValueError:
         return None
 
@@ -201,7 +201,7 @@ def current_trace() -> Trace | None:
         with instrument.section("trace"):
             name = state.get("model")
             drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
-            result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))
+            result = trace(name, state.get("sentence"), attn_options(), decode_options(), _draft=drafts.get(name))
             drafts[name] = result.decoded.ids
             return result
     except ValueError:
