@@ -72,10 +72,10 @@ def sentence_bar() -> None:
     view_toggles()
     with st.container(horizontal=True, vertical_alignment="bottom", wrap=False):  # one block, not three columns
         gen = st.session_state.get("sentence_gen", 0)
-        text = st_keyup(t("header.sentence"), value=state.get("s"), key=f"sentence_{gen}",
+        text = st_keyup(t("header.sentence"), value=state.get("sentence"), key=f"sentence_{gen}",
                         max_chars=state.MAX_CHARS,
                         placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
-        state.put_text("s", text or "")
+        state.put_text("sentence", text or "")
         st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example, width=320)
         labels = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
@@ -188,7 +188,7 @@ def main() -> None:
         logging.exception("page %s failed", page.title)
         st.error(t("notice.page_failed"))
     state.write_url()
-    instrument.finish(page.url_path, state.get("s"))
+    instrument.finish(page.url_path, state.get("sentence"))
 
 
 main()

@@ -1,9 +1,11 @@
 """Message lookup in the catalogue, in a given language (the UI's current language lives in ui.i18n)."""
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 
 from lesson.messages import CATALOGUE
+from viz.diagram import DiagramWords
 from viz.style import Words
 
 LANGS = {"en": "English", "zh": "中文"}
@@ -23,3 +25,9 @@ def viz_words(language: str) -> Words:
                 position="axis.position", dimension="axis.dimension", before_ln="viz.before_ln",
                 after_ln="viz.after_ln", masked="viz.masked", dim_sin="viz.dim_sin", dim_cos="viz.dim_cos")
     return Words(**{name: text(key, language) for name, key in keys.items()})
+
+
+@cache
+def diagram_words(language: str) -> DiagramWords:
+    """The architecture diagram's labels, from the catalogue (keys diagram.<field>)."""
+    return DiagramWords(**{f.name: text(f"diagram.{f.name}", language) for f in dataclasses.fields(DiagramWords)})

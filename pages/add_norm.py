@@ -25,7 +25,7 @@ def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) ->
 
 def batch_norm_section(trace) -> None:
     """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
-    second = state.get("s2")
+    second = state.get("second_sentence")
     try:
         batch = data.batch_trace(trace.model, (trace.text, second), data.attn_options())
     except ValueError:

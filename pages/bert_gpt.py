@@ -74,7 +74,7 @@ def positions_and_segments(trace, bundle) -> None:
     st.caption(t("bg.caption_positions", bert_pos=bert_pos, bert_d=bert_d, bert_params=f"{bert_pos * bert_d:,}",
                  max_len=cfg.max_len, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
     st.subheader(t("bg.segments"))
-    second = state.get("s2")
+    second = state.get("second_sentence")
     b_tokens = bundle.src_vocab.encode(second, cfg.max_len).tokens
     seq = ["[CLS]"] + trace.src.tokens + ["[SEP]"] + b_tokens + (["[SEP]"] if b_tokens else [])
     segment = [0] * (len(trace.src.tokens) + 2) + [1] * (len(seq) - len(trace.src.tokens) - 2)
@@ -178,10 +178,10 @@ def mlm_section(trace: PretrainedTrace) -> None:
     if not choices:
         st.info(t("bg.hf_no_word"))
         return
-    state.clamp("mw", 0, len(choices) - 1)
-    word = state.bound(st.segmented_control, t("bg.hf_pick_word"), "mw", options=list(range(len(choices))),
+    state.clamp("masked_word", 0, len(choices) - 1)
+    word = state.bound(st.segmented_control, t("bg.hf_pick_word"), "masked_word", options=list(range(len(choices))),
                        format_func=lambda i: word_label(tokens, choices[i]))
-    masked = data.pretrained_masked_word(state.get("hf"), state.get("s"), word)
+    masked = data.pretrained_masked_word(state.get("hf_model"), state.get("sentence"), word)
     st.markdown(t("bg.mlm_input"))
     widgets.token_chips(masked.tokens)
     st.markdown(t("bg.mlm_target"))
@@ -216,7 +216,7 @@ def ntp_section(trace: PretrainedTrace) -> None:
         if len(tokens) < 2:
             st.info(t("bg.hf_ntp_one"))
             return
-        nt = data.pretrained_next_tokens(state.get("hf"), state.get("s"))
+        nt = data.pretrained_next_tokens(state.get("hf_model"), state.get("sentence"))
         st.markdown(t("bg.hf_ntp", t=len(nt.losses)))
         st.dataframe(pd.DataFrame({t("bg.col_sees"): [seen(tokens, i) for i in range(len(nt.losses))],
                                    t("bg.hf_col_next"): tokens[1:], t("bg.col_p"): [number(p) for p in nt.probs],
@@ -235,7 +235,7 @@ def formula_call(family: str, args: dict) -> str:
 def hf_sizes(trace: PretrainedTrace) -> None:
     """The loaded model's parameters counted next to the formula, and its position and segment tables."""
     st.subheader(t("bg.sizes"))
-    sz = data.pretrained_sizes(state.get("hf"))
+    sz = data.pretrained_sizes(state.get("hf_model"))
     c = trace.config
     rows = [(*r, "") for r in reference_rows()]
     rows.append((t("bg.hf_row", model=trace.model), c.N, c.d_model, c.h, "", f"{sz.formula:,}", f"{sz.total:,}"))

@@ -22,11 +22,12 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  #
     method = state.bound(st.segmented_control, t("dec.method"), "decode", options=list(METHODS),
                          format_func={m: t(key) for m, key in METHODS.items()}.get) or "greedy"
     if method == "sample":
-        state.bound(st.slider, t("dec.temperature"), "stemp", min_value=0.1, max_value=3.0, step=0.1, width=260)
-        state.bound(st.number_input, t("dec.topk"), "topk", min_value=0, max_value=50, width=160)
+        state.bound(st.slider, t("dec.temperature"), "sample_temperature", min_value=0.1, max_value=3.0, step=0.1,
+                    width=260)
+        state.bound(st.number_input, t("dec.topk"), "top_k", min_value=0, max_value=50, width=160)
         state.bound(st.number_input, t("dec.seed"), "seed", min_value=0, max_value=10_000, width=160)
     elif method == "beam":
-        state.bound(st.slider, t("dec.beam_width"), "beam", min_value=1, max_value=4, width=260)
+        state.bound(st.slider, t("dec.beam_width"), "beam_width", min_value=1, max_value=4, width=260)
 
 trace = data.current_trace()
 
@@ -51,11 +52,11 @@ def twin_view(trace, twin: str) -> None:
 
 def teacher_view(trace) -> None:
     """The reference fed in at once (teacher forcing) next to the free-running output."""
-    gold = translate_en(state.get("s")) if trace.src_lang == "en" else None
+    gold = translate_en(state.get("sentence")) if trace.src_lang == "en" else None
     default = detokenize(list(gold.zh), "zh") if gold else ""
     reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
     try:
-        tf = data.teacher(trace.model, state.get("s"), reference, data.attn_options())
+        tf = data.teacher(trace.model, state.get("sentence"), reference, data.attn_options())
     except ValueError:
         st.info(t("dec.type_reference"))
         tf = None

@@ -73,9 +73,9 @@ if widgets.need_trace(trace):
 
 st.subheader(t("emb.explore"))
 with st.container(horizontal=True, gap="large"):  # one block, not a column each
-    d = state.bound(st.slider, "d_model", "pe_d", min_value=4, max_value=256, step=2)
+    d = state.bound(st.slider, "d_model", "pe_d_model", min_value=4, max_value=256, step=2)
     base = state.bound(st.select_slider, t("emb.base"), "pe_base", options=[10.0, 100.0, 1000.0, 10000.0, 100000.0])
-    length = state.bound(st.slider, t("emb.length"), "pe_len", min_value=2, max_value=128)
+    length = state.bound(st.slider, t("emb.length"), "pe_length", min_value=2, max_value=128)
 pe = sinusoidal_encoding(length, d, base)
 widgets.figure(pe_heatmap(pe, list(range(length)), col_labels=[f"d{i}" for i in range(d)],
                           title=t("emb.fig_pe_full", length=length, d=d, base=f"{base:g}"),

@@ -35,21 +35,21 @@ def head_of(head_code: str):
 
 def knock_out_most_important(codes: list[str], drops: np.ndarray) -> None:
     """Button: the single head whose loss hurts this translation most (a fresh picker shows it)."""
-    state.put("ko", codes[int(np.argmax(drops))])
+    state.put("knockout", codes[int(np.argmax(drops))])
     st.session_state["ko_gen"] = st.session_state.get("ko_gen", 0) + 1
 
 
 def pick_heads(codes: list[str], drops: np.ndarray) -> list[str]:
     """The heads picker (from the URL, unknown codes dropped) and the "most important" button."""
-    chosen = [c for c in state.get("ko").split(",") if c in codes]
+    chosen = [c for c in state.get("knockout").split(",") if c in codes]
     c1, c2 = st.columns([5, 2], vertical_alignment="bottom")
     with c1:
         picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label,
-                                key=f"w_ko_{st.session_state.get('ko_gen', 0)}")
+                                key=f"w_knockout_{st.session_state.get('ko_gen', 0)}")
     with c2:
         st.button(t("ko.most_important"), on_click=knock_out_most_important, args=(codes, drops.ravel()),
                   width="stretch", icon=":material/bolt:")
-    state.put("ko", ",".join(picked))
+    state.put("knockout", ",".join(picked))
     return picked
 
 
@@ -69,8 +69,8 @@ st.header(t("ko.header"))
 st.caption(t("ko.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    N, h, text = trace.config.N, trace.config.h, state.get("s")
-    mode = state.bound(st.segmented_control, t("ko.mode"), "ko_mode", options=list(MODES),
+    N, h, text = trace.config.N, trace.config.h, state.get("sentence")
+    mode = state.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
                        format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))
     drops = data.head_importance(trace.model, text, mode)  # (blocks, N, h)

@@ -18,7 +18,7 @@ def on_preset() -> None:
     if choice is not None:
         first, second = PRESETS[choice]
         state.set_sentence(first)
-        state.put("mp", second)
+        state.put("pair_sentence", second)
         st.session_state["mp_gen"] = st.session_state.get("mp_gen", 0) + 1
     st.session_state["mp_preset"] = None
 
@@ -30,9 +30,9 @@ def second_sentence() -> str:
         st.selectbox(t("mp.preset"), list(range(len(PRESETS))), index=None, key="mp_preset", on_change=on_preset,
                      format_func=lambda i: " / ".join(PRESETS[i]), placeholder=t("mp.pick"))
     with c2:
-        text = st.text_input(t("mp.second"), value=state.get("mp"), max_chars=state.MAX_CHARS,
+        text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=state.MAX_CHARS,
                              key=f"mp_text_{st.session_state.get('mp_gen', 0)}")
-    return state.put_text("mp", text)
+    return state.put_text("pair_sentence", text)
 
 
 st.header(t("mp.header"))

@@ -15,14 +15,14 @@ BLOCKS = (("encoder", "lab.block_encoder"), ("decoder", "lab.block_decoder"), ("
 
 def move_to(index: int) -> None:
     """Show snapshot `index` on the next run (a fresh slider, so that it starts there)."""
-    state.put("snap", index)
+    state.put("snapshot", index)
     st.session_state["lab_gen"] = st.session_state.get("lab_gen", 0) + 1
 
 
 def toggle_play(n: int) -> None:
     """Play (from the start if at the end) or stop."""
     st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
-    if st.session_state["lab_playing"] and state.get("snap") % n == n - 1:
+    if st.session_state["lab_playing"] and state.get("snapshot") % n == n - 1:
         move_to(0)
 
 
@@ -31,14 +31,14 @@ def pick_step(n: int) -> int:
     c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
     with c1:
         steps = [s.step for s in data.timeline(state.get("model"))[0]]
-        index = st.select_slider(t("lab.step"), options=list(range(n)), value=state.get("snap") % n,
-                                 key=f"w_snap_{st.session_state.get('lab_gen', 0)}",
+        index = st.select_slider(t("lab.step"), options=list(range(n)), value=state.get("snapshot") % n,
+                                 key=f"w_snapshot_{st.session_state.get('lab_gen', 0)}",
                                  format_func=lambda i: f"{steps[i]:,}")
     with c2:
         playing = st.session_state.get("lab_playing", False)
         st.button(t("lab.stop" if playing else "lab.play"), width="stretch", on_click=toggle_play, args=(n,),
                   icon=":material/stop:" if playing else ":material/play_arrow:")
-    state.put("snap", index)
+    state.put("snapshot", index)
     return index
 
 
@@ -57,7 +57,7 @@ def curves(names: list[str], index: int) -> None:
 def model_column(name: str, index: int, side: str) -> None:
     """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
     shot = data.timeline(name)[0][index]
-    trace = data.snapshot_trace(name, shot.step, state.get("s"))
+    trace = data.snapshot_trace(name, shot.step, state.get("sentence"))
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))

@@ -37,9 +37,10 @@ def axes() -> dict:
 if widgets.need_trace(trace):
     head = int(state.get("head")) % trace.config.h
     st.subheader(t("masks.step1"))
-    second = state.put_text("s2", st.text_input(t("masks.second"), value=state.get("s2"), max_chars=state.MAX_CHARS))
+    second = state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
+                                                             max_chars=state.MAX_CHARS))
     try:
-        batch = data.batch_trace(trace.model, (state.get("s"), second), data.attn_options())
+        batch = data.batch_trace(trace.model, (state.get("sentence"), second), data.attn_options())
     except ValueError:
         st.warning(t("masks.no_tokens"))
         batch = None

@@ -1,6 +1,7 @@
 """Overview: the architecture, the sentence and its translation, and every attention map at a glance."""
 import streamlit as st
 
+from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
@@ -62,7 +63,7 @@ with left:
             pretrained_ui.model_card(trace)
     else:
         N = trace.config.N if trace else 2
-        st.graphviz_chart(architecture_dot(N, lang=lang()), width="stretch")
+        st.graphviz_chart(architecture_dot(N, words=diagram_words(lang())), width="stretch")
 with right:
     if widgets.need_trace(trace):
         if not data.is_pretrained():

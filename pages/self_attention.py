@@ -58,7 +58,8 @@ if widgets.need_trace(trace):
     else:
         with st.container(horizontal=True, vertical_alignment="center", gap="large"):
             scale = state.bound(st.toggle, t("sa.scale"), "scale")
-            temp = state.bound(st.slider, t("sa.temp"), "temp", min_value=0.1, max_value=5.0, step=0.1, width=400)
+            temp = state.bound(st.slider, t("sa.temp"), "attn_temperature", min_value=0.1, max_value=5.0, step=0.1,
+                               width=400)
         trace = data.current_trace()
     d_k = trace.config.d_k
     attn = trace.attn(side, layer)

@@ -9,7 +9,12 @@ the copy inside the installed plotly package, served by Streamlit's component fi
 """
 from __future__ import annotations
 
+import atexit
+import hashlib
 import json
+import re
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -25,6 +30,8 @@ from viz.wire import pack
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView)
+# a module specifier of static/*.js: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`
+IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./[\w.-]+\.js)\2""")
 
 # Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
 # the chart code (static/chart.js and the modules it imports) is fetched once, as modules, from the file route.
@@ -52,11 +59,45 @@ def asset_url(name: str, directory: Path, filename: str) -> str:
     return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
 
 
+def modules_version(directory: Path) -> str:
+    """One short hash over every module in `directory` (names and bytes): it changes when any module changes."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.glob("*.js")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def versioned_modules(source: Path, target: Path) -> str:
+    """Copy source's modules into target with every import of a sibling module carrying ?v=<modules_version>, so a
+    browser or proxy can never mix an old module with a new one; return the version."""
+    version = modules_version(source)
+    for path in source.glob("*.js"):
+        code = IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={version}{m[2]}", path.read_text(encoding="utf-8"))
+        (target / path.name).write_text(code, encoding="utf-8")
+    return version
+
+
+def served_modules() -> tuple[Path, str]:
+    """A private directory holding static/*.js as served (imports versioned), removed at exit; and the version."""
+    target = Path(tempfile.mkdtemp(prefix="attention-lab-chart-"))
+    atexit.register(shutil.rmtree, target, ignore_errors=True)
+    return target, versioned_modules(STATIC_DIR, target)
+
+
+def module_url(name: str, directory: Path, filename: str, version: str) -> str:
+    """URL of a module served by Streamlit's component route from `directory`, with the modules' version."""
+    asset = components_v1.declare_component(name, path=str(directory))
+    base = config.get_option("server.baseUrlPath").strip("/")
+    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
+
+
 @st.cache_resource(show_spinner=False)
 def urls() -> tuple[str, str, str]:
-    """(chart.js, plotly.min.js, font) URLs: plotly.js is the copy inside the installed plotly package."""
-    return (asset_url("chart_js", STATIC_DIR, "chart.js"), asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name),
-            asset_url("chart_js", STATIC_DIR, fonts.FILE.name))
+    """(chart.js, plotly.min.js, font) URLs: chart.js and every module it imports carry one version over all the
+    modules; plotly.js is the copy inside the installed plotly package."""
+    directory, version = served_modules()
+    return (module_url("chart_js", directory, "chart.js", version),
+            asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), asset_url("font", STATIC_DIR, fonts.FILE.name))
 
 
 @st.cache_resource(show_spinner=False)

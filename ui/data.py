@@ -129,14 +129,14 @@ def twin(name: str) -> str | None:
 
 def attn_options() -> AttnOptions:
     """Attention toggles from the view state."""
-    return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("temp")))
+    return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("attn_temperature")))
 
 
 def decode_options() -> DecodeOptions:
     """Decoding choices from the view state (invalid values fall back to defaults)."""
     try:
-        return DecodeOptions(state.get("decode"), float(state.get("stemp")), int(state.get("topk")),
-                             int(state.get("seed")), int(state.get("beam")))
+        return DecodeOptions(state.get("decode"), float(state.get("sample_temperature")), int(state.get("top_k")),
+                             int(state.get("seed")), int(state.get("beam_width")))
     except ValueError:
         return DecodeOptions()
 
@@ -187,7 +187,7 @@ def pretrained_sizes(source: str) -> Sizes:
 def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
     """The loaded pretrained model of the current view, or why there is none."""
     try:
-        return pretrained_model(state.get("hf")), None
+        return pretrained_model(state.get("hf_model")), None
     except PretrainedError as err:
         return None, err
 
@@ -209,7 +209,7 @@ def current_pretrained_trace() -> PretrainedTrace | None:
     decode = decode_options() if pm.family == "marian" else DecodeOptions()
     try:
         with instrument.section("trace"):
-            return pretrained_trace(state.get("hf"), state.get("s"), decode)
+            return pretrained_trace(state.get("hf_model"), state.get("sentence"), decode)
     except ValueError:
         return None
 
@@ -218,9 +218,10 @@ def current_trace() -> Trace | None:
     """Trace of the shared sentence with the current options, or None when there is nothing to show (computed once
     per script run for the same options: pages ask several times)."""
     if is_pretrained():
-        return state.memo(("hf", state.get("hf"), state.get("s"), decode_options()), current_pretrained_trace)
+        key = ("hf", state.get("hf_model"), state.get("sentence"), decode_options())
+        return state.memo(key, current_pretrained_trace)
     name = state.get("model")
-    return state.memo((name, state.get("s"), attn_options(), decode_options()), lambda: shipped_trace(name))
+    return state.memo((name, state.get("sentence"), attn_options(), decode_options()), lambda: shipped_trace(name))
 
 
 def shipped_trace(name: str) -> Trace | None:
@@ -228,7 +229,7 @@ def shipped_trace(name: str) -> Trace | None:
     try:
         with instrument.section("trace"):
             drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
-            result = trace(name, state.get("s"), attn_options(), decode_options(), _draft=drafts.get(name))
+            result = trace(name, state.get("sentence"), attn_options(), decode_options(), _draft=drafts.get(name))
             drafts[name] = result.decoded.ids
             return result
     except ValueError:

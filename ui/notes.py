@@ -306,7 +306,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.shuffle.app"))
     if not has_sentence(trace):
         return
-    with_pe = state.bound(st.toggle, t("pe.with_pe"), "pe_on")
+    with_pe = state.bound(st.toggle, t("pe.with_pe"), "shuffle_with_pe")
     c1, c2 = st.columns(2)
     with c1:
         st.button(t("pe.shuffle"), key="pe_shuffle", on_click=shuffle_next)

@@ -25,7 +25,7 @@ def applies(page: str) -> bool:
 
 def source_box() -> None:
     """The model id / folder box under the model picker, with the load status (and a download button on request)."""
-    state.bound(st.text_input, t("hf.source"), "hf", placeholder=t("hf.placeholder"), max_chars=state.MAX_CHARS)
+    state.bound(st.text_input, t("hf.source"), "hf_model", placeholder=t("hf.placeholder"), max_chars=state.MAX_CHARS)
     with st.spinner(t("hf.loading")):
         pm, err = data.pretrained_status()
     if pm is not None:

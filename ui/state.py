@@ -3,6 +3,8 @@
 Every entry is declared once in PARAMS with the bounds or options of its widget. A value from the URL is checked
 against them on entry (dropped or clamped, with a notice naming it), text is cleaned once on entry, and `bound`
 gives each widget its limits from the same declaration, so no link can ask a widget or an allocation for more.
+Code names an entry readably (`get("attn_temperature")`, widget key `w_attn_temperature`); only the URL uses the
+short form (`Param.url`, e.g. `temp`), unchanged so every link made before keeps working.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
@@ -26,9 +28,10 @@ Notice = tuple[str, dict]  # (catalogue key, fields); a field may itself be a No
 
 @dataclass(frozen=True)
 class Param:
-    """One view-state entry: its default and the limits of its widget."""
+    """One view-state entry: its default, its name in the URL and the limits of its widget."""
 
     default: Any
+    url: str = ""  # its name in the query string (short, kept so old links work); empty: the code name
     options: tuple | None = None  # allowed values (choice widgets)
     low: float | None = None  # numeric bounds (sliders, number inputs)
     high: float | None = None
@@ -44,42 +47,43 @@ class Param:
         return kind, {"low": fmt(self.low), "high": fmt(self.high)}
 
 
-PARAMS: dict[str, Param] = {
-    "s": Param("I have a cat"),  # the sentence
+_DECLARED: dict[str, Param] = {
+    "sentence": Param("I have a cat", url="s"),
     "model": Param("en-zh", options=(tuple(available_models()) or ("en-zh",)) + (("hf",) if hf_available() else ())),
-    "hf": Param(""),  # model="hf": a Hugging Face model id (local cache only) or a local folder
+    "hf_model": Param("", url="hf"),  # model="hf": a Hugging Face model id (local cache only) or a local folder
     "side": Param("encoder", options=("encoder", "decoder", "cross")),
     "layer": Param(0, low=0, high=47),  # pages clamp to the model's N (pretrained models have up to 48)
     "head": Param(0, low=0, high=31),  # … and h
     "query": Param(0, low=0, high=127),  # query token index (clamped to the sentence)
     "step": Param(0, low=0, high=64),  # decoding step (clamped to the steps taken)
     "scale": Param(True),  # divide by √d_k
-    "temp": Param(1.0, low=0.1, high=5.0, step=0.1),  # attention temperature
+    "attn_temperature": Param(1.0, url="temp", low=0.1, high=5.0, step=0.1),  # softmax(QKᵀ / (√d_k · T))
     "decode": Param("greedy", options=METHODS),
-    "stemp": Param(1.0, low=0.1, high=3.0, step=0.1),  # sampling temperature
-    "topk": Param(0, low=0, high=50),
+    "sample_temperature": Param(1.0, url="stemp", low=0.1, high=3.0, step=0.1),  # sampling temperature
+    "top_k": Param(0, url="topk", low=0, high=50),
     "seed": Param(0, low=0, high=10_000),
-    "beam": Param(4, low=1, high=4),
-    "s2": Param("you like tea"),  # the masks page's second sentence
-    "pe_d": Param(64, low=4, high=256, step=2),
+    "beam_width": Param(4, url="beam", low=1, high=4),
+    "second_sentence": Param("you like tea", url="s2"),  # the masks page's second sentence
+    "pe_d_model": Param(64, url="pe_d", low=4, high=256, step=2),
     "pe_base": Param(10000.0, options=(10.0, 100.0, 1000.0, 10000.0, 100000.0)),
-    "pe_len": Param(32, low=2, high=128),
+    "pe_length": Param(32, url="pe_len", low=2, high=128),
     "preset": Param("seed004", options=("seed004", "random", "sentence")),
     "lang": Param("en", options=("en", "zh")),  # UI language
     "presenter": Param(False),  # presenter view (projector)
     "tour": Param(0, low=0, high=63),  # guided-tour step (clamped to the tour)
-    "snap": Param(-1, low=-1, high=63),  # training-timeline snapshot index (-1: the last, the shipped model)
-    "ko": Param(""),  # knocked-out heads, e.g. "e0.1,c1.3" (block initial, layer.head); unknown codes are ignored
-    "ko_mode": Param("mean", options=("mean", "zero")),
-    "mp": Param("I have two cats"),  # the minimal-pairs page's second sentence
+    "snapshot": Param(-1, url="snap", low=-1, high=63),  # training-timeline snapshot index (-1: the shipped model)
+    "knockout": Param("", url="ko"),  # knocked-out heads, "e0.1,c1.3" (block initial, layer.head); unknown ignored
+    "knockout_mode": Param("mean", url="ko_mode", options=("mean", "zero")),
+    "pair_sentence": Param("I have two cats", url="mp"),  # the minimal-pairs page's second sentence
     "mask_mode": Param("add", options=("add", "mul")),  # masks page: + (−∞) as in the paper, or × as in a note
-    "pe_on": Param(True),  # embeddings page: add the positional encoding in the shuffle demonstration
+    "shuffle_with_pe": Param(True, url="pe_on"),  # embeddings page: add the PE in the shuffle demonstration
     "shuffle": Param(0, low=0, high=10_000),  # embeddings page: which shuffle of the sentence (0: as typed)
-    "mw": Param(0, low=0, high=63),  # BERT vs GPT with a pretrained BERT: which word to mask (clamped to the sentence)
+    "masked_word": Param(0, url="mw", low=0, high=63),  # BERT vs GPT, pretrained BERT: which word to mask (clamped)
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
-TEXT = ("s", "s2", "ko", "mp", "hf")
+PARAMS: dict[str, Param] = {name: replace(p, url=p.url or name) for name, p in _DECLARED.items()}  # by code name
+TEXT = ("sentence", "second_sentence", "knockout", "pair_sentence", "hf_model")
 DEFAULTS: dict[str, Any] = {k: p.default for k, p in PARAMS.items()}
 _STORE, _NOTICES = "_view_state", "_view_notices"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
@@ -131,11 +135,12 @@ def _number(p: Param, raw: str) -> float | int | None:
 
 
 def validate(name: str, raw: str) -> tuple[Any, list[Notice]]:
-    """The value a URL string stands for, checked against the parameter's widget; notices say what was changed."""
+    """The value a URL string stands for, checked against the widget of parameter `name` (its code name); notices
+    say what was changed and name the parameter as the URL spells it."""
     p = PARAMS[name]
     if name in TEXT:
         return clean_text(raw)
-    dropped = [("notice.param_dropped", {"name": name, "expected": p.expected(), "value": fmt(p.default)})]
+    dropped = [("notice.param_dropped", {"name": p.url, "expected": p.expected(), "value": fmt(p.default)})]
     if p.options is not None:
         match = [o for o in p.options if str(o) == raw or (isinstance(o, float) and _number(p, raw) == o)]
         return (match[0], []) if match else (p.default, dropped)
@@ -148,16 +153,16 @@ def validate(name: str, raw: str) -> tuple[Any, list[Notice]]:
     value = type(p.default)(_on_grid(p, x))
     if value == x:
         return value, []
-    return value, [("notice.param_clamped", {"name": name, "low": fmt(p.low), "high": fmt(p.high),
+    return value, [("notice.param_clamped", {"name": p.url, "low": fmt(p.low), "high": fmt(p.high),
                                              "value": fmt(value)})]
 
 
 def from_url(params: dict[str, str]) -> tuple[dict[str, Any], list[Notice]]:
-    """The view state a query string asks for, and the notices about what had to be changed."""
+    """The view state (by code name) a query string asks for, and the notices about what had to be changed."""
     values, notices = dict(DEFAULTS), []
-    for name in PARAMS:
-        if name in params:
-            values[name], notes = validate(name, params[name])
+    for name, p in PARAMS.items():
+        if p.url in params:
+            values[name], notes = validate(name, params[p.url])
             notices += notes
     return values, notices
 
@@ -199,7 +204,7 @@ def put_text(name: str, raw: str) -> str:
 
 def set_sentence(text: str) -> None:
     """Replace the shared sentence (a new box key makes the sentence box show it)."""
-    put("s", text)
+    put("sentence", text)
     st.session_state["sentence_gen"] = st.session_state.get("sentence_gen", 0) + 1
 
 
@@ -267,8 +272,8 @@ def clamp(name: str, low: int, high: int) -> int:
 
 
 def url_params() -> dict[str, str]:
-    """The sentence and the non-default view state, as query parameters."""
-    return {k: str(v) for k, v in store().items() if v != DEFAULTS[k] or k == "s"}
+    """The sentence and the non-default view state, as query parameters (by their URL names)."""
+    return {PARAMS[k].url: str(v) for k, v in store().items() if v != DEFAULTS[k] or k == "sentence"}
 
 
 def write_url() -> None:

@@ -98,7 +98,7 @@ def figures(specs, key: str, names: list[str] | None = None, columns: int | None
     (the benchmark's reference), from the same specs.
     """
     names = names or ([key] if len(specs) == 1 else [f"{key}-{i}" for i in range(len(specs))])
-    rev, scale = state.get("s"), PRESENTER_SCALE if state.get("presenter") else 1.0
+    rev, scale = state.get("sentence"), PRESENTER_SCALE if state.get("presenter") else 1.0
     instrument.count_charts(len(specs))
     with instrument.section("serialise"):
         if instrument.naive():

@@ -236,3 +236,12 @@ def test_playground_explains_a_bad_cell_in_chinese():
     expected = text("pg.invalid", "zh", error=text("pg.err_not_number", "zh", name="X", row=1, col=1, text="'abc'"))
     assert errors == [expected]
     assert not english_leftovers(errors)
+
+
+def test_architecture_diagram_speaks_chinese(zh_pages):
+    """The overview's diagram has every label from the Chinese catalogue and none of the English ones."""
+    (dot,) = [g.proto.spec for g in zh_pages["overview"].get("graphviz_chart")]
+    labels = {json.loads(m) for m in re.findall(r'label=("(?:[^"\\]|\\.)*")', dot)}  # DOT quoting is JSON's here
+    chinese = {k: text(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
+    assert labels == {v.format(n=2) if "{n}" in v else v for v in chinese.values()}
+    assert not labels & {text(k, "en").format(n=2) for k in chinese}

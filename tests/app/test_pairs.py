@@ -25,4 +25,4 @@ def test_a_preset_fills_both_sentences():
     at = open_page("lab_pairs", s="I have a cat")
     at.selectbox(key="mp_preset").set_value(1).run()
     assert at.text_input[0].value == "he does not like tea"
-    assert at.session_state["_view_state"]["s"] == "he likes tea"
+    assert at.session_state["_view_state"]["sentence"] == "he likes tea"

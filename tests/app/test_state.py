@@ -8,10 +8,12 @@ OK, FIXED = False, True  # whether a notice is expected
 
 @pytest.mark.parametrize(("name", "raw", "want", "notice"), [
     ("layer", "1", 1, OK), ("layer", "1e3", 0, FIXED), ("layer", "abc", 0, FIXED), ("layer", "1" * 40, 0, FIXED),
-    ("layer", "99", 47, FIXED), ("layer", "-5", 0, FIXED), ("head", "3", 3, OK), ("pe_len", "99999999", 128, FIXED),
-    ("pe_len", "1", 2, FIXED), ("pe_d", "5", 6, FIXED), ("pe_d", "8", 8, OK), ("temp", "nan", 1.0, FIXED),
-    ("temp", "inf", 1.0, FIXED), ("temp", "-1", 0.1, FIXED), ("temp", "2.5", 2.5, OK), ("temp", "0.3", 0.3, OK),
-    ("temp", "0.33", 0.3, FIXED), ("stemp", "abc", 1.0, FIXED), ("topk", "51", 50, FIXED), ("beam", "0", 1, FIXED),
+    ("layer", "99", 47, FIXED), ("layer", "-5", 0, FIXED), ("head", "3", 3, OK),
+    ("pe_length", "99999999", 128, FIXED), ("pe_length", "1", 2, FIXED), ("pe_d_model", "5", 6, FIXED),
+    ("pe_d_model", "8", 8, OK), ("attn_temperature", "nan", 1.0, FIXED), ("attn_temperature", "inf", 1.0, FIXED),
+    ("attn_temperature", "-1", 0.1, FIXED), ("attn_temperature", "2.5", 2.5, OK), ("attn_temperature", "0.3", 0.3, OK),
+    ("attn_temperature", "0.33", 0.3, FIXED), ("sample_temperature", "abc", 1.0, FIXED), ("top_k", "51", 50, FIXED),
+    ("beam_width", "0", 1, FIXED),
     ("seed", "-" + "9" * 40, 0, FIXED), ("pe_base", "100", 100.0, OK), ("pe_base", "1e2", 100.0, OK),
     ("pe_base", "inf", 10000.0, FIXED), ("pe_base", "-1", 10000.0, FIXED), ("lang", "zh", "zh", OK),
     ("lang", "xx", "en", FIXED), ("side", "cross", "cross", OK), ("side", "I have a cat", "encoder", FIXED),
@@ -36,10 +38,44 @@ def test_every_widget_limit_holds_its_default():
 
 def test_a_notice_names_the_parameter_and_the_view_is_kept():
     values, notices = from_url({"s": "you like tea", "layer": "1e3", "head": "2", "lang": "xx", "junk": "1"})
-    assert values["s"] == "you like tea" and values["head"] == 2
+    assert values["sentence"] == "you like tea" and values["head"] == 2
     assert values["layer"] == 0 and values["lang"] == "en"
     assert sorted(n[1]["name"] for n in notices) == ["lang", "layer"]
     assert {n[0] for n in notices} == {"notice.param_dropped"}
+
+
+def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
+    """Every query-string name a link could carry before the readable names still opens the same view."""
+    old = {"s", "model", "hf", "side", "layer", "head", "query", "step", "scale", "temp", "decode", "stemp", "topk",
+           "seed", "beam", "s2", "pe_d", "pe_base", "pe_len", "preset", "lang", "presenter", "tour", "snap", "ko",
+           "ko_mode", "mp", "mask_mode", "pe_on", "shuffle", "pinyin", "renderer"}
+    assert {p.url for p in PARAMS.values()} == old
+    values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
+                                "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",
+                                "mp": "two dogs", "pe_on": "0", "hf": "x"})
+    assert notices == []
+    assert (values["sentence"], values["second_sentence"], values["pair_sentence"]) == ("a dog", "a cat", "two dogs")
+    assert (values["attn_temperature"], values["sample_temperature"], values["top_k"]) == (2.5, 0.5, 7)
+    assert (values["beam_width"], values["pe_d_model"], values["pe_length"], values["snapshot"]) == (2, 8, 16, 3)
+    assert (values["knockout"], values["knockout_mode"], values["shuffle_with_pe"], values["hf_model"]) == (
+        "e0.1", "zero", False, "x")
+    assert from_url({"attn_temperature": "2.5"})[0]["attn_temperature"] == 1.0, "the code name is not a URL name"
+
+
+def test_a_notice_names_the_parameter_as_the_url_spells_it():
+    _, notices = from_url({"temp": "9", "pe_len": "abc"})
+    assert sorted((n[0], n[1]["name"]) for n in notices) == [("notice.param_clamped", "temp"),
+                                                             ("notice.param_dropped", "pe_len")]
+
+
+def test_the_url_written_back_uses_the_short_names():
+    from tests.app.conftest import open_page
+
+    at = open_page("decoding", s="a cat", stemp="0.5", topk="3", decode="sample")
+    assert (at.query_params["stemp"], at.query_params["topk"], at.query_params["s"]) == ("0.5", "3", "a cat")
+    assert not {"sample_temperature", "top_k", "sentence"} & set(at.query_params)
+    assert at.number_input(key="w_top_k").value == 3
+    assert not at.exception
 
 
 def test_text_is_cleaned_once_with_what_changed_reported():

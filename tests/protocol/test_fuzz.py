@@ -30,10 +30,10 @@ SENTENCES = HOSTILE + ["i have a cat and a dog", "the cat is cute", "我们为�
 def hostile_query(rng: random.Random) -> str:
     """A query string setting a random subset of the view-state parameters to hostile or valid values."""
     params = {}
-    for name, p in PARAMS.items():
+    for p in PARAMS.values():
         if rng.random() < 0.5:
             valid = [str(o) for o in p.options] if p.options else [str(p.default)]
-            params[name] = rng.choice(HOSTILE + valid)
+            params[p.url] = rng.choice(HOSTILE + valid)
     if rng.random() < 0.2:
         params["unknown_param"] = rng.choice(HOSTILE)
     # as a browser sends it: percent-encoded UTF-8 (a lone surrogate cannot be encoded; it arrives as bytes that

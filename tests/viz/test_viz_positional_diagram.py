@@ -1,6 +1,7 @@
 """pe_curves (altair), architecture_dot (Graphviz DOT), and the purity of viz/."""
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -8,8 +9,9 @@ import altair as alt
 import numpy as np
 import pytest
 
+from lesson.catalogue import diagram_words
 from viz import style
-from viz.diagram import GROUPS, architecture_dot
+from viz.diagram import GROUPS, DiagramWords, architecture_dot
 from viz.positional import pe_curves
 
 VIZ = Path(__file__).resolve().parents[2] / "viz"
@@ -62,7 +64,7 @@ def without_strings(dot: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_dot_is_structurally_valid(lang):
-    dot = architecture_dot(3, lang=lang)
+    dot = architecture_dot(3, words=diagram_words(lang))
     bare = without_strings(dot)
     assert bare.count('"') % 2 == 0
     depth = 0
@@ -95,10 +97,17 @@ def test_dot_has_both_stacks_with_the_layer_count_and_cross_attention_from_memor
     assert re.search(r"enc_norm2 -> dec_cross_attn \[label=\"K, V", dot)
 
 
-def test_dot_labels_are_chinese_for_zh():
-    dot = architecture_dot(2, lang="zh")
+def test_dot_labels_are_the_words_passed_in():
+    dot = architecture_dot(2, words=diagram_words("zh"))
     assert "编码器层 × 2" in dot and "解码器层 × 2" in dot and "带掩码的多头自注意力" in dot
     assert "Encoder" not in dot
+    assert architecture_dot(2, words=diagram_words("en")) == architecture_dot(2), "English by default"
+    marked = DiagramWords(**{f.name: f"<{f.name}>" for f in dataclasses.fields(DiagramWords)})
+    nodes, _ = dot_statements(architecture_dot(2, words=marked))
+    labels = {re.search(r'label="<(\w+)>"', attrs)[1] for attrs in nodes.values()}
+    stacks = {"encoder_stack", "decoder_stack", "memory"}
+    assert labels == {f.name for f in dataclasses.fields(DiagramWords)} - stacks, "every node word is used"
+    assert all(f'"<{name}>"' in architecture_dot(2, words=marked) for name in stacks)
 
 
 @pytest.mark.parametrize("group", sorted(GROUPS))
@@ -112,8 +121,6 @@ def test_no_highlight_means_no_accent_and_bad_arguments_are_rejected():
     assert style.ACCENT not in architecture_dot(2)
     with pytest.raises(ValueError):
         architecture_dot(2, highlight="attention")
-    with pytest.raises(ValueError):
-        architecture_dot(2, lang="fr")
 
 
 def test_viz_never_imports_streamlit_torch_or_model():
