@@ -4,8 +4,6 @@ from __future__ import annotations
 import functools
 import re
 
-from pypinyin import Style, pinyin
-
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
@@ -17,6 +15,8 @@ def is_han(token: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def reading(text: str) -> tuple[str, ...]:
     """One tone-marked syllable per Chinese character of `text`, words read as words (银行 → yín háng)."""
+    from pypinyin import Style, pinyin  # 0.15 s of imports, paid only once someone turns pinyin on
+
     return tuple(syllables[0] for syllables in pinyin(text, style=Style.TONE, errors="ignore"))
 
 
