@@ -64,11 +64,15 @@ def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts(browser, 
         open_app(page, url(app_url, "self_attention", s=SENTENCE, presenter=presenter))
         wait_painted(page, SENTENCE)
         heights.append(canvas_heights(page))
-        lefts = page.evaluate("() => Array.from(document.querySelectorAll('.al-charts'))"
+        boxes = page.evaluate("() => Array.from(document.querySelectorAll('.al-charts'))"
                               ".filter(b => b.children.length > 1)"
-                              ".map(b => Array.from(b.children, c => Math.round(c.getBoundingClientRect().left)))")
-        assert lefts, "some element holds a row of charts"
-        assert all(len(set(row)) == (1 if presenter else len(row)) for row in lefts), lefts
+                              ".map(b => [getComputedStyle(b).gridTemplateColumns.split(' ').length,"
+                              " Array.from(b.children, c => Math.round(c.getBoundingClientRect().left))])")
+        assert presenter or any(columns > 1 for columns, _ in boxes), "some element holds a row of charts"
+        # normal view: as many side by side as the element's columns; presenter view: one per row
+        assert all(len(set(lefts)) == (1 if presenter else min(columns, len(lefts))) for columns, lefts in boxes), boxes
+        if presenter:
+            assert all(columns == 1 for columns, _ in boxes), boxes
         context.close()
     normal, big = heights
     assert normal.keys() == big.keys()
