@@ -110,7 +110,11 @@ def figures(specs, key: str, names: list[str] | None = None, columns: int | None
 
 def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None:
     """The reference renderer: each chart as Plotly JSON through st.plotly_chart, in columns like the element."""
-    slots = st.columns(len(specs)) if columns > 1 and scale == 1.0 else [st.container() for _ in specs]
+    if columns > 1 and scale == 1.0:
+        grid = st.columns(min(columns, len(specs)))
+        slots = [grid[i % len(grid)] for i in range(len(specs))]
+    else:
+        slots = [st.container() for _ in specs]
     for spec, name, slot in zip(specs, names, slots, strict=True):
         with slot:
             image = PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": name}
