@@ -1,6 +1,9 @@
 // Attention Lab's chart element: one payload (viz/wire.py) holds one or more chart specs; each is drawn on a
 // <canvas> by its kind's module (or by Plotly for the kinds without one). The payloads of one rerun are drawn
 // together in one animation frame (see schedule); a payload identical to the last one is not drawn again.
+import "./colour.js"; // the kinds' own imports, named here so that every module is fetched in one round trip
+import "./common.js";
+import "./format.js";
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
 import barPanels from "./barpanels.js";

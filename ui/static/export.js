@@ -53,9 +53,12 @@ export class SvgContext {
 }
 
 // The app's Chinese font (ui/fonts.py, payload.font): loaded before a canvas is drawn, embedded in SVG exports.
+// The page's own @font-face (widgets.font_css, the same URL) is used when present: one download, already under
+// way for the token chips; a FontFace of our own only where the page does not declare it.
 export const FONT = "Attention Lab Sans";
 export const fontReady = (url) => window.__alFontReady ??= (url && document.fonts
-  ? new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); })
+  ? document.fonts.load(`16px "${FONT}"`, "中").then((faces) => faces.length ? undefined
+    : new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); }))
     .catch((err) => console.warn("font " + url + ": " + err))
   : Promise.resolve());
 const fontCss = (url) => window.__alFontCss ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
