@@ -14,7 +14,7 @@ import torch
 from model.checkpoint import Bundle
 from model.data import to_batch
 from model.decoding import DecodeOptions
-from model.hooks import BLOCK_PATHS, Edit, act_name, editing, recording
+from model.hooks import BLOCK_PATHS, Edit, act_name
 from model.tokenizer import BOS_ID, EOS_ID, PAD_ID
 from model.trace import Trace, run_with_trace
 
@@ -39,7 +39,7 @@ def mean_z(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[str, torc
     sums, counts = defaultdict(float), defaultdict(float)
     for i in range(0, len(pairs), batch_size):
         src, tgt_in, _, _ = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
-        with recording() as cache:
+        with bundle.model.recording() as cache:
             bundle.model(src, tgt_in)
         for block in BLOCKS:
             real = (src if block == "encoder" else tgt_in) != PAD_ID  # (B, L_q)
@@ -74,7 +74,7 @@ def knockout_edits(rows: list[list[Head]], mode: str, means: dict[str, torch.Ten
 def run_knockout(bundle: Bundle, text: str, heads: list[Head], mode: str,
                  means: dict[str, torch.Tensor] | None = None) -> Trace:
     """The full greedy trace of `text` with `heads` knocked out in every pass (search and recording)."""
-    with editing(knockout_edits([heads], mode, means)):
+    with bundle.model.editing(knockout_edits([heads], mode, means)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 
@@ -85,7 +85,7 @@ def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: l
     src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids] * len(rows))  # (R, S)
     tgt_in = torch.tensor([[BOS_ID] + output_ids] * len(rows))  # (R, T)
     target = torch.tensor(output_ids + [EOS_ID])  # (T,)
-    with editing(knockout_edits(rows, mode, means) if any(rows) else {}):
+    with bundle.model.editing(knockout_edits(rows, mode, means) if any(rows) else {}):
         logits = bundle.model(src, tgt_in)  # (R, T, V)
     log_p = torch.log_softmax(logits.double(), -1)  # (R, T, V)
     return log_p[:, torch.arange(len(target)), target].sum(-1).numpy()

@@ -14,7 +14,7 @@ from torch import nn
 from model.attention import masked_softmax
 from model.checkpoint import Bundle
 from model.decoding import DecodeOptions
-from model.hooks import Edit, editing, recording
+from model.hooks import Edit
 from model.positional import sinusoidal_encoding
 from model.tokenizer import EOS_ID
 from model.trace import Trace, read_only, run_with_trace
@@ -154,7 +154,7 @@ class Equivariance:
 def encoder_outputs(model: Transformer, ids: list[int], with_pe: bool) -> tuple[np.ndarray, np.ndarray]:
     """(layer-0 self-attention output, encoder output) of one sentence, the PE zeroed through a hook edit if asked."""
     edits: dict[str, Edit] = {} if with_pe else {"hook_pos_enc": torch.zeros_like}
-    with editing(edits), recording() as cache:
+    with model.editing(edits), model.recording() as cache:
         memory = model.encode(torch.tensor([ids]))  # (1, S, d_model)
     return cache["encoder.0.self_attn.hook_out"][0].double().numpy(), memory[0].double().numpy()
 
@@ -201,7 +201,7 @@ def shared_norm_edits(model: Transformer) -> dict[str, Edit]:
 
 def run_shared_norm(bundle: Bundle, text: str) -> Trace:
     """Greedy trace of `text` with one LayerNorm per layer (the note's code) instead of one per sublayer."""
-    with editing(shared_norm_edits(bundle.model)):
+    with bundle.model.editing(shared_norm_edits(bundle.model)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 
@@ -311,7 +311,7 @@ def attention_cost(model: Transformer, lengths: list[int], repeats: int = 5, see
     for n in lengths:
         x = torch.randn(1, n, d, generator=gen)  # (1, n, d_model)
         keep = torch.ones(1, 1, n, dtype=torch.bool)  # (1, 1, n)
-        with recording() as cache:
+        with model.recording() as cache:
             layer.self_attn(x, x, keep, AttnOptions())
         scores = cache["encoder.0.self_attn.hook_scores"]  # (1, h, n, n)
         attn_ms = best_ms(lambda x=x, keep=keep: layer.self_attn(x, x, keep, AttnOptions()), repeats)

@@ -95,6 +95,11 @@ class Pretrained:
         """The library's config."""
         return self.model.config
 
+    def recording(self):
+        """Capture this model's hooked tensors in this thread (see `recording`): through the loaded model, so that a
+        model cached across Streamlit's module reloads records with the hooks it was loaded with."""
+        return recording()
+
     def layers(self, side: str) -> int:
         """Number of layers of an attention block ("encoder", "decoder", "cross")."""
         return sum(1 for s in self.sites if s.startswith("encoder." if side == "encoder" else "decoder.")
@@ -546,7 +551,7 @@ def base_trace(pm: Pretrained, text: str, src: Encoded, arrays: dict, decoded: D
 def run_bert(pm: Pretrained, text: str) -> PretrainedTrace:
     """Bidirectional self-attention of every layer, and the MLM head's top tokens at each [MASK] (if it has one)."""
     ids, src, words = encode(pm, text)
-    with recording() as rec:
+    with pm.recording() as rec:
         out = pm.model(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True,
                        output_hidden_states=True)
     arrays, worst = record_arrays(rec, pm, list(pm.sites))
@@ -561,7 +566,7 @@ def run_bert(pm: Pretrained, text: str) -> PretrainedTrace:
 def run_gpt2(pm: Pretrained, text: str) -> PretrainedTrace:
     """Causal self-attention of every layer, and the next-token distribution after every position."""
     ids, src, words = encode(pm, text)
-    with recording() as rec:
+    with pm.recording() as rec:
         out = pm.model(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True, use_cache=False)
     arrays, worst = record_arrays(rec, pm, list(pm.sites))
     preds = [top_k(pm, out.logits[0, i], i) for i in range(ids.shape[1])]
@@ -660,13 +665,13 @@ def run_marian(pm: Pretrained, text: str, opts: DecodeOptions) -> PretrainedTrac
     ids, src, words = encode(pm, text)
     src_mask = torch.ones_like(ids)
     n = pm.layers("encoder")
-    with recording() as rec_enc:
+    with pm.recording() as rec_enc:
         enc = pm.model.get_encoder()(input_ids=ids, attention_mask=src_mask, output_attentions=True,
                                      output_hidden_states=True)
     m = Marian(pm, enc.last_hidden_state, src_mask)
     prefix, snapshots = marian_prefix(m, opts)
     rows = prefix[:-1] if prefix[-1] == m.eos else prefix
-    with recording() as rec_dec:
+    with pm.recording() as rec_dec:
         logits, out = m.logits(torch.tensor([rows]))
     enc_arrays, worst_enc = record_arrays(rec_enc, pm, [p for p in pm.sites if p.startswith("encoder.")])
     dec_arrays, worst_dec = record_arrays(rec_dec, pm, [p for p in pm.sites if p.startswith("decoder.")])

@@ -9,7 +9,7 @@ from torch import nn
 
 from model.attention import attend
 from model.config import TransformerConfig
-from model.hooks import HookPoint, recording, stamp_names
+from model.hooks import Edit, HookPoint, editing, recording, stamp_names
 from model.positional import sinusoidal_encoding
 from model.tokenizer import PAD_ID
 
@@ -229,7 +229,15 @@ class Transformer(nn.Module):
         """Teacher-forced logits (B, T, V_tgt)."""
         return self.decode(self.encode(src_ids, opts), src_ids, tgt_ids, opts)
 
+    # Record and edit through the model, not model.hooks directly: after a source edit Streamlit re-imports every
+    # module of the app while st.cache_resource keeps this model, whose hook points read the ContextVars of the
+    # model.hooks they were built with; these methods are of that same module.
     @staticmethod
     def recording(detach: bool = True):
         """Context manager yielding the dict that the hook points fill in this thread (see model.hooks)."""
         return recording(detach)
+
+    @staticmethod
+    def editing(edits: dict[str, Edit]):
+        """Context manager applying `edits` at the named hook points in this thread (see model.hooks)."""
+        return editing(edits)
