@@ -57,7 +57,7 @@ def curves(names: list[str], index: int) -> None:
 def model_column(name: str, index: int, side: str) -> None:
     """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
     shot = data.timeline(name)[0][index]
-    trace = data.snapshot_trace(name, shot.step, state.get("sentence"))
+    trace = data.current_snapshot_trace(name, shot.step)
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))

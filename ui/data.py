@@ -78,9 +78,19 @@ def snapshot(name: str, step: int) -> Bundle:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def snapshot_trace(name: str, step: int, text: str) -> Trace:
-    """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens)."""
-    return run_with_trace(snapshot(name, step), text)
+def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = None) -> Trace:
+    """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens);
+    `_draft` (not part of the cache key) as in `trace`: the same result, in a pass or two instead of one per token."""
+    return run_with_trace(snapshot(name, step), text, draft=_draft)
+
+
+def current_snapshot_trace(name: str, step: int) -> Trace:
+    """Trace of the shared sentence through a snapshot, verifying this session's previous output of that snapshot
+    (raises ValueError for input with no tokens)."""
+    drafts = st.session_state.setdefault("_snapshot_drafts", {})  # (model, step) -> this session's latest output
+    result = snapshot_trace(name, step, state.get("sentence"), _draft=drafts.get((name, step)))
+    drafts[(name, step)] = result.decoded.ids
+    return result
 
 
 @st.cache_resource(show_spinner=False)

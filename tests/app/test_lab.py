@@ -1,5 +1,7 @@
 """The training-timeline lab page: curves from the training log, both twins' attention at the chosen snapshot."""
+import html
 import json
+import re
 
 import numpy as np
 
@@ -44,3 +46,29 @@ def test_each_twin_is_run_live_on_the_sentence_at_that_snapshot():
 def test_models_without_snapshots_say_so():
     at = open_page("lab_timeline", s="我有一只猫", model="zh-en")
     assert any("Training snapshots are shipped for" in i.value for i in at.info)
+
+
+def shown_translations(at) -> list[list[str]]:
+    """The tokens of every chip row after the sentence's own (the twins' translations), in page order."""
+    bodies = [h.proto.body for h in at.get("html") if "al-chips" in h.proto.body]
+    rows = [re.findall(r"<span>(.*?)<small>\d+</small>", body) for body in bodies]
+    return [[html.unescape(tok) for tok in row] for row in rows[1:]]
+
+
+def test_typing_verifies_each_snapshots_previous_output_and_shows_plain_greedy():
+    """Keystroke after keystroke, each twin's snapshot trace gets that snapshot's previous output as a draft (kept per
+    session); the translations shown are exactly those of an undrafted greedy run of the new sentence."""
+    index = len(log("en-zh")["snapshots"]) - 1
+    step = log("en-zh")["snapshots"][index]["step"]
+    at = open_page("lab_timeline", s="the cat", snap=index)
+    for gen, text in enumerate(["the cat is", "the cat is cute", "my friend drinks tea", "i"], start=1):
+        view = at.session_state["_view_state"]
+        view["sentence"] = text
+        at.session_state["_view_state"] = view
+        at.session_state["sentence_gen"] = gen  # a fresh sentence box shows the new text, as state.set_sentence does
+        at.run()
+        assert not at.exception and not at.error
+        want = {name: run_with_trace(load_snapshot(name, step), text).decoded for name in ("en-zh", "en-zh-unguided")}
+        assert shown_translations(at) == [want[n].tokens or ["(empty)"] for n in want], text
+        drafts = at.session_state["_snapshot_drafts"]
+        assert {n: drafts[(n, step)] for n in want} == {n: d.ids for n, d in want.items()}, "the next draft"
