@@ -101,17 +101,14 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
 
 def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions,
                       draft: list[int] | None = None) -> list[int]:
-    """Greedy or sampled token ids, <bos> first (and <eos> last if produced)."""
+    """Greedy (verifying `draft`) or sampled token ids, <bos> first (and <eos> last if produced)."""
     if opts.method == "greedy":
         return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn)
     gen = torch.Generator().manual_seed(opts.seed)
     prefix = [BOS_ID]
     for _ in range(opts.max_steps):
         dist = choice_distribution(next_log_probs(model, memory, src_ids, torch.tensor([prefix]), attn)[0], opts)
-        if opts.method == "greedy":
-            chosen = int(torch.argmax(dist))
-        else:
-            chosen = int(torch.multinomial(dist, 1, generator=gen))
+        chosen = int(torch.multinomial(dist, 1, generator=gen))
         prefix.append(chosen)
         if chosen == EOS_ID:
             break
