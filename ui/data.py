@@ -7,6 +7,7 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 
 import numpy as np
 import streamlit as st
@@ -87,9 +88,14 @@ def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = N
 def current_snapshot_trace(name: str, step: int) -> Trace:
     """Trace of the shared sentence through a snapshot, verifying this session's previous output of that snapshot
     (raises ValueError for input with no tokens)."""
-    drafts = st.session_state.setdefault("_snapshot_drafts", {})  # (model, step) -> this session's latest output
-    result = snapshot_trace(name, step, state.get("sentence"), _draft=drafts.get((name, step)))
-    drafts[(name, step)] = result.decoded.ids
+    return drafted(f"{name}@{step}", lambda draft: snapshot_trace(name, step, state.get("sentence"), _draft=draft))
+
+
+def drafted(model: str, run: Callable[[list[int] | None], Trace]) -> Trace:
+    """run(this session's latest output ids of `model`, or None), remembering its output as the next draft."""
+    drafts = st.session_state.setdefault("_drafts", {})  # model (a snapshot: "name@step") -> latest output ids
+    result = run(drafts.get(model))
+    drafts[model] = result.decoded.ids
     return result
 
 
@@ -238,9 +244,7 @@ def shipped_trace(name: str) -> Trace | None:
     """Trace of the shared sentence through a shipped model, or None (no tokens)."""
     try:
         with instrument.section("trace"):
-            drafts = st.session_state.setdefault("_drafts", {})  # model -> this session's latest output ids
-            result = trace(name, state.get("sentence"), attn_options(), decode_options(), _draft=drafts.get(name))
-            drafts[name] = result.decoded.ids
-            return result
+            return drafted(name, lambda draft: trace(name, state.get("sentence"), attn_options(), decode_options(),
+                                                     _draft=draft))
     except ValueError:
         return None

@@ -57,7 +57,7 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-SECTION_CSS = """
+PAGE_CSS = """
 [data-testid="stHeadingWithActionElements"]:has(> h3) ~ :is(p, ul) {color: rgba(49, 51, 63, 0.6); font-size: 0.875rem}
 [data-stale="true"] {opacity: 1 !important; transition: none !important}
 """
@@ -68,7 +68,7 @@ def font_css() -> None:
     a section's caption styled as st.caption (see `section`); and no "stale" dimming while a rerun runs: every
     keystroke's rerun would otherwise restyle every element twice and make the browser repaint the whole page,
     canvases included, before the new charts arrive (Streamlit's running indicator still shows a slow rerun)."""
-    st.html(f"<style>{fonts.page_css(urls()[2])}{SECTION_CSS}</style>")
+    st.html(f"<style>{fonts.page_css(urls()[2])}{PAGE_CSS}</style>")
 
 
 def section(title: str, caption: str = "") -> None:

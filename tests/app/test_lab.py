@@ -70,5 +70,5 @@ def test_typing_verifies_each_snapshots_previous_output_and_shows_plain_greedy()
         assert not at.exception and not at.error
         want = {name: run_with_trace(load_snapshot(name, step), text).decoded for name in ("en-zh", "en-zh-unguided")}
         assert shown_translations(at) == [want[n].tokens or ["(empty)"] for n in want], text
-        drafts = at.session_state["_snapshot_drafts"]
-        assert {n: drafts[(n, step)] for n in want} == {n: d.ids for n, d in want.items()}, "the next draft"
+        drafts = at.session_state["_drafts"]
+        assert {n: drafts[f"{n}@{step}"] for n in want} == {n: d.ids for n, d in want.items()}, "the next draft"
