@@ -11,7 +11,7 @@ from st_keyup import st_keyup
 from lesson.messages import CATALOGUE
 from model.corpus import SEED_PAIRS, sample_sentences
 from model.tokenizer import detokenize
-from ui import data, instrument, shell, state, widgets
+from ui import data, instrument, live, route, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import LANGS, message, t
 from ui.keys import arrow_keys
@@ -64,8 +64,9 @@ def on_model() -> None:
         state.set_sentence(examples(data.bundle(name).src_lang)[0])
 
 
-def sentence_bar() -> None:
-    """The shared controls: sentence (per keystroke), examples, model."""
+def sentence_bar(debounce: int | None) -> None:
+    """The shared controls: sentence (a rerun per keystroke, or per pause in typing where the keystroke route draws
+    the charts), examples, model."""
     names = data.model_options()
     if state.get("model") not in names:
         state.put("model", names[0])
@@ -73,7 +74,7 @@ def sentence_bar() -> None:
     with st.container(horizontal=True, vertical_alignment="bottom", wrap=False):  # one block, not three columns
         gen = st.session_state.get("sentence_gen", 0)
         text = st_keyup(t("header.sentence"), value=state.get("sentence"), key=f"sentence_{gen}",
-                        max_chars=state.MAX_CHARS,
+                        max_chars=state.MAX_CHARS, debounce=debounce,
                         placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
         state.put_text("sentence", text or "")
         st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
@@ -174,13 +175,15 @@ def main() -> None:
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):
         widgets.presenter_css()
-    page_keys(page.url_path or "overview")
-    sentence_bar()
+    path = page.url_path or "overview"
+    page_keys(path)
+    live.enter(route.url_for(path))
+    sentence_bar(live.DEBOUNCE_MS if live.url() else None)
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()
     try:
         with shell.inside():
-            if pretrained_ui.applies(page.url_path or "overview"):
+            if pretrained_ui.applies(path):
                 page.run()
             else:
                 pretrained_ui.not_applicable(page.url_path, page.title)
@@ -191,4 +194,7 @@ def main() -> None:
     instrument.finish(page.url_path, state.get("sentence"))
 
 
-main()
+if __name__ == "__main__":  # Streamlit runs this file as __main__ on every rerun
+    main()
+else:  # `streamlit run app.py` first imports it to find the server: Streamlit's, plus the keystroke route
+    app = st.App(__file__, routes=route.routes())

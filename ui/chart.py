@@ -113,10 +113,11 @@ def drawable(spec, scale: float):
     return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the rev
 
 
-def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str]) -> bytes:
-    """The element's binary message for these charts."""
+def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str],
+            live: str = "") -> bytes:
+    """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
     return pack([drawable(s, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
-                words=words, plotly_src=urls()[1], font=urls()[2])
+                words=words, plotly_src=urls()[1], font=urls()[2], live=live)
 
 
 def draw(data: bytes, key: str) -> None:

@@ -21,13 +21,21 @@ def blocks(trace: Trace) -> list[str]:
     return list(trace.blocks) if isinstance(trace, PretrainedTrace) else list(SIDES)
 
 
+def block_view(trace: Trace) -> tuple[str, int, int]:
+    """(side, layer, head) of the view state, each put back inside what the trace's model has (no widget: the
+    keystroke route asks the same as the pickers)."""
+    sides = blocks(trace)
+    if state.get("side") not in sides:
+        state.put("side", sides[0])
+    head = state.clamp("head", 0, trace.config.h - 1)
+    return state.get("side"), state.clamp("layer", 0, trace.n_layers(state.get("side")) - 1), head
+
+
 def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
     """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads);
     returns (side, layer, head)."""
+    side, _, _ = block_view(trace)
     h, sides = trace.config.h, blocks(trace)
-    if state.get("side") not in sides:
-        state.put("side", sides[0])
-    state.clamp("head", 0, h - 1)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
         side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
                            format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
@@ -40,8 +48,13 @@ def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
     return side, layer, head
 
 
+def query_view(tokens: list[str]) -> int:
+    """The view state's query token, put back inside the sentence (no widget, as `block_view`)."""
+    return state.clamp("query", 0, len(tokens) - 1)
+
+
 def pick_query(tokens: list[str]) -> int:
     """Query-token picker (index into tokens)."""
-    state.clamp("query", 0, len(tokens) - 1)
+    query_view(tokens)
     return state.bound(st.selectbox, t("ctl.query_token"), "query", options=list(range(len(tokens))),
                        format_func=lambda i: f"{i}: {tokens[i]}")

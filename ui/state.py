@@ -238,6 +238,11 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     return picked
 
 
+def begin_view(values: dict[str, Any]) -> None:
+    """Hold `values` as the view state of this context (a keystroke-route request: no session)."""
+    _RUN.set((values, {}))
+
+
 def begin_run() -> None:
     """Start a script run: hold the session's view state for this run's reads, with an empty memo."""
     _RUN.set(None)

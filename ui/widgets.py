@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, state
+from ui import data, instrument, live, state
 from ui.chart import draw, payload, urls
 from ui.i18n import t
 from ui.pinyin import readings
@@ -88,27 +89,55 @@ def token_rows(rows: list[list[str]]) -> None:
     st.html(CHIP_CSS + "".join(chips_html(tokens, None, with_pinyin) for tokens in rows))
 
 
+@dataclass(frozen=True)
+class Block:
+    """Charts shown in ONE element: viz specs, the element's key, their export file names, charts per row."""
+
+    specs: list
+    key: str
+    names: list[str] | None = None
+    columns: int | None = None
+
+    def file_names(self) -> list[str]:
+        """The export file names (the key, numbered when there are several charts)."""
+        if self.names:
+            return self.names
+        return [self.key] if len(self.specs) == 1 else [f"{self.key}-{i}" for i in range(len(self.specs))]
+
+
 def figure(spec, key: str) -> None:
     """Draw one chart (a viz spec) full-width under a stable key."""
-    figures([spec], key)
+    show(Block([spec], key))
 
 
 def figures(specs, key: str, names: list[str] | None = None, columns: int | None = None) -> None:
     """Draw charts in ONE element, `columns` per row (default: all side by side; one per row in presenter view);
-    names = their export file names.
+    names = their export file names."""
+    show(Block(specs, key, names, columns))
 
-    Every chart carries the sentence it shows (rev). `?renderer=naive` draws each with st.plotly_chart instead
-    (the benchmark's reference), from the same specs.
-    """
-    names = names or ([key] if len(specs) == 1 else [f"{key}-{i}" for i in range(len(specs))])
-    rev, scale = state.get("sentence"), PRESENTER_SCALE if state.get("presenter") else 1.0
-    instrument.count_charts(len(specs))
+
+def show(block: Block) -> None:
+    """Draw a block's charts. `?renderer=naive` draws each with st.plotly_chart instead (the benchmark's
+    reference), from the same specs."""
+    instrument.count_charts(len(block.specs))
     with instrument.section("serialise"):
         if instrument.naive():
-            naive(specs, names, rev, scale, columns or len(specs))
+            naive(block.specs, block.file_names(), state.get("sentence"), scale(), block.columns or len(block.specs))
         else:
-            draw(payload(specs, names, rev=rev, scale=scale, columns=columns or len(specs),
-                         words={"download": t("viz.download", format="{format}")}), key)
+            draw(block_payload(block), block.key)
+
+
+def scale() -> float:
+    """Chart scale: larger in presenter view."""
+    return PRESENTER_SCALE if state.get("presenter") else 1.0
+
+
+def block_payload(block: Block) -> bytes:
+    """A block's element payload; every chart carries the sentence it shows (rev) and the page's keystroke route
+    (the same bytes whether a rerun or the route builds it)."""
+    return payload(block.specs, block.file_names(), rev=state.get("sentence"), scale=scale(),
+                   columns=block.columns or len(block.specs), words={"download": t("viz.download", format="{format}")},
+                   live=live.url())
 
 
 def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None:

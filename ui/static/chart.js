@@ -12,6 +12,7 @@ import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
+import { arrived, listen } from "./live.js";
 import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
 
 const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView };
@@ -21,20 +22,28 @@ let frame = 0, timer = 0;
 
 export default function ({ parentElement, data }) {
   if (sameBytes(parentElement.__alBytes, data)) return;
-  parentElement.__alBytes = data;
   const payload = decode(data);
+  if (arrived(parentElement, payload)) return accept(parentElement, data, payload, false);
+}
+
+// A payload from the keystroke route (live.js): drawn in the next frame, without waiting for a rerun.
+listen((root, data, payload) => sameBytes(root.__alBytes, data) || accept(root, data, payload, true));
+
+function accept(root, data, payload, now) {
+  root.__alBytes = data;
+  root.__alPayload = payload;
   return fontReady(payload.font).then(() => {
-    pending.set(parentElement, payload);
-    schedule();
+    pending.set(root, payload);
+    schedule(now);
   });
 }
 
 // A keystroke's rerun sends the page's chart elements one by one. Drawing each as it arrives interleaves React's
 // work with ours and costs the browser one compositor commit per chart; instead, payloads wait until the rerun has
 // finished (Streamlit marks the app "notRunning"), or WAIT_MS at most, and are all drawn in one animation frame.
-function schedule() {
+function schedule(now) {
   if (frame) return;
-  if (!running()) { frame = requestAnimationFrame(flush); return; }
+  if (now || !running()) { frame = requestAnimationFrame(flush); return; }
   timer ||= setTimeout(() => { timer = 0; frame ||= requestAnimationFrame(flush); }, WAIT_MS);
 }
 

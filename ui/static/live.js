@@ -1,0 +1,69 @@
+// Charts on every keystroke without waiting for the rerun (ui/route.py). On a live page the sentence box is
+// debounced: Streamlit reruns the page only when typing pauses, while each keystroke asks the route for the page's
+// chart payloads and draws them into the chart elements already on the page (matched by their charts' names).
+// The rerun that follows builds the same bytes, which are then not drawn again.
+import { decode } from "./decode.js";
+
+const roots = new Map(); // "name|name…" of an element's charts -> the element's root
+const SENTENCE = /(^|\s)st-key-_st_keyup_sentence_\d+(\s|$)/; // the shared sentence box (app.py: st_keyup key "sentence_<gen>")
+let box = null; // the sentence box last typed in
+let asked = 0; // sequence number of the latest request: an answer never replaces a newer draw
+
+const key = (payload) => payload.names.join("|");
+
+// A rerun's payload arrived for `root`: remember the root if its page is live. Returns false if the payload
+// shows an older sentence than the one the route has drawn for the text now in the box (the rerun of that text
+// is on its way: the box's debounce has not fired yet).
+export function arrived(root, payload) {
+  if (payload.live) roots.set(key(payload), root);
+  const old = root.__alLiveText !== undefined && box?.isConnected && box.value === root.__alLiveText
+    && payload.rev !== root.__alLiveRev;
+  if (!old) root.__alSeq = asked; // drawn after every request asked so far: their late answers are older
+  return !old;
+}
+
+function liveUrl() {
+  for (const [name, root] of roots) {
+    if (!root.isConnected) { roots.delete(name); continue; }
+    if (root.__alPayload?.live) return root.__alPayload.live;
+  }
+  return "";
+}
+
+function* split(buffer) {
+  const view = new DataView(buffer);
+  for (let at = 0; at + 4 <= buffer.byteLength;) {
+    const n = view.getUint32(at, true);
+    yield new Uint8Array(buffer, at + 4, n);
+    at += 4 + n;
+  }
+}
+
+function ask(url, text, draw) {
+  const params = new URLSearchParams(window.location.search);
+  params.set("s", text);
+  const n = ++asked;
+  fetch(`${url}?${params}`, { cache: "no-store" })
+    .then((r) => (r.status === 200 ? r.arrayBuffer() : null))
+    .then((buffer) => {
+      if (!buffer) return;
+      for (const bytes of split(buffer)) {
+        const payload = decode(bytes), root = roots.get(key(payload));
+        if (!root?.isConnected || n < (root.__alSeq ?? 0)) continue;
+        root.__alSeq = n; root.__alLiveText = text; root.__alLiveRev = payload.rev;
+        draw(root, bytes, payload);
+      }
+    })
+    .catch(() => {}); // the rerun still follows
+}
+
+// Call draw(root, bytes, payload) for each chart element the route answers for a keystroke in the sentence box.
+export function listen(draw) {
+  document.addEventListener("input", (e) => {
+    const path = e.composedPath(), input = path[0];
+    if (!(input instanceof HTMLInputElement) || !path.some((el) => SENTENCE.test(el.className || ""))) return;
+    box = input;
+    const url = liveUrl();
+    if (url) ask(url, input.value, draw);
+  }, true);
+}
