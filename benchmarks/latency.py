@@ -14,6 +14,9 @@ Every chart carries the sentence it shows (its "rev"). Two figures per keystroke
 The same pages are measured with the app's in-place renderer and with `?renderer=naive`, which draws every figure
 with a plain `st.plotly_chart` (the reference). Every keystroke makes a sentence the server has not seen, so the
 trace cache never hides the model's cost.
+On the live pages (ui/route.py) each keystroke's charts come from the keystroke route and the page's rerun follows
+a 250 ms pause in typing: `--rhythm 280` presses every key while the rerun of the text before it runs (the route then
+shares the interpreter with that rerun), `--rhythm 0` (the default) presses the next key once the page is idle.
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
 BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
         "we like cats very much . the teacher works at home .").split()
 TYPED = " and my friend likes hot tea very much at home"
+LIVE = "/_al/live/"  # the keystroke route (ui/route.py): its answers count in KB/key
 SUBJECTS = ("i", "you", "we", "they", "he", "she", "my friend", "the teacher", "the students", "my mother")
 
 # installed before any page script: the keydown time, and the last draw as observed from outside the chart code
@@ -146,6 +150,7 @@ class Run:
     cpu_ms: float = 0.0
     server: dict = field(default_factory=dict)
     params: dict = field(default_factory=dict)  # extra URL parameters (a pretrained model: model=hf, hf=FOLDER)
+    rhythm: int = 0  # ms from one keydown to the next (0: the next key once the page is idle again)
 
 
 def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile: Path, subject: str) -> Run:
@@ -156,6 +161,8 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
     page = context.new_page()
     received = [0]
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
+    page.on("response", lambda r: LIVE in r.url and received.__setitem__(0, received[0] + int(
+        r.headers.get("content-length", 0))))
     query = urllib.parse.urlencode({"s": text, "renderer": RENDERERS.get(run.renderer, "inplace")} | run.params)
     page.goto(f"{url}/{'' if run.page == 'overview' else run.page}?{query}")
     page.wait_for_selector(IDLE, timeout=60_000)
@@ -172,7 +179,8 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
         received[0] = 0
         page.keyboard.press(ch if ch != " " else "Space")
         ms = page.evaluate(PAINTED_JS, [text, 15_000])
-        page.wait_for_selector(IDLE, timeout=30_000)
+        if not run.rhythm:
+            page.wait_for_selector(IDLE, timeout=30_000)
         if ms >= 0:
             drawn, source, phases = page.evaluate(DRAWN_JS, text)
             run.latencies.append(ms)
@@ -180,7 +188,7 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
             run.phases.append(phases)
             run.bytes.append(received[0])
             sources.add(source)
-        page.wait_for_timeout(40)
+        page.wait_for_timeout(max(run.rhythm - max(ms, 0), 0) if run.rhythm else 40)
     run.source = "/".join(sorted(sources))
     run.cpu_ms = 1000 * (cpu_seconds(pid) - cpu0) / len(typed)
     run.server = server_split(profile, run.page, seen)
@@ -190,12 +198,15 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
 
 def server_split(profile: Path, page: str, sentences: set[str]) -> dict:
     """Median per-rerun server timings for these sentences, from the app's profile lines."""
-    rows = [json.loads(line) for line in profile.read_text(encoding="utf-8").splitlines()]
-    rows = [r for r in rows if r["page"] == ("" if page == "overview" else page) and r["s"] in sentences]
+    lines = [json.loads(line) for line in profile.read_text(encoding="utf-8").splitlines()]
+    mine = [r for r in lines if r["s"] in sentences]
+    rows = [r for r in mine if "total_ms" in r and r["page"] == ("" if page == "overview" else page)]
+    routes = [r["route_ms"] for r in mine if "route_ms" in r and r["page"] == page]
+    out = {"route_ms": statistics.median(routes), "requests": len(routes)} if routes else {}
     if not rows:
-        return {}
+        return out
     keys = ("total_ms", "trace_ms", "figures_ms", "serialise_ms", "charts")
-    return {k: statistics.median(r[k] for r in rows) for k in keys} | {"reruns": len(rows)}
+    return out | {k: statistics.median(r[k] for r in rows) for k in keys} | {"reruns": len(rows)}
 
 
 def cold_start(p) -> tuple[float, float]:
@@ -265,13 +276,14 @@ def print_runs(runs: list[Run]) -> None:
     print("  painted = every chart shows the new sentence (+1 frame); drawn = the last chart draw of it")
     print(f"{'page':15s} {'renderer':9s} {'tok':>3s} {'n':>3s} {'painted p50 p95 max':>19s} "
           f"{'drawn p50 p95 max':>17s} {'(source)':10s} {'KB/key':>6s} {'cpu/key':>7s}  "
-          "server per rerun: total / trace / figures+page / serialise (ms)")
+          "server: keystroke route per request; per rerun: total / trace / figures+page / serialise (ms), reruns")
     for r in runs:
         s = r.server
         split = (f"{s['total_ms']:.0f} / {s['trace_ms']:.1f} / {s['figures_ms']:.0f} / {s['serialise_ms']:.0f}"
-                 f"  ({s['charts']:.0f} charts)" if s else "n/a")
+                 f"  ({s['charts']:.0f} charts, {s['reruns']} reruns)" if "total_ms" in s else "no rerun")
+        split = (f"route {s['route_ms']:.0f} ms ({s['requests']} requests); " if "route_ms" in s else "") + split
         kb = statistics.median(r.bytes) / 1024 if r.bytes else float("nan")
-        print(f"{r.page:15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
+        print(f"{r.page + (f'@{r.rhythm}' if r.rhythm else ''):15s} {RENDERERS.get(r.renderer, r.renderer):9s} {r.tokens:>3d} {len(r.latencies):>3d} {stats(r.latencies)} "
               f"  {stats(r.drawn)} {'(' + r.source + ')':10s} {kb:>6.1f} {r.cpu_ms:>7.1f}  {split}")
     print("\nWhere a keystroke's time goes (p50 ms per phase; websocket frames timed in the page):")
     for r in runs:
@@ -334,6 +346,9 @@ def main(argv=None) -> None:
     ap.add_argument("--pages", nargs="+", default=list(PAGES), choices=PAGES, metavar="PAGE")
     ap.add_argument("--tokens", nargs="+", type=int, default=[16, 64])
     ap.add_argument("--renderers", nargs="+", default=list(RENDERERS.values()), choices=list(RENDERERS.values()))
+    ap.add_argument("--rhythm", nargs="+", type=int, default=[0], metavar="MS",
+                    help="ms from one keydown to the next; 0 (default): the next key once the page is idle. On a "
+                         "live page, 280 puts each key inside the rerun of the text before it (debounced by 250 ms)")
     ap.add_argument("--skip-cold", action="store_true", help="no cold-start measurement")
     ap.add_argument("--skip-load", action="store_true", help="no protocol-level load test")
     ap.add_argument("--hf", default=None, help="a pretrained model's folder or id: its pages at 16 tokens only")
@@ -354,9 +369,9 @@ def main(argv=None) -> None:
             browser = launch(p)
             # untimed warm-up: first imports, registrations and allocator growth belong to no configuration
             type_and_measure(browser, url, Run("self_attention", "in-place", 16), 8, proc.pid, profile, "warm up")
-            configs = [(pg, rd, n) for n in args.tokens for pg in args.pages for rd in names]
-            for i, (pg, rd, n) in enumerate(configs):
-                runs.append(type_and_measure(browser, url, Run(pg, rd, n), n_keys, proc.pid, profile,
+            configs = [(pg, rd, n, ms) for n in args.tokens for pg in args.pages for rd in names for ms in args.rhythm]
+            for i, (pg, rd, n, ms) in enumerate(configs):
+                runs.append(type_and_measure(browser, url, Run(pg, rd, n, rhythm=ms), n_keys, proc.pid, profile,
                                              SUBJECTS[i % len(SUBJECTS)] + f" {i}"))
             browser.close()
             if not args.skip_load:

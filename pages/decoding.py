@@ -1,15 +1,12 @@
 """Encoder–decoder & decoding: cross-attention, a step-by-step decoding timeline, teacher forcing vs free running."""
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from model.corpus import translate_en
-from model.decoding import DecodeOptions
 from model.tokenizer import detokenize
 from ui import data, notes, shell, state, widgets
-from ui.i18n import t, words
-from viz.bars import topk_bar
-from viz.heatmap import matrix_heatmap
+from ui.i18n import t
+from ui.views.decoding import cross_block, step_block, step_view, twin_block, twins
 
 shell.require_app()
 
@@ -31,23 +28,13 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  #
 
 trace = data.current_trace()
 
-def twin_view(trace, twin: str) -> None:
+def twin_view(pair) -> None:
     """The same sentence through the model trained to align and its twin that learned on its own, side by side."""
-    names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
-    lines, charts = [], []
-    for name in names:
-        other = data.trace(name, trace.text, data.attn_options(), DecodeOptions())
-        last = other.config.N - 1
-        rows = [f"{a} → {b}" for a, b in zip(other.tgt_input_tokens, other.decoded.tokens + ["<eos>"])]
-        kind = "dec.twin_guided" if data.bundle(name).guided else "dec.twin_unguided"
-        lines.append(t(kind, model=name, output=widgets.plain(other.output_text or "∅")))
-        charts.append(matrix_heatmap(other.attn("cross", last).pattern.mean(0), rows, other.src.tokens, kind="prob",
-                                     title=f"{name} · " + t("dec.fig_layer", i=last),
-                                     row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                                     hover_formula=t("dec.hover_looks_at"), words=words()))
+    lines = [t("dec.twin_guided" if data.bundle(other.model).guided else "dec.twin_unguided", model=other.model,
+               output=widgets.plain(other.output_text or "∅")) for other in pair]
     widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
     st.markdown("\n".join(f"- {line}" for line in lines))
-    widgets.figures(charts, key="twin", names=[f"twin-{name}" for name in names])
+    widgets.show(twin_block(pair))
 
 
 def teacher_view(trace) -> None:
@@ -76,10 +63,8 @@ def teacher_view(trace) -> None:
 
 
 if widgets.need_trace(trace):
-    N, h = trace.n_layers("cross"), trace.config.h
-    state.clamp("layer", 0, N - 1)
-    src = trace.src.tokens
     steps = trace.decoded.steps
+    shown, layer, head = step_view(trace)  # the keystroke route draws the same charts (ui/views/decoding.py)
     st.markdown(t("dec.translation"))
     widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
     with st.container():  # fixed slot, so the charts below keep their place
@@ -87,26 +72,15 @@ if widgets.need_trace(trace):
             st.caption(t("dec.no_eos", n=len(steps)))
 
     st.subheader(t("dec.timeline"))
-    shown = state.clamp("step", 0, len(steps) - 1)
-    shown = state.bound(st.slider, t("dec.step"), "step", min_value=0, max_value=max(len(steps) - 1, 1),
-                        disabled=len(steps) < 2) if len(steps) > 1 else 0
-    step = steps[min(shown, len(steps) - 1)]
-    layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
+    if len(steps) > 1:
+        shown = state.bound(st.slider, t("dec.step"), "step", min_value=0, max_value=len(steps) - 1)
+    step = steps[shown]
+    layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
+    layer = layer or 0
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    head = int(state.get("head")) % h
-    self_attn = step.self_attn[layer, head]
-    widgets.figures([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=t("dec.fig_topk"),
-                              given=t("dec.given", prefix=" ".join(step.prefix_tokens)), words=words()),
-                     matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], src,
-                                    kind="prob", title=t("dec.fig_cross_step", layer=layer), row_title=t("axis.head"),
-                                    col_title=t("axis.source_key"), hover_formula="{row} → {col}", words=words()),
-                     matrix_heatmap(self_attn, step.prefix_tokens, step.prefix_tokens, kind="prob",
-                                    masked=~np.tril(np.ones_like(self_attn, bool)),
-                                    title=t("dec.fig_self_step", layer=layer, head=head),
-                                    row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())],
-                    key="step", names=["topk", "step-cross", "step-self"], columns=2)
+    widgets.show(step_block(trace, shown, layer, head))
     if step.beams:
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({
@@ -118,17 +92,10 @@ if widgets.need_trace(trace):
     st.subheader(t("dec.cross_full"))
     widgets.cross_note(trace)
     st.caption(t("dec.caption_cross"))
-    predicted = trace.decoded.tokens + ["<eos>"]
-    rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]
-    widgets.figures([matrix_heatmap(trace.attn("cross", i).pattern.mean(0), rows, src, kind="prob",
-                                    title=t("dec.fig_layer", i=i), row_title=t("axis.decoder_prediction"),
-                                    col_title=t("axis.source_key"), hover_formula=t("dec.hover_looks_at"),
-                                    words=words())
-                     for i in range(N)], key="cross-full", names=[f"cross-full-{i}" for i in range(N)])
-
-    twin = data.twin(trace.model)
-    if twin:
-        twin_view(trace, twin)
+    widgets.show(cross_block(trace))
+    pair = twins(trace)
+    if pair:
+        twin_view(pair)
 
     st.subheader(t("dec.teacher"))
     if data.is_pretrained():

@@ -5,9 +5,9 @@ from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import lang, t, words
+from ui.i18n import lang, t
+from ui.views.overview import maps_block, tab_title
 from viz.diagram import architecture_dot
-from viz.grid import attention_grid, wrap
 
 shell.require_app(default=True)
 
@@ -32,27 +32,6 @@ def output_line(trace) -> None:
     st.markdown(t("hf.ov_output_marian", method=t(f"dec.{trace.decoded.method}"))
                 if isinstance(trace, PretrainedTrace) else t("ov.translation"))
     widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
-
-
-def maps(trace, side: str, title: str) -> None:
-    """Every layer × head map of one block; for a pretrained model's many heads, each layer's mean over heads."""
-    N, h = trace.n_layers(side), trace.config.h
-    rows, cols = trace.tokens_for(side)
-    patterns = trace.patterns(side)  # (N, h, L_q, L_k)
-    if N * h <= 16:
-        widgets.figure(attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                      col_names=[t("label.head", i=j) for j in range(h)], title=title,
-                                      row_title=t("axis.query"), col_title=t("axis.key"),
-                                      words=words()), key=f"grid-{side}")
-        return
-    n_r, n_c = wrap(N)
-    means = patterns.mean(1).reshape(n_r, n_c, len(rows), len(cols))
-    widgets.figure(attention_grid(means, rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
-                                  cell_names=[[t("label.layer", i=r * n_c + c) for c in range(n_c)]
-                                              for r in range(n_r)],
-                                  title=t("hf.fig_layer_means", side=title, h=h),
-                                  row_title=t("axis.query"), col_title=t("axis.key"),
-                                  words=words()), key=f"grid-{side}")
 
 
 trace = data.current_trace()
@@ -82,10 +61,9 @@ with right:
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in controls.blocks(trace))
     st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-    kinds = [(s, t(f"ov.tab_{s}")) for s in controls.blocks(trace)]
-    tabs = st.tabs([title for _, title in kinds])
-    for tab, (side, title) in zip(tabs, kinds):
+    sides = controls.blocks(trace)
+    for tab, side in zip(st.tabs([tab_title(s) for s in sides]), sides):
         with tab:
             if side == "cross":
                 widgets.cross_note(trace)
-            maps(trace, side, title)
+            widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)

@@ -5,10 +5,10 @@ from lesson.tour import STEPS, TourStep, facts
 from ui import data, shell, state, widgets
 from ui.i18n import t
 from ui.keys import arrow_keys
+from ui.views.tour import LAST, figure_block, step_index
 
 shell.require_app()
 
-LAST = len(STEPS) - 1
 KEYS = "tour_keys"
 MOVES = {"next": 1, "prev": -1}
 FORMULA_CSS = "<style>.st-key-tour-formula .katex-display {overflow-x:auto; overflow-y:hidden}</style>"
@@ -41,12 +41,13 @@ def navigation(n: int) -> None:
                   on_click=move, args=(1,), disabled=n == LAST, type="primary", width="stretch")
 
 
-def show(step: TourStep, trace) -> None:
+def show(n: int, trace) -> None:
     """The step's title, its figure next to the explanation, and its formula with this sentence's numbers."""
+    step: TourStep = STEPS[n]
     st.title(t(f"tour.{step.key}.title"))
     left, right = st.columns([3, 2])
     with left:
-        widgets.figure(step.figure(trace, t), key=f"tour-{step.key}")
+        widgets.show(figure_block(trace, n))  # the keystroke route draws the same (ui/views/tour.py)
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":
@@ -60,6 +61,6 @@ st.subheader(t("tour.header"))
 st.html(FORMULA_CSS + (PRESENTER_TEXT_CSS if state.get("presenter") else ""))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    n = state.clamp("tour", 0, LAST)
+    n = step_index()
     navigation(n)
-    show(STEPS[n], trace)
+    show(n, trace)

@@ -7,7 +7,8 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from contextvars import ContextVar
 
 import numpy as np
 import streamlit as st
@@ -91,9 +92,19 @@ def current_snapshot_trace(name: str, step: int) -> Trace:
     return drafted(f"{name}@{step}", lambda draft: snapshot_trace(name, step, state.get("sentence"), _draft=draft))
 
 
+_REQUEST_DRAFTS: ContextVar[MutableMapping | None] = ContextVar("request_drafts", default=None)
+
+
+def use_drafts(drafts: MutableMapping) -> None:
+    """Take drafts from `drafts` in this context instead of a session (a keystroke-route request has none)."""
+    _REQUEST_DRAFTS.set(drafts)
+
+
 def drafted(model: str, run: Callable[[list[int] | None], Trace]) -> Trace:
     """run(this session's latest output ids of `model`, or None), remembering its output as the next draft."""
-    drafts = st.session_state.setdefault("_drafts", {})  # model (a snapshot: "name@step") -> latest output ids
+    drafts = _REQUEST_DRAFTS.get()
+    if drafts is None:  # model (a snapshot: "name@step") -> latest output ids
+        drafts = st.session_state.setdefault("_drafts", {})
     result = run(drafts.get(model))
     drafts[model] = result.decoded.ids
     return result

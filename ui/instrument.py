@@ -10,13 +10,12 @@ import json
 import os
 import time
 from contextlib import contextmanager
-
-import streamlit as st
+from contextvars import ContextVar
 
 from ui import state
 
 PATH = os.environ.get("ATTENTION_LAB_PROFILE")
-_KEY = "_profile"
+_PROFILE: ContextVar[dict | None] = ContextVar("profile", default=None)  # this script run's timings, if profiling
 
 
 def naive() -> bool:
@@ -26,14 +25,13 @@ def naive() -> bool:
 
 def start() -> None:
     """Begin timing this rerun."""
-    if PATH:
-        st.session_state[_KEY] = {"t0": time.perf_counter(), "trace": 0.0, "serialise": 0.0, "charts": 0}
+    _PROFILE.set({"t0": time.perf_counter(), "trace": 0.0, "serialise": 0.0, "charts": 0} if PATH else None)
 
 
 @contextmanager
 def section(name: str):
     """Add the time spent in the block to this rerun's `name` total."""
-    prof = st.session_state.get(_KEY) if PATH else None
+    prof = _PROFILE.get()
     start_time = time.perf_counter()
     try:
         yield
@@ -44,14 +42,15 @@ def section(name: str):
 
 def count_charts(n: int) -> None:
     """Count n charts sent in this rerun."""
-    prof = st.session_state.get(_KEY) if PATH else None
+    prof = _PROFILE.get()
     if prof is not None:
         prof["charts"] += n
 
 
 def finish(page: str, sentence: str) -> None:
     """Append this rerun's timings (ms) to the profile file."""
-    prof = st.session_state.pop(_KEY, None) if PATH else None
+    prof = _PROFILE.get()
+    _PROFILE.set(None)
     if prof is None:
         return
     total = time.perf_counter() - prof["t0"]
@@ -60,3 +59,11 @@ def finish(page: str, sentence: str) -> None:
            "figures_ms": 1000 * (total - prof["trace"] - prof["serialise"])}
     with open(PATH, "a", encoding="utf-8") as f:
         f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def route(page: str, sentence: str, seconds: float, payloads: int) -> None:
+    """Append one keystroke-route request's timing (ms) to the profile file."""
+    if PATH:
+        row = {"page": page, "s": sentence, "route_ms": 1000 * seconds, "payloads": payloads}
+        with open(PATH, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -1,6 +1,6 @@
 """The keystroke route: a live page's charts for the text in the sentence box, without a Streamlit rerun.
 
-    GET <base>/_al/live/<page>?<the page's query string, with s = the box's text>
+    GET <base>/_al/live/<page>?<the page's query string, with s = the box's text and p = the previous request's>
     → 200: the page's chart payloads, each as uint32 LE length + payload (viz/wire.py); 204: nothing to draw here
 
 A keystroke's rerun re-renders every element of the page in the browser (~1 ms each, several times per rerun) before
@@ -14,26 +14,89 @@ from __future__ import annotations
 import contextvars
 import logging
 import struct
-from collections.abc import Callable
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, MutableMapping
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from ui import data, instrument, live, state
-from ui.views import multi_head, self_attention
+from ui.views import decoding, multi_head, overview, self_attention, tour
 from ui.widgets import Block, block_payload
 
 PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as the page draws them
+    "overview": overview.charts,
+    "tour": tour.charts,
     "self_attention": self_attention.charts,
     "multi_head": multi_head.charts,
+    "decoding": decoding.charts,
 }
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
+class Drafts:
+    """Greedy outputs of recent route requests, by (model, text): the previous keystroke's output lets decoding
+    verify it as a draft in a pass or two instead of one pass per token (18 → 3 ms at 16 tokens). A draft is only a
+    hint — decoding checks every token of it — so requests from different sessions can share them; bounded, locked."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size, self.lock, self.ids = size, threading.Lock(), OrderedDict()
+
+    def get(self, key: tuple[str, str]) -> list[int] | None:
+        """The output stored for key, or None."""
+        with self.lock:
+            ids = self.ids.get(key)
+        return list(ids) if ids is not None else None
+
+    def put(self, key: tuple[str, str], ids: list[int]) -> None:
+        """Remember key's output, forgetting the oldest beyond `size`."""
+        with self.lock:
+            self.ids[key] = tuple(ids)
+            self.ids.move_to_end(key)
+            while len(self.ids) > self.size:
+                self.ids.popitem(last=False)
+
+
+class RequestDrafts(MutableMapping):
+    """One request's view of DRAFTS as data.drafted uses a session's: read the previous text's, write this one's."""
+
+    def __init__(self, previous: str, text: str) -> None:
+        self.previous, self.text = previous, text
+
+    def __getitem__(self, model: str) -> list[int]:
+        ids = DRAFTS.get((model, self.previous))
+        if ids is None:
+            raise KeyError(model)
+        return ids
+
+    def __setitem__(self, model: str, ids: list[int]) -> None:
+        DRAFTS.put((model, self.text), ids)
+
+    def __delitem__(self, model: str) -> None:
+        raise TypeError("drafts are only replaced")
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+DRAFTS = Drafts()
+
+
+def applies(page: str) -> bool:
+    """True if the route draws `page`'s charts in this view: not with the naive reference renderer (the benchmark's
+    baseline stays a plain rerun per keystroke) nor with a pretrained model (its traces are not the route's)."""
+    return page in PAGES and not instrument.naive() and not data.is_pretrained()
+
+
 def url_for(page: str) -> str:
-    """The route serving `page`'s charts, or "" if only reruns draw them."""
-    return live.base() + live.PATH.format(page=page) if page in PAGES else ""
+    """The route serving `page`'s charts in this view, or "" if only reruns draw them."""
+    return live.base() + live.PATH.format(page=page) if applies(page) else ""
 
 
 def blocks(page: str, params: dict[str, str]) -> list[Block]:
@@ -43,13 +106,11 @@ def blocks(page: str, params: dict[str, str]) -> list[Block]:
     state.begin_view(values)
     live.enter(url_for(page))
     name = state.get("model")
-    if instrument.naive() or name not in data.models():  # the reference renderer, or a pretrained model
+    if not applies(page) or name not in data.models():
         return []
-    try:  # no session here, so no greedy draft: the trace cache's key does not include it, the result is the same
-        trace = data.trace(name, state.get("sentence"), data.attn_options(), data.decode_options())
-    except ValueError:  # no tokens
-        return []
-    return PAGES[page](trace)
+    data.use_drafts(RequestDrafts(state.clean_text(params.get("p", ""))[0], state.get("sentence")))  # p: previous
+    trace = data.current_trace()
+    return PAGES[page](trace) if trace is not None else []
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
@@ -67,11 +128,13 @@ def endpoint(request: Request) -> Response:
     page = request.path_params["page"]
     if page not in PAGES:
         return Response(status_code=404, headers=HEADERS)
+    params, start = dict(request.query_params), time.perf_counter()
     try:
-        chunks = payloads(page, dict(request.query_params))
+        chunks = payloads(page, params)
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
+    instrument.route(page, state.clean_text(params.get("s", ""))[0], time.perf_counter() - start, len(chunks))
     if not chunks:
         return Response(status_code=204, headers=HEADERS)
     return Response(frame(chunks), media_type="application/octet-stream", headers=HEADERS)

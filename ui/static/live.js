@@ -8,6 +8,7 @@ const roots = new Map(); // "name|name…" of an element's charts -> the element
 const SENTENCE = /(^|\s)st-key-_st_keyup_sentence_\d+(\s|$)/; // the shared sentence box (app.py: st_keyup key "sentence_<gen>")
 let box = null; // the sentence box last typed in
 let asked = 0; // sequence number of the latest request: an answer never replaces a newer draw
+let previous = ""; // the text of the latest request (the route verifies its output as a draft: faster decoding)
 
 const key = (payload) => payload.names.join("|");
 
@@ -42,6 +43,8 @@ function* split(buffer) {
 function ask(url, text, draw) {
   const params = new URLSearchParams(window.location.search);
   params.set("s", text);
+  params.set("p", previous);
+  previous = text;
   const n = ++asked;
   fetch(`${url}?${params}`, { cache: "no-store" })
     .then((r) => (r.status === 200 ? r.arrayBuffer() : null))
