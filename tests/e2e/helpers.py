@@ -16,6 +16,13 @@ CHARTS_JS = """() => {
 ALL_PAINTED_JS = "rev => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.rev === rev); }"
 
 
+def wait_rerun(page, sentence: str) -> None:
+    """Wait until a rerun has taken `sentence` (the URL holds it), has finished, and every chart shows it."""
+    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=sentence, timeout=30_000)
+    page.wait_for_selector(IDLE, timeout=30_000)
+    wait_painted(page, sentence)
+
+
 def open_app(page, url: str) -> None:
     """Go to a URL and wait until the script has finished and a chart is painted."""
     page.goto(url)

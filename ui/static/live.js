@@ -52,7 +52,7 @@ function ask(url, text, draw) {
       if (!buffer) return;
       for (const bytes of split(buffer)) {
         const payload = decode(bytes), root = roots.get(key(payload));
-        if (!root?.isConnected || n < (root.__alSeq ?? 0)) continue;
+        if (!root?.isConnected || n <= (root.__alSeq ?? 0)) continue; // a draw since this request is newer
         root.__alSeq = n; root.__alLiveText = text; root.__alLiveRev = payload.rev;
         draw(root, bytes, payload);
       }
