@@ -6,8 +6,9 @@
 A keystroke's rerun re-renders every element of the page in the browser (~1 ms each, several times per rerun) before
 the last chart can be drawn; this route's answer is drawn straight into the chart elements the page already shows
 (ui/static/live.js). The query string is read exactly like a link (ui/state.from_url: every value checked, text
-cleaned and cut), each request runs in its own context (no session, no state shared with a script run but the
-read-only caches), and any failure answers 204 and is logged, never a traceback.
+cleaned and cut), each request runs in its own context (no session; shared with other requests and script runs are
+only the read-only caches and the draft store below, whose drafts decoding verifies), and any failure answers 204
+and is logged, never a traceback.
 """
 from __future__ import annotations
 
