@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ui import data, instrument, live, state
-from ui.views import decoding, multi_head, overview, self_attention, tour
+from ui.views import add_norm, decoding, multi_head, overview, self_attention, tour
 from ui.widgets import Block, block_payload
 
 PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as the page draws them
@@ -34,6 +34,7 @@ PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as t
     "self_attention": self_attention.charts,
     "multi_head": multi_head.charts,
     "decoding": decoding.charts,
+    "add_norm": add_norm.charts,
 }
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 

@@ -53,6 +53,8 @@ _DECLARED: dict[str, Param] = {
     "hf_model": Param("", url="hf"),  # model="hf": a Hugging Face model id (local cache only) or a local folder
     "side": Param("encoder", options=("encoder", "decoder", "cross")),
     "layer": Param(0, low=0, high=47),  # pages clamp to the model's N (pretrained models have up to 48)
+    "stack": Param("encoder", options=("encoder", "decoder")),  # Add & Norm: which stack
+    "sublayer": Param(0, url="sub", low=0, high=2),  # Add & Norm: which sublayer of it (clamped to the stack's)
     "head": Param(0, low=0, high=31),  # … and h
     "query": Param(0, low=0, high=127),  # query token index (clamped to the sentence)
     "step": Param(0, low=0, high=64),  # decoding step (clamped to the steps taken)

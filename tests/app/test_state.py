@@ -49,7 +49,8 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
     old = {"s", "model", "hf", "side", "layer", "head", "query", "step", "scale", "temp", "decode", "stemp", "topk",
            "seed", "beam", "s2", "pe_d", "pe_base", "pe_len", "preset", "lang", "presenter", "tour", "snap", "ko",
            "ko_mode", "mp", "mask_mode", "pe_on", "shuffle", "pinyin", "renderer"}
-    assert {p.url for p in PARAMS.values()} == old | {"mw"}  # "mw" (BERT vs GPT's masked word) came later
+    later = {"mw", "stack", "sub"}  # BERT vs GPT's masked word; Add & Norm's stack and sublayer (the keystroke route)
+    assert {p.url for p in PARAMS.values()} == old | later
     values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
                                 "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",
                                 "mp": "two dogs", "pe_on": "0", "hf": "x"})

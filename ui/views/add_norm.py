@@ -1,0 +1,107 @@
+"""Add & Norm's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model import lessons
+from model.explain import layer_norm_stats
+from model.trace import BatchTrace, Trace
+from ui import data, state
+from ui.i18n import t, words
+from ui.widgets import Block
+from viz.bars import layernorm_stats
+from viz.heatmap import matrix_heatmap
+from viz.lines import grouped_bars, line_chart
+
+SUBLAYERS = {"encoder": ["an.sub_self", "an.sub_ffn"],  # sublayer names (messages)
+             "decoder": ["an.sub_masked_self", "an.sub_cross", "an.sub_ffn"]}
+
+
+@dataclass(frozen=True)
+class View:
+    """Which stack, layer and sublayer the page shows."""
+
+    stack: str
+    layer: int
+    sub: int
+
+
+def view(trace: Trace) -> View:
+    """The view state, kept inside this model (its N layers, the stack's sublayers)."""
+    stack = state.get("stack")
+    layer = state.clamp("layer", 0, trace.config.N - 1)
+    return View(stack, layer, state.clamp("sublayer", 0, len(SUBLAYERS[stack]) - 1))
+
+
+def tokens(trace: Trace, stack: str) -> list[str]:
+    """The stack's tokens (the source, or the decoder's inputs)."""
+    return trace.src.tokens if stack == "encoder" else trace.tgt_input_tokens
+
+
+def norm_blocks(trace: Trace, v: View) -> dict[str, Block]:
+    """The sublayer's stream before and after its LayerNorm, their statistics, and the layer's FFN activations."""
+    toks, dims = tokens(trace, v.stack), [f"d{i}" for i in range(trace.config.d_model)]
+    sublayer = trace.sublayer(v.stack, v.layer, v.sub)
+    before, after = sublayer.before_norm, sublayer.ln  # (L, d_model) each
+    what = t("an.what_post" if trace.post_norm else "an.what_pre")
+    axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16,
+                words=words())
+    hidden = trace.ffn_hidden(v.stack, v.layer)  # (L, d_ff)
+    where = t("label.stack_layer", stack=t(f"label.{v.stack}"), layer=v.layer)
+    return {
+        "before_after": Block([matrix_heatmap(before, toks, dims, title=t("an.fig_before", what=what), **axes),
+                               matrix_heatmap(after, toks, dims, title=t("an.fig_after"), **axes)],
+                              "an-before-after", ["an-before", "an-after"]),
+        "stats": Block([layernorm_stats(*layer_norm_stats(before), *layer_norm_stats(after), toks,
+                                        title=t("an.fig_stats"), words=words())], "an-stats"),
+        "ffn": Block([matrix_heatmap(hidden, toks, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
+                                     title=t("an.fig_ffn", where=where), row_title=t("axis.token"),
+                                     col_title=t("axis.hidden_unit"), show_values=False, col_ticks=16,
+                                     words=words())], "ffn-hidden"),
+    }
+
+
+def batch(trace: Trace) -> BatchTrace | None:
+    """The sentence and the second sentence as one padded batch, or None if the second has no tokens."""
+    try:
+        return data.batch_trace(trace.model, (trace.text, state.get("second_sentence")), data.attn_options())
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class BatchNorms:
+    """LayerNorm against BatchNorm on a batch of two: the normalised input, real-token mask and both statistics."""
+
+    x: np.ndarray  # (B, L, d_model) what the LayerNorm of the first encoder sublayer normalises
+    real: np.ndarray  # (B, L) True for real tokens, False for padding
+    ln_mu: np.ndarray  # (B, L) LayerNorm's per-token means
+    bn: np.ndarray  # (B, L, d_model) BatchNorm's output
+    bn_mu: np.ndarray  # (d_model,) BatchNorm's per-feature means
+
+
+def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
+    """LayerNorm (per token, over d_model) and BatchNorm (per feature, over B × L) of the batch."""
+    x = b.norm_input(trace.post_norm).astype(np.float64)  # (B, L, d_model)
+    real = np.array([[tok != "<pad>" for tok in row] for row in b.src_rows])  # (B, L)
+    bn, bn_mu, _ = lessons.batch_norm(x, real)
+    return BatchNorms(x, real, lessons.layer_norm(x)[1], bn, bn_mu)
+
+
+def batch_block(b: BatchTrace, n: BatchNorms) -> Block:
+    """Per-token LayerNorm means against per-feature BatchNorm means."""
+    labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
+    return Block([grouped_bars(labels, {t("ln.axis_mean"): n.ln_mu[n.real]}, title=t("ln.fig_ln_stats"),
+                               y_title=t("ln.axis_mean")),
+                  line_chart(np.arange(n.x.shape[-1]), {t("ln.axis_mean"): n.bn_mu}, title=t("ln.fig_bn_stats"),
+                             x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean"))],
+                 "ln-bn", ["ln-token-means", "bn-feature-means"])
+
+
+def charts(trace: Trace) -> list[Block]:
+    """Every chart element of the page for the view state (what the keystroke route sends)."""
+    blocks = list(norm_blocks(trace, view(trace)).values())
+    b = batch(trace)
+    return blocks + ([batch_block(b, batch_norms(trace, b))] if b is not None else [])
