@@ -42,11 +42,16 @@ def grid_block(trace: Trace, side: str, layer: int) -> Block:
     return Block([spec], f"mh-grid-{side}")
 
 
+def concat_labels(trace: Trace) -> list[str]:
+    """Concat(head_0 … head_h-1)'s columns: head · dimension."""
+    d_k = trace.config.d_k
+    return [f"h{i // d_k}·{i % d_k}" for i in range(trace.config.d_model)]
+
+
 def output_weights(trace: Trace, side: str, layer: int, head: int) -> tuple:
     """(W_O rows shown, their labels, title): all of W_O, or a pretrained model's picked head's d_k rows (d_model²
     cells would be ~1 MB per keystroke)."""
-    d_model, d_k = trace.config.d_model, trace.config.d_k
-    concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
+    d_k, concat_cols = trace.config.d_k, concat_labels(trace)
     if data.is_pretrained():
         W_O = pretrained.output_weights(data.pretrained_status()[0], side, layer)[head * d_k:(head + 1) * d_k]
         return W_O, concat_cols[head * d_k:(head + 1) * d_k], t("hf.fig_wo_head", head=head, d_k=d_k)
@@ -55,10 +60,9 @@ def output_weights(trace: Trace, side: str, layer: int, head: int) -> tuple:
 
 def blocks(trace: Trace, side: str, layer: int, head: int) -> dict[str, Block]:
     """Every chart element of the page, by section."""
-    attn, h, d_model, d_k = trace.attn(side, layer), trace.config.h, trace.config.d_model, trace.config.d_k
+    attn, h, d_model = trace.attn(side, layer), trace.config.h, trace.config.d_model
     rows, cols = attn.queries, attn.keys
-    concat_cols = [f"h{i // d_k}·{i % d_k}" for i in range(d_model)]
-    dims = [f"d{i}" for i in range(d_model)]
+    concat_cols, dims = concat_labels(trace), [f"d{i}" for i in range(d_model)]
     W_O, wo_rows, wo_title = output_weights(trace, side, layer, head)
     return {
         "grid": grid_block(trace, side, layer),
