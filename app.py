@@ -1,4 +1,9 @@
-"""Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips."""
+"""Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
+
+`streamlit run app.py` first imports this file to find its server (an st.App: Streamlit's routes plus the keystroke
+route), then runs it as __main__ on every rerun. Only a rerun (or the route's first request) imports the app's
+modules, so the server starts as it did without the route and the model stack loads in a script thread.
+"""
 from __future__ import annotations
 
 import difflib
@@ -6,15 +11,21 @@ import functools
 import logging
 
 import streamlit as st
-from st_keyup import st_keyup
 
-from lesson.messages import CATALOGUE
-from model.corpus import SEED_PAIRS, sample_sentences
-from model.tokenizer import detokenize
-from ui import data, instrument, live, route, shell, state, widgets
-from ui import pretrained as pretrained_ui
-from ui.i18n import LANGS, message, t
-from ui.keys import arrow_keys
+if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
+    from ui.live import routes
+
+    app = st.App(__file__, routes=routes())
+else:  # a rerun
+    from st_keyup import st_keyup
+
+    from lesson.messages import CATALOGUE
+    from model.corpus import SEED_PAIRS, sample_sentences
+    from model.tokenizer import detokenize
+    from ui import data, instrument, live, route, shell, state, widgets
+    from ui import pretrained as pretrained_ui
+    from ui.i18n import LANGS, message, t
+    from ui.keys import arrow_keys
 
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),
@@ -194,7 +205,5 @@ def main() -> None:
     instrument.finish(page.url_path, state.get("sentence"))
 
 
-if __name__ == "__main__":  # Streamlit runs this file as __main__ on every rerun
+if __name__ == "__main__":
     main()
-else:  # `streamlit run app.py` first imports it to find the server: Streamlit's, plus the keystroke route
-    app = st.App(__file__, routes=route.routes())

@@ -21,8 +21,8 @@ from typing import ClassVar
 
 import streamlit as st
 import streamlit.components.v1 as components_v1
-from streamlit import config
 
+from ui.live import base_path
 from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
 from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
@@ -54,9 +54,8 @@ def asset_url(name: str, directory: Path, filename: str) -> str:
     """URL of a file served by Streamlit's component route from `directory` (registered once), versioned by a hash
     of its bytes (?v=…): a proxy may cache it for a year, and a changed file gets a new URL."""
     asset = components_v1.declare_component(name, path=str(directory))
-    base = config.get_option("server.baseUrlPath").strip("/")
     version = fonts.version(directory / filename)
-    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
+    return base_path() + f"/component/{asset.name}/{filename}?v={version}"
 
 
 def modules_version(directory: Path) -> str:
@@ -87,8 +86,7 @@ def served_modules() -> tuple[Path, str]:
 def module_url(name: str, directory: Path, filename: str, version: str) -> str:
     """URL of a module served by Streamlit's component route from `directory`, with the modules' version."""
     asset = components_v1.declare_component(name, path=str(directory))
-    base = config.get_option("server.baseUrlPath").strip("/")
-    return ("/" + base if base else "") + f"/component/{asset.name}/{filename}?v={version}"
+    return base_path() + f"/component/{asset.name}/{filename}?v={version}"
 
 
 @st.cache_resource(show_spinner=False)

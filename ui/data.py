@@ -7,7 +7,7 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 from contextvars import ContextVar
 
 import numpy as np
@@ -92,11 +92,12 @@ def current_snapshot_trace(name: str, step: int) -> Trace:
     return drafted(f"{name}@{step}", lambda draft: snapshot_trace(name, step, state.get("sentence"), _draft=draft))
 
 
-_REQUEST_DRAFTS: ContextVar[MutableMapping | None] = ContextVar("request_drafts", default=None)
+_REQUEST_DRAFTS: ContextVar[object | None] = ContextVar("request_drafts", default=None)
 
 
-def use_drafts(drafts: MutableMapping) -> None:
-    """Take drafts from `drafts` in this context instead of a session (a keystroke-route request has none)."""
+def use_drafts(drafts) -> None:
+    """Take drafts from `drafts` (get(model), [model] = ids) in this context instead of a session's dict (a
+    keystroke-route request has none)."""
     _REQUEST_DRAFTS.set(drafts)
 
 

@@ -18,11 +18,10 @@ import struct
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from ui import data, instrument, live, state
 from ui.views import add_norm, decoding, multi_head, overview, self_attention, tour
@@ -62,29 +61,18 @@ class Drafts:
                 self.ids.popitem(last=False)
 
 
-class RequestDrafts(MutableMapping):
-    """One request's view of DRAFTS as data.drafted uses a session's: read the previous text's, write this one's."""
+class RequestDrafts:
+    """One request's drafts, as data.drafted uses a session's dict: the previous text's are read, this one's kept."""
 
     def __init__(self, previous: str, text: str) -> None:
         self.previous, self.text = previous, text
 
-    def __getitem__(self, model: str) -> list[int]:
-        ids = DRAFTS.get((model, self.previous))
-        if ids is None:
-            raise KeyError(model)
-        return ids
+    def get(self, model: str) -> list[int] | None:
+        """The output of `model` for the previous text, if a request stored one."""
+        return DRAFTS.get((model, self.previous))
 
     def __setitem__(self, model: str, ids: list[int]) -> None:
         DRAFTS.put((model, self.text), ids)
-
-    def __delitem__(self, model: str) -> None:
-        raise TypeError("drafts are only replaced")
-
-    def __iter__(self):
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
 
 
 DRAFTS = Drafts()
@@ -98,7 +86,7 @@ def applies(page: str) -> bool:
 
 def url_for(page: str) -> str:
     """The route serving `page`'s charts in this view, or "" if only reruns draw them."""
-    return live.base() + live.PATH.format(page=page) if applies(page) else ""
+    return live.base_path() + live.PATH.format(page=page) if applies(page) else ""
 
 
 def blocks(page: str, params: dict[str, str]) -> list[Block]:
@@ -136,12 +124,7 @@ def endpoint(request: Request) -> Response:
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
-    instrument.route(page, state.clean_text(params.get("s", ""))[0], time.perf_counter() - start, len(chunks))
+    instrument.route(page, params.get("s", ""), time.perf_counter() - start, len(chunks))
     if not chunks:
         return Response(status_code=204, headers=HEADERS)
     return Response(frame(chunks), media_type="application/octet-stream", headers=HEADERS)
-
-
-def routes() -> list[Route]:
-    """The route, under the server's base URL path."""
-    return [Route(live.base() + live.PATH, endpoint, methods=["GET"])]

@@ -9,7 +9,7 @@ import numpy as np
 from model import lessons
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
-from ui import controls, data, state
+from ui import controls, data
 from ui.i18n import t, words
 from ui.widgets import Block
 from viz.heatmap import matrix_heatmap
@@ -48,7 +48,8 @@ def toggles() -> tuple[bool, float]:
     """(÷√d_k, temperature): as picked, except that a pretrained model runs as trained."""
     if data.is_pretrained():
         return True, 1.0
-    return bool(state.get("scale")), float(state.get("attn_temperature"))
+    options = data.attn_options()
+    return options.scale, options.temperature
 
 
 def view(trace: Trace) -> View:
