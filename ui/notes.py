@@ -1,7 +1,7 @@
 """The "In the notes / In this app" panels: a note's words, what is wrong with them, and a live demonstration.
 
-Each panel is drawn on the page where its topic lives and, all together, on the "Notes vs app" page. The notes are
-named by their titles (their headings); quotes are the notes' own words, so they are data, not catalogue messages.
+Each panel is drawn on the page where its topic lives (lesson/notes.py) and, all together, on the "Notes vs app" page;
+the panels' charts are built in ui/views/panels.py, where the keystroke route builds them too.
 """
 from __future__ import annotations
 
@@ -9,60 +9,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from lesson.notes import NOTE_TITLES, PANELS
 from model import lessons
 from model.checkpoint import Bundle
 from model.explain import SUBSCRIPTS
-from model.positional import sinusoidal_encoding
-from model.trace import Trace, read_only
+from model.trace import Trace
 from ui import data, state, widgets
-from ui.i18n import t, words
-from viz.heatmap import matrix_heatmap
-
-NOTE_TITLES = (
-    "Transformer 学习笔记",
-    "Transformer",
-    "Transformer系列模型笔记",
-    "-Transformers",
-    "CV攻城狮入门VIT(vision transformer)之旅——近年超火的Transformer你再不了解就晚了!",
-)
-Quote = tuple[int, str, bool]  # (note index, the note's words, shown as code)
-PE_CODE = """positional_encoding = np.array([
-    [pos / np.power(10000, 2 * i / embed_dim) for i in range(embed_dim)]
-    if pos != 0 else np.zeros(embed_dim) for pos in range(max_seq_len)])
-positional_encoding[1:, 0::2] = np.sin(positional_encoding[1:, 0::2])  # dim 2i 偶数
-positional_encoding[1:, 1::2] = np.cos(positional_encoding[1:, 1::2])  # dim 2i+1 奇数"""
-SHARED_NORM_CODE = """self.norm = nn.LayerNorm(d)
-...
-xzNorm = self.norm(xzSum)
-...
-return self.norm(fnSum)"""
-CLASSIFIER_CODE = """self.cla = nn.Sequential(
-    nn.Linear(d, dstVoc),
-    nn.Softmax()
-)"""
-PANELS: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
-    "mask_mul": ("masks", [(4, "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
-    "pe_code": ("embeddings", [(0, PE_CODE, True)]),
-    "i_range": ("embeddings", [(0, "i 指的是字嵌入的维度, 取值范围是 [0, embedding dimension)", False),
-                               (2, "它的取值范围是[0,…,d_model / 2]", False),
-                               (3, "i 是维度索引", False),
-                               (4, "i的取值范围为[0,...,d_mode/2]", False)]),
-    "word2vec": ("embeddings", [(0, "用到的方法就是 Word2Vec … "
-                                    "embedding dimension 的大小由 Word2Vec 算法决定", False)]),
-    "shuffle": ("embeddings", [(4, "没有加入位置编码时,我们不管时输入“秃 头 小 苏”、“小 头 苏 秃”或其它等等,"
-                                   "对我们的输出结果是没有任何影响的", False)]),
-    "attn_weights": ("self_attention", [(3, "注意力分数 Attention(Q, K, V) 是一个矩阵,"
-                                            "其中每一行代表当前位置对其他位置的注意力权重。", False)]),
-    "ln_iid": ("add_norm", [(0, "作用是把神经网络中隐藏层归一为标准正态分布，也就是 i.i.d 独立同分布", False)]),
-    "ln_shared": ("add_norm", [(1, SHARED_NORM_CODE, True)]),
-    "ln_dims": ("add_norm", [(3, "其中 μ 和 σ 分别是输入 x 在每个维度上的均值和标准差", False)]),
-    "nn_softmax": ("decoding", [(1, CLASSIFIER_CODE, True)]),
-    "parallel": ("decoding", [(3, "解码器会选择概率最大的词作为输出,并将其附加到输出序列中。"
-                                  "重复步骤2-4,直到预测出终止符号 <eos> … "
-                                  "通过这种方式,Transformer可以高效地并行计算", False)]),
-    "rounding": ("playground", [(4, "上面的结果有效数字太多了,后文不好教学展示,"
-                                    "因此我们对attn_scores_softmax的结果取小数点后一位", False)]),
-}
+from ui.i18n import t
+from ui.views import panels
 
 
 def vec(values, decimals: int = 3) -> str:
@@ -108,21 +62,11 @@ def has_sentence(trace: Trace | None) -> bool:
 
 def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     """The note's scores masked by × and by + (−∞), switched in the URL; and a fully masked row three ways."""
-    keep = lessons.causal_keep(3)
-    mul = lessons.multiplicative_mask(lessons.NOTE_SCORES, keep)
-    st.markdown(t("notes.mask_mul.app", leak=f"{mul[0, 1]:.3f}"))
+    st.markdown(t("notes.mask_mul.app", leak=f"{panels.mask_mul_weights('mul')[0, 1]:.3f}"))
     modes = {"mul": t("mm.mul"), "add": t("mm.add")}
-    mode = state.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes),
-                       format_func=modes.get) or "mul"
-    weights = mul if mode == "mul" else lessons.additive_mask(lessons.NOTE_SCORES, keep)
-    names = ["x1", "x2", "x3"]
-    widgets.figure(matrix_heatmap(weights, names, names, kind="prob", decimals=3,
-                                  masked=None if mode == "mul" else keep == 0, title=t(f"mm.fig_{mode}"),
-                                  row_title=t("axis.query_row"),
-                                  col_title=t("axis.key_col"), hover_formula="softmax({row}, {col})", height=300,
-                                  words=words()),
-                   key="note-mask")
-    w = weights[0]
+    mode = state.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
+    widgets.show(panels.mask_mul_block(mode))
+    w = panels.mask_mul_weights(mode)[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
                  w2=f"{w[2]:.3f}"))
     row = lessons.fully_masked_row(3)
@@ -131,18 +75,14 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
     """The note's PE code against the paper's formula at this model's d_model."""
-    d, n = bundle.cfg.d_model, 8
-    note, paper = lessons.note_pe(n, d), sinusoidal_encoding(n, d)
+    d, n = bundle.cfg.d_model, panels.PE_ROWS
+    note, paper = panels.note_pe(bundle)
     long_paper, long_note = (p[-1] for p in lessons.pe_periods(d))
     st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
                   paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
                   note_long=f"{long_note:.3g}", n=n, diff=f"{np.abs(note - paper).max():.3f}"))
-    cols = [f"d{i}" for i in range(8)]
-    for values, title, key in zip((note, paper), ("notes.fig_pe_note", "notes.fig_pe_paper"),
-                                  ("note-pe-code", "note-pe-paper")):
-        widgets.figure(matrix_heatmap(values[:, :8], list(range(n)), cols, title=t(title), decimals=2,
-                                      row_title=t("axis.position"), col_title=t("axis.dimension"), bound=1.0,
-                                      height=380, words=words()), key=key)
+    for block in panels.pe_code_blocks(bundle):
+        widgets.show(block)
 
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
@@ -287,15 +227,6 @@ def demo_rounding(bundle: Bundle, trace: Trace | None) -> None:
     }), hide_index=True, width="stretch")
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
-def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
-    """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
-    result = lessons.equivariance(data.bundle(name).model, list(ids), seed, with_pe)
-    for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
-        read_only(a)
-    return result
-
-
 def shuffle_next() -> None:
     """Button: the next shuffle of the sentence."""
     state.put("shuffle", int(state.get("shuffle")) % int(state.PARAMS["shuffle"].high) + 1)
@@ -306,30 +237,23 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.shuffle.app"))
     if not has_sentence(trace):
         return
-    with_pe = state.bound(st.toggle, t("pe.with_pe"), "shuffle_with_pe")
+    state.bound(st.toggle, t("pe.with_pe"), "shuffle_with_pe")
     c1, c2 = st.columns(2)
     with c1:
         st.button(t("pe.shuffle"), key="pe_shuffle", on_click=shuffle_next)
     with c2:
         st.button(t("pe.unshuffle"), key="pe_unshuffle", on_click=lambda: state.put("shuffle", 0))
-    ids = trace.src.ids
-    if len(ids) < 2:
+    if len(trace.src.ids) < 2:
         st.info(t("pe.one_token"))
         return
-    seed = int(state.get("shuffle"))
-    if seed == 0:
+    s = panels.shuffle(trace)
+    if s is None:
         st.caption(t("pe.not_shuffled"))
         return
-    result = equivariance(trace.model, tuple(ids), seed, bool(with_pe))
-    shuffled = [trace.src.tokens[i] for i in result.order]
-    st.markdown(t("pe.shuffled", tokens=widgets.plain(" ".join(shuffled))))
-    st.markdown(t("pe.result_pe" if with_pe else "pe.result_no_pe", attn=f"{result.attn_diff:.1e}",
-                  memory=f"{result.memory_diff:.1e}"))
-    diff = np.abs(result.memory_shuffled - result.memory[result.order])
-    widgets.figure(matrix_heatmap(diff, shuffled, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
-                                  title=t("pe.fig_diff"), row_title=t("axis.token"),
-                                  col_title=t("axis.dimension"), show_values=False, col_ticks=16, words=words()),
-                   key="pe-shuffle-diff")
+    st.markdown(t("pe.shuffled", tokens=widgets.plain(" ".join(s.tokens))))
+    st.markdown(t("pe.result_pe" if s.with_pe else "pe.result_no_pe", attn=f"{s.result.attn_diff:.1e}",
+                  memory=f"{s.result.memory_diff:.1e}"))
+    widgets.show(panels.shuffle_block(s))
 
 
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,

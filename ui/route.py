@@ -24,11 +24,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ui import data, instrument, live, state
-from ui.views import add_norm, decoding, multi_head, overview, self_attention, tour
+from ui.views import add_norm, decoding, embeddings, multi_head, overview, self_attention, tour
 from ui.widgets import Block, block_payload
 
 PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as the page draws them
     "overview": overview.charts,
+    "embeddings": embeddings.charts,
     "tour": tour.charts,
     "self_attention": self_attention.charts,
     "multi_head": multi_head.charts,

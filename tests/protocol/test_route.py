@@ -112,7 +112,9 @@ async def open_page(url: str, page: str, query: str, sentence: str) -> tuple[Run
 
 
 VIEWS = ["side=decoder&layer=1&head=3&query=2", "lang=zh", "presenter=true"]
+PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=false", "shuffle=2&lang=zh&pe_d=7"]}
 CASES = ([(page, "", SENTENCE) for page in sorted(LIVE)]
+         + [(page, view, SENTENCE) for page, views in PAGE_VIEWS.items() for view in views]
          + [(page, view, SENTENCE) for page in ("self_attention", "multi_head") for view in VIEWS]
          + [("self_attention", "scale=false&temp=2.5", SENTENCE),
             pytest.param("self_attention", "model=zh-en", "我有一只猫", marks=ZH_EN),
