@@ -11,19 +11,12 @@ from model.pretrained import PretrainedTrace
 from ui import data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
+from ui.views.bert_gpt import SIDES, mask_block, side_block, side_keep, side_tokens
 from viz.bars import topk_bar
-from viz.heatmap import matrix_heatmap
 
 shell.require_app()
 
 MAX_LINES = 8  # "… sees …" lines listed per mask
-
-
-def mask_figure(keep: np.ndarray, tokens: list[str], title: str, key: str) -> None:
-    """The additive mask M as the Masks page draws it: 0 where the key is visible, grey −∞ where it is hidden."""
-    widgets.figure(matrix_heatmap(np.zeros(keep.shape), tokens, tokens, kind="prob", masked=~keep, decimals=0,
-                                  title=title, row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                  hover_formula=t("bg.hover_visible"), words=words()), key=key)
 
 
 def sees(keep: np.ndarray, tokens: list[str]) -> str:
@@ -36,15 +29,10 @@ def sees(keep: np.ndarray, tokens: list[str]) -> str:
 def masks_section(trace) -> None:
     """Which mask each half uses, on this sentence (encoder) and its translation (decoder)."""
     st.subheader(t("bg.masks"))
-    enc_keep = np.asarray(trace.attn("encoder", 0).mask, bool)
-    dec_keep = np.asarray(trace.attn("decoder", 0).mask, bool)
-    c1, c2 = st.columns(2)
-    with c1:
-        mask_figure(enc_keep, trace.src.tokens, t("bg.fig_encoder"), "bg-enc-mask")
-        st.caption(sees(enc_keep, trace.src.tokens))
-    with c2:
-        mask_figure(dec_keep, trace.tgt_input_tokens, t("bg.fig_decoder"), "bg-dec-mask")
-        st.caption(sees(dec_keep, trace.tgt_input_tokens))
+    for side, column in zip(SIDES, st.columns(2)):
+        with column:
+            widgets.show(side_block(trace, side))  # the keystroke route draws the same charts (ui/views/bert_gpt.py)
+            st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
 def objectives_section(trace) -> None:
@@ -133,14 +121,14 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
 def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
-    mask_figure(keep, tokens, t(title), f"bg-hf-{block}")
+    widgets.show(mask_block(keep, tokens, t(title), f"bg-hf-{block}"))
     st.caption(caption)
     st.caption(sees(keep, tokens))
 
 
 def rule_panel(keep: np.ndarray, tokens: list[str], title: str) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
-    mask_figure(keep, tokens, t(title), "bg-hf-other")
+    widgets.show(mask_block(keep, tokens, t(title), "bg-hf-other"))
     st.caption(t("bg.hf_other"))
     st.caption(sees(keep, tokens))
 

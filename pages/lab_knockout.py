@@ -7,8 +7,8 @@ from model.ablation import BLOCKS, MODES, all_heads
 from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import data, shell, state, widgets
-from ui.i18n import t, words
-from viz.heatmap import matrix_heatmap
+from ui.i18n import t
+from ui.views.lab_knockout import importance, importance_block
 
 shell.require_app()
 INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
@@ -73,7 +73,7 @@ if widgets.need_trace(trace):
     mode = state.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
                        format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))
-    drops = data.head_importance(trace.model, text, mode)  # (blocks, N, h)
+    drops = importance(trace)  # (blocks, N, h)
     codes = [code(head) for head in all_heads(N, h)]
     picked = pick_heads(codes, drops)
     intact = data.trace(trace.model, text, AttnOptions(), DecodeOptions())
@@ -88,8 +88,4 @@ if widgets.need_trace(trace):
     st.subheader(t("ko.steps"))
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
     st.subheader(t("ko.importance"))
-    rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
-    widgets.figure(matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
-                                  title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
-                                  col_title=t("ko.axis_head"), hover_formula="Δ log P",
-                                  words=words()), key="ko-importance")
+    widgets.show(importance_block(trace, drops))  # the keystroke route draws the same chart

@@ -1,10 +1,9 @@
 """Lab: minimal pairs — two sentences a word apart, their attention side by side and the aligned difference."""
 import streamlit as st
 
-from model.pairs import align_tokens, aligned_difference
 from ui import controls, data, shell, state, widgets
-from ui.i18n import t, words
-from viz.heatmap import matrix_heatmap
+from ui.i18n import t
+from ui.views.lab_pairs import blocks, second_trace
 
 shell.require_app()
 PRESETS = [("I have a cat", "I have two cats"), ("he likes tea", "he does not like tea"),
@@ -23,7 +22,7 @@ def on_preset() -> None:
     st.session_state["mp_preset"] = None
 
 
-def second_sentence() -> str:
+def second_sentence() -> None:
     """The preset picker and the second sentence's box (kept in the URL)."""
     c1, c2 = st.columns([2, 3])
     with c1:
@@ -32,41 +31,24 @@ def second_sentence() -> str:
     with c2:
         text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=state.MAX_CHARS,
                              key=f"mp_text_{st.session_state.get('mp_gen', 0)}")
-    return state.put_text("pair_sentence", text)
+    state.put_text("pair_sentence", text)
 
 
 st.header(t("mp.header"))
 st.caption(t("mp.caption"))
-def pattern_panel(which: str, run, view, layer: int, head: int) -> None:
-    """One sentence's translation and the head's weights, its real mask grey ("first" or "second")."""
-    st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
-    widgets.figure(matrix_heatmap(view.pattern[head], view.queries, view.keys, kind="prob", masked=~view.mask,
-                                  title=t(f"mp.fig_{which}", layer=layer, head=head),
-                                  row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
-                   key=f"mp-{which}")
-
-
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    second_text = second_sentence()
-    try:
-        other = data.trace(trace.model, second_text, data.attn_options(), data.decode_options())
-    except ValueError:
-        other = None
+    second_sentence()
+    other = second_trace(trace)
+    if other is None:
         st.info(t("mp.no_second"))
-    if other is not None:
-        side, layer, head = controls.pick_block(trace)
-        a, b = trace.attn(side, layer), other.attn(side, layer)
-        (rows_a, cols_a), (rows_b, cols_b) = (a.queries, a.keys), (b.queries, b.keys)
-        p_a, p_b = a.pattern[head], b.pattern[head]
-        diff, unmatched = aligned_difference(p_a, p_b, align_tokens(rows_a, rows_b), align_tokens(cols_a, cols_b))
+    else:
+        charts = blocks(trace, other, *controls.pick_block(trace))  # the keystroke route draws the same charts
         c1, c2, c3 = st.columns(3)
-        for col, which, run, view in ((c1, "first", trace, a), (c2, "second", other, b)):
+        for col, which, run in ((c1, "first", trace), (c2, "second", other)):
             with col:
-                pattern_panel(which, run, view, layer, head)
+                st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
+                widgets.show(charts[which])
         with c3:
             st.markdown("&nbsp;")
-            widgets.figure(matrix_heatmap(diff, rows_a, cols_a, kind="signed", masked=unmatched, bound=1.0,
-                                          grey=("—", t("mp.unshared")),
-                                          title=t("mp.fig_diff"), row_title=t("axis.query_row"),
-                                          col_title=t("axis.key_col"), words=words()), key="mp-diff")
+            widgets.show(charts["diff"])

@@ -1,6 +1,5 @@
 """The paper next to this model: sizes, where the parameters are (counted from the loaded model), and the cost of
 attention against sentence length, measured."""
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -8,20 +7,12 @@ from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from viz.lines import line_chart
+from ui.views.paper import REPEATS, cost, lengths, memory_block, score_mb, time_block
 
 shell.require_app()
 
-LENGTHS = (32, 64, 128, 256, 512, 1024)
-REPEATS = 3
 FORMULAS = {"attention": "3·N·(4·d² + 4·d)", "ffn": "2·N·(2·d·d_ff + d_ff + d)", "norm": "{k}·N·2·d{extra}",
             "embeddings": "(V_src + V_tgt)·d", "generator_bias": "V_tgt"}
-
-
-@st.cache_resource(show_spinner=False)
-def cost(name: str) -> tuple[lessons.CostPoint, ...]:
-    """The attention cost measured once per model and server (about a second), then shared by every session."""
-    return tuple(lessons.attention_cost(data.bundle(name).model, list(LENGTHS), REPEATS))
 
 
 def sizes_table(bundle) -> None:
@@ -65,18 +56,13 @@ def parameters_table(bundle) -> None:
 def cost_section(name: str) -> None:
     """Measured time and score-matrix memory of attention against n, with the FFN for comparison."""
     points = cost(name)
-    n = np.array([p.n for p in points])
-    mb = np.array([p.score_bytes for p in points]) / 2**20
+    n, mb = lengths(points), score_mb(points)
     st.caption(t("paper.caption_cost", repeats=REPEATS))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.figure(line_chart(n, {t("paper.trace_attention"): [p.attention_ms for p in points],
-                                      t("paper.trace_ffn"): [p.ffn_ms for p in points]},
-                                  title=t("paper.fig_time"), x_title=t("paper.axis_n"), y_title=t("paper.axis_ms")),
-                       key="paper-time")
+        widgets.show(time_block(points))  # the keystroke route draws the same charts (ui/views/paper.py)
     with c2:
-        widgets.figure(line_chart(n, {t("paper.trace_scores"): mb}, title=t("paper.fig_memory"),
-                                  x_title=t("paper.axis_n"), y_title=t("paper.axis_mb")), key="paper-memory")
+        widgets.show(memory_block(points))
     st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],
                                t("paper.col_ffn_ms"): [round(p.ffn_ms, 2) for p in points],
                                t("paper.col_mb"): mb.round(3)}), hide_index=True)

@@ -24,7 +24,22 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ui import data, instrument, live, state
-from ui.views import add_norm, decoding, embeddings, multi_head, overview, self_attention, tour
+from ui.views import (
+    add_norm,
+    bert_gpt,
+    decoding,
+    embeddings,
+    lab_knockout,
+    lab_pairs,
+    lab_timeline,
+    masks,
+    multi_head,
+    overview,
+    panels,
+    paper,
+    self_attention,
+    tour,
+)
 from ui.widgets import Block, block_payload
 
 PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as the page draws them
@@ -35,6 +50,13 @@ PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as t
     "multi_head": multi_head.charts,
     "decoding": decoding.charts,
     "add_norm": add_norm.charts,
+    "lab_pairs": lab_pairs.charts,
+    "lab_knockout": lab_knockout.charts,
+    "lab_timeline": lab_timeline.charts,
+    "masks": masks.charts,
+    "notes": panels.every_chart,
+    "bert_gpt": bert_gpt.charts,  # the built-in model's branch (a pretrained model answers 204 before)
+    "paper": paper.charts,  # cost charts measured once per model and server, the same bytes every time
 }
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 

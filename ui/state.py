@@ -36,6 +36,7 @@ class Param:
     low: float | None = None  # numeric bounds (sliders, number inputs)
     high: float | None = None
     step: float | None = None
+    chars: int = MAX_CHARS  # text: the longest value kept
 
     def expected(self) -> Notice:
         """What a valid value looks like, as a message."""
@@ -77,6 +78,7 @@ _DECLARED: dict[str, Param] = {
     "knockout": Param("", url="ko"),  # knocked-out heads, "e0.1,c1.3" (block initial, layer.head); unknown ignored
     "knockout_mode": Param("mean", url="ko_mode", options=("mean", "zero")),
     "pair_sentence": Param("I have two cats", url="mp"),  # the minimal-pairs page's second sentence
+    "custom_mask": Param("", url="cm", chars=128 * 33),  # masks page: ticked cells, a hex bit row per query (≤ 128)
     "mask_mode": Param("add", options=("add", "mul")),  # masks page: + (−∞) as in the paper, or × as in a note
     "shuffle_with_pe": Param(True, url="pe_on"),  # embeddings page: add the PE in the shuffle demonstration
     "shuffle": Param(0, low=0, high=10_000),  # embeddings page: which shuffle of the sentence (0: as typed)
@@ -85,7 +87,7 @@ _DECLARED: dict[str, Param] = {
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
 PARAMS: dict[str, Param] = {name: replace(p, url=p.url or name) for name, p in _DECLARED.items()}  # by code name
-TEXT = ("sentence", "second_sentence", "knockout", "pair_sentence", "hf_model")
+TEXT = ("sentence", "second_sentence", "knockout", "pair_sentence", "hf_model", "custom_mask")
 DEFAULTS: dict[str, Any] = {k: p.default for k, p in PARAMS.items()}
 _STORE, _NOTICES = "_view_state", "_view_notices"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
@@ -102,8 +104,8 @@ def fmt(x: Any) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
-def clean_text(raw: str) -> tuple[str, list[Notice]]:
-    """Text made safe to encode and show: lone surrogates → �, controls dropped, cut at MAX_CHARS."""
+def clean_text(raw: str, chars: int = MAX_CHARS) -> tuple[str, list[Notice]]:
+    """Text made safe to encode and show: lone surrogates → �, controls dropped, cut at `chars`."""
     text, n_bad = _SURROGATE.subn("\ufffd", raw)
     text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
     kept = "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE or ch == "\u200d")
@@ -112,9 +114,9 @@ def clean_text(raw: str) -> tuple[str, list[Notice]]:
         notes.append(("notice.text_unencodable", {"n": n_bad}))
     if len(kept) < len(text):
         notes.append(("notice.text_controls", {"n": len(text) - len(kept)}))
-    if len(kept) > MAX_CHARS:
-        notes.append(("notice.text_cut", {"max": MAX_CHARS, "n": len(kept)}))
-        kept = kept[:MAX_CHARS]
+    if len(kept) > chars:
+        notes.append(("notice.text_cut", {"max": chars, "n": len(kept)}))
+        kept = kept[:chars]
     return kept, notes
 
 
@@ -141,7 +143,7 @@ def validate(name: str, raw: str) -> tuple[Any, list[Notice]]:
     say what was changed and name the parameter as the URL spells it."""
     p = PARAMS[name]
     if name in TEXT:
-        return clean_text(raw)
+        return clean_text(raw, p.chars)
     dropped = [("notice.param_dropped", {"name": p.url, "expected": p.expected(), "value": fmt(p.default)})]
     if p.options is not None:
         match = [o for o in p.options if str(o) == raw or (isinstance(o, float) and _number(p, raw) == o)]

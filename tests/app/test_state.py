@@ -1,7 +1,9 @@
 """URL parameters are checked on entry against their widgets' limits; text is cleaned once."""
+import numpy as np
 import pytest
 
-from ui.state import DEFAULTS, MAX_CHARS, PARAMS, clean_text, from_url, validate
+from ui.state import DEFAULTS, MAX_CHARS, PARAMS, begin_view, clean_text, from_url, validate
+from ui.views import masks
 
 OK, FIXED = False, True  # whether a notice is expected
 
@@ -49,7 +51,8 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
     old = {"s", "model", "hf", "side", "layer", "head", "query", "step", "scale", "temp", "decode", "stemp", "topk",
            "seed", "beam", "s2", "pe_d", "pe_base", "pe_len", "preset", "lang", "presenter", "tour", "snap", "ko",
            "ko_mode", "mp", "mask_mode", "pe_on", "shuffle", "pinyin", "renderer"}
-    later = {"mw", "stack", "sub"}  # BERT vs GPT's masked word; Add & Norm's stack and sublayer (the keystroke route)
+    later = {"mw", "stack", "sub", "cm"}  # BERT vs GPT's masked word; Add & Norm's stack and sublayer, the masks page's
+    # ticked cells (the keystroke route)
     assert {p.url for p in PARAMS.values()} == old | later
     values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
                                 "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",
@@ -103,3 +106,26 @@ def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     at.toggle(key="w_scale").set_value(False).run()
     assert seen == [False]
     assert not at.exception
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 16, 64, 128])
+def test_a_ticked_mask_survives_the_url_whole(n):
+    """Any grid of ticks up to 128 × 128 (all ticked, too) is written in the URL and read back cell for cell."""
+    rng = np.random.default_rng(n)
+    for hidden in (rng.random((n, n)) < 0.3, np.ones((n, n), bool), np.zeros((n, n), bool),
+                   np.triu(np.ones((n, n), bool), 1)):
+        values, notices = from_url({"cm": masks.encode(hidden)})
+        assert notices == []
+        begin_view(values)
+        assert np.array_equal(masks.ticked(n), hidden)
+
+
+@pytest.mark.parametrize(("cm", "n", "rows"), [
+    ("zz.%.3", 3, [[], [], [0, 1]]), ("FF", 3, [[0, 1, 2], [], []]), ("1." * 200 + "f" * 5000, 2, [[0], [0]]),
+    ("..1", 4, [[], [], [0], []])])
+def test_a_hostile_mask_link_ticks_only_what_it_can_read(cm, n, rows):
+    """Unreadable rows tick nothing, bits beyond the sentence are ignored, an overlong value is cut."""
+    values, _ = from_url({"cm": cm})
+    assert len(values["custom_mask"]) <= PARAMS["custom_mask"].chars
+    begin_view(values)
+    assert [np.flatnonzero(r).tolist() for r in masks.ticked(n)] == rows

@@ -139,7 +139,10 @@ def test_every_keystroke_is_painted_before_any_rerun(page, app_url):
 
 
 @pytest.mark.parametrize("name, view", [("self_attention", {}), ("multi_head", {}),
-                                        ("multi_head", {"side": "decoder", "layer": 1, "head": 2})])
+                                        ("multi_head", {"side": "decoder", "layer": 1, "head": 2}),
+                                        ("embeddings", {"shuffle": 3}), ("masks", {"cm": "6.1", "head": 2}),
+                                        ("notes", {"mask_mode": "mul"}), ("bert_gpt", {}), ("paper", {"lang": "zh"}),
+                                        ("lab_timeline", {"snap": 1}), ("lab_knockout", {}), ("lab_pairs", {})])
 def test_after_typing_the_page_equals_a_fresh_load(browser, page, app_url, name, view):
     outbox = open_held(page, app_url, name, **view)
     outbox.holding = True
@@ -193,11 +196,11 @@ def test_a_late_route_answer_does_not_undo_a_head_picked_since(page, app_url):
     assert ROW_CHART.format(head=2) in titles and ROW_CHART.format(head=0) not in titles, titles
 
 
-def test_typing_on_masks_after_a_live_page_never_asks_the_route_and_the_charts_follow(page, app_url):
+def test_typing_on_the_playground_after_a_live_page_never_asks_the_route_and_the_charts_follow(page, app_url):
     open_app(page, url_of(app_url, "self_attention", s=START))
     wait_painted(page, START)
-    page.get_by_test_id("stSidebarNav").get_by_text(text("nav.masks", "en"), exact=True).click()
-    page.wait_for_url("**/masks?*")
+    page.get_by_test_id("stSidebarNav").get_by_text(text("nav.playground", "en"), exact=True).click()
+    page.wait_for_url("**/playground?*")
     wait_painted(page, START)
     asked = live_requests(page)
     type_at_end(page, TYPED)

@@ -112,7 +112,16 @@ async def open_page(url: str, page: str, query: str, sentence: str) -> tuple[Run
 
 
 VIEWS = ["side=decoder&layer=1&head=3&query=2", "lang=zh", "presenter=true"]
-PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=false", "shuffle=2&lang=zh&pe_d=7"]}
+PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=false", "shuffle=2&lang=zh&pe_d=7"],
+              "lab_pairs": ["mp=I+have+three+dogs&side=cross&layer=1&head=2",
+                            "mp=he+does+not+like+tea&side=decoder&head=3&decode=beam&temp=2&lang=zh"],
+              "lab_knockout": ["ko=e0.1,c1.3,bogus&ko_mode=zero", "ko_mode=mean&lang=zh&presenter=true"],
+              "lab_timeline": ["snap=2&side=cross", "snap=99&side=decoder&lang=zh&presenter=true"],
+              "bert_gpt": ["lang=zh", "model=en-zh-pre&decode=beam&presenter=true"],
+              "paper": ["lang=zh&model=en-zh-pre", "presenter=true"],
+              "masks": ["cm=6.1..ff&head=3&s2=hello+there+friend", "cm=zz.%ff.FFFFFFFFFFFFFFFFFFFFFFFF&lang=zh&s2=",
+                        "mask_mode=mul"],
+              "notes": ["shuffle=4&mask_mode=mul&pe_on=false&lang=zh"]}
 CASES = ([(page, "", SENTENCE) for page in sorted(LIVE)]
          + [(page, view, SENTENCE) for page, views in PAGE_VIEWS.items() for view in views]
          + [(page, view, SENTENCE) for page in ("self_attention", "multi_head") for view in VIEWS]
@@ -188,6 +197,45 @@ def test_the_softmax_pattern_is_the_models(server, side, layer, head, scale, tem
     assert np.array_equal(data[spec["mask"]["array"]].astype(bool), ~attn.mask)
     if side == "decoder":
         assert np.triu(expected, 1).max() == 0 < expected[np.tril_indices_from(expected)].min(), "causal"
+
+
+def ticked_in_the_editor(url: str, cells: dict[int, list[str]]) -> tuple[Run, str]:
+    """Masks opened at SENTENCE, then cells ticked in its grid as the browser sends them (row -> column names); the
+    rerun after the ticks and the query string it left in the URL."""
+    async def ticks() -> tuple[Run, str]:
+        async with Session(url) as tab:
+            first = await tab.rerun("masks", with_sentence("head=2", SENTENCE))
+            (editor_id, _), = first.widgets("dataframe")
+            edits = {"edited_rows": {str(i): dict.fromkeys(cols, True) for i, cols in cells.items()},
+                     "added_rows": [], "deleted_rows": []}
+            tab.set(editor_id, "string_value", json.dumps(edits))
+            return await tab.rerun(), tab.query
+
+    return run(ticks())
+
+
+def test_the_cells_ticked_by_hand_reach_the_url_and_the_route_draws_their_softmax(server):
+    """Ticks in the custom-mask grid go into the URL (cm); the route's answer for that URL is the page's bytes, and
+    its renormalised weights are softmax(QKᵀ/√d_k) over the unticked keys, in NumPy, ticked cells grey."""
+    cells = {0: ["1:have", "2:two"], 3: ["0:i"], 6: [f"{j}:{tok}" for j, tok in enumerate(SENTENCE.split())]}
+    rerun, query = ticked_in_the_editor(server.url, cells)
+    assert rerun.exceptions == []
+    assert "cm=" in query
+    assert_same("masks", get(server, target("masks", query))[:2], rerun, SENTENCE)
+    (payload,) = [p for p in page_payloads(rerun) if header(p)["names"] == ["custom-masked", "custom-pattern"]]
+    spec, data = header(payload)["charts"][1], arrays(payload)
+    attn = run_with_trace(load_bundle("en-zh"), SENTENCE).attn("encoder", 0)
+    q, k = attn.q[2].astype(np.float64), attn.k[2].astype(np.float64)  # (S, d_k) each
+    hidden = np.zeros((len(SENTENCE.split()),) * 2, dtype=bool)
+    for i, cols in cells.items():
+        hidden[i, [int(c.split(":")[0]) for c in cols]] = True
+    logits = np.where(hidden, -np.inf, q @ k.T / np.sqrt(q.shape[-1]))
+    rows = np.exp(logits - logits.max(axis=1, keepdims=True, initial=-1e300))
+    with np.errstate(invalid="ignore"):
+        expected = np.nan_to_num(rows / rows.sum(axis=1, keepdims=True))  # a row hiding every key: all 0
+    np.testing.assert_allclose(data[spec["values"]["array"]], expected, rtol=0, atol=1e-5)
+    assert np.array_equal(data[spec["mask"]["array"]].astype(bool), hidden)
+    assert expected[6].sum() == 0 and np.allclose(expected[:6].sum(axis=1), 1)
 
 
 SEED, REQUESTS, MAX_SECONDS, MAX_BODY, MAX_TARGET = 20, 400, 2.0, 2 * 2**20, 32_768

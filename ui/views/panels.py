@@ -108,3 +108,8 @@ def charts(page: str, trace: Trace) -> list[Block]:
     """The charts of the panels shown on `page` ("notes": every panel)."""
     bundle = data.bundle(trace.model)
     return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_blocks(key, bundle, trace)]
+
+
+def every_chart(trace: Trace) -> list[Block]:
+    """Every panel's charts: the Notes vs app page (what the keystroke route sends)."""
+    return charts("notes", trace)

@@ -1,0 +1,39 @@
+"""BERT vs GPT's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+from __future__ import annotations
+
+import numpy as np
+
+from model.trace import Trace
+from ui.i18n import t, words
+from ui.widgets import Block
+from viz.heatmap import matrix_heatmap
+
+SIDES = {"encoder": ("bg.fig_encoder", "bg-enc-mask"), "decoder": ("bg.fig_decoder", "bg-dec-mask")}  # title, key
+
+
+def mask_block(keep: np.ndarray, tokens: list[str], title: str, key: str) -> Block:
+    """The additive mask M as the Masks page draws it: 0 where the key is visible, grey −∞ where it is hidden."""
+    return Block([matrix_heatmap(np.zeros(keep.shape), tokens, tokens, kind="prob", masked=~keep, decimals=0,
+                                 title=title, row_title=t("axis.query_row"), col_title=t("axis.key_col"),
+                                 hover_formula=t("bg.hover_visible"), words=words())], key)
+
+
+def side_keep(trace: Trace, side: str) -> np.ndarray:
+    """Which keys each query of a side's first layer sees (the encoder: this sentence; the decoder: its translation)."""
+    return np.asarray(trace.attn(side, 0).mask, bool)  # (L_q, L_k)
+
+
+def side_tokens(trace: Trace, side: str) -> list[str]:
+    """A side's tokens: the source, or the decoder's inputs."""
+    return trace.src.tokens if side == "encoder" else trace.tgt_input_tokens
+
+
+def side_block(trace: Trace, side: str) -> Block:
+    """The mask one half of this model uses, on its own tokens."""
+    title, key = SIDES[side]
+    return mask_block(side_keep(trace, side), side_tokens(trace, side), t(title), key)
+
+
+def charts(trace: Trace) -> list[Block]:
+    """Every chart element of the page for the view state (what the keystroke route sends; a built-in model only)."""
+    return [side_block(trace, side) for side in SIDES]

@@ -1,0 +1,31 @@
+"""Head knockout's chart for one trace and the view state (the page and the keystroke route both build it here)."""
+from __future__ import annotations
+
+import numpy as np
+
+from model.ablation import BLOCKS
+from model.trace import Trace
+from ui import data, state
+from ui.i18n import t, words
+from ui.widgets import Block
+from viz.heatmap import matrix_heatmap
+
+
+def importance(trace: Trace) -> np.ndarray:
+    """Drop in log P(own translation) per head knocked out alone, in the view's mode; (blocks, N, h)."""
+    return data.head_importance(trace.model, state.get("sentence"), state.get("knockout_mode"))
+
+
+def importance_block(trace: Trace, drops: np.ndarray) -> Block:
+    """The drops as one heatmap: a row per block and layer, a column per head."""
+    N, h = trace.config.N, trace.config.h
+    rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
+    return Block([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
+                                 title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
+                                 col_title=t("ko.axis_head"), hover_formula="Δ log P", words=words())],
+                 "ko-importance")
+
+
+def charts(trace: Trace) -> list[Block]:
+    """Every chart element of the page for the view state (what the keystroke route sends)."""
+    return [importance_block(trace, importance(trace))]

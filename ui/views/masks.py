@@ -1,0 +1,104 @@
+"""Masks' charts for one trace and the view state (the page and the keystroke route both build them here), and the
+hand-ticked mask's form in the URL (`cm`: one hex bit row per query, "." between rows; bit j hides key j)."""
+from __future__ import annotations
+
+import numpy as np
+
+from model.explain import apply_mask
+from model.trace import BatchTrace, Trace
+from ui import data, state
+from ui.i18n import t, words
+from ui.views import panels
+from ui.widgets import Block
+from viz.heatmap import matrix_heatmap
+
+
+def head_of(trace: Trace) -> int:
+    """The view state's head, wrapped into this model's h."""
+    return int(state.get("head")) % trace.config.h
+
+
+def batch(trace: Trace) -> BatchTrace | None:
+    """The sentence and the second sentence as one padded batch, or None if the second has no tokens."""
+    try:
+        return data.batch_trace(trace.model, (trace.text, state.get("second_sentence")), data.attn_options())
+    except ValueError:
+        return None
+
+
+def axes() -> dict:
+    """Row and column titles of the square query × key figures."""
+    return dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
+
+
+def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str):
+    """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
+    return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title, decimals=0,
+                          hover_formula="M[{row}, {col}]", **axes(), words=words())
+
+
+def pattern_figure(pattern: np.ndarray, keep: np.ndarray, rows: list[str], cols: list[str], title: str):
+    """Softmax weights of a block; masked cells (weight exactly 0) grey."""
+    return matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
+                          hover_formula=t("masks.hover_weight"), **axes(), words=words())
+
+
+def shorter(rows: list[list[str]]) -> int:
+    """The batch row with the fewest real (non-<pad>) tokens."""
+    return int(np.argmin([sum(tok != "<pad>" for tok in row) for row in rows]))
+
+
+def pad_block(b: BatchTrace, head: int) -> Block:
+    """The shorter sentence's key-padding mask and the encoder's weights under it."""
+    i = shorter(b.src_rows)
+    rows, enc = b.src_rows[i], b.attn("encoder", 0)
+    keep = enc.mask[i]  # (S, S)
+    return Block([mask_figure(keep, rows, rows, t("masks.fig_pad_mask", n=i + 1)),
+                  pattern_figure(enc.pattern[i, head], keep, rows, rows, t("masks.fig_enc_weights", head=head))],
+                 "pad", ["pad-mask", "pad-pattern"])
+
+
+def dec_block(b: BatchTrace, head: int) -> Block:
+    """The decoder's causal mask (longer output) and causal + padding (shorter), with their weights."""
+    tb = shorter(b.tgt_rows)
+    dec = b.attn("decoder", 0)
+    shown = ((1 - tb, "causal", "masks.kind_causal"), (tb, "causal + padding", "masks.kind_both"))
+    masks_row = [mask_figure(dec.mask[i], b.tgt_rows[i], b.tgt_rows[i], t("masks.fig_dec_mask", n=i + 1, kind=t(kind)))
+                 for i, _, kind in shown]
+    weights_row = [pattern_figure(dec.pattern[i, head], dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
+                                  t("masks.fig_dec_weights", head=head)) for i, _, _ in shown]
+    return Block(masks_row + weights_row, "dec", [f"dec-{part}-{tag}" for part in ("mask", "pattern")
+                                                  for _, tag, _ in shown], columns=2)
+
+
+def ticked(n: int) -> np.ndarray:
+    """The hand-ticked cells of the view state inside an n × n grid (True: hidden); unreadable rows tick nothing."""
+    hidden = np.zeros((n, n), dtype=bool)  # (L_q, L_k)
+    for i, row in enumerate(state.get("custom_mask").lower().split(".")[:n]):
+        bits = int(row, 16) if row and all(c in "0123456789abcdef" for c in row) else 0
+        hidden[i] = [(bits >> j) & 1 for j in range(n)]
+    return hidden
+
+
+def encode(hidden: np.ndarray) -> str:
+    """Ticked cells as the URL writes them: a hex bit row per query, "." between, trailing empty rows left out."""
+    rows = [format(sum(1 << int(j) for j in np.flatnonzero(row)), "x") if row.any() else "" for row in hidden]
+    return ".".join(rows).rstrip(".")
+
+
+def custom_block(trace: Trace, head: int) -> Block:
+    """Encoder layer 0's scaled scores with the ticked cells masked, and the softmax renormalised over the rest."""
+    rows = trace.src.tokens
+    keep = ~ticked(len(rows))  # (S, S)
+    masked, weights = apply_mask(trace.attn("encoder", 0).scaled[head], keep)
+    return Block([matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
+                                 hover_formula=t("masks.hover_score"), **axes(), words=words()),
+                  pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"))],
+                 "custom", ["custom-masked", "custom-pattern"])
+
+
+def charts(trace: Trace) -> list[Block]:
+    """Every chart element of the page for the view state (what the keystroke route sends)."""
+    head, b = head_of(trace), batch(trace)
+    blocks = [pad_block(b, head), dec_block(b, head)] if b is not None else []
+    return blocks + [custom_block(trace, head)] + panels.charts("masks", trace)
