@@ -5,7 +5,7 @@ import streamlit as st
 from model import lessons
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.add_norm import SUBLAYERS, batch, batch_block, batch_norms, norm_blocks, view
+from ui.views.add_norm import SUBLAYERS, batch_block, batch_norms, norm_blocks, view
 
 shell.require_app()
 
@@ -19,7 +19,7 @@ def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) ->
 
 def batch_norm_section(trace) -> None:
     """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
-    b = batch(trace)
+    b = data.second_batch(trace)
     if b is None:
         st.info(t("ln.no_batch"))
         return

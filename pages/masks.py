@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.masks import batch, custom_block, dec_block, encode, head_of, pad_block, ticked
+from ui.views.masks import custom_block, dec_block, encode, head_of, pad_block, shorter, ticked
 
 shell.require_app()
 
@@ -13,24 +13,23 @@ st.latex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right),\qquad 
          r"M_{ij}=\begin{cases}0 & \text{key } j \text{ visible to query } i\\-\infty & \text{masked}\end{cases}")
 
 
-def padding_section(trace) -> None:
+def padding_section(trace, head: int) -> None:
     """The sentence and a second one as a padded batch: its padding mask, then the decoder's causal masks."""
     state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
                                                     max_chars=state.MAX_CHARS))
-    b = batch(trace)
+    b = data.second_batch(trace)
     if b is None:
         st.warning(t("masks.no_tokens"))
         return
-    lengths = [sum(tok != "<pad>" for tok in row) for row in b.src_rows]
     widgets.token_rows(b.src_rows)
-    shorter = lengths.index(min(lengths))
-    st.caption(t("masks.caption_padding", n=shorter + 1, length=len(b.src_rows[shorter])))
-    widgets.show(pad_block(b, head_of(trace)))
+    i = shorter(b.src_rows)
+    st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
+    widgets.show(pad_block(b, head))
     widgets.section(t("masks.step2"), t("masks.caption_causal"))
-    widgets.show(dec_block(b, head_of(trace)))
+    widgets.show(dec_block(b, head))
 
 
-def custom_section(trace) -> None:
+def custom_section(trace, head: int) -> None:
     """A grid of checkboxes (ticked: hidden) kept in the view state, and the scores and weights it makes."""
     widgets.section(t("masks.step4"))
     rows = trace.src.tokens
@@ -38,16 +37,17 @@ def custom_section(trace) -> None:
     grid = pd.DataFrame(ticked(len(rows)), index=[f"{i}:{tok}" for i, tok in enumerate(rows)], columns=cols)
     edited = st.data_editor(grid, key="custom-mask", width="stretch",
                             column_config={c: st.column_config.CheckboxColumn(c, width="small") for c in cols})
-    state.put("custom_mask", encode(edited.to_numpy(dtype=bool)))
-    if ticked(len(rows)).all(axis=1).any():
+    hidden = edited.to_numpy(dtype=bool)  # (S, S)
+    state.put("custom_mask", encode(hidden))  # the route reads the same cells back (ui/views/masks.ticked)
+    if hidden.all(axis=1).any():
         st.info(t("masks.all_masked"))
-    widgets.show(custom_block(trace, head_of(trace)))
+    widgets.show(custom_block(trace, head, ~hidden))
 
 
 trace = data.current_trace()
 if widgets.need_trace(trace):  # the keystroke route draws the same charts (ui/views/masks.py)
     st.subheader(t("masks.step1"))
-    padding_section(trace)
-    custom_section(trace)
+    padding_section(trace, head_of(trace))
+    custom_section(trace, head_of(trace))
 
 notes.panels_for("masks", data.bundle(state.get("model")), trace)

@@ -155,6 +155,15 @@ def twin(name: str) -> str | None:
     return other if other in models() else None
 
 
+def second_batch(trace: Trace) -> BatchTrace | None:
+    """The sentence and the view state's second sentence as one padded batch (Masks, Add & Norm), or None if the
+    second has no tokens."""
+    try:
+        return batch_trace(trace.model, (trace.text, state.get("second_sentence")), attn_options())
+    except ValueError:
+        return None
+
+
 def attn_options() -> AttnOptions:
     """Attention toggles from the view state."""
     return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("attn_temperature")))

@@ -2,10 +2,10 @@
 
 The warm-up types more distinct sentences than the trace cache holds (128), so the bounded caches are full
 before the baseline is taken; what is measured after it is what sessions leave behind. It is 500 reruns long: after
-150 the process had not reached its plateau, and the warm level alone varied by 10 % between runs (479–530 MB). Streamlit keeps a closed
-session for `server.disconnectedSessionTTL` seconds (120 by default) so that a dropped tab can reconnect; this
-server uses 2 s, and each measurement waits past it and opens one short probe session, which is when Streamlit
-drops the expired ones."""
+150 the process had not reached its plateau, and the warm level alone varied by 10 % between runs (479–530 MB).
+Streamlit keeps a closed session for `server.disconnectedSessionTTL` seconds (120 by default) so that a dropped tab
+can reconnect; this server uses 2 s, and each measurement waits past it and opens one short probe session, which is
+when Streamlit drops the expired ones."""
 import asyncio
 import time
 from pathlib import Path

@@ -63,14 +63,6 @@ def norm_blocks(trace: Trace, v: View) -> dict[str, Block]:
     }
 
 
-def batch(trace: Trace) -> BatchTrace | None:
-    """The sentence and the second sentence as one padded batch, or None if the second has no tokens."""
-    try:
-        return data.batch_trace(trace.model, (trace.text, state.get("second_sentence")), data.attn_options())
-    except ValueError:
-        return None
-
-
 @dataclass(frozen=True)
 class BatchNorms:
     """LayerNorm against BatchNorm on a batch of two: the normalised input, real-token mask and both statistics."""
@@ -103,5 +95,5 @@ def batch_block(b: BatchTrace, n: BatchNorms) -> Block:
 def charts(trace: Trace) -> list[Block]:
     """Every chart element of the page for the view state (what the keystroke route sends)."""
     blocks = list(norm_blocks(trace, view(trace)).values())
-    b = batch(trace)
+    b = data.second_batch(trace)
     return blocks + ([batch_block(b, batch_norms(trace, b))] if b is not None else [])

@@ -4,18 +4,16 @@ from __future__ import annotations
 import numpy as np
 
 from model.trace import Trace
-from ui.i18n import t, words
+from ui.i18n import t
+from ui.views.masks import mask_figure
 from ui.widgets import Block
-from viz.heatmap import matrix_heatmap
 
 SIDES = {"encoder": ("bg.fig_encoder", "bg-enc-mask"), "decoder": ("bg.fig_decoder", "bg-dec-mask")}  # title, key
 
 
 def mask_block(keep: np.ndarray, tokens: list[str], title: str, key: str) -> Block:
-    """The additive mask M as the Masks page draws it: 0 where the key is visible, grey −∞ where it is hidden."""
-    return Block([matrix_heatmap(np.zeros(keep.shape), tokens, tokens, kind="prob", masked=~keep, decimals=0,
-                                 title=title, row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                 hover_formula=t("bg.hover_visible"), words=words())], key)
+    """The additive mask M as the Masks page draws it, its hover saying what each query sees."""
+    return Block([mask_figure(keep, tokens, tokens, title, hover=t("bg.hover_visible"))], key)
 
 
 def side_keep(trace: Trace, side: str) -> np.ndarray:

@@ -18,23 +18,15 @@ def head_of(trace: Trace) -> int:
     return int(state.get("head")) % trace.config.h
 
 
-def batch(trace: Trace) -> BatchTrace | None:
-    """The sentence and the second sentence as one padded batch, or None if the second has no tokens."""
-    try:
-        return data.batch_trace(trace.model, (trace.text, state.get("second_sentence")), data.attn_options())
-    except ValueError:
-        return None
-
-
 def axes() -> dict:
     """Row and column titles of the square query × key figures."""
     return dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
 
 
-def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str):
+def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str, hover: str = "M[{row}, {col}]"):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
     return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title, decimals=0,
-                          hover_formula="M[{row}, {col}]", **axes(), words=words())
+                          hover_formula=hover, **axes(), words=words())
 
 
 def pattern_figure(pattern: np.ndarray, keep: np.ndarray, rows: list[str], cols: list[str], title: str):
@@ -86,10 +78,10 @@ def encode(hidden: np.ndarray) -> str:
     return ".".join(rows).rstrip(".")
 
 
-def custom_block(trace: Trace, head: int) -> Block:
-    """Encoder layer 0's scaled scores with the ticked cells masked, and the softmax renormalised over the rest."""
+def custom_block(trace: Trace, head: int, keep: np.ndarray) -> Block:
+    """Encoder layer 0's scaled scores with the cells `keep` hides masked, and the softmax renormalised over the
+    rest."""
     rows = trace.src.tokens
-    keep = ~ticked(len(rows))  # (S, S)
     masked, weights = apply_mask(trace.attn("encoder", 0).scaled[head], keep)
     return Block([matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
                                  hover_formula=t("masks.hover_score"), **axes(), words=words()),
@@ -99,6 +91,6 @@ def custom_block(trace: Trace, head: int) -> Block:
 
 def charts(trace: Trace) -> list[Block]:
     """Every chart element of the page for the view state (what the keystroke route sends)."""
-    head, b = head_of(trace), batch(trace)
+    head, b = head_of(trace), data.second_batch(trace)
     blocks = [pad_block(b, head), dec_block(b, head)] if b is not None else []
-    return blocks + [custom_block(trace, head)] + panels.charts("masks", trace)
+    return blocks + [custom_block(trace, head, ~ticked(len(trace.src.tokens)))] + panels.charts("masks", trace)
