@@ -12,21 +12,6 @@ import logging
 
 import streamlit as st
 
-if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
-    from ui.live import routes
-
-    app = st.App(__file__, routes=routes())
-else:  # a rerun
-    from st_keyup import st_keyup
-
-    from lesson.messages import CATALOGUE
-    from model.corpus import SEED_PAIRS, sample_sentences
-    from model.tokenizer import detokenize
-    from ui import data, instrument, live, route, shell, state, widgets
-    from ui import pretrained as pretrained_ui
-    from ui.i18n import LANGS, message, t
-    from ui.keys import arrow_keys
-
 PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
     ("overview", ":material/account_tree:"),
     ("tour", ":material/school:"),
@@ -46,6 +31,24 @@ PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url pa
     ("pretrained", ":material/hub:"),
     ("export", ":material/download:"),
 ]
+
+if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
+    from starlette.middleware import Middleware
+
+    from ui.head import FirstPaint
+    from ui.live import routes
+
+    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=[name for name, _ in PAGE_FILES])])
+else:  # a rerun
+    from lesson.messages import CATALOGUE
+    from model.corpus import SEED_PAIRS, sample_sentences
+    from model.tokenizer import detokenize
+    from ui import data, instrument, live, route, shell, state, widgets
+    from ui import pretrained as pretrained_ui
+    from ui.i18n import LANGS, message, t
+    from ui.keys import arrow_keys
+    from ui.sentence_box import sentence_box
+
 
 
 def model_label(name: str) -> str:
@@ -84,9 +87,9 @@ def sentence_bar(debounce: int | None) -> None:
     view_toggles()
     with st.container(horizontal=True, vertical_alignment="bottom", wrap=False):  # one block, not three columns
         gen = st.session_state.get("sentence_gen", 0)
-        text = st_keyup(t("header.sentence"), value=state.get("sentence"), key=f"sentence_{gen}",
-                        max_chars=state.MAX_CHARS, debounce=debounce,
-                        placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
+        text = sentence_box(t("header.sentence"), state.get("sentence"), f"sentence_{gen}",
+                            max_chars=state.MAX_CHARS, debounce=debounce,
+                            placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
         state.put_text("sentence", text or "")
         st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
                      placeholder=t("header.pick_example"), on_change=on_example, width=320)

@@ -95,7 +95,7 @@ def record(page_name: str, tokens: int, n_keys: int, out: Path) -> list[float]:
         page.wait_for_selector(IDLE, timeout=60_000)
         page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
         page.evaluate(PAINTED_JS, [text, 60_000])
-        box = page.locator("input.stkeyup__input")
+        box = page.locator("input.al-sentence__input")
         box.click()
         box.press("End")
         latencies = []

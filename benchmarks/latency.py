@@ -168,7 +168,7 @@ def type_and_measure(browser, url: str, run: Run, n_keys: int, pid: int, profile
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_function(FIRST_CHART_JS, timeout=60_000)
     page.evaluate(PAINTED_JS, [text, 60_000])  # the page has loaded: every chart (and plotly.js) drawn once
-    box = page.locator("input.stkeyup__input")
+    box = page.locator("input.al-sentence__input")
     box.click()
     box.press("End")
     typed = (TYPED * 3)[:n_keys]
@@ -236,9 +236,9 @@ def cold_start(p) -> tuple[float, float]:
 async def protocol_client(url: str, texts: list[str], think: float, out: list[float]) -> None:
     """One simulated typist: a keystroke, wait for the rerun to finish, think, repeat."""
     async with Session(url) as tab:
-        keyup_id = (await tab.rerun("self_attention", f"s={urllib.parse.quote(texts[0])}")).keyup_id()
+        sentence_id = (await tab.rerun("self_attention", f"s={urllib.parse.quote(texts[0])}")).sentence_id()
         for text in texts:
-            tab.set(keyup_id, "json_value", {"value": text})
+            tab.set(sentence_id, "json_value", {"value": text})
             out.append((await tab.rerun()).ms)
             await asyncio.sleep(think)
 

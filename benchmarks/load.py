@@ -65,10 +65,10 @@ async def student(url: str, c: int, start: float, end: float, think: float, tall
         await tab.connect()
         first = await tab.rerun_reconnecting()
         tally.opens.append(first.ms)
-        keyup = first.keyup_id()
+        box = first.sentence_id()
         while time.monotonic() < end:
             for k in range(len(typed)):
-                tab.set(keyup, "json_value", {"value": base + typed[: k + 1]})
+                tab.set(box, "json_value", {"value": base + typed[: k + 1]})
                 result = await tab.rerun_reconnecting()
                 tally.exceptions += len(result.exceptions)
                 if time.monotonic() < end:
@@ -98,7 +98,7 @@ async def warm(url: str) -> None:
         for page in PAGES:
             first = await tab.rerun(page, "s=i+like+tea")
             for text in ("i like tea e", "i like tea ev"):
-                tab.set(first.keyup_id(), "json_value", {"value": text})
+                tab.set(first.sentence_id(), "json_value", {"value": text})
                 await tab.rerun()
 
 
@@ -118,7 +118,7 @@ def browsers(url: str, n: int, duration: float, out) -> None:
             page.wait_for_selector(IDLE, timeout=120_000)
             page.wait_for_function(FIRST_CHART_JS, timeout=120_000)
             page.evaluate(KEYDOWN_JS)
-            box = page.locator("input.stkeyup__input")
+            box = page.locator("input.al-sentence__input")
             box.click()
             box.press("End")
             tabs.append([page, text])

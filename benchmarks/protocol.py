@@ -43,10 +43,10 @@ class Run:
                     out.append((inner.id, inner))
         return out
 
-    def keyup_id(self) -> str | None:
-        """The id of the shared sentence box (streamlit-keyup)."""
+    def sentence_id(self) -> str | None:
+        """The id of the shared sentence box (ui/sentence_box.py)."""
         for wid, el in self.widgets("component_instance") + self.widgets("bidi_component"):
-            if "keyup" in getattr(el, "component_name", ""):
+            if "sentence_box" in getattr(el, "component_name", ""):
                 return wid
         return None
 

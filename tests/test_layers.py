@@ -32,8 +32,6 @@ def test_the_contracts_catch_a_violation(tmp_path):
         (tmp_path / package / "__init__.py").write_text(body)
     (tmp_path / "streamlit").mkdir()  # a stand-in, so the import resolves without the real package
     (tmp_path / "streamlit" / "__init__.py").write_text("")
-    (tmp_path / "streamlit_keyup").mkdir()
-    (tmp_path / "streamlit_keyup" / "__init__.py").write_text("")
     config = tmp_path / "pyproject.toml"
     config.write_text((ROOT / "pyproject.toml").read_text())
     result = lint(config, tmp_path)

@@ -22,6 +22,7 @@ from typing import ClassVar
 import streamlit as st
 import streamlit.components.v1 as components_v1
 
+from ui import head
 from ui.live import base_path
 from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
@@ -92,10 +93,13 @@ def module_url(name: str, directory: Path, filename: str, version: str) -> str:
 @st.cache_resource(show_spinner=False)
 def urls() -> tuple[str, str, str]:
     """(chart.js, plotly.min.js, font) URLs: chart.js and every module it imports carry one version over all the
-    modules; plotly.js is the copy inside the installed plotly package."""
+    modules; plotly.js is the copy inside the installed plotly package. Pages preload the modules and the font."""
     directory, version = served_modules()
-    return (module_url("chart_js", directory, "chart.js", version),
-            asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), asset_url("font", STATIC_DIR, fonts.FILE.name))
+    modules = [module_url("chart_js", directory, path.name, version) for path in sorted(directory.glob("*.js"))]
+    chart = next(url for url in modules if "/chart.js?" in url)
+    font = asset_url("font", STATIC_DIR, fonts.FILE.name)
+    head.preload(modules, font)  # every page's HTML asks for them from now on
+    return chart, asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), font
 
 
 @st.cache_resource(show_spinner=False)

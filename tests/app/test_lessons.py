@@ -202,5 +202,6 @@ def test_pinyin_chips_and_placeholder_follow_the_model():
     chips = " ".join(h.proto.body for h in at.get("html"))
     assert 'class="al-py">wǒ<' in chips and 'class="al-py">māo<' in chips
     assert "class=\"al-py\"" not in " ".join(h.proto.body for h in open_page("overview", s=S).get("html"))
-    keyup = [json.loads(el.proto.json) for el in at.get("bidi_component") if el.proto.component_name == "st_keyup"]
-    assert keyup[0]["placeholder"] == "Type a sentence, e.g. 我有一只猫"
+    box = [json.loads(el.proto.json) for el in at.get("bidi_component")
+           if el.proto.component_name.endswith("sentence_box")]
+    assert box[0]["placeholder"] == "Type a sentence, e.g. 我有一只猫"

@@ -52,7 +52,7 @@ async def open_and_rerun(url: str, c: int) -> Session:
     tab.page, tab.query = "self_attention", f"s=tab+{c}"
     async with tab:
         run = await tab.rerun()
-        assert not run.exceptions and run.keyup_id()
+        assert not run.exceptions and run.sentence_id()
     chart_js = f"{url}/component/ui.chart.chart_js/chart.js"
     req = urllib.request.Request(chart_js, headers={"Cookie": f"al_replica={tab.cookies['al_replica']}"})
     await asyncio.to_thread(lambda: urllib.request.urlopen(req, timeout=10).read())
@@ -88,9 +88,9 @@ async def typist(url: str, c: int, runs: list[Run]) -> tuple[Session, Run]:
     tab.page, tab.query = page, "&".join(q for q in (query, "s=" + urllib.parse.quote(base)) if q)
     await tab.connect()
     last = await tab.rerun_reconnecting()
-    keyup = last.keyup_id()
+    box = last.sentence_id()
     for k in range(KEYSTROKES):
-        tab.set(keyup, "json_value", {"value": base + TYPED[: k + 1]})
+        tab.set(box, "json_value", {"value": base + TYPED[: k + 1]})
         last = await tab.rerun_reconnecting()
         runs.append(last)
         await asyncio.sleep(THINK)
@@ -131,7 +131,7 @@ def test_students_on_a_killed_replica_reconnect_to_another_and_keep_their_view(a
     for c, (tab, last) in enumerate(tabs):
         typed = f"{marker(c)} i like tea{TYPED[:KEYSTROKES]}"
         assert urllib.parse.parse_qs(tab.query)["s"] == [typed], "the link holds the whole sentence"
-        assert len(page_of(last)) > 30 and last.keyup_id(), "the whole page, inside the shell"
+        assert len(page_of(last)) > 30 and last.sentence_id(), "the whole page, inside the shell"
         assert page_of(last) == page_of(run(reference(app_cluster.url, tab.page, tab.query))), (c, tab.page)
     ms = sorted(r.ms for r in runs)
     print(f"\nkilled replica {killed[0]} mid-run: {len(on_dead)} of {TYPISTS} typists were on it and reconnected "

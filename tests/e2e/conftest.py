@@ -5,9 +5,6 @@ import pytest
 
 from benchmarks.harness import chromium_path, launch, streamlit_server
 
-# Streamlit probes <page>/_stcore/* before falling back to /_stcore/*; those 404s are expected on page URLs.
-BENIGN = ("/_stcore/health", "/_stcore/host-config")
-
 
 def pytest_collection_modifyitems(config, items):
     """Skip e2e tests when Chromium is missing on a developer machine; in CI that is an error."""
@@ -45,14 +42,9 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     pg = context.new_page()
     pg.errors, pg.dialogs = [], []
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" and not benign(m) else None)
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
     yield pg
     context.close()
 
-
-def benign(message) -> bool:
-    """Streamlit's expected 404 probes of page-relative endpoints."""
-    url = (message.location or {}).get("url", "")
-    return "404" in message.text and url.endswith(BENIGN)

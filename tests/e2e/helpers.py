@@ -1,6 +1,8 @@
 """Reading the app's Plotly charts from the page (works for every renderer that leaves Plotly graph divs)."""
 from __future__ import annotations
 
+import urllib.parse
+
 from benchmarks.harness import IDLE
 
 CHARTS_JS = """() => {
@@ -13,6 +15,9 @@ CHARTS_JS = """() => {
   return own.concat(naive);
 }"""
 
+# every chart element on the page has drawn (the sentence box and key listener are the isolated components)
+ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid="stBidiComponentRegular"]'))
+  .every(el => el.querySelector('.al-charts'))"""
 ALL_PAINTED_JS = "rev => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.rev === rev); }"
 
 
@@ -23,11 +28,18 @@ def wait_rerun(page, sentence: str) -> None:
     wait_painted(page, sentence)
 
 
+def url_of(base: str, page: str, **params) -> str:
+    """A page URL with query parameters."""
+    return f"{base}/{page}?" + urllib.parse.urlencode(params)
+
+
 def open_app(page, url: str) -> None:
-    """Go to a URL and wait until the script has finished and a chart is painted."""
+    """Go to a URL and wait until the script has finished, a chart is painted and every chart element has drawn
+    (the chart code is preloaded, so the first charts can be drawn before the page's other elements are shown)."""
     page.goto(url)
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_function("() => (" + CHARTS_JS + ")().length > 0", timeout=60_000)
+    page.wait_for_function(ELEMENTS_DRAWN_JS, timeout=60_000)
 
 
 def charts(page) -> list[dict]:
@@ -53,7 +65,7 @@ def chart(page, title: str) -> dict:
 
 def sentence_box(page):
     """The shared per-keystroke sentence input."""
-    return page.locator("input.stkeyup__input")
+    return page.locator("input.al-sentence__input")
 
 
 def wait_painted(page, sentence: str, timeout: float = 30_000) -> None:

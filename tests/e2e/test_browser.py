@@ -1,20 +1,24 @@
 """The app in a real Chromium: typing, navigation, URL state, the playground, escaping, isolation."""
-import urllib.parse
 
 import pytest
 
 from benchmarks.harness import IDLE as IDLE_SELECTOR
 from tests.app.conftest import MIN_CHARTS, PAGES
-from tests.e2e.helpers import chart, charts, open_app, retype, sentence_box, wait_charts, wait_painted, wait_rerun
+from tests.e2e.helpers import (
+    chart,
+    charts,
+    open_app,
+    retype,
+    sentence_box,
+    url_of,
+    wait_charts,
+    wait_painted,
+    wait_rerun,
+)
 from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
 SOFTMAX = "softmax → attention weights (rows sum to 1)"
-
-
-def url_of(base: str, page: str, **params) -> str:
-    """A page URL with query parameters."""
-    return f"{base}/{page}?" + urllib.parse.urlencode(params)
 
 
 def test_typing_updates_the_token_labels_in_the_charts(page, app_url):

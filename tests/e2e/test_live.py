@@ -1,11 +1,13 @@
 """The keystroke route in Chromium: live pages draw each keystroke's charts before the debounced rerun, which then
 leaves the page as a fresh load would; other pages still rerun per keystroke and never ask the route."""
+import time
 import urllib.parse
 
 import pytest
+from playwright.sync_api import expect
 
 from benchmarks.harness import IDLE
-from tests.e2e.helpers import CHARTS_JS, charts, open_app, sentence_box, wait_painted, wait_rerun
+from tests.e2e.helpers import CHARTS_JS, charts, open_app, sentence_box, url_of, wait_painted, wait_rerun
 from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
@@ -49,11 +51,6 @@ class Outbox:
             self.pass_first()
 
 
-def url_of(base: str, page: str, **params) -> str:
-    """A page URL with query parameters."""
-    return f"{base}/{page}?" + urllib.parse.urlencode(params)
-
-
 def url_sentence(url: str) -> str:
     """The sentence a URL holds."""
     return urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["s"][0]
@@ -90,9 +87,24 @@ def fresh(browser, url: str) -> dict:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     open_app(page, url)
-    wait_painted(page, url_sentence(url))
-    seen = shown(page)
+    sentence = url_sentence(url)
+    wait_painted(page, sentence)
+    expect(sentence_box(page)).to_have_value(sentence)  # the box's element may show after the charts
+    seen = settled(page, sentence)
     context.close()
+    return seen
+
+
+def settled(page, sentence: str, timeout: float = 30) -> dict:
+    """What the page shows once every chart shows `sentence` and nothing changed for 0.5 s (chart elements mount
+    one by one, and the charts drawn by Plotly wait for plotly.js)."""
+    deadline, seen = time.monotonic() + timeout, None
+    while time.monotonic() < deadline:
+        now = shown(page)
+        if now == seen and all(c["rev"] == sentence for c in now["charts"]):
+            return now
+        seen = now
+        page.wait_for_timeout(500)
     return seen
 
 

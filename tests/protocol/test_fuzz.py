@@ -68,8 +68,8 @@ async def act(rng: random.Random, tab: Session, run):
     if editors and roll < 0.5:
         wid, el = rng.choice(editors)
         tab.set(wid, "string_value", json.dumps(grid_edit(rng, el)))
-    elif roll < 0.85 and run.keyup_id():
-        tab.set(run.keyup_id(), "json_value", {"value": rng.choice(SENTENCES)})
+    elif roll < 0.85 and run.sentence_id():
+        tab.set(run.sentence_id(), "json_value", {"value": rng.choice(SENTENCES)})
     else:
         return await tab.rerun(page=rng.choice(PAGES))
     return await tab.rerun()

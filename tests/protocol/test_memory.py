@@ -43,7 +43,7 @@ async def session(url: str, c: int, keys: range) -> None:
     async with Session(url) as tab:
         run = await tab.rerun(PAGES[c % len(PAGES)], "")
         for k in keys:
-            tab.set(run.keyup_id(), "json_value", {"value": sentence(k)})
+            tab.set(run.sentence_id(), "json_value", {"value": sentence(k)})
             run = await tab.rerun()
             assert not run.exceptions
 

@@ -106,7 +106,7 @@ async def open_page(url: str, page: str, query: str, sentence: str) -> tuple[Run
         linked = await tab.rerun(page, with_sentence(query, sentence))
     async with Session(url) as tab:
         first = await tab.rerun(page, query)
-        tab.set(first.keyup_id(), "json_value", {"value": sentence})
+        tab.set(first.sentence_id(), "json_value", {"value": sentence})
         typed = await tab.rerun()
         return linked, typed, tab.query
 

@@ -45,7 +45,7 @@ async def type_on(tab: Session, keys: range) -> None:
     """Type sentences keys[0], keys[1], … into the box, moving through the pages."""
     for k in keys:
         run_ = await tab.rerun(PAGES[k % len(PAGES)], None)
-        tab.set(run_.keyup_id(), "json_value", {"value": sentence(k)})
+        tab.set(run_.sentence_id(), "json_value", {"value": sentence(k)})
         run_ = await tab.rerun()
         assert not run_.exceptions
 
@@ -87,6 +87,6 @@ def test_a_sessions_state_is_bounded_and_released_after_the_ttl(server):
     assert out["after_typing"] <= 1.10 * out["after_pages"], "a session's state does not grow with typing"
     (c0, r0), (c1, r1), (c2, r2) = out["before_resume"], out["after_resume"], out["after_expiry"]
     assert (c1 - c0, r1 - r0) == (0, 1) and out["same_session"], "a dropped tab resumes its session within the TTL"
-    assert not out["resumed"].exceptions and out["resumed"].keyup_id()
+    assert not out["resumed"].exceptions and out["resumed"].sentence_id()
     assert (c2 - c1, r2 - r1) == (2, 0) and out["new_session"], "after the TTL the session and its state are gone"
     assert server.errors() == []

@@ -34,9 +34,9 @@ async def typist(url: str, c: int, latencies: list[float]) -> tuple[Session, Run
     texts, received = keystrokes(c), []
     async with Session(url) as tab:
         run = await tab.rerun(VIEW_PAGES[c % 3], "layer=1&head=2" if c % 2 else "")
-        tab.set(run.keyup_id(), "json_value", {"value": texts[0]})
+        tab.set(run.sentence_id(), "json_value", {"value": texts[0]})
         for text in texts:
-            tab.set(run.keyup_id(), "json_value", {"value": text})
+            tab.set(run.sentence_id(), "json_value", {"value": text})
             run = await tab.rerun()
             latencies.append(run.ms)
             received += run.raw
@@ -62,7 +62,7 @@ def test_thirty_sessions_typing_at_once_never_mix(server):
     for c, (tab, last, received) in enumerate(tabs):
         assert marker(c) in tab.query, "the URL holds the session's own sentence"
         reference = run(alone(server.url, tab.page, tab.query))
-        assert len(page_of(last)) > 30 and last.keyup_id(), "the whole page, inside the shell"
+        assert len(page_of(last)) > 30 and last.sentence_id(), "the whole page, inside the shell"
         if page_of(last) != page_of(reference):
             diff = sorted(p for p in set(page_of(last)) | set(page_of(reference))
                           if page_of(last).get(p) != page_of(reference).get(p))

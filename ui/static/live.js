@@ -5,7 +5,7 @@
 import { decode } from "./decode.js";
 
 const roots = new Map(); // "name|name…" of an element's charts -> the element's root
-const SENTENCE = /(^|\s)st-key-_st_keyup_sentence_\d+(\s|$)/; // the shared sentence box (app.py: st_keyup key "sentence_<gen>")
+const SENTENCE = /(^|\s)st-key-sentence_\d+(\s|$)/; // the shared sentence box (app.py: key "sentence_<gen>")
 let box = null; // the sentence box last typed in
 let asked = 0; // sequence number of the latest request: an answer never replaces a newer draw
 let previous = ""; // the text of the latest request (the route verifies its output as a draft: faster decoding)

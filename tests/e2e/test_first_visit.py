@@ -1,0 +1,47 @@
+"""A new visitor's first load (ui/head.py, ui/sentence_box.py): the chart's code and font arrive beside Streamlit's
+bundle, once each; the server's base path is known at once; and the page runs its script once."""
+import urllib.parse
+
+from tests.e2e.helpers import open_app, url_of, wait_painted
+
+CHART = "/component/ui.chart."
+
+
+def visit(browser, url: str) -> tuple[list[dict], list[str]]:
+    """Open `url` as a new visitor; its resource timings (name, start) and the websocket messages it sent."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+    open_app(page, url)
+    wait_painted(page, "we read books")
+    page.wait_for_timeout(1000)  # time for any message sent after the page looked done
+    timings = page.evaluate("() => performance.getEntriesByType('resource').map(r => ({name: r.name, "
+                            "start: r.startTime}))")
+    context.close()
+    return timings, sent
+
+
+def path(entry: dict) -> str:
+    """A resource's path and query."""
+    parts = urllib.parse.urlsplit(entry["name"])
+    return parts.path + ("?" + parts.query if parts.query else "")
+
+
+def test_a_new_visitor_gets_the_chart_code_and_font_preloaded_once_each(browser, app_url):
+    open_app(browser.new_page(), url_of(app_url, "overview", s="I have a cat"))  # a run registers the chart's files
+    timings, _ = visit(browser, url_of(app_url, "self_attention", s="we read books"))
+    chart = [t for t in timings if path(t).startswith(CHART) and "plotly" not in path(t)]
+    names = [path(t) for t in chart]
+    assert any("/chart.js?v=" in n for n in names) and any(n.endswith(".woff2", 0, n.index("?")) for n in names)
+    assert len(names) == len(set(names)), "each file fetched once (the font used to be fetched twice)"
+    health = [t for t in timings if path(t).endswith("/_stcore/health")]
+    assert [path(t) for t in health] == ["/_stcore/health"], "the first health check is the right one"
+    assert max(t["start"] for t in chart) < health[0]["start"], "all asked for before Streamlit's bundle connected"
+
+
+def test_a_new_visitor_runs_the_page_once(browser, app_url):
+    """The sentence box does not send back the text the server gave it (streamlit-keyup did: a second rerun)."""
+    _, sent = visit(browser, url_of(app_url, "self_attention", s="we read books"))
+    reruns = [f for f in sent if isinstance(f, bytes) and b"we+read+books" in f]
+    assert len(reruns) == 1, f"{len(reruns)} reruns asked for"

@@ -1,0 +1,178 @@
+"""A new visitor's first chart, sooner: an ASGI middleware on the app's server (app.py's st.App).
+
+A new visitor's first chart used to wait on a chain: Streamlit's bundle → the server's base path, found by trying
+the page's own path first (one wasted health check, ~80 ms) → the script's elements → the chart element's loader →
+chart.js → the modules it imports → the font (fetched twice: its response could not be reused), each request
+starting when the one before it ended. The middleware
+- adds to a page's HTML the server's base path (Streamlit's `window.__streamlit.BACKEND_BASE_URL`), so the first
+  health check is the right one, and `<link rel="modulepreload">` / `<link rel="preload">` for chart.js, every module
+  it imports and the font, so they load beside Streamlit's bundle instead of after it;
+- marks the app's versioned files (`/component/…?v=<hash of the bytes>`, ui/chart.py) as immutable, so the font
+  is downloaded once per visitor and a returning visitor's browser asks for none of them again, and sends the
+  chart's code, plotly.js and the font from memory, gzipped once (Streamlit's route gzipped plotly.js's 4.8 MB on
+  the event loop for every new visitor, ~100 ms during which no session's messages went out).
+Light on purpose, like ui/live.py: the server imports it at start-up. The chart's URLs are only known once a script
+run has imported ui/chart.py (which registers the files with Streamlit's component route and calls `preload`);
+until then a page gets the base path alone, never a preload the server could not answer yet.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+
+import anyio
+
+from ui.live import base_path
+
+_PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font (set once by ui/chart.py)
+PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not a file)
+UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
+STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
+IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
+KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules, plotly.js, the font
+
+
+def preload(modules: list[str], font: str) -> None:
+    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives."""
+    global _PRELOADS
+    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>')
+
+
+def base_script(pages: list[str]) -> str:
+    """A script giving Streamlit the server's base URL: the page's URL without its page segment (so it also holds
+    behind a proxy that adds a prefix)."""
+    known = json.dumps(sorted(pages))
+    return ("<script>(() => { const p = location.pathname.replace(/\\/+$/, \"\"), last = p.split(\"/\").pop();"
+            f" const base = {known}.includes(last) ? p.slice(0, p.length - last.length) : p;"
+            " window.__streamlit = Object.assign({}, window.__streamlit,"
+            " { BACKEND_BASE_URL: location.origin + base.replace(/\\/+$/, \"\") + \"/\" }); })()</script>")
+
+
+def inject(html: bytes, pages: list[str]) -> bytes:
+    """Streamlit's index.html with the base path and the preloads at the end of its <head> (the script runs before
+    Streamlit's, a module script, which waits for the whole document)."""
+    tags = base_script(pages) + "".join(_PRELOADS)
+    return html.replace(b"</head>", tags.encode() + b"</head>", 1)
+
+
+def below_base(path: str) -> str:
+    """`path` without the server's base URL path."""
+    base = base_path()
+    return path[len(base):] if base and path.startswith(base) else path
+
+
+def is_page(path: str) -> bool:
+    """True if `path` can only be answered with index.html: "/" or "/<page>" below the base path."""
+    below = below_base(path)
+    return below.count("/") <= 1 and PAGE.match(below.lstrip("/")) is not None
+
+
+def is_versioned(scope) -> bool:
+    """True for one of the app's files named by the hash of its bytes (ui/chart.py's URLs)."""
+    return below_base(scope["path"]).startswith("/component/") and scope["query_string"].startswith(b"v=")
+
+
+def accepts_gzip(scope) -> bool:
+    """True if the request accepts a gzip body."""
+    return any(k.lower() == b"accept-encoding" and b"gzip" in v.lower() for k, v in scope["headers"])
+
+
+@dataclass(frozen=True)
+class File:
+    """A versioned file as sent: its type, bytes and (for text) gzip bytes, compressed once instead of per request
+    (plotly.js is 4.8 MB: Streamlit's gzip middleware spent ~100 ms of the event loop on it for every new visitor)."""
+
+    content_type: bytes
+    body: bytes
+    gzipped: bytes | None
+
+    @classmethod
+    def of(cls, content_type: bytes, body: bytes) -> File:
+        """The file with its gzip bytes, unless it is a font (woff2 is compressed already)."""
+        text = not content_type.startswith(b"font/") and len(body) > 1024
+        return cls(content_type, body, gzip.compress(body, 6, mtime=0) if text else None)
+
+    async def send(self, send, gzip_ok: bool) -> None:
+        """Send the file: immutable, gzipped when the client accepts it and it is text."""
+        body = self.gzipped if gzip_ok and self.gzipped is not None else self.body
+        headers = [(b"content-type", self.content_type), (b"content-length", str(len(body)).encode()), IMMUTABLE,
+                   (b"vary", b"accept-encoding"), (b"x-content-type-options", b"nosniff")]
+        if body is self.gzipped:
+            headers.append((b"content-encoding", b"gzip"))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+FILES: dict[str, File] = {}  # path -> the file (only paths Streamlit answered with 200: files that exist; one server
+# serves one version of each, so the query is not part of the key and an invented ?v= cannot grow this)
+
+
+async def collect(app, scope, receive) -> tuple[dict, bytes]:
+    """Run the app for one request; return its response start message and whole body."""
+    start, body = {}, []
+
+    async def capture(message) -> None:
+        if message["type"] == "http.response.start":
+            start.update(message)
+        else:
+            body.append(message.get("body", b""))
+
+    await app(scope, receive, capture)
+    return start, b"".join(body)
+
+
+class FirstPaint:
+    """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
+    chart's code, plotly.js and the font are sent from memory, compressed once."""
+
+    def __init__(self, app, pages: list[str]) -> None:
+        self.app, self.pages = app, pages
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET":
+            await self.app(scope, receive, send)
+        elif is_versioned(scope) and scope["path"].endswith(KEPT):
+            await self.versioned(scope, receive, send)
+        elif is_versioned(scope):
+            await self.app(scope, receive, self.immutable(send))
+        elif is_page(scope["path"]):
+            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in UNWANTED]
+            await self.respond(*await collect(self.app, scope | {"headers": headers}, receive), send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def versioned(self, scope, receive, send) -> None:
+        """A versioned file from memory; the first request for it asks Streamlit's component route."""
+        file = FILES.get(scope["path"])
+        if file is None:
+            plain = [(k, v) for k, v in scope["headers"] if k.lower() not in UNWANTED]
+            start, body = await collect(self.app, scope | {"headers": plain}, receive)
+            if start.get("status") != 200:
+                await send(start)
+                await send({"type": "http.response.body", "body": body})
+                return
+            content_type = dict(start["headers"]).get(b"content-type", b"application/octet-stream")
+            file = FILES.setdefault(scope["path"], await anyio.to_thread.run_sync(File.of, content_type, body))
+        await file.send(send, accepts_gzip(scope))
+
+    @staticmethod
+    def immutable(send):
+        """`send` with a successful response's Cache-Control made immutable."""
+        async def wrapped(message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 200:
+                headers = [(k, v) for k, v in message["headers"] if k.lower() != IMMUTABLE[0]]
+                message = message | {"headers": [*headers, IMMUTABLE]}
+            await send(message)
+        return wrapped
+
+    async def respond(self, start: dict, body: bytes, send) -> None:
+        """Send the collected response, with the tags when it is HTML."""
+        if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
+            body = inject(body, self.pages)
+            headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
+            start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
+        await send(start)
+        await send({"type": "http.response.body", "body": body})
