@@ -1,8 +1,9 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
 
 `streamlit run app.py` first imports this file to find its server (an st.App: Streamlit's routes plus the keystroke
-route), then runs it as __main__ on every rerun. Only a rerun (or the route's first request) imports the app's
-modules, so the server starts as it did without the route and the model stack loads in a script thread.
+route, behind ui/head.py's first-load middleware), then runs it as __main__ on every rerun. Only a rerun (or the
+route's first request) imports the app's modules, so the server starts as it did without the route and the model
+stack loads in a script thread.
 """
 from __future__ import annotations
 
@@ -48,7 +49,6 @@ else:  # a rerun
     from ui.i18n import LANGS, message, t
     from ui.keys import arrow_keys
     from ui.sentence_box import sentence_box
-
 
 
 def model_label(name: str) -> str:

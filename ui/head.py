@@ -64,15 +64,19 @@ def below_base(path: str) -> str:
     return path[len(base):] if base and path.startswith(base) else path
 
 
-def is_page(path: str) -> bool:
-    """True if `path` can only be answered with index.html: "/" or "/<page>" below the base path."""
-    below = below_base(path)
+def is_page(below: str) -> bool:
+    """True if a path below the base path can only be answered with index.html: "/" or "/<page>"."""
     return below.count("/") <= 1 and PAGE.match(below.lstrip("/")) is not None
 
 
-def is_versioned(scope) -> bool:
+def is_versioned(below: str, query: bytes) -> bool:
     """True for one of the app's files named by the hash of its bytes (ui/chart.py's URLs)."""
-    return below_base(scope["path"]).startswith("/component/") and scope["query_string"].startswith(b"v=")
+    return below.startswith("/component/") and query.startswith(b"v=")
+
+
+def plain(scope) -> dict:
+    """The request without compression or a conditional header: answered whole, then changed or kept."""
+    return scope | {"headers": [(k, v) for k, v in scope["headers"] if k.lower() not in UNWANTED]}
 
 
 def accepts_gzip(scope) -> bool:
@@ -132,15 +136,12 @@ class FirstPaint:
         self.app, self.pages = app, pages
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or scope["method"] != "GET":
-            await self.app(scope, receive, send)
-        elif is_versioned(scope) and scope["path"].endswith(KEPT):
-            await self.versioned(scope, receive, send)
-        elif is_versioned(scope):
-            await self.app(scope, receive, self.immutable(send))
-        elif is_page(scope["path"]):
-            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in UNWANTED]
-            await self.respond(*await collect(self.app, scope | {"headers": headers}, receive), send)
+        below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
+        if below is not None and is_versioned(below, scope["query_string"]):
+            await (self.versioned(scope, receive, send) if below.endswith(KEPT)
+                   else self.app(scope, receive, self.immutable(send)))
+        elif below is not None and is_page(below):
+            await self.respond(*await collect(self.app, plain(scope), receive), send)
         else:
             await self.app(scope, receive, send)
 
@@ -148,8 +149,7 @@ class FirstPaint:
         """A versioned file from memory; the first request for it asks Streamlit's component route."""
         file = FILES.get(scope["path"])
         if file is None:
-            plain = [(k, v) for k, v in scope["headers"] if k.lower() not in UNWANTED]
-            start, body = await collect(self.app, scope | {"headers": plain}, receive)
+            start, body = await collect(self.app, plain(scope), receive)
             if start.get("status") != 200:
                 await send(start)
                 await send({"type": "http.response.body", "body": body})
