@@ -37,6 +37,7 @@ from benchmarks.protocol import Session, run
 PAGES = ("overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
          "lab_timeline", "lab_knockout", "lab_pairs", "tour", "paper", "bert_gpt", "notes")
 HF_PAGES = ("self_attention", "multi_head")
+VIEWS = {"playground": {"preset": "sentence"}}  # the preset whose charts follow the sentence (the others do not)
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}
 BASE = ("i read books at school every day . my friend drinks a cup of hot tea in the morning . "
         "we like cats very much . the teacher works at home .").split()
@@ -371,7 +372,8 @@ def main(argv=None) -> None:
             type_and_measure(browser, url, Run("self_attention", "in-place", 16), 8, proc.pid, profile, "warm up")
             configs = [(pg, rd, n, ms) for n in args.tokens for pg in args.pages for rd in names for ms in args.rhythm]
             for i, (pg, rd, n, ms) in enumerate(configs):
-                runs.append(type_and_measure(browser, url, Run(pg, rd, n, rhythm=ms), n_keys, proc.pid, profile,
+                measured = Run(pg, rd, n, params=VIEWS.get(pg, {}), rhythm=ms)
+                runs.append(type_and_measure(browser, url, measured, n_keys, proc.pid, profile,
                                              SUBJECTS[i % len(SUBJECTS)] + f" {i}"))
             browser.close()
             if not args.skip_load:

@@ -15,7 +15,8 @@ SEED_004 = {
     "W_V": [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
     "scale": False,
 }
-MAX_SIDE = 64  # rows or columns a hand-edited matrix may have
+MAX_SIDE = 128  # rows or columns a hand-edited matrix may have (64 tokens; d_model of the shipped models is 96)
+DECIMALS = 2  # the "this sentence" preset's precision: what the grids show, so an unedited grid parses back exact
 MAX_ABS = 1e6  # largest magnitude typed into a cell (products stay finite)
 
 
@@ -34,14 +35,19 @@ def random_preset(seed: int, n_tokens: int = 4, d: int = 4, d_k: int = 3) -> dic
             "W_K": ints(d, d_k), "W_V": ints(d, d_k), "mask": np.ones((n_tokens, n_tokens)), "scale": True}
 
 
+def rounded(values: np.ndarray) -> np.ndarray:
+    """Values at the grids' precision (and no −0, which a grid shows as 0)."""
+    return np.round(np.asarray(values, dtype=np.float64), DECIMALS) + 0.0
+
+
 def from_trace(trace, model, side: str, layer: int, head: int) -> dict:
-    """The real X, W_Q/W_K/W_V head slices (biases folded out) and mask of one self-attention head."""
-    side = "encoder" if side == "cross" else side
+    """The real X, W_Q/W_K/W_V head slices (biases folded out) and mask of one self-attention head ("encoder" or
+    "decoder"), rounded as the grids show them."""
     attn = trace.attn(side, layer)
     W = projection_weights(model, side, layer)
     d_k = trace.config.d_k
-    slices = {name: np.round(head_slice(W[name], head, d_k), 3) for name in ("W_Q", "W_K", "W_V")}
-    return {"tokens": list(attn.queries), "X": np.round(attn.x_q, 3), **slices,
+    slices = {name: rounded(head_slice(W[name], head, d_k)) for name in ("W_Q", "W_K", "W_V")}
+    return {"tokens": list(attn.queries), "X": rounded(attn.x_q), **slices,
             "mask": attn.mask.astype(float), "scale": True}
 
 

@@ -1,17 +1,20 @@
-"""Playground: edit X, W_Q, W_K, W_V and the mask by hand and watch every result recompute."""
+"""Playground: edit X, W_Q, W_K, W_V and the mask by hand and watch every result recompute. The "this sentence"
+preset follows the sentence as it is typed (its charts come from the keystroke route) until a cell is edited."""
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from model.explain import InputError, fmt, project_and_attend, score_formula
-from model.playground import from_trace, parse_mask, parse_matrix, random_preset, seed_004
-from ui import data, notes, shell, state, widgets
-from ui.i18n import t, words
-from viz.heatmap import matrix_heatmap
+from model.explain import InputError, fmt, score_formula
+from model.playground import parse_mask, parse_matrix, random_preset, seed_004
+from ui import controls, data, live, notes, shell, state, widgets
+from ui.i18n import t
+from ui.views.playground import attend, blocks, sentence_preset
 
 shell.require_app()
 
 PRESETS = {"seed004": "pg.preset_seed004", "random": "pg.preset_random", "sentence": "pg.preset_sentence"}
+MATRICES = ("X", "W_Q", "W_K", "W_V")
+GRIDS = (*MATRICES, "mask")
 
 st.header(t("pg.header"))
 st.caption(t("pg.caption"))
@@ -23,23 +26,16 @@ def error_text(err: InputError) -> str:
     return t(f"pg.{err.key}", **fields)
 
 
-def load_preset(name: str) -> dict:
-    """Matrices of a preset as string grids ready for editing."""
+def preset_values(name: str) -> dict:
+    """A preset's numbers: tokens, X, W_Q, W_K, W_V, mask (1 = visible) and its ÷√d_k default."""
     if name == "random":
-        p = random_preset(int(st.session_state.get("pg_seed", 0)))
-    elif name == "sentence":
+        return random_preset(int(st.session_state.get("pg_seed", 0)))
+    if name == "sentence":
         trace = data.current_trace()
-        if trace is None:
-            st.warning(t("pg.no_sentence"))
-            p = seed_004()
-        else:
-            side = state.get("side")
-            p = from_trace(trace, data.bundle(trace.model).model, side, int(state.get("layer")), int(state.get("head")))
-    else:
-        p = seed_004()
-    grids = {k: grid(np.asarray(p[k]), "f" if k == "X" else "c") for k in ("X", "W_Q", "W_K", "W_V")}
-    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=p["tokens"])
-    return {"grids": grids, "tokens": p["tokens"], "scale": p["scale"]}
+        if trace is not None:
+            return sentence_preset(trace)
+        st.warning(t("pg.no_sentence"))
+    return seed_004()
 
 
 def grid(values: np.ndarray, prefix: str) -> pd.DataFrame:
@@ -47,16 +43,57 @@ def grid(values: np.ndarray, prefix: str) -> pd.DataFrame:
     return pd.DataFrame(values.astype(object), columns=[f"{prefix}{j + 1}" for j in range(values.shape[1])]).map(fmt)
 
 
-def decimals(m: np.ndarray) -> int:
-    """0 for integer matrices (seed 004 reads 1, not 1.00), else 2."""
-    return 0 if np.allclose(m, np.round(m)) else 2
+def loaded(p: dict) -> dict:
+    """A preset ready for editing: its numbers, the same as text grids, and no edit yet."""
+    grids = {k: grid(np.asarray(p[k]), "f" if k == "X" else "c") for k in MATRICES}
+    keys = [f"{j}:{tok}" for j, tok in enumerate(p["tokens"])]  # unique, though a token may repeat
+    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=keys)
+    return {"values": p, "grids": grids, "edited": False}
+
+
+def same(a: dict, b: dict) -> bool:
+    """True if two presets hold the same tokens and numbers."""
+    return a["tokens"] == b["tokens"] and all(np.array_equal(a[k], b[k]) for k in GRIDS)
 
 
 def on_preset() -> None:
-    """New preset chosen: reload the editors."""
+    """New preset chosen (or reset): reload the editors."""
     st.session_state["pg_gen"] = st.session_state.get("pg_gen", 0) + 1
     for key in ("pg_data", "pg_saved", "pg_last"):
         st.session_state.pop(key, None)
+
+
+def edited(gen: int) -> bool:
+    """True if the user changed a cell or added or deleted a row in one of this generation's grids."""
+    return any(any((st.session_state.get(f"pg_{name}_{gen}") or {}).values()) for name in GRIDS)
+
+
+def current(preset: str) -> dict:
+    """The session's matrices: a new preset's, and for "this sentence" the numbers of the sentence, block, layer and
+    head now shown, until a cell is edited (the edits then stay until reset or another preset)."""
+    pg = st.session_state.get("pg_data")
+    if pg is not None and edited(st.session_state.get("pg_gen", 0)):
+        pg["edited"] = True
+    if pg is not None and (preset != "sentence" or pg["edited"]):
+        return pg
+    p = preset_values(preset)
+    if pg is not None and same(p, pg["values"]):
+        return pg
+    for key in ("pg_saved", "pg_last"):  # the sentence gives other numbers (the grids that change start afresh)
+        st.session_state.pop(key, None)
+    if preset != "sentence":
+        st.session_state["pg_scale"] = p["scale"]
+    st.session_state["pg_data"] = pg = loaded(p)
+    return pg
+
+
+def source_note(preset: str, pg: dict) -> None:
+    """Where the "this sentence" numbers come from, and whether they still follow the sentence."""
+    if preset != "sentence" or "where" not in pg["values"]:
+        return
+    side, layer, head = pg["values"]["where"]
+    where = dict(block=controls.side_label(side), layer=layer, head=head)
+    st.info(t("pg.edited", **where) if pg["edited"] else t("pg.following", **where))
 
 
 c1, c2, c3 = st.columns([3, 1, 2])
@@ -70,23 +107,30 @@ with c2:
         st.number_input(t("pg.random_seed"), 0, 999, key="pg_seed", on_change=on_preset)
 with c3:
     st.button(t("pg.reset"), on_click=on_preset)
-if "pg_data" not in st.session_state:
-    st.session_state["pg_data"] = load_preset(preset)
-    st.session_state["pg_scale"] = st.session_state["pg_data"]["scale"]
-pg = st.session_state["pg_data"]
+pg = current(preset)
 gen = st.session_state.get("pg_gen", 0)
-if f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
+if pg["edited"] and f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
     pg["grids"] = st.session_state["pg_saved"]  # back from another page: restore the edits
-scale = st.toggle(t("pg.scale"), key="pg_scale")
-tokens = pg["tokens"]
+if preset == "sentence":  # the same ÷√d_k as Self-attention: these are its numbers
+    scale = state.bound(st.toggle, t("pg.scale"), "scale")
+else:
+    scale = st.toggle(t("pg.scale"), key="pg_scale")
+source_note(preset, pg)
+tokens = pg["values"]["tokens"]
 
 
 def editor(name: str, caption: str, label: str | None = None) -> pd.DataFrame:
-    """An editable grid (titled `label`, default its name); its edits are kept in pg_data so they survive page
+    """An editable grid (titled `label`, default its name); its edits are kept in pg_saved so they survive page
     switches."""
     st.markdown(f"**{label or name}** · {caption}")
-    return st.data_editor(pg["grids"][name], key=f"pg_{name}_{gen}", num_rows="dynamic", width="stretch",
-                          column_config={c: st.column_config.TextColumn(str(c)) for c in pg["grids"][name].columns})
+    return st.data_editor(pg["grids"][name], key=f"pg_{name}_{gen}", num_rows="dynamic", width="stretch")
+
+
+def parsed(frames: dict[str, pd.DataFrame]) -> tuple[dict, np.ndarray]:
+    """The numbers in the grids (InputError names the first bad cell): the preset's own until a cell is edited."""
+    if not pg["edited"]:
+        return pg["values"], np.asarray(pg["values"]["mask"]).astype(bool)
+    return {k: parse_matrix(k, frames[k].to_numpy()) for k in MATRICES}, parse_mask(frames["mask"].to_numpy())
 
 
 c1, c2 = st.columns([3, 2])
@@ -100,54 +144,29 @@ with c2:
     frames["mask"] = editor("mask", t("pg.caption_mask"), t("pg.mask"))
     st.session_state["pg_saved"] = frames
     try:
-        mats = {k: parse_matrix(k, frames[k].to_numpy()) for k in ("X", "W_Q", "W_K", "W_V")}
-        keep = parse_mask(frames["mask"].to_numpy())
-        Q, K, V, r = project_and_attend(mats["X"], mats["W_Q"], mats["W_K"], mats["W_V"], keep, scale)
-        st.session_state["pg_last"] = (Q, K, V, r, len(mats["X"]))
+        mats, keep = parsed(frames)
+        st.session_state["pg_last"] = (attend(mats, keep, scale, tokens), scale)
         st.success(t("pg.valid"))
     except InputError as err:
         st.error(t("pg.invalid", error=widgets.plain(error_text(err))))
 
+if preset != "sentence" or pg["edited"]:
+    live.enter("")  # these charts do not change with the sentence: the keystroke route leaves them alone
 last = st.session_state.get("pg_last")
 if last is not None:
-    Q, K, V, r, n = last
-    names = (tokens + [f"x{i + 1}" for i in range(len(tokens), n)])[:n]
-    dk = [f"d{i}" for i in range(Q.shape[1])]
-    dv = [f"d{i}" for i in range(V.shape[1])]
-    cols = st.columns(3)
-    for col, (title, M, cl) in zip(cols, (("Q = X·W_Q", Q, dk), ("K = X·W_K", K, dk), ("V = X·W_V", V, dv))):
-        with col:
-            widgets.figure(matrix_heatmap(M, names, cl, title=title, row_title=t("axis.token"),
-                                          col_title=t("axis.dimension"), height=300, decimals=decimals(M),
-                                          words=words()),
-                           key=f"pg-{title[0]}")
-    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), height=320)
-    cols = st.columns(2)
-    with cols[0]:
-        widgets.figure(matrix_heatmap(r.scores, names, names, title=t("pg.fig_scores"), decimals=decimals(r.scores),
-                                      hover_formula="q({row})·k({col})", **axes, words=words()), key="pg-scores")
-    with cols[1]:
-        widgets.figure(matrix_heatmap(r.masked, names, names,
-                                      title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"), **axes,
-                                      words=words()),
-                       key="pg-masked")
-    cols = st.columns(2)
-    with cols[0]:
-        widgets.figure(matrix_heatmap(r.weights, names, names, kind="prob", title=t("pg.fig_weights"), decimals=3,
-                                      **axes, words=words()), key="pg-weights")
-    with cols[1]:
-        widgets.figure(matrix_heatmap(r.output, names, dv, title=t("pg.fig_output"), height=320,
-                                      row_title=t("axis.token"), col_title=t("axis.dimension"),
-                                      words=words()), key="pg-output")
+    res, shown_scale = last
+    for block in blocks(res, shown_scale):
+        widgets.show(block)
+    names = res.names
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)
     with c1:
-        i = st.selectbox(t("pg.query_row"), range(n), format_func=lambda k: names[k], key="pg_i")
+        i = st.selectbox(t("pg.query_row"), range(len(names)), format_func=lambda k: names[k], key="pg_i")
     with c2:
-        j = st.selectbox(t("pg.key_col"), range(n), format_func=lambda k: names[k], key="pg_j")
-    st.code(score_formula(Q[i], K[j], names[i], names[j], scale), language=None)
-    row = ", ".join(fmt(x) for x in r.weights[i])
-    st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(r.weights[i].sum(), 3)) + "\n"
-            + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in r.output[i])), language=None)
+        j = st.selectbox(t("pg.key_col"), range(len(names)), format_func=lambda k: names[k], key="pg_j")
+    st.code(score_formula(res.Q[i], res.K[j], names[i], names[j], shown_scale), language=None)
+    row = ", ".join(fmt(x) for x in res.r.weights[i])
+    st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.weights[i].sum(), 3)) + "\n"
+            + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in res.r.output[i])), language=None)
 
 notes.panels_for("playground", data.bundle(state.get("model")), data.current_trace())

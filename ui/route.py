@@ -37,6 +37,7 @@ from ui.views import (
     overview,
     panels,
     paper,
+    playground,
     self_attention,
     tour,
 )
@@ -57,6 +58,7 @@ PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as t
     "notes": panels.every_chart,
     "bert_gpt": bert_gpt.charts,  # the built-in model's branch (a pretrained model answers 204 before)
     "paper": paper.charts,  # cost charts measured once per model and server, the same bytes every time
+    "playground": playground.charts,  # the "this sentence" preset only (the others do not follow the sentence)
 }
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 

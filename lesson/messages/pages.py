@@ -348,6 +348,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pg.preset_sentence": {"en": "From the current sentence / layer / head", "zh": "取自当前句子 / 层 / 头"},
     "pg.no_sentence": {"en": "Type a sentence first; showing the notes' worked example instead.",
                        "zh": "请先输入一个句子；暂时显示笔记中的手算例子。"},
+    "pg.following": {
+        "en": "{block}, layer {layer}, head {head}: these numbers follow the sentence as you type (rounded to two "
+              "decimals; the biases are left out). Edit any cell to take them over.",
+        "zh": "{block}，第 {layer} 层，第 {head} 个头：这些数随你输入的句子实时更新（保留两位小数，不含偏置）。"
+              "编辑任意格子即可接管它们。",
+    },
+    "pg.edited": {
+        "en": "Edited by hand: these numbers (from {block}, layer {layer}, head {head}) no longer follow the sentence. "
+              "«Reset to preset» follows it again.",
+        "zh": "已手动编辑：这些数（来自{block}，第 {layer} 层，第 {head} 个头）不再随句子更新。"
+              "点“恢复预设”即可重新跟随。",
+    },
     "pg.preset": {"en": "Preset", "zh": "预设"},
     "pg.random_seed": {"en": "Random seed", "zh": "随机种子"},
     "pg.reset": {"en": "Reset to preset", "zh": "恢复预设"},

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.harness import IDLE
-from tests.e2e.helpers import CHARTS_JS, charts, open_app, sentence_box, url_of, wait_painted, wait_rerun
+from tests.e2e.helpers import CHARTS_JS, chart, charts, open_app, sentence_box, url_of, wait_painted, wait_rerun
 from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
@@ -154,7 +154,8 @@ def test_every_keystroke_is_painted_before_any_rerun(page, app_url):
                                         ("multi_head", {"side": "decoder", "layer": 1, "head": 2}),
                                         ("embeddings", {"shuffle": 3}), ("masks", {"cm": "6.1", "head": 2}),
                                         ("notes", {"mask_mode": "mul"}), ("bert_gpt", {}), ("paper", {"lang": "zh"}),
-                                        ("lab_timeline", {"snap": 1}), ("lab_knockout", {}), ("lab_pairs", {})])
+                                        ("lab_timeline", {"snap": 1}), ("lab_knockout", {}), ("lab_pairs", {}),
+                                        ("playground", {"preset": "sentence"})])
 def test_after_typing_the_page_equals_a_fresh_load(browser, page, app_url, name, view):
     outbox = open_held(page, app_url, name, **view)
     outbox.holding = True
@@ -218,4 +219,36 @@ def test_typing_on_the_playground_after_a_live_page_never_asks_the_route_and_the
     type_at_end(page, TYPED)
     wait_rerun(page, FINAL)
     assert asked == []
+    assert not page.errors, page.errors
+
+
+def edit_cell(page, key: str, value: str, row: int) -> None:
+    """Type a value into the first column of a playground grid's `row` (0-based), as a user does: double-click the
+    cell, wait for the grid's cell editor, type, Enter."""
+    grid = page.locator(f".st-key-{key}")
+    grid.locator("canvas").first.wait_for(timeout=30_000)
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.dblclick(box["x"] + 60, box["y"] + 30 + 35 * (row + 0.5))  # past the row markers and the header
+    cell = page.locator("textarea.gdg-input")
+    expect(cell).to_be_focused()
+    cell.fill(value)
+    cell.press("Enter")
+
+
+def test_a_cell_edited_on_the_playground_stops_it_following_the_sentence(page, app_url):
+    """The "this sentence" preset is drawn by the route while it follows the sentence; once a cell of X is edited in
+    the grid, typing asks the route nothing and leaves the charts as the edit made them."""
+    open_app(page, url_of(app_url, "playground", s=START, preset="sentence"))
+    wait_painted(page, START)
+    edit_cell(page, "pg_X_0", "5", 1)
+    page.get_by_text(text("pg.edited", "en", block="Encoder self", layer=0, head=0)).wait_for(timeout=30_000)
+    page.wait_for_selector(IDLE, timeout=30_000)
+    edited = chart(page, "Q = X·W_Q")["z"]
+    asked = live_requests(page)
+    type_at_end(page, TYPED)
+    wait_rerun(page, FINAL)
+    assert asked == []
+    assert chart(page, "Q = X·W_Q")["z"] == edited
+    assert page.locator(".al-chip").all_inner_texts()[-1].startswith("cat")
     assert not page.errors, page.errors

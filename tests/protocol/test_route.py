@@ -121,8 +121,11 @@ PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=fa
               "paper": ["lang=zh&model=en-zh-pre", "presenter=true"],
               "masks": ["cm=6.1..ff&head=3&s2=hello+there+friend", "cm=zz.%ff.FFFFFFFFFFFFFFFFFFFFFFFF&lang=zh&s2=",
                         "mask_mode=mul"],
-              "notes": ["shuffle=4&mask_mode=mul&pe_on=false&lang=zh"]}
-CASES = ([(page, "", SENTENCE) for page in sorted(LIVE)]
+              "notes": ["shuffle=4&mask_mode=mul&pe_on=false&lang=zh"],
+              "playground": ["preset=sentence&side=decoder&layer=1&head=3&scale=false&lang=zh",
+                             "preset=sentence&model=en-zh-pre&presenter=true"]}
+DEFAULT_VIEW = {"playground": "preset=sentence"}  # its other presets do not follow the sentence: 204
+CASES = ([(page, DEFAULT_VIEW.get(page, ""), SENTENCE) for page in sorted(LIVE)]
          + [(page, view, SENTENCE) for page, views in PAGE_VIEWS.items() for view in views]
          + [(page, view, SENTENCE) for page in ("self_attention", "multi_head") for view in VIEWS]
          + [("self_attention", "scale=false&temp=2.5", SENTENCE),
@@ -312,7 +315,8 @@ def sentence_of(c: int, r: int) -> str:
 
 def concurrent_request(c: int, r: int, previous: str | None) -> str:
     """Thread c's request in round r: its own page, view state and sentence; p (a draft hint) as given."""
-    view = f"side={SIDES[c % 3]}&layer={c % 2}&head={c % 8}&query={c % 5}&lang={('en', 'zh')[c % 2]}"
+    view = (f"side={SIDES[c % 3]}&layer={c % 2}&head={c % 8}&query={c % 5}&lang={('en', 'zh')[c % 2]}"
+            "&preset=sentence")
     return target(sorted(LIVE)[c % len(LIVE)], with_sentence(view, sentence_of(c, r), previous))
 
 

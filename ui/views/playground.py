@@ -1,0 +1,74 @@
+"""The Playground's results and charts for one set of matrices, and its "this sentence" preset (no widgets: the page
+and the keystroke route both build them here; the route only while the preset follows the sentence unedited)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.attention import AttentionResult
+from model.explain import project_and_attend
+from model.playground import from_trace
+from model.trace import Trace
+from ui import controls, data, state
+from ui.i18n import t, words
+from ui.widgets import Block
+from viz.heatmap import matrix_heatmap
+
+
+@dataclass(frozen=True)
+class Result:
+    """Q, K, V and the attention result of one set of matrices, with a name per row."""
+
+    Q: np.ndarray  # (L, d_k)
+    K: np.ndarray  # (L, d_k)
+    V: np.ndarray  # (L, d_v)
+    r: AttentionResult
+    names: list[str]
+
+
+def sentence_preset(trace: Trace) -> dict:
+    """The sentence's X, head slices of W_Q/W_K/W_V and mask at the view's block, layer and head (cross-attention's
+    queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
+    side, layer, head = controls.block_view(trace)
+    side = "encoder" if side == "cross" else side
+    return from_trace(trace, data.bundle(trace.model).model, side, layer, head) | {"where": (side, layer, head)}
+
+
+def attend(mats: dict, keep: np.ndarray, scale: bool, tokens: list[str]) -> Result:
+    """Project and attend; rows beyond the tokens (added by hand) are named x4, x5, …"""
+    Q, K, V, r = project_and_attend(mats["X"], mats["W_Q"], mats["W_K"], mats["W_V"], keep, scale)
+    n = len(Q)
+    return Result(Q, K, V, r, (tokens + [f"x{i + 1}" for i in range(len(tokens), n)])[:n])
+
+
+def decimals(m: np.ndarray) -> int:
+    """0 for integer matrices (seed 004 reads 1, not 1.00), else 2."""
+    return 0 if np.allclose(m, np.round(m)) else 2
+
+
+def blocks(res: Result, scale: bool) -> list[Block]:
+    """Q, K, V in one element; the scores and the scaled, masked scores in one; the weights and the output in one."""
+    names, dims = res.names, lambda M: [f"d{i}" for i in range(M.shape[1])]
+    tokens = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), words=words())
+    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), height=320, words=words())
+    qkv = [matrix_heatmap(M, names, dims(M), title=title, height=300, decimals=decimals(M), **tokens)
+           for title, M in (("Q = X·W_Q", res.Q), ("K = X·W_K", res.K), ("V = X·W_V", res.V))]
+    scores = [matrix_heatmap(res.r.scores, names, names, title=t("pg.fig_scores"), decimals=decimals(res.r.scores),
+                             hover_formula="q({row})·k({col})", **axes),
+              matrix_heatmap(res.r.masked, names, names, **axes,
+                             title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"))]
+    weights = [matrix_heatmap(res.r.weights, names, names, kind="prob", title=t("pg.fig_weights"), decimals=3, **axes),
+               matrix_heatmap(res.r.output, names, dims(res.V), title=t("pg.fig_output"), height=320, **tokens)]
+    return [Block(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Block(scores, "pg-scores", ["pg-scores", "pg-masked"]),
+            Block(weights, "pg-weights", ["pg-weights", "pg-output"])]
+
+
+def charts(trace: Trace) -> list[Block]:
+    """The route's charts: the "this sentence" preset's for the typed text (the page asks only while it follows the
+    sentence unedited), nothing for the other presets."""
+    if state.get("preset") != "sentence":
+        return []
+    p = sentence_preset(trace)
+    scale = bool(state.get("scale"))
+    return blocks(attend(p, p["mask"].astype(bool), scale, p["tokens"]), scale)
