@@ -81,6 +81,8 @@ def widget_state(msg: BackMsg, wid: str, kind: str, value) -> None:
     w.id = wid
     if kind == "json_value":
         w.json_value = json.dumps(value)
+    elif kind.endswith("_array_value"):  # e.g. a segmented control's picked indices
+        getattr(w, kind).data.extend(value)
     else:
         setattr(w, kind, value)
 

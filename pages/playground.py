@@ -15,6 +15,7 @@ shell.require_app()
 PRESETS = {"seed004": "pg.preset_seed004", "random": "pg.preset_random", "sentence": "pg.preset_sentence"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 GRIDS = (*MATRICES, "mask")
+SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
 
 st.header(t("pg.header"))
 st.caption(t("pg.caption"))
@@ -115,6 +116,8 @@ if preset == "sentence":  # the same ÷√d_k as Self-attention: these are its n
     scale = state.bound(st.toggle, t("pg.scale"), "scale")
 else:
     scale = st.toggle(t("pg.scale"), key="pg_scale")
+if preset == "sentence" and not pg["edited"] and (trace := data.current_trace()) is not None:
+    controls.pick_block(trace, sides=list(SELF_ATTENTION))  # a picked block, layer or head reloads the numbers
 source_note(preset, pg)
 tokens = pg["values"]["tokens"]
 

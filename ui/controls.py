@@ -31,11 +31,11 @@ def block_view(trace: Trace) -> tuple[str, int, int]:
     return state.get("side"), state.clamp("layer", 0, trace.n_layers(state.get("side")) - 1), head
 
 
-def pick_block(trace: Trace, with_head: bool = True) -> tuple[str, int, int]:
-    """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads);
-    returns (side, layer, head)."""
+def pick_block(trace: Trace, with_head: bool = True, sides: list[str] | None = None) -> tuple[str, int, int]:
+    """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads), offering
+    `sides` (default: every block the model has); returns (side, layer, head)."""
     side, _, _ = block_view(trace)
-    h, sides = trace.config.h, blocks(trace)
+    h, sides = trace.config.h, sides or blocks(trace)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
         side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
                            format_func={s: side_label(s) for s in SIDES}.get) or sides[0]

@@ -59,6 +59,12 @@ def assert_numbers(rerun, sentence: str, side: str = "encoder", layer: int = 0, 
         np.testing.assert_allclose(got[f"pg-{name}"], want[name], rtol=1e-5, atol=1e-4, err_msg=name)
 
 
+def pickers(rerun) -> list[str]:
+    """The keys of the block, layer and head pickers the page shows."""
+    keys = [wid.rsplit("-", 1)[-1] for wid, _ in rerun.widgets("button_group")]
+    return [key for key in keys if key in ("w_side", "w_layer", "w_head")]
+
+
 async def type_text(tab: Session, rerun, text: str):
     """Type a sentence into the shared box."""
     tab.set(rerun.sentence_id(), "json_value", {"value": text})
@@ -90,6 +96,7 @@ def test_the_sentence_preset_follows_typing_until_a_cell_is_edited_and_reset_fol
     for name, values in shown(edited).items():
         np.testing.assert_array_equal(shown(after)[name], values, err_msg=f"{name} changed with the sentence")
     assert editor_shape(after.widgets("dataframe")[0][1])[1] == len(SECOND.split()), "the edited grid stays"
+    assert pickers(typed) == ["w_side", "w_layer", "w_head"] and pickers(after) == [], "no picker for edited numbers"
     assert any("Edited by hand" in a for a in after.alerts())
     assert_numbers(reset, THIRD)
     assert live_of(reset) == {ROUTE.format(page="playground")}
@@ -131,3 +138,23 @@ def test_other_presets_do_not_follow_the_sentence(server, preset):
     for name, values in shown(first).items():
         np.testing.assert_array_equal(shown(typed)[name], values, err_msg=name)
     assert get(server, target("playground", with_sentence(f"preset={preset}", SECOND)))[:2] == (204, b"")
+
+
+def test_the_pickers_on_the_page_choose_the_block_layer_and_head(server):
+    """Picking decoder, layer 1, head 2 on the Playground reloads its numbers from there (and puts them in the link);
+    only the two self-attention blocks are offered."""
+    async def session():
+        async with Session(server.url) as tab:
+            last = await tab.rerun("playground", with_sentence("preset=sentence", SECOND))
+            ids = dict((wid.rsplit("-", 1)[-1], wid) for wid, _ in last.widgets("button_group"))
+            sides = [o.content for wid, el in last.widgets("button_group") if wid == ids["w_side"] for o in el.options]
+            for key, value in (("w_side", "Decoder masked self"), ("w_layer", "1"), ("w_head", "2")):
+                tab.set(ids[key], "string_array_value", [value])
+                last = await tab.rerun()
+            return sides, last, tab.query
+
+    sides, picked, query = run(session())
+    assert sides == ["Encoder self", "Decoder masked self"]
+    assert picked.exceptions == []
+    assert_numbers(picked, SECOND, "decoder", 1, 2)
+    assert {"side=decoder", "layer=1", "head=2"} <= set(query.split("&"))
