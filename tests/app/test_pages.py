@@ -122,6 +122,14 @@ def test_playground_rejects_bad_cells_and_keeps_the_last_result():
     np.testing.assert_array_equal(array(by_title(at)["softmax weights"]["data"][0]["z"]), before)
 
 
+def test_playground_names_an_empty_cell_of_an_added_row():
+    """A row added to X with one cell typed: the first empty cell is named (not read as the text "<NA>")."""
+    at = open_page("playground")
+    at.session_state["pg_X_0"] = {"edited_rows": {}, "added_rows": [{"f1": "2"}], "deleted_rows": []}
+    at.run()
+    assert any("X, row 4, column 2 is empty: type a number" in e.value for e in at.error), [e.value for e in at.error]
+
+
 def test_every_page_draws_its_charts():
     counts = {p: len(specs(open_page(p, s="I have a cat"))) for p in PAGES}
     assert all(n >= MIN_CHARTS.get(p, 3) for p, n in counts.items()), counts
