@@ -77,6 +77,12 @@ def fmt(x: float, decimals: int = 2) -> str:
     return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.{decimals}f}"
 
 
+def fmt_all(values: np.ndarray, decimals: int = 2) -> np.ndarray:
+    """`fmt` of every entry of a float array, in one NumPy pass (a grid of thousands of cells); -> str array."""
+    whole = np.abs(values - np.round(values)) < 1e-9
+    return np.where(whole, np.round(values).astype(np.int64).astype(str), np.char.mod(f"%.{decimals}f", values))
+
+
 def layer_norm_stats(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-token mean and (biased) variance over d_model; x (L, d_model) -> (L,), (L,)."""
     x = np.asarray(x, dtype=np.float64)

@@ -33,8 +33,8 @@ def custom_section(trace, head: int) -> None:
     """A grid of checkboxes (ticked: hidden) kept in the view state, and the scores and weights it makes."""
     widgets.section(t("masks.step4"))
     rows = trace.src.tokens
-    cols = [f"{j}:{tok}" for j, tok in enumerate(rows)]
-    grid = pd.DataFrame(ticked(len(rows)), index=[f"{i}:{tok}" for i, tok in enumerate(rows)], columns=cols)
+    cols = widgets.numbered(rows)
+    grid = pd.DataFrame(ticked(len(rows)), index=cols, columns=cols)
     edited = st.data_editor(grid, key="custom-mask", width="stretch",
                             column_config={c: st.column_config.CheckboxColumn(c, width="small") for c in cols})
     hidden = edited.to_numpy(dtype=bool)  # (S, S)

@@ -4,18 +4,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from model.explain import InputError, fmt, score_formula
+from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import parse_mask, parse_matrix, random_preset, seed_004
 from ui import controls, data, live, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.playground import attend, blocks, sentence_preset
+from ui.views.playground import SELF_ATTENTION, attend, blocks, sentence_preset
 
 shell.require_app()
 
 PRESETS = {"seed004": "pg.preset_seed004", "random": "pg.preset_random", "sentence": "pg.preset_sentence"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 GRIDS = (*MATRICES, "mask")
-SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
 
 st.header(t("pg.header"))
 st.caption(t("pg.caption"))
@@ -40,11 +39,10 @@ def preset_values(name: str) -> dict:
 
 
 def grid(values: np.ndarray, prefix: str) -> pd.DataFrame:
-    """A matrix as editable text cells, written as `fmt` writes them, with named columns (f1… for features, c1… for
-    projection columns); pandas' string dtype, which Streamlit's data editor takes in half the time of objects."""
-    whole = np.abs(values - np.round(values)) < 1e-9
-    cells = np.where(whole, np.round(values).astype(np.int64).astype(str), np.char.mod("%.2f", values))  # (R, C)
-    return pd.DataFrame(cells, columns=[f"{prefix}{j + 1}" for j in range(values.shape[1])], dtype="string")
+    """A matrix as editable text cells with named columns (f1… for features, c1… for projection columns); pandas'
+    string dtype, which Streamlit's data editor takes in half the time of objects."""
+    columns = [f"{prefix}{j + 1}" for j in range(values.shape[1])]
+    return pd.DataFrame(fmt_all(values), columns=columns, dtype="string")
 
 
 def loaded(p: dict, before: dict | None = None) -> dict:
@@ -53,8 +51,8 @@ def loaded(p: dict, before: dict | None = None) -> dict:
     old = before or {"values": {}, "grids": {}}
     grids = {k: old["grids"][k] if np.array_equal(p[k], old["values"].get(k))
              else grid(np.asarray(p[k], dtype=np.float64), "f" if k == "X" else "c") for k in MATRICES}
-    keys = [f"{j}:{tok}" for j, tok in enumerate(p["tokens"])]  # unique, though a token may repeat
-    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=keys, dtype="string")
+    grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=widgets.numbered(p["tokens"]),
+                                 dtype="string")
     return {"values": p, "grids": grids, "edited": False}
 
 

@@ -83,6 +83,11 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
     st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
 
 
+def numbered(tokens: list[str]) -> list[str]:
+    """Grid labels that stay unique though a token repeats: "0:the", "1:cat", "2:the"."""
+    return [f"{i}:{tok}" for i, tok in enumerate(tokens)]
+
+
 def token_rows(rows: list[list[str]]) -> None:
     """Several rows of token chips (e.g. a padded batch) in one element."""
     with_pinyin = bool(state.get("pinyin"))

@@ -90,3 +90,16 @@ def test_seed_004_worked_example():
     # the seed rounds the softmax to one decimal before multiplying by V
     rounded = np.array([[0.0, 0.5, 0.5], [0.0, 1.0, 0.0], [0.0, 0.9, 0.1]])
     np.testing.assert_allclose(rounded @ v, [[2.0, 7.0, 1.5], [2.0, 8.0, 0.0], [2.0, 7.8, 0.3]])
+
+
+@pytest.mark.parametrize("decimals", [2, 3])
+def test_a_grid_is_written_cell_by_cell_as_fmt_writes_one_number(decimals):
+    """fmt_all (the Playground's grids) and fmt (formulas, tables) write every number alike: whole numbers without
+    decimals, −0 as 0, halves rounded as Python rounds them, values near an integer as that integer."""
+    from model.explain import fmt, fmt_all
+
+    rng = np.random.default_rng(4)
+    values = np.concatenate([np.round(rng.normal(size=3000) * 3, 2), rng.normal(size=3000) * 50, np.arange(-6, 7),
+                             [0.125, -2.5, 0.5, 1.5, -0.0, 0.999999999999, -1e-12, 1e6, -123456.785, 2.675, 0.005]])
+    cells = fmt_all(values.reshape(-1, 3), decimals)  # (R, 3)
+    assert cells.ravel().tolist() == [fmt(v, decimals) for v in values]

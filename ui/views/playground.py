@@ -15,6 +15,8 @@ from ui.i18n import t, words
 from ui.widgets import Block
 from viz.heatmap import matrix_heatmap
 
+SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
+
 
 @dataclass(frozen=True)
 class Result:
@@ -31,7 +33,7 @@ def sentence_preset(trace: Trace) -> dict:
     """The sentence's X, head slices of W_Q/W_K/W_V and mask at the view's block, layer and head (cross-attention's
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
     side, layer, head = controls.block_view(trace)
-    side = "encoder" if side == "cross" else side
+    side = side if side in SELF_ATTENTION else "encoder"
     return from_trace(trace, data.bundle(trace.model).model, side, layer, head) | {"where": (side, layer, head)}
 
 
