@@ -43,7 +43,7 @@ if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke r
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
-    from model.tokenizer import detokenize
+    from model.tokenizer import SPECIALS, detokenize
     from ui import data, instrument, live, route, shell, state, widgets
     from ui import pretrained as pretrained_ui
     from ui.i18n import LANGS, message, t
@@ -62,20 +62,35 @@ def examples(lang: str) -> list[str]:
     return [detokenize(list(p.en if lang == "en" else p.zh), lang) for p in pairs]
 
 
+SECOND_TEXTS = ("second_sentence", "pair_sentence")  # the second sentences of Masks, Add & Norm, BERT vs GPT, Lab
+
+
 def on_example() -> None:
     """Example picked: put it in the sentence box."""
     choice = st.session_state.get("example_pick")
-    if choice:
+    if choice in examples(data.source_lang()):  # not a stale label of another model's examples
         state.set_sentence(choice)
     st.session_state["example_pick"] = None
 
 
 def on_model() -> None:
     """Model switched: keep the view, but translate the sentence's language by picking a seed example."""
-    name = st.session_state["w_model"]
+    name = state.widget_value("model")
+    if name is None or name == state.get("model"):  # no change, only a label that went stale
+        return
     state.put("model", name)
     if name != data.PRETRAINED:  # a pretrained model keeps the sentence (its language is not known before loading)
-        state.set_sentence(examples(data.bundle(name).src_lang)[0])
+        lang = data.bundle(name).src_lang
+        state.set_sentence(examples(lang)[0])
+        for text in SECOND_TEXTS:  # said in the new language by the grammar, or its default sentence
+            state.put(text, data.in_language(state.get(text), lang) or data.in_language(state.DEFAULTS[text], lang))
+
+
+def second_texts_follow(lang: str) -> None:
+    """Second sentences still at their (English) default are said in the model's source language."""
+    for text in SECOND_TEXTS:
+        if state.get(text) == state.DEFAULTS[text]:
+            state.put(text, data.in_language(state.DEFAULTS[text], lang))
 
 
 def sentence_bar(debounce: int | None) -> None:
@@ -98,6 +113,8 @@ def sentence_bar(debounce: int | None) -> None:
                     on_change=on_model, width=220)
     if data.is_pretrained():
         pretrained_ui.source_box()
+    else:
+        second_texts_follow(data.source_lang())
 
 
 @functools.lru_cache(maxsize=16)
@@ -140,8 +157,7 @@ def token_line() -> None:
     elif any(trace.src.unknown):
         unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
         words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
-        known = ", ".join(data.bundle(trace.model).src_vocab.known_words(12))
-        st.warning(t("notice.unknown", words=words, known=known))
+        st.warning(t("notice.unknown", words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS)))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))

@@ -112,12 +112,6 @@ class Vocab:
                 out.append(self.itos[i])
         return out
 
-    def known_words(self, k: int = 12) -> list[str]:
-        """A few ordinary (non-special, non-punctuation) tokens, for hints."""
-        words = [t for t in self.itos[4:] if t.isalnum()]
-        step = max(1, len(words) // k)
-        return words[::step][:k]
-
     def to_json(self) -> str:
         """Serialise as JSON."""
         return json.dumps({"lang": self.lang, "itos": self.itos}, ensure_ascii=False, indent=0)

@@ -2,7 +2,6 @@
 import pandas as pd
 import streamlit as st
 
-from model.corpus import translate_en
 from model.tokenizer import detokenize
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
@@ -39,8 +38,7 @@ def twin_view(pair) -> None:
 
 def teacher_view(trace) -> None:
     """The reference fed in at once (teacher forcing) next to the free-running output."""
-    gold = translate_en(state.get("sentence")) if trace.src_lang == "en" else None
-    default = detokenize(list(gold.zh), "zh") if gold else ""
+    default = data.in_language(state.get("sentence"), trace.tgt_lang) or ""  # the grammar's translation
     reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
     try:
         tf = data.teacher(trace.model, state.get("sentence"), reference, data.attn_options())
@@ -50,13 +48,13 @@ def teacher_view(trace) -> None:
     if tf is not None:
         free = trace.decoded.tokens + ["<eos>"]
         n = max(len(tf.target_tokens), len(free))
-        pad = lambda xs: list(xs) + [""] * (n - len(xs))  # noqa: E731
+        pad = lambda xs, empty="": list(xs) + [empty] * (n - len(xs))  # noqa: E731  (a number column: None)
         st.dataframe(pd.DataFrame({
             t("dec.col_position"): list(range(n)),
             t("dec.col_tf_input"): pad(tf.input_tokens),
             t("dec.col_target"): pad(tf.target_tokens),
             t("dec.col_pick"): pad(tf.predicted_tokens),
-            t("dec.col_p_target"): pad([round(p, 3) for p in tf.target_probs]),
+            t("dec.col_p_target"): pad([round(p, 3) for p in tf.target_probs], None),
             t("dec.col_free"): pad(free),
         }), hide_index=True, width="stretch")
         st.caption(t("dec.caption_teacher", correct=sum(tf.correct), total=len(tf.correct)))

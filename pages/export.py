@@ -42,8 +42,8 @@ def matrix_section(trace: Trace) -> None:
     names = list(trace.arrays)
     left, right = st.columns([3, 1])
     with left:
-        name = st.selectbox(t("export.matrix.hook"), names, key="export_hook",
-                            format_func=lambda n: f"{n}  {tuple(trace[n].shape)}")
+        name = state.choice(st.selectbox, t("export.matrix.hook"), names, "export_hook",
+                            lambda n: f"{n}  {tuple(trace[n].shape)}")
     head = 0
     if trace[name].ndim == 3:
         with right:

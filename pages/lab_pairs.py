@@ -8,14 +8,20 @@ from ui.views.lab_pairs import blocks, second_trace
 shell.require_app()
 PRESETS = [("I have a cat", "I have two cats"), ("he likes tea", "he does not like tea"),
            ("you have a cat", "do you have a cat ?"),
-           ("my dog is bigger than your cat", "your cat is bigger than my dog")]
+           ("my dog is bigger than your cat", "your cat is bigger than my dog")]  # said in the source language
+
+
+def presets() -> list[tuple[str, str]]:
+    """The preset pairs in the model's source language (the grammar translates them)."""
+    lang = data.source_lang()
+    return [(data.in_language(a, lang) or a, data.in_language(b, lang) or b) for a, b in PRESETS]
 
 
 def on_preset() -> None:
     """A pair was picked: put its first sentence in the box and its second here."""
     choice = st.session_state.get("mp_preset")
-    if choice is not None:
-        first, second = PRESETS[choice]
+    if choice in range(len(PRESETS)):  # not a stale label
+        first, second = presets()[choice]
         state.set_sentence(first)
         state.put("pair_sentence", second)
         st.session_state["mp_gen"] = st.session_state.get("mp_gen", 0) + 1
@@ -27,10 +33,10 @@ def second_sentence() -> None:
     c1, c2 = st.columns([2, 3])
     with c1:
         st.selectbox(t("mp.preset"), list(range(len(PRESETS))), index=None, key="mp_preset", on_change=on_preset,
-                     format_func=lambda i: " / ".join(PRESETS[i]), placeholder=t("mp.pick"))
+                     format_func=lambda i: " / ".join(presets()[i]), placeholder=t("mp.pick"))
     with c2:
         text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=state.MAX_CHARS,
-                             key=f"mp_text_{st.session_state.get('mp_gen', 0)}")
+                             key=f"mp_text_{st.session_state.get('mp_gen', 0)}_{data.source_lang()}")
     state.put_text("pair_sentence", text)
 
 

@@ -169,9 +169,9 @@ if last is not None:
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)
     with c1:
-        i = st.selectbox(t("pg.query_row"), range(len(names)), format_func=lambda k: names[k], key="pg_i")
+        i = state.choice(st.selectbox, t("pg.query_row"), list(range(len(names))), "pg_i", lambda k: names[k])
     with c2:
-        j = st.selectbox(t("pg.key_col"), range(len(names)), format_func=lambda k: names[k], key="pg_j")
+        j = state.choice(st.selectbox, t("pg.key_col"), list(range(len(names))), "pg_j", lambda k: names[k])
     st.code(score_formula(res.Q[i], res.K[j], names[i], names[j], shown_scale), language=None)
     row = ", ".join(fmt(x) for x in res.r.weights[i])
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.weights[i].sum(), 3)) + "\n"

@@ -6,6 +6,7 @@ read-only (model.trace.freeze), so a page that tried to write into one would fai
 changing what another session sees. Per-session data (the greedy draft) lives in st.session_state."""
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -17,11 +18,13 @@ import torch
 from model import pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
 from model.checkpoint import Bundle, available_models, load_bundle
+from model.corpus import translate_en, translate_zh
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
+from model.tokenizer import detokenize
 from model.trace import (
     BatchTrace,
     TeacherForcing,
@@ -227,6 +230,20 @@ def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
         return pretrained_model(state.get("hf_model")), None
     except PretrainedError as err:
         return None, err
+
+
+def text_lang(text: str) -> str:
+    """"zh" if `text` has a CJK character, else "en"."""
+    return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in text) else "en"
+
+
+@functools.lru_cache(maxsize=256)
+def in_language(text: str, lang: str) -> str | None:
+    """`text` in `lang`: itself if it is already, else the grammar's translation of it, or None if it has none."""
+    if text_lang(text) == lang:
+        return text
+    pair = translate_zh(text) if lang == "en" else translate_en(text)
+    return None if pair is None else detokenize(list(pair.en if lang == "en" else pair.zh), lang)
 
 
 def source_lang() -> str:

@@ -217,17 +217,60 @@ def _choice(value: Any, options: list, default: Any) -> Any:
     return value if value in options else (default if default in options else options[0])
 
 
+CHOICE_WIDGETS = (st.selectbox, st.radio, st.segmented_control, st.pills, st.select_slider)
+_LABELS = "_widget_labels"  # widget key -> the label of the value it was last shown with
+
+
+def show_choice(key: str, value: Any, label: str) -> None:
+    """Make keyed choice widget `key` show `value`, labelled `label`. Streamlit keeps a keyed widget's value in
+    the browser as its label, and a label that has since changed (a language switch, a new sentence) comes back as
+    that stale text instead of an option; so the value is pushed whenever it or its label changed."""
+    shown = st.session_state.setdefault(_LABELS, {})
+    if key not in st.session_state or st.session_state[key] != value or shown.get(key) != (value, label):
+        st.session_state[key] = value
+    shown[key] = (value, label)
+
+
+def choice(widget: Callable, label: str, options: list, key: str, format_func: Callable = str, **kwargs) -> Any:
+    """A keyed choice widget outside the view state (a page's own picker), always holding one of `options`: the
+    user's pick, or (after its label went stale) the value it last showed, or the first option."""
+    picked = st.session_state.get(key)
+    if picked not in options:
+        last = st.session_state.get(_LABELS, {}).get(key, (None,))[0]
+        picked = last if last in options else options[0]
+    show_choice(key, picked, str(format_func(picked)))
+    value = widget(label, options, key=key, format_func=format_func, **kwargs)
+    return value if value in options else picked
+
+
+def valid(name: str, value: Any) -> bool:
+    """Whether `value` can be view-state entry `name` (a widget may hand back a stale label instead)."""
+    p = PARAMS[name]
+    if name in TEXT:
+        return isinstance(value, str)
+    if p.options is not None:
+        return value in p.options
+    if isinstance(p.default, bool):
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, int if isinstance(p.default, int) else (int, float)):
+        return False
+    return p.low <= value <= p.high
+
+
+def widget_value(name: str) -> Any:
+    """What the user picked in the bound widget of `name`, or None if it has none or it is not a valid value."""
+    value = st.session_state.get(f"w_{name}")
+    return value if value is not None and valid(name, value) else None
+
+
 def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     """Render `widget` showing view-state `name` within its declared limits (kwargs may narrow them) and store
     what the user picks (survives page switches)."""
-    p, value = PARAMS[name], get(name)
-    if widget in (st.selectbox, st.radio, st.segmented_control, st.pills, st.select_slider):
+    p, value, key = PARAMS[name], get(name), f"w_{name}"
+    if widget in CHOICE_WIDGETS:
         options = list(kwargs.setdefault("options", p.options))
         value = _choice(value, options, p.default)
-        if widget in (st.selectbox, st.radio):
-            kwargs["index"] = options.index(value)
-        else:
-            kwargs["default" if widget in (st.segmented_control, st.pills) else "value"] = value
+        show_choice(key, value, str(kwargs.get("format_func", str)(value)))
     elif widget in (st.slider, st.number_input):
         kwargs.setdefault("min_value", type(p.default)(p.low))
         kwargs.setdefault("max_value", type(p.default)(p.high))
@@ -236,8 +279,8 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
         kwargs["value"] = min(max(value, kwargs["min_value"]), kwargs["max_value"])
     else:
         kwargs["value"] = value
-    picked = widget(label, key=f"w_{name}", **kwargs)
-    picked = kwargs.get("value", kwargs.get("default")) if picked is None else picked  # a deselected control
+    picked = widget(label, key=key, **kwargs)
+    picked = value if picked is None or not valid(name, picked) else picked  # deselected, or a stale label
     put(name, picked)
     return picked
 
@@ -268,7 +311,7 @@ def take_widgets() -> None:
     toggle never first computes a trace with the old value and then throws it away."""
     begin_run()
     for name in PARAMS:
-        value = st.session_state.get(f"w_{name}")
+        value = widget_value(name)
         if value is not None:
             put(name, value)
 

@@ -15,6 +15,10 @@ FAMILY = "Attention Lab Sans"
 FILE = Path(__file__).resolve().parents[1] / "ui" / "static" / "attention-lab-sans.woff2"  # served by ui/chart
 STREAMLIT_FAMILY = "Source Sans"  # the family of Streamlit's text (its bundled @font-face)
 CJK_RANGE = "U+2E80-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF"  # CJK blocks, CJK punctuation, full-width forms
+# Formulas (st.latex, KaTeX): each KaTeX class's own font first, then the shipped one for the Chinese it lacks. (An
+# extra CJK face inside KaTeX's families is never used: their faces cover every code point by declaration.)
+KATEX_STACKS = {".katex": "KaTeX_Main", ".katex .mathnormal": "KaTeX_Math", ".katex .mathsf,.katex .textsf":
+                "KaTeX_SansSerif", ".katex .mathtt,.katex .texttt": "KaTeX_Typewriter"}
 
 
 @cache
@@ -37,5 +41,9 @@ def face(src: str, family: str = FAMILY, unicode_range: str | None = None) -> st
 
 
 def page_css(src: str) -> str:
-    """The page's font rules: the shipped family, and its CJK blocks as part of Streamlit's own family."""
-    return face(src) + face(src, STREAMLIT_FAMILY, CJK_RANGE)
+    """The page's font rules: the shipped family, its CJK blocks as part of Streamlit's own family, and after
+    KaTeX's fonts in formulas (selectors under the app's root outrank KaTeX's own stylesheet, loaded later)."""
+    katex = "".join(f'{",".join(f"[data-testid=stApp] {sel}" for sel in selectors.split(","))}'
+                    f'{{font-family:{family},"{FAMILY}","Times New Roman",serif}}'
+                    for selectors, family in KATEX_STACKS.items())
+    return face(src) + face(src, STREAMLIT_FAMILY, CJK_RANGE) + katex

@@ -23,9 +23,10 @@ MESSAGES = {
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",
     },
     "notice.unknown": {
-        "en": "Unknown to the model (read as <unk>): {words} (→ the closest words it knows). "
-              "Other words it knows: {known}.",
-        "zh": "模型不认识这些词（按 <unk> 处理）：{words}（→ 后是它认识的最接近的词）。它认识的其他词例如：{known}。",
+        "en": "Unknown to the model: {words} (→ similar words it knows). Each is read as the same <unk> token, so "
+              "whatever it writes for them is a guess, not a translation. It knows {n} words.",
+        "zh": "模型不认识：{words}（→ 后是它认识的相近的词）。这些词都读作同一个 <unk> 记号，"
+              "所以它为它们写出的内容只是猜测，不是翻译。它一共认识 {n} 个词。",
     },
     "notice.truncated": {
         "en": "Only the first {kept} of {total} tokens are used (max_len = {max_len}).",

@@ -32,7 +32,8 @@ def test_unknown_words_are_flagged_with_the_closest_known_words():
     at = open_page("overview", s="my teachr reads quantum books")
     warning = " ".join(w.value for w in at.warning)
     assert "teachr (→ teacher" in warning and "quantum" in warning and "quantum (→" not in warning
-    assert "Other words it knows" in warning
+    assert "same <unk> token" in warning and "a guess, not a translation" in warning
+    assert "It knows " in warning and ", a, " not in warning  # no sample of unrelated known words
 
 
 def test_long_input_says_it_was_truncated():
@@ -174,3 +175,15 @@ def test_presenter_view_enlarges_every_figure_and_hides_the_sidebar():
         assert fig["layout"]["font"]["size"] == round(normal[title]["layout"]["font"]["size"] * 1.45)
     css = " ".join(h.proto.body for h in at.get("html"))
     assert '[data-testid="stSidebar"]' in css and "display:none" in css
+
+
+def test_teacher_forcing_table_takes_a_reference_shorter_than_the_output():
+    """The free-running output is longer than a one-character reference: the table's number column is padded
+    with empty cells, not with text (which Arrow cannot put in a number column)."""
+    at = open_page("decoding", s="I have a cat")
+    box = next(w for w in at.text_input if w.label.startswith("Reference translation"))
+    box.set_value("我").run()
+    assert not at.exception and not at.error, [e.value for e in at.exception] + [e.value for e in at.error]
+    table = next(df.value for df in at.dataframe if "p(target)" in df.value.columns)
+    p = table["p(target)"]
+    assert p.notna().sum() == 2 and p.isna().sum() == len(table) - 2  # 我 and <eos>; the rest empty

@@ -1,0 +1,147 @@
+"""Ordinary clicks a lecture makes in its first minutes, one test per defect found by using the app as a lecturer:
+switching the language back and forth, typing a second sentence, changing the model, formulas with Chinese."""
+import os
+import urllib.parse
+
+import pytest
+
+from benchmarks.harness import CHROMIUM_ARGS, IDLE, chromium_path, no_cjk_fontconfig
+from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
+from tests.e2e.test_fonts import ABSENT
+
+BROKEN = "could not be drawn"
+ZH_CAT = "我有一只猫"
+
+
+def settle(page) -> None:
+    """Wait for the rerun a click started to finish."""
+    page.wait_for_timeout(400)
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def assert_whole(page) -> None:
+    """No traceback and no view that failed to draw."""
+    traceback = page.locator('[data-testid="stException"]')
+    assert traceback.count() == 0, traceback.first.inner_text()
+    assert page.get_by_text(BROKEN).count() == 0, page.url
+
+
+def type_sentence(page, text: str) -> None:
+    """Type a sentence, then wait for its rerun and for every chart drawn from the sentence to show it (a chart
+    that does not depend on the sentence, such as the variance of q·k, keeps the revision it was drawn at)."""
+    sentence_box(page).fill(text)
+    sentence_box(page).press("Enter")
+    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=text, timeout=30_000)
+    settle(page)
+    page.wait_for_function("s => (" + CHARTS_JS + ")().filter(c => c.renderer === 'canvas').every(c => c.rev === s)",
+                           arg=text, timeout=30_000)
+
+
+def language(page, name: str) -> None:
+    """Click the language switch's option `name` ("English" or "中文")."""
+    page.locator('[data-testid="stButtonGroup"] button', has_text=name).first.click()
+    settle(page)
+
+
+@pytest.mark.parametrize("path", ["overview", "tour", "self_attention", "decoding"])
+def test_switching_the_language_back_and_forth_keeps_every_page(page, app_url, path):
+    open_app(page, f"{app_url}/{path}?s=I+have+a+cat")
+    for name in ("中文", "English", "中文", "English"):
+        language(page, name)
+        assert_whole(page)
+    params = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
+    assert params.get("model", ["en-zh"]) == ["en-zh"], page.url  # the model is still a model, not its label
+    type_sentence(page, "he likes tea")
+    assert_whole(page)
+
+
+def test_self_attention_takes_a_second_and_third_sentence(page, app_url):
+    open_app(page, f"{app_url}/self_attention?s=I+have+a+cat")
+    for text in ("The dog is big.", "She likes tea.", "I have two cats"):
+        type_sentence(page, text)
+        assert_whole(page)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query).get("query", ["0"])
+        assert query[0].isdigit(), page.url  # the query token is an index, never the box's label
+
+
+def test_the_query_picker_follows_a_new_sentence(page, app_url):
+    open_app(page, f"{app_url}/self_attention?s=The+dog+is+big.&query=3")
+    type_sentence(page, "She likes tea.")
+    shown = page.locator('[data-testid="stSelectbox"] input[aria-label="Query token"]').input_value()
+    assert shown == "3: .", shown  # the new sentence's token, not the old "3: big"
+    assert_whole(page)
+
+
+def switch_model(page, label: str) -> None:
+    """Pick a model in the header's Model box."""
+    page.locator('[data-testid="stSelectbox"]', has_text="Model").first.click()
+    page.locator('[role="option"]', has_text=label).first.click()
+    settle(page)
+
+
+@pytest.mark.parametrize("path,text", [("masks", "你喜欢茶"), ("add_norm", "你喜欢茶"), ("lab_pairs", "我有两只猫")])
+def test_after_switching_to_zh_en_second_sentences_are_chinese(page, app_url, path, text):
+    open_app(page, f"{app_url}/{path}?s=I+have+a+cat")
+    switch_model(page, "中文 → English")
+    assert_whole(page)
+    params = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
+    assert params["model"] == ["zh-en"], page.url
+    main = page.locator('[data-testid="stMain"]')
+    boxes = " ".join(main.locator("input").evaluate_all("els => els.map(e => e.value)"))
+    assert text in main.inner_text() + boxes, f"{text} not on {path}"
+    assert "you like tea" not in boxes and "two cats" not in boxes, boxes  # (the translations are English)
+
+
+def test_minimal_pair_presets_are_in_the_source_language(page, app_url):
+    open_app(page, f"{app_url}/lab_pairs?model=zh-en&s={urllib.parse.quote(ZH_CAT)}")
+    page.locator('[data-testid="stSelectbox"]').nth(2).click()  # header: examples, model; then the presets
+    options = page.locator('[role="option"]').all_inner_texts()
+    assert options and all("/" in o for o in options), options
+    assert not any(ch.isascii() and ch.isalpha() for o in options for ch in o), options  # Chinese pairs only
+
+
+@pytest.fixture(scope="module")
+def bare_browser(browser, tmp_path_factory):
+    """A Chromium that sees no CJK font (as tests/e2e/test_fonts.py)."""
+    env = no_cjk_fontconfig(tmp_path_factory.mktemp("fontconfig"))
+    bare = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, env=os.environ | env)
+    yield bare
+    bare.close()
+
+
+KATEX_CJK_JS = """async () => {
+  const out = [];
+  for (const el of document.querySelectorAll('.katex-html *')) {
+    for (const node of el.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (const ch of node.textContent) {
+        if (ch < '\\u3400' || ch > '\\u9fff') continue;
+        const cs = getComputedStyle(el);
+        await document.fonts.load(`${cs.fontStyle} 40px ${cs.fontFamily}`, ch);
+        out.push([ch, `${cs.fontStyle} 40px ${cs.fontFamily}`]);
+      }
+    }
+  }
+  return out;
+}"""
+GLYPH_IN_FONT_JS = """([font, ch]) => {
+  const canvas = document.createElement('canvas'); canvas.width = 120; canvas.height = 60;
+  const ctx = canvas.getContext('2d'); ctx.font = font; ctx.fillText(ch, 10, 45);
+  return Array.from(ctx.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3)).join(',');
+}"""
+
+
+@pytest.mark.parametrize("params", [{"tour": 0, "lang": "zh", "model": "zh-en", "s": ZH_CAT},
+                                    {"tour": 99, "lang": "en", "s": "I have a cat"}])
+def test_formulas_draw_chinese_with_the_shipped_font(bare_browser, app_url, params):
+    page = bare_browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{app_url}/tour?" + urllib.parse.urlencode(params))
+    page.wait_for_selector(".katex", timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    found = page.evaluate(KATEX_CJK_JS)
+    assert found, "this step's formula has Chinese in it"
+    for ch, font in found:
+        box = page.evaluate(GLYPH_IN_FONT_JS, [font, ABSENT[0]])  # a character no font here has, in the same font
+        glyph = page.evaluate(GLYPH_IN_FONT_JS, [font, ch])
+        assert glyph != box and any(v != "0" for v in glyph.split(",")), f"{ch} in {font} is a box"
+    page.context.close()
