@@ -93,24 +93,38 @@ def second_texts_follow(lang: str) -> None:
             state.put(text, data.in_language(state.DEFAULTS[text], lang))
 
 
+def example_picker() -> None:
+    """The examples box: a pick goes into the sentence box."""
+    st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
+                 placeholder=t("header.pick_example"), on_change=on_example, width=320)
+
+
 def sentence_bar(debounce: int | None) -> None:
     """The shared controls: sentence (a rerun per keystroke, or per pause in typing where the keystroke route draws
-    the charts), examples, model."""
+    the charts), examples, model; in presenter view one row, a large box and the view toggles behind a button."""
     names = data.model_options()
     if state.get("model") not in names:
         state.put("model", names[0])
-    view_toggles()
+    presenter = bool(state.get("presenter"))
+    if not presenter:
+        view_toggles()
+    labels = "collapsed" if presenter else "visible"
     with st.container(horizontal=True, vertical_alignment="bottom", wrap=False):  # one block, not three columns
         gen = st.session_state.get("sentence_gen", 0)
         text = sentence_box(t("header.sentence"), state.get("sentence"), f"sentence_{gen}",
                             max_chars=state.MAX_CHARS, debounce=debounce,
-                            placeholder=t("header.placeholder", example=examples(data.source_lang())[0]))
+                            placeholder=t("header.placeholder", example=examples(data.source_lang())[0]),
+                            large=presenter)
         state.put_text("sentence", text or "")
-        st.selectbox(t("header.examples"), examples(data.source_lang()), index=None, key="example_pick",
-                     placeholder=t("header.pick_example"), on_change=on_example, width=320)
-        labels = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
-        state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=labels.get,
-                    on_change=on_model, width=220)
+        if not presenter:
+            example_picker()
+        model_names = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
+        state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=model_names.get,
+                    on_change=on_model, width=260, label_visibility=labels)
+        if presenter:  # the box gets the row; the rest is one click away
+            with st.popover(t("header.view"), icon=":material/tune:"):
+                example_picker()
+                view_toggles()
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -211,6 +225,7 @@ def main() -> None:
     sentence_bar(live.DEBOUNCE_MS if live.url() else None)
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()
+    widgets.open_stage()
     try:
         with shell.inside():
             if pretrained_ui.applies(path):

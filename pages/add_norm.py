@@ -54,7 +54,7 @@ if widgets.need_trace(trace):
                     format_func=[t(key) for key in names].__getitem__)
     charts = norm_blocks(trace, v)
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=trace.config.d_model))
-    widgets.show(charts["before_after"])
+    widgets.show(charts["before_after"], main=True)
     widgets.show(charts["stats"])
     st.caption(t("ln.caption_post" if post else "ln.caption_pre"))
 

@@ -29,10 +29,11 @@ def sees(keep: np.ndarray, tokens: list[str]) -> str:
 def masks_section(trace) -> None:
     """Which mask each half uses, on this sentence (encoder) and its translation (decoder)."""
     st.subheader(t("bg.masks"))
-    for side, column in zip(SIDES, st.columns(2)):
-        with column:
-            widgets.show(side_block(trace, side))  # the keystroke route draws the same charts (ui/views/bert_gpt.py)
-            st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
+    with widgets.main_figure():
+        for side, column in zip(SIDES, st.columns(2)):
+            with column:
+                widgets.show(side_block(trace, side))  # the keystroke route draws the same (ui/views/bert_gpt.py)
+                st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
 def objectives_section(trace) -> None:

@@ -78,7 +78,7 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    widgets.show(step_block(trace, shown, layer, head))
+    widgets.show(step_block(trace, shown, layer, head), main=True)
     if step.beams:
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({

@@ -60,7 +60,7 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
                                                d_model=trace.config.d_model))
-    widgets.show(sentence_block(trace))  # the keystroke route draws the same charts (ui/views/embeddings.py)
+    widgets.show(sentence_block(trace), main=True)  # the keystroke route draws the same charts (ui/views/embeddings.py)
     norms_section(trace)
 
 st.subheader(t("emb.explore"))

@@ -8,7 +8,7 @@ from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_knockout import importance, importance_block
+from ui.views.lab_knockout import SCALE_FLOOR, importance, importance_block
 
 shell.require_app()
 INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
@@ -87,5 +87,6 @@ if widgets.need_trace(trace):
     st.markdown(t("ko.log_p", base=log_p[0], ablated=log_p[1], ratio=float(np.exp(log_p[1] - log_p[0]))))
     st.subheader(t("ko.steps"))
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
-    st.subheader(t("ko.importance"))
-    widgets.show(importance_block(trace, drops))  # the keystroke route draws the same chart
+    widgets.section(t("ko.importance"),
+                    t("ko.caption_scale", floor=f"{SCALE_FLOOR:g}", ratio=f"{np.exp(SCALE_FLOOR):.1f}"))
+    widgets.show(importance_block(trace, drops), main=True)  # the keystroke route draws the same chart

@@ -50,11 +50,12 @@ if widgets.need_trace(trace):
         st.info(t("mp.no_second"))
     else:
         charts = blocks(trace, other, *controls.pick_block(trace))  # the keystroke route draws the same charts
-        c1, c2, c3 = st.columns(3)
-        for col, which, run in ((c1, "first", trace), (c2, "second", other)):
-            with col:
-                st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
-                widgets.show(charts[which])
-        with c3:
-            st.markdown("&nbsp;")
-            widgets.show(charts["diff"])
+        with widgets.main_figure():
+            c1, c2, c3 = st.columns(3)
+            for col, which, run in ((c1, "first", trace), (c2, "second", other)):
+                with col:
+                    st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
+                    widgets.show(charts[which])
+            with c3:
+                st.markdown("&nbsp;")
+                widgets.show(charts["diff"])

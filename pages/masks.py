@@ -24,7 +24,7 @@ def padding_section(trace, head: int) -> None:
     widgets.token_rows(b.src_rows)
     i = shorter(b.src_rows)
     st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
-    widgets.show(pad_block(b, head))
+    widgets.show(pad_block(b, head), main=True)
     widgets.section(t("masks.step2"), t("masks.caption_causal"))
     widgets.show(dec_block(b, head))
 

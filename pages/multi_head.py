@@ -17,7 +17,7 @@ if widgets.need_trace(trace):
     charts = blocks(trace, side, layer, head)  # the keystroke route draws the same (ui/views/multi_head.py)
     if wide(trace, side):
         st.caption(t("hf.grid_caption", n=trace.n_layers(side), h=trace.config.h))
-    widgets.show(charts["grid"])
+    widgets.show(charts["grid"], main=True)
     st.markdown(t("mh.how_to_read"))
     widgets.show(charts["heads"])
     widgets.section(t("mh.split"), t("mh.caption_split", d_model=trace.config.d_model, h=trace.config.h,

@@ -60,10 +60,11 @@ with right:
 
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in controls.blocks(trace))
-    st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-    sides = controls.blocks(trace)
-    for tab, side in zip(st.tabs([tab_title(s) for s in sides]), sides):
-        with tab:
-            if side == "cross":
-                widgets.cross_note(trace)
-            widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)
+    with widgets.main_figure():
+        st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
+        sides = controls.blocks(trace)
+        for tab, side in zip(st.tabs([tab_title(s) for s in sides]), sides):
+            with tab:
+                if side == "cross":
+                    widgets.cross_note(trace)
+                widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)

@@ -60,7 +60,7 @@ def cost_section(name: str) -> None:
     st.caption(t("paper.caption_cost", repeats=REPEATS))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.show(time_block(points))  # the keystroke route draws the same charts (ui/views/paper.py)
+        widgets.show(time_block(points), main=True)  # the keystroke route draws the same charts (ui/views/paper.py)
     with c2:
         widgets.show(memory_block(points))
     st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],

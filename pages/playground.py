@@ -163,8 +163,8 @@ if preset != "sentence" or pg["edited"]:
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last
-    for block in blocks(res, shown_scale):
-        widgets.show(block)
+    for i, block in enumerate(blocks(res, shown_scale)):
+        widgets.show(block, main=i == 0)
     names = res.names
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)

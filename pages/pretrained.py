@@ -32,19 +32,20 @@ def words_view(trace: PretrainedTrace) -> None:
     pattern = attn.pattern[head]
     tag = f"{side}-L{layer}-h{head}"
     st.caption(t("hf.words_caption"))
-    c1, c2 = st.columns(2)
-    with c1:
-        widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", masked=~attn.mask,
-                                      title=t("hf.fig_subwords", layer=layer, head=head),
-                                      row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
-                       key=f"hf-sub-{tag}")
-    with c2:
-        by_word = pretrained.word_attention(pattern, q_groups, k_groups)
-        widgets.figure(matrix_heatmap(by_word, pretrained.word_labels(rows, q_groups),
-                                      pretrained.word_labels(cols, k_groups), kind="prob",
-                                      title=t("hf.fig_words", layer=layer, head=head),
-                                      hover_formula=t("hf.hover_words"), row_title=t("axis.query_row"),
-                                      col_title=t("axis.key_col"), words=words()), key=f"hf-words-{tag}")
+    with widgets.main_figure():
+        c1, c2 = st.columns(2)
+        with c1:
+            widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", masked=~attn.mask,
+                                          title=t("hf.fig_subwords", layer=layer, head=head),
+                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
+                           key=f"hf-sub-{tag}")
+        with c2:
+            by_word = pretrained.word_attention(pattern, q_groups, k_groups)
+            widgets.figure(matrix_heatmap(by_word, pretrained.word_labels(rows, q_groups),
+                                          pretrained.word_labels(cols, k_groups), kind="prob",
+                                          title=t("hf.fig_words", layer=layer, head=head),
+                                          hover_formula=t("hf.hover_words"), row_title=t("axis.query_row"),
+                                          col_title=t("axis.key_col"), words=words()), key=f"hf-words-{tag}")
 
 
 def bert_predictions(trace: PretrainedTrace) -> None:

@@ -44,7 +44,7 @@ if widgets.need_trace(trace):
     widgets.show(charts["scores"])
     widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if v.side == "decoder" else "sa.caption_masked_none",
                                      masked=int((~keep).sum()), total=keep.size))
-    widgets.show(charts["masked"])
+    widgets.show(charts["masked"], main=True)
     widgets.show(charts["z"])
 
     widgets.section(t("sa.step4"), t("sa.caption_step4", title=notes.NOTE_TITLES[4]))

@@ -21,6 +21,8 @@ CSS = """
   background-color: var(--st-secondary-background-color, #f0f2f6); border: 1px solid rgba(127, 127, 127, 0.3);
   border-radius: 6px; transition: border-color 150ms ease; }
 .al-sentence__input:focus { border-color: var(--st-primary-color, #ff4b4b); }
+.al-sentence--large .al-sentence__label { display: none; }
+.al-sentence--large .al-sentence__input { font-size: 34px; padding: 6px 16px; }
 """
 
 # data.value is the text the server has: while the user types, the box keeps its own text until the server echoes it
@@ -29,6 +31,7 @@ JS = """
 export default function ({ parentElement, data, setStateValue }) {
   const label = parentElement.querySelector(".al-sentence__label");
   const input = parentElement.querySelector(".al-sentence__input");
+  parentElement.querySelector(".al-sentence").classList.toggle("al-sentence--large", !!data.large);
   label.textContent = data.label;
   input.placeholder = data.placeholder;
   input.maxLength = data.max_chars;
@@ -61,11 +64,13 @@ def ignore() -> None:
     """The box's change callback: the script reads the text itself (Streamlit wants one for a state with a default)."""
 
 
-def sentence_box(label: str, value: str, key: str, *, max_chars: int, debounce: int | None, placeholder: str) -> str:
-    """The box's text: what the user last typed in it, else `value` (a new key starts the box again from `value`)."""
+def sentence_box(label: str, value: str, key: str, *, max_chars: int, debounce: int | None, placeholder: str,
+                 large: bool = False) -> str:
+    """The box's text: what the user last typed in it, else `value` (a new key starts the box again from `value`);
+    `large` for a projector."""
     typed = st.session_state.get(key)
     shown = typed.get("value", value) if isinstance(typed, dict) else value  # the server's copy of the box's text
     result = element()(data={"label": label, "value": shown, "debounce": debounce or 0, "max_chars": max_chars,
-                             "placeholder": placeholder},
-                       default={"value": shown}, key=key, on_value_change=ignore)
+                             "placeholder": placeholder, "large": large},
+                       default={"value": shown}, key=key, on_value_change=ignore, width="stretch")
     return result.value if result.value is not None else shown

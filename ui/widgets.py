@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import streamlit as st
@@ -121,9 +124,13 @@ def figures(specs, key: str, names: list[str] | None = None, columns: int | None
     show(Block(specs, key, names, columns))
 
 
-def show(block: Block) -> None:
-    """Draw a block's charts. `?renderer=naive` draws each with st.plotly_chart instead (the benchmark's
-    reference), from the same specs."""
+def show(block: Block, main: bool = False) -> None:
+    """Draw a block's charts (`main`: the page's main figure, first on a projector's screen, see `main_figure`).
+    `?renderer=naive` draws each with st.plotly_chart instead (the benchmark's reference), from the same specs."""
+    if main:
+        with main_figure():
+            show(block)
+        return
     instrument.count_charts(len(block.specs))
     with instrument.section("serialise"):
         if instrument.naive():
@@ -194,12 +201,38 @@ PRESENTER_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"] {display:none}
 .stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding-top:1rem; max-width:100%}
 html, body, [data-testid="stMarkdownContainer"] p, [data-testid="stCaptionContainer"] {font-size:1.35rem !important}
-h1 {font-size:3rem !important} h2 {font-size:2.4rem !important} h3 {font-size:2rem !important}
+h1 {font-size:2.2rem !important; padding-top:0.25rem !important} h2 {font-size:2rem !important}
+h3 {font-size:1.7rem !important}
+[data-testid="stSliderThumbValue"] {transform:translateY(-0.6rem)}
+[data-testid="stSliderThumbValue"] p, [data-testid="stSliderTickBar"] {font-size:1.15rem !important}
+[data-testid="stSelectbox"] div[role="group"] input {font-size:1.35rem}
 .al-chip {font-size:1.8rem !important}
 [data-testid="stHorizontalBlock"]:has([data-al-chart]) {flex-direction:column}
 [data-testid="stHorizontalBlock"]:has([data-al-chart]) > div {width:100% !important; flex:1 1 auto !important}
 </style>
 """
+
+
+_STAGE: ContextVar = ContextVar("stage", default=None)  # this run's slot for the page's main figure, or None
+STAGE_KEY = "al-stage"  # its element key (class st-key-al-stage: the chart code fits a chart there to the screen)
+
+
+def open_stage() -> None:
+    """Presenter view: an empty slot under the token chips for the page's main figure, so a projector's first screen
+    shows the sentence, its tokens and the figure (elsewhere the figure stays in its place in the page)."""
+    _STAGE.set(st.container(key=STAGE_KEY) if state.get("presenter") else None)
+
+
+@contextmanager
+def main_figure() -> Iterator[None]:
+    """Draw what follows in the stage slot (presenter view; the page's first main figure only), else in place."""
+    slot = _STAGE.get()
+    if slot is None:
+        yield
+        return
+    _STAGE.set(None)
+    with slot:
+        yield
 
 
 def presenter_css() -> None:

@@ -18,6 +18,7 @@ MESSAGES = {
     "header.model": {"en": "Model", "zh": "模型"},
     "header.language": {"en": "Language", "zh": "界面语言"},
     "header.presenter": {"en": "Presenter view", "zh": "演示模式"},
+    "header.view": {"en": "View", "zh": "显示"},
     "notice.type_sentence": {
         "en": "Type a sentence in the box above (or pick an example) to see the model at work.",
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",

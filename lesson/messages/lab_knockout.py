@@ -37,6 +37,12 @@ MESSAGES = {
     "ko.col_intact": {"en": "all heads: token (p)", "zh": "所有头：词元（概率）"},
     "ko.col_ablated": {"en": "knocked out: token (p)", "zh": "关掉之后：词元（概率）"},
     "ko.importance": {"en": "How much each head matters for this sentence", "zh": "每个头对这个句子有多重要"},
+    "ko.caption_scale": {
+        "en": "The colours span at least ±{floor} (a drop of {floor} makes the translation {ratio} times less "
+              "likely), so a head whose removal changes almost nothing stays pale.",
+        "zh": "颜色范围至少是 ±{floor}（下降 {floor} 表示译文的概率变为原来的 1/{ratio}），"
+              "所以关掉后几乎没有影响的头保持浅色。",
+    },
     "ko.fig_importance": {
         "en": "Drop in log P(own translation) when one head is knocked out",
         "zh": "单独关掉一个头时，自己译文的 log P 下降多少",

@@ -10,6 +10,8 @@ from ui.i18n import t, words
 from ui.widgets import Block
 from viz.heatmap import matrix_heatmap
 
+SCALE_FLOOR = 1.0  # the colour scale spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
+
 
 def importance(trace: Trace) -> np.ndarray:
     """Drop in log P(own translation) per head knocked out alone, in the view's mode; (blocks, N, h)."""
@@ -22,7 +24,8 @@ def importance_block(trace: Trace, drops: np.ndarray) -> Block:
     rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
     return Block([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
                                  title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
-                                 col_title=t("ko.axis_head"), hover_formula="Δ log P", words=words())],
+                                 col_title=t("ko.axis_head"), hover_formula="Δ log P", words=words(),
+                                 bound=max(SCALE_FLOOR, float(np.abs(drops).max())))],
                  "ko-importance")
 
 
