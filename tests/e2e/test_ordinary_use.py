@@ -145,3 +145,22 @@ def test_formulas_draw_chinese_with_the_shipped_font(bare_browser, app_url, para
         glyph = page.evaluate(GLYPH_IN_FONT_JS, [font, ch])
         assert glyph != box and any(v != "0" for v in glyph.split(",")), f"{ch} in {font} is a box"
     page.context.close()
+
+
+def test_export_names_the_shape_of_the_sentence_now_in_the_box(page, app_url):
+    page.goto(f"{app_url}/export?s=I+have+a+cat")  # a page without charts
+    page.wait_for_selector('input[aria-label="Matrix (hook point)"]', timeout=60_000)
+    settle(page)
+    hook = page.locator('[data-testid="stSelectbox"] input[aria-label="Matrix (hook point)"]')
+    hook.click()
+    page.locator('[role="option"]').nth(3).click()  # the user picks a matrix
+    settle(page)
+    first = hook.input_value()
+    assert first.endswith("(4, 4, 24)"), first  # h × 4 tokens × d_k
+    sentence_box(page).fill("I have two cats and a dog")
+    sentence_box(page).press("Enter")
+    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg="I have two cats and a dog")
+    settle(page)
+    now = hook.input_value()
+    assert now == first.replace("(4, 4, 24)", "(4, 7, 24)"), (first, now)  # the pick kept, its shape the new one
+    assert_whole(page)
