@@ -13,25 +13,7 @@ import logging
 
 import streamlit as st
 
-PAGE_FILES = [  # (url path, icon); titles come from the catalogue ("nav.<url path>")
-    ("overview", ":material/account_tree:"),
-    ("tour", ":material/school:"),
-    ("embeddings", ":material/waves:"),
-    ("self_attention", ":material/grid_on:"),
-    ("multi_head", ":material/view_module:"),
-    ("masks", ":material/visibility_off:"),
-    ("decoding", ":material/translate:"),
-    ("add_norm", ":material/functions:"),
-    ("paper", ":material/description:"),
-    ("bert_gpt", ":material/compare_arrows:"),
-    ("notes", ":material/rule:"),
-    ("playground", ":material/edit:"),
-    ("lab_timeline", ":material/timeline:"),
-    ("lab_knockout", ":material/block:"),
-    ("lab_pairs", ":material/compare:"),
-    ("pretrained", ":material/hub:"),
-    ("export", ":material/download:"),
-]
+from ui.registry import PAGES, PATHS
 
 if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
     from starlette.middleware import Middleware
@@ -39,7 +21,7 @@ if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke r
     from ui.head import FirstPaint
     from ui.live import routes
 
-    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=[name for name, _ in PAGE_FILES])])
+    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=list(PATHS))])
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
@@ -184,8 +166,8 @@ def pages() -> list:
     built = st.session_state.get("_pages")
     if built is None or built[0] != lang:
         built = st.session_state["_pages"] = (lang, [
-            st.Page(f"pages/{name}.py", title=t(f"nav.{name}"), icon=icon, url_path=name, default=name == "overview")
-            for name, icon in PAGE_FILES])
+            st.Page(p.file, title=t(f"nav.{p.path}"), icon=p.icon, url_path=p.path, default=p.path == PATHS[0])
+            for p in PAGES])
     return built[1]
 
 
@@ -203,10 +185,9 @@ def page_keys(current: str) -> None:
     if current == "tour":
         return
     pressed = arrow_keys("page_keys")
-    names = [name for name, _ in PAGE_FILES]
-    if pressed and current in names:
+    if pressed and current in PATHS:
         step = 1 if pressed == "next" else -1
-        target = names[(names.index(current) + step) % len(names)]
+        target = PATHS[(PATHS.index(current) + step) % len(PATHS)]
         st.switch_page(f"pages/{target}.py", query_params=state.url_params())
 
 

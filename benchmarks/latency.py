@@ -33,9 +33,9 @@ from pathlib import Path
 
 from benchmarks.harness import IDLE, launch, streamlit_server
 from benchmarks.protocol import Session, run
+from ui.registry import PAGES as REGISTERED
 
-PAGES = ("overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
-         "lab_timeline", "lab_knockout", "lab_pairs", "tour", "paper", "bert_gpt", "notes")
+PAGES = tuple(p.path for p in REGISTERED if p.live)  # every page the keystroke route draws
 HF_PAGES = ("self_attention", "multi_head")
 VIEWS = {"playground": {"preset": "sentence"}}  # the preset whose charts follow the sentence (the others do not)
 RENDERERS = {"in-place": "inplace", "naive st.plotly_chart": "naive"}

@@ -7,20 +7,18 @@ from model import pretrained
 from model.pretrained import PretrainedError, PretrainedTrace
 from ui import data, state, widgets
 from ui.i18n import t
-
-ALL = ("marian", "bert", "gpt2")
-PAGES = {"overview": ALL, "self_attention": ALL, "multi_head": ALL, "bert_gpt": ALL, "pretrained": ALL,
-         "decoding": ("marian",)}
+from ui.registry import BY_PATH, PAGES
 
 
 def applies(page: str) -> bool:
     """True if the page can show the current view (always for a glass-box model)."""
     if not data.is_pretrained():
         return True
-    if page not in PAGES:
+    families = BY_PATH[page].families if page in BY_PATH else ()
+    if not families:
         return False
     pm = data.pretrained_status()[0]
-    return pm is None or pm.family in PAGES[page]
+    return pm is None or pm.family in families
 
 
 def source_box() -> None:
@@ -64,5 +62,5 @@ def not_applicable(page: str, title: str) -> None:
     if page == "decoding" and pm is not None:
         st.info(t("hf.decoding_not_applicable", family=t(f"hf.family.{pm.family}"), what=t(f"hf.what_{pm.family}")))
         return
-    names = ", ".join(t(f"nav.{p}") for p in PAGES if applies(p))
+    names = ", ".join(t(f"nav.{p.path}") for p in PAGES if p.families and applies(p.path))
     st.info(t("hf.not_applicable", page=title, pages=names))

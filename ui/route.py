@@ -18,48 +18,14 @@ import struct
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ui import data, instrument, live, state
-from ui.views import (
-    add_norm,
-    bert_gpt,
-    decoding,
-    embeddings,
-    lab_knockout,
-    lab_pairs,
-    lab_timeline,
-    masks,
-    multi_head,
-    overview,
-    panels,
-    paper,
-    playground,
-    self_attention,
-    tour,
-)
+from ui.registry import BY_PATH
 from ui.widgets import Block, block_payload
 
-PAGES: dict[str, Callable] = {  # page url path -> charts(trace) -> blocks, as the page draws them
-    "overview": overview.charts,
-    "embeddings": embeddings.charts,
-    "tour": tour.charts,
-    "self_attention": self_attention.charts,
-    "multi_head": multi_head.charts,
-    "decoding": decoding.charts,
-    "add_norm": add_norm.charts,
-    "lab_pairs": lab_pairs.charts,
-    "lab_knockout": lab_knockout.charts,
-    "lab_timeline": lab_timeline.charts,
-    "masks": masks.charts,
-    "notes": panels.every_chart,
-    "bert_gpt": bert_gpt.charts,  # the built-in model's branch (a pretrained model answers 204 before)
-    "paper": paper.charts,  # cost charts measured once per model and server, the same bytes every time
-    "playground": playground.charts,  # the "this sentence" preset only (the others do not follow the sentence)
-}
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
@@ -106,7 +72,7 @@ DRAFTS = Drafts()
 def applies(page: str) -> bool:
     """True if the route draws `page`'s charts in this view: not with the naive reference renderer (the benchmark's
     baseline stays a plain rerun per keystroke) nor with a pretrained model (its traces are not the route's)."""
-    return page in PAGES and not instrument.naive() and not data.is_pretrained()
+    return page in BY_PATH and BY_PATH[page].live and not instrument.naive() and not data.is_pretrained()
 
 
 def url_for(page: str) -> str:
@@ -125,7 +91,7 @@ def blocks(page: str, params: dict[str, str]) -> list[Block]:
         return []
     data.use_drafts(RequestDrafts(state.clean_text(params.get("p", ""))[0], state.get("sentence")))  # p: previous
     trace = data.current_trace()
-    return PAGES[page](trace) if trace is not None else []
+    return BY_PATH[page].chart_builder()(trace) if trace is not None else []
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
@@ -141,7 +107,7 @@ def frame(chunks: list[bytes]) -> bytes:
 def endpoint(request: Request) -> Response:
     """GET handler (sync: Starlette runs it in its thread pool, beside the script threads)."""
     page = request.path_params["page"]
-    if page not in PAGES:
+    if page not in BY_PATH or not BY_PATH[page].live:
         return Response(status_code=404, headers=HEADERS)
     params, start = dict(request.query_params), time.perf_counter()
     try:

@@ -9,11 +9,15 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui.registry import PATHS
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # pages with fewer than three figures (the rest is tables and text)
 MIN_CHARTS = {"lab_knockout": 1, "paper": 2, "bert_gpt": 2}
-PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "playground",
-         "lab_timeline", "lab_knockout", "lab_pairs", "paper", "bert_gpt", "notes"]
+# every registered page but those with tests of their own: the tour (test_tour.py: its charts are one step's),
+# Export (test_export.py: downloads, no charts) and Pretrained (test_pretrained_pages.py: needs a loaded model)
+OWN_TESTS = ("tour", "export", "pretrained")
+PAGES = [path for path in PATHS if path not in OWN_TESTS]
 
 
 def open_page(page: str, **params) -> AppTest:

@@ -6,10 +6,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.harness import streamlit_server
+from ui.registry import PATHS
 
-PAGES = ["overview", "tour", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm",
-         "playground", "export", "lab_timeline", "lab_knockout", "lab_pairs", "paper", "bert_gpt", "notes",
-         "pretrained"]
+PAGES = list(PATHS)  # every page of the registry
 LOG_ERRORS = re.compile(r"Traceback|Error|Exception|exception|failed")
 RECORD = re.compile(r"^(?=\d{4}-\d\d-\d\d |ERROR:|WARNING:|INFO:)", re.M)
 # Streamlit's own data editor ignores a pasted cell or row whose text is not valid Unicode (lone surrogates) and

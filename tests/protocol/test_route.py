@@ -19,9 +19,11 @@ from model.transformer import AttnOptions
 from tests.protocol.conftest import PAGES
 from tests.protocol.test_fuzz import hostile_query
 from tests.protocol.test_sessions import OBJECTS, SUBJECTS, marker
-from ui.route import PAGES as LIVE
+from ui.registry import PAGES as REGISTERED
 from ui.state import MAX_CHARS, PARAMS
 from viz.wire import MAGIC
+
+LIVE = [p.path for p in REGISTERED if p.live]
 
 ROUTE = "/_al/live/{page}"
 CHART = "attention_lab_chart"  # the chart element's component name (ui/chart.py)
