@@ -221,14 +221,19 @@ CHOICE_WIDGETS = (st.selectbox, st.radio, st.segmented_control, st.pills, st.sel
 _LABELS = "_widget_labels"  # widget key -> the label of the value it was last shown with
 
 
-def show_choice(key: str, value: Any, label: str) -> None:
-    """Make keyed choice widget `key` show `value`, labelled `label`. Streamlit keeps a keyed widget's value in
-    the browser as its label, and a label that has since changed (a language switch, a new sentence) comes back as
-    that stale text instead of an option; so the value is pushed whenever it or its label changed."""
+def show_choice(key: str, value: Any, label: str) -> bool:
+    """Make keyed choice widget `key` show `value`, labelled `label`; True if the value had to be pushed (then the
+    widget must be created without a default). Streamlit keeps a keyed widget's value in the browser as its label,
+    and a label that has since changed (a language switch, a new sentence) comes back as that stale text instead of
+    an option; so the value is pushed whenever the widget holds another value or its label changed. A new widget
+    takes its default instead, as on any first visit."""
     shown = st.session_state.setdefault(_LABELS, {})
-    if key not in st.session_state or st.session_state[key] != value or shown.get(key) != (value, label):
+    held = st.session_state[key] if key in st.session_state else value
+    pushed = held != value or shown.get(key, (value, label)) != (value, label)
+    if pushed:
         st.session_state[key] = value
     shown[key] = (value, label)
+    return pushed
 
 
 def choice(widget: Callable, label: str, options: list, key: str, format_func: Callable = str, **kwargs) -> Any:
@@ -238,7 +243,8 @@ def choice(widget: Callable, label: str, options: list, key: str, format_func: C
     if picked not in options:
         last = st.session_state.get(_LABELS, {}).get(key, (None,))[0]
         picked = last if last in options else options[0]
-    show_choice(key, picked, str(format_func(picked)))
+    if not show_choice(key, picked, str(format_func(picked))):
+        kwargs["index"] = options.index(picked)
     value = widget(label, options, key=key, format_func=format_func, **kwargs)
     return value if value in options else picked
 
@@ -270,7 +276,11 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     if widget in CHOICE_WIDGETS:
         options = list(kwargs.setdefault("options", p.options))
         value = _choice(value, options, p.default)
-        show_choice(key, value, str(kwargs.get("format_func", str)(value)))
+        if not show_choice(key, value, str(kwargs.get("format_func", str)(value))):
+            if widget in (st.selectbox, st.radio):
+                kwargs["index"] = options.index(value)
+            else:
+                kwargs["default" if widget in (st.segmented_control, st.pills) else "value"] = value
     elif widget in (st.slider, st.number_input):
         kwargs.setdefault("min_value", type(p.default)(p.low))
         kwargs.setdefault("max_value", type(p.default)(p.high))
