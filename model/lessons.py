@@ -13,10 +13,10 @@ from torch import nn
 
 from model.attention import masked_softmax
 from model.checkpoint import Bundle
-from model.decoding import DecodeOptions
+from model.decoding import DecodeOptions, beam_prefix, greedy_batch
 from model.hooks import Edit
 from model.positional import sinusoidal_encoding
-from model.tokenizer import EOS_ID
+from model.tokenizer import BOS_ID, EOS_ID
 from model.trace import Trace, read_only, run_with_trace
 from model.transformer import AttnOptions, Transformer
 
@@ -33,6 +33,8 @@ PRETRAINED = {  # name: (layers, hidden, heads, stated parameters in millions, v
     "BERT-base": (12, 768, 12, 110, 30522, 512),
     "BERT-large": (24, 1024, 16, 340, 30522, 512),
     "GPT-1": (12, 768, 12, 117, 40478, 512),
+    "GPT-2 (largest)": (48, 1600, 25, 1542, 50257, 1024),
+    "GPT-3 (largest)": (96, 12288, 96, 175_000, 50257, 2048),
 }
 
 
@@ -165,6 +167,48 @@ def equivariance(model: Transformer, ids: list[int], seed: int, with_pe: bool) -
     attn, memory = encoder_outputs(model, ids, with_pe)
     attn_s, memory_s = encoder_outputs(model, [ids[i] for i in order], with_pe)
     return Equivariance(order, attn, attn_s, memory, memory_s)
+
+
+@dataclass
+class Invariance:
+    """What pools over the source positions (cross-attention, hence the translation) for a sentence and a shuffle of
+    its tokens, with the source PE removed and with it."""
+
+    order: np.ndarray  # (S,) shuffled position j holds original token order[j]
+    logit_diff_no_pe: float  # max |Δ logit| over the teacher-forced translation, source PE removed
+    logit_diff_pe: float  # the same with the source PE
+    translation_no_pe: list[int]  # greedy output ids of the original sentence, source PE removed
+    translation_no_pe_shuffled: list[int]  # … of the shuffled sentence, source PE removed
+    translation_pe_shuffled: list[int]  # … of the shuffled sentence, with PE
+
+
+@torch.no_grad()
+def source_logits(model: Transformer, src_ids: list[int], tgt_ids: list[int], with_pe: bool) -> np.ndarray:
+    """Teacher-forced logits (T, V_tgt) of tgt_ids (<bos> + output) for one source sentence; without the source PE
+    (the target keeps its own) if asked."""
+    edits: dict[str, Edit] = {} if with_pe else {"hook_pos_enc": torch.zeros_like}
+    with model.editing(edits):
+        return model(torch.tensor([src_ids]), torch.tensor([tgt_ids]))[0].double().numpy()
+
+
+@torch.no_grad()
+def greedy_ids(model: Transformer, src_ids: list[int], with_pe: bool, max_steps: int) -> list[int]:
+    """Greedy output ids of one source sentence, without the source PE if asked."""
+    edits: dict[str, Edit] = {} if with_pe else {"hook_pos_enc": torch.zeros_like}
+    with model.editing(edits):
+        return greedy_batch(model, torch.tensor([src_ids]), max_steps)[0]
+
+
+def invariance(model: Transformer, src_ids: list[int], tgt_ids: list[int], seed: int,
+               max_steps: int = 40) -> Invariance:
+    """The translation's logits and greedy outputs for a sentence and its shuffle (shuffle number `seed`), with the
+    source PE removed and with it; tgt_ids = <bos> + the model's translation, the same target for both orders."""
+    order = shuffle_order(len(src_ids), seed)
+    shuffled = [src_ids[i] for i in order]
+    diffs = [float(np.abs(source_logits(model, shuffled, tgt_ids, pe) - source_logits(model, src_ids, tgt_ids, pe))
+                   .max()) for pe in (False, True)]
+    return Invariance(order, diffs[0], diffs[1], greedy_ids(model, src_ids, False, max_steps),
+                      greedy_ids(model, shuffled, False, max_steps), greedy_ids(model, shuffled, True, max_steps))
 
 
 def layer_norm_parts(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float = 1e-5):
@@ -364,6 +408,24 @@ def nearest_words(table: np.ndarray, ids: list[int], itos: list[str], k: int = 3
     return out
 
 
+def softmax_jacobian(w: np.ndarray) -> np.ndarray:
+    """∂softmax(s)/∂s at the weights w = softmax(s): diag(w) − w wᵀ, (L, L); masked keys (w = 0) give zero rows."""
+    w = np.asarray(w, dtype=np.float64)
+    return np.diag(w) - np.outer(w, w)
+
+
+def softmax_gradient_norms(scores: np.ndarray, keep: np.ndarray, d_k: int) -> tuple[float, float]:
+    """Frobenius norm of the softmax's Jacobian for one row of scores q·k (L,), without and with ÷√d_k; keep (L,)
+    marks the visible keys. A saturated softmax (one weight near 1) has a Jacobian near 0: vanishing gradients."""
+    s = np.asarray(scores, dtype=np.float64)
+    keep = np.asarray(keep, bool)
+    out = []
+    for z in (s, s / np.sqrt(d_k)):
+        e = np.exp(np.where(keep, z - z[keep].max(), -np.inf))
+        out.append(float(np.linalg.norm(softmax_jacobian(e / e.sum()))))
+    return out[0], out[1]
+
+
 @functools.lru_cache(maxsize=8)
 def dot_variance(d_ks: tuple[int, ...], n: int = 4000, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Variance of q·k and of q·k/√d_k over n random pairs with independent N(0, 1) components, per d_k
@@ -375,3 +437,153 @@ def dot_variance(d_ks: tuple[int, ...], n: int = 4000, seed: int = 0) -> tuple[n
         raw.append(dots.var())
         scaled.append((dots / np.sqrt(d_k)).var())
     return read_only(np.array(raw)), read_only(np.array(scaled))
+
+
+# ---- The notes' further mistakes (lesson/notes.py): the numbers each panel shows, computed on this model ----------
+
+
+class NoteMultiHeadSelfAttention(nn.Module):
+    """The multi-head attention of «Transformer» as written: per-head layers kept in plain Python lists (PyTorch
+    registers only `self.lin`), or in nn.ModuleList when `module_list` is set."""
+
+    def __init__(self, d: int, h: int, module_list: bool = False) -> None:
+        super().__init__()
+        wrap = nn.ModuleList if module_list else list
+        self.LQ = wrap([nn.Linear(d, d // h) for _ in range(h)])
+        self.LK = wrap([nn.Linear(d, d // h) for _ in range(h)])
+        self.LV = wrap([nn.Linear(d, d // h) for _ in range(h)])
+        self.lin = nn.Linear(d, d)
+
+
+def plain_list_parameters(d: int, h: int) -> dict[str, int]:
+    """What PyTorch sees of the note's module (plain lists) and of the same with nn.ModuleList: parameters that
+    .parameters() yields (what an optimizer trains and .to() moves) and state_dict entries (what is saved)."""
+    torch.manual_seed(0)
+    plain, listed = NoteMultiHeadSelfAttention(d, h), NoteMultiHeadSelfAttention(d, h, module_list=True)
+    return {"plain_params": sum(p.numel() for p in plain.parameters()),
+            "list_params": sum(p.numel() for p in listed.parameters()),
+            "plain_keys": len(plain.state_dict()), "list_keys": len(listed.state_dict())}
+
+
+def pe_shift(d_model: int, pos: int, k: int) -> dict[str, float]:
+    """PE(pos + k) two ways: as a rotation of PE(pos) by angle k·ωᵢ in each (sin, cos) pair (exact), and as the best
+    linear combination a·PE(pos) + b·PE(k) (least squares); -> max errors and a, b."""
+    pe = sinusoidal_encoding(pos + k + 1, d_model).astype(np.float64)  # (pos + k + 1, d)
+    omega = 1.0 / np.power(10000.0, np.arange(0, d_model, 2) / d_model)  # (d/2,)
+    s, c = pe[pos, 0::2], pe[pos, 1::2]
+    rotated = np.empty(d_model)
+    rotated[0::2] = s * np.cos(k * omega) + c * np.sin(k * omega)  # sin(a + b)
+    rotated[1::2] = c * np.cos(k * omega) - s * np.sin(k * omega)  # cos(a + b)
+    basis = np.stack([pe[pos], pe[k]], axis=1)  # (d, 2)
+    (a, b), *_ = np.linalg.lstsq(basis, pe[pos + k], rcond=None)
+    return {"rotation_err": float(np.abs(rotated - pe[pos + k]).max()),
+            "combo_err": float(np.abs(basis @ np.array([a, b]) - pe[pos + k]).max()), "a": float(a), "b": float(b)}
+
+
+def div_term_check(d_model: int) -> dict[str, float]:
+    """The annotated code's div_term: the exponents arange(0, d_model, 2) end at d_model − 2 (not d_model − 1), its
+    smallest value 10000^(−(d_model−2)/d_model) is far from any underflow, and the power written directly gives
+    the same float32 numbers as exp(·log)."""
+    i = torch.arange(0, d_model, 2, dtype=torch.float32)
+    via_log = torch.exp(i * -(np.log(10000.0) / d_model))
+    direct = torch.pow(torch.tensor(10000.0), -i / d_model)
+    return {"last": int(i[-1]), "count": len(i), "smallest": float(via_log.min()),
+            "diff": float((via_log - direct).abs().max())}
+
+
+@torch.no_grad()
+def one_pass_vs_steps(model: Transformer, src_ids: list[int], tgt_ids: list[int]) -> float:
+    """max |Δ logit| between one teacher-forced pass over <bos> + output (training) and one pass per position on
+    the growing prefix (how the note describes training); tgt_ids = <bos> + output."""
+    src = torch.tensor([src_ids])
+    memory = model.encode(src)
+    once = model.decode(memory, src, torch.tensor([tgt_ids]))[0]  # (T, V)
+    steps = torch.stack([model.decode(memory, src, torch.tensor([tgt_ids[: t + 1]]))[0, -1]
+                         for t in range(len(tgt_ids))])  # (T, V)
+    return float((once - steps).abs().max())
+
+
+def cross_attention_sources(model: Transformer, trace: Trace) -> tuple[float, float]:
+    """(max over decoder layers i of |K_i − (memory·W_K,iᵀ + b)|, |K_0 − (encoder layer 0's output·W_K,0ᵀ + b)|):
+    every decoder layer reads the final encoder output, the first one not the first encoder layer's."""
+    memory = trace.memory.astype(np.float64)  # (S, d)
+    diffs, first = [], 0.0
+    for i in range(model.cfg.N):
+        mha = model.decoder[i].cross_attn
+        W, b = mha.W_K.weight.detach().double().numpy(), mha.W_K.bias.detach().double().numpy()
+        k = trace[f"decoder.{i}.cross_attn.hook_k"].astype(np.float64)  # (h, S, d_k)
+        k = k.transpose(1, 0, 2).reshape(k.shape[1], -1)  # (S, d)
+        diffs.append(float(np.abs(k - (memory @ W.T + b)).max()))
+        if i == 0:
+            first = float(np.abs(k - (trace.layer_output("encoder", 0).astype(np.float64) @ W.T + b)).max())
+    return max(diffs), first
+
+
+def score_asymmetry(trace: Trace, layer: int = 0, head: int = 0) -> dict[str, float]:
+    """Encoder self-attention scores QKᵀ of one head: max |S − Sᵀ| (q and k are different projections) and how
+    many tokens' largest score is not on themselves."""
+    s = trace[f"encoder.{layer}.self_attn.hook_scores"][head].astype(np.float64)  # (S, S)
+    return {"asym": float(np.abs(s - s.T).max()), "off_diag": int((s.argmax(-1) != np.arange(len(s))).sum()),
+            "n": len(s)}
+
+
+def head_slices(model: Transformer, trace: Trace, layer: int = 0) -> float:
+    """max |q of head i − columns i·d_k … (i+1)·d_k of X·W_Qᵀ + b| over the heads: the heads are slices of one
+    projection of X, not a second projection of q."""
+    mha = model.encoder[layer].self_attn
+    x = trace.attn("encoder", layer).x_q.astype(np.float64)  # (S, d)
+    full = x @ mha.W_Q.weight.detach().double().numpy().T + mha.W_Q.bias.detach().double().numpy()  # (S, d)
+    q = trace[f"encoder.{layer}.self_attn.hook_q"].astype(np.float64)  # (h, S, d_k)
+    d_k = q.shape[-1]
+    return float(max(np.abs(q[i] - full[:, i * d_k:(i + 1) * d_k]).max() for i in range(len(q))))
+
+
+def head_differences(trace: Trace, layer: int = 0) -> float:
+    """Smallest max |A_i − A_j| over pairs of heads of encoder self-attention: every head attends differently."""
+    a = trace[f"encoder.{layer}.self_attn.hook_pattern"].astype(np.float64)  # (h, S, S)
+    return float(min(np.abs(a[i] - a[j]).max() for i in range(len(a)) for j in range(i + 1, len(a))))
+
+
+def pe_nonlinear(d_model: int) -> float:
+    """max |PE(2) − 2·PE(1)|: the encoding is not a linear function of the position."""
+    pe = sinusoidal_encoding(3, d_model).astype(np.float64)
+    return float(np.abs(pe[2] - 2 * pe[1]).max())
+
+
+@torch.no_grad()
+def sequence_log_prob(model: Transformer, src_ids: list[int], out_ids: list[int]) -> float:
+    """Σ log p of out_ids followed by <eos>, teacher-forced after <bos>: how likely the model finds a translation."""
+    tgt = [BOS_ID, *out_ids]
+    logp = torch.log_softmax(model(torch.tensor([src_ids]), torch.tensor([tgt]))[0].double(), -1)  # (T, V)
+    target = [*out_ids, EOS_ID]
+    return float(logp[torch.arange(len(target)), torch.tensor(target)].sum())
+
+
+@torch.no_grad()
+def beam_ids(model: Transformer, src_ids: list[int], vocab, width: int = 4, max_steps: int = 40) -> list[int]:
+    """Beam search output ids (this app's beam: summed log-probabilities, no length penalty), without <eos>."""
+    src = torch.tensor([src_ids])
+    prefix, _ = beam_prefix(model, model.encode(src), src, vocab, DecodeOptions(method="beam", beam_width=width,
+                                                                                  max_steps=max_steps), AttnOptions())
+    return [i for i in prefix[1:] if i != EOS_ID]
+
+
+# ---- The paper's Table 1 for one sentence, and its training schedule ------------------------------------------------
+
+PAPER_TRAINING = {"warmup": 4000, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "dropout": 0.1, "label_smoothing": 0.1,
+                  "beam": 4, "alpha": 0.6, "steps_base": 100_000, "steps_big": 300_000}
+PAPER_BIG = {"N": 6, "d_model": 1024, "d_ff": 4096, "h": 16, "dropout": 0.3, "params_m": 213}
+
+
+def layer_costs(n: int, d: int, k: int = 3) -> dict[str, tuple[int, int, int]]:
+    """The paper's Table 1 evaluated for n tokens of width d: (operations per layer, sequential operations, maximum
+    path length) for self-attention (n²·d, 1, 1), a recurrent layer (n·d², n, n) and a convolution of kernel k
+    (k·n·d², 1, ⌈log_k n⌉ with dilated convolutions)."""
+    return {"self_attention": (n * n * d, 1, 1), "recurrent": (n * d * d, n, n),
+            "convolutional": (k * n * d * d, 1, max(1, int(np.ceil(np.log(n) / np.log(k) - 1e-12))))}
+
+
+def learning_rate(step: np.ndarray | int, d_model: int, warmup: int = 4000) -> np.ndarray:
+    """The paper's schedule: d_model^−0.5 · min(step^−0.5, step · warmup^−1.5) (step ≥ 1)."""
+    step = np.asarray(step, dtype=np.float64)
+    return d_model ** -0.5 * np.minimum(step ** -0.5, step * warmup ** -1.5)

@@ -53,6 +53,7 @@ def objectives_section(trace) -> None:
                                t("bg.col_predicts"): targets, t("bg.col_p"): np.exp(-losses).round(3),
                                t("bg.col_loss"): losses.round(3)}), hide_index=True, width="stretch")
     st.caption(t("bg.ntp_mean", loss=f"{losses.mean():.3f}", ppl=f"{np.exp(losses.mean()):.3f}"))
+    st.markdown(t("bg.pretraining", k=len(picked), n=len(tokens), t=len(losses)))
 
 
 def positions_and_segments(trace, bundle) -> None:
@@ -61,7 +62,7 @@ def positions_and_segments(trace, bundle) -> None:
     _, bert_d, _, _, _, bert_pos = lessons.PRETRAINED["BERT-base"]
     cfg = bundle.cfg
     st.caption(t("bg.caption_positions", bert_pos=bert_pos, bert_d=bert_d, bert_params=f"{bert_pos * bert_d:,}",
-                 max_len=cfg.max_len, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
+                 max_len=cfg.max_len, d=cfg.d_model, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
     st.subheader(t("bg.segments"))
     second = state.get("second_sentence")
     b_tokens = bundle.src_vocab.encode(second, cfg.max_len).tokens

@@ -83,13 +83,16 @@ if widgets.need_trace(trace):
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({
             t("dec.col_hypothesis"): [detokenize(b["tokens"], trace.tgt_lang) for b in step.beams],
-            "log p": [round(b["log_prob"], 3) for b in step.beams]}), hide_index=True, width="stretch")
+            t("dec.col_log_p"): [round(b["log_prob"], 3) for b in step.beams]}), hide_index=True, width="stretch")
     else:
         st.markdown(t("dec.methods_note"))
 
     st.subheader(t("dec.cross_full"))
     widgets.cross_note(trace)
-    st.caption(t("dec.caption_cross"))
+    rows = trace.tgt_input_tokens  # row t: input rows[t], predicts the token after it
+    pick = 1 if len(rows) > 2 else 0
+    nxt = (trace.decoded.tokens + ["<eos>"])[pick]
+    st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
     widgets.show(cross_block(trace))
     pair = twins(trace)
     if pair:

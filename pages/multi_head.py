@@ -1,7 +1,7 @@
 """Multi-head & layers: every head of every layer, a BertViz-style head view, and split → concat → W_O."""
 import streamlit as st
 
-from ui import controls, data, shell, widgets
+from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.views.multi_head import blocks, wide, z_last
 
@@ -18,10 +18,13 @@ if widgets.need_trace(trace):
     if wide(trace, side):
         st.caption(t("hf.grid_caption", n=trace.n_layers(side), h=trace.config.h))
     widgets.show(charts["grid"], main=True)
-    st.markdown(t("mh.how_to_read"))
+    st.markdown(t("mh.how_to_read_cross" if side == "cross" else "mh.how_to_read"))
     widgets.show(charts["heads"])
     widgets.section(t("mh.split"), t("mh.caption_split", d_model=trace.config.d_model, h=trace.config.h,
                                      d_k=trace.config.d_k, rows=len(trace.attn(side, layer).queries),
                                      z_last=z_last(trace)))
     widgets.show(charts["concat"])
     widgets.show(charts["output"])
+
+if not data.is_pretrained():
+    notes.panels_for("multi_head", data.bundle(state.get("model")), trace)

@@ -1,4 +1,5 @@
-"""Notes vs app: every mistake found in the five notes, each with the app's own computation next to it."""
+"""Mistakes found in the notes: every mistake found so far in the five notes, each with the app's own computation
+next to it."""
 import pandas as pd
 import streamlit as st
 

@@ -31,6 +31,39 @@ def sizes_table(bundle) -> None:
                                t("paper.col_paper"): [str(a) for a, _ in rows.values()],
                                t("paper.col_model", model=bundle.name): [str(b) for _, b in rows.values()]}),
                  hide_index=True, width="stretch")
+    shared = P["vocab"] * P["d_model"]
+    st.caption(t("paper.sharing", v=f"{P['vocab']:,}", d=P["d_model"], emb=f"{shared:,}",
+                 three=f"{paper_total + 2 * shared:,}", stated=P["params_m"],
+                 gap=f"{P['params_m'] - paper_total / 1e6:.1f}"))
+
+
+def table1_section(bundle, trace) -> None:
+    """The paper's Table 1 evaluated for this sentence's n and this model's d."""
+    n, d, k = (len(trace.src.ids) if trace else 10), bundle.cfg.d_model, 3
+    st.subheader(t("paper.table1"))
+    st.caption(t("paper.caption_table1", n=n, d=d, k=k))
+    costs = lessons.layer_costs(n, d, k)
+    st.dataframe(pd.DataFrame({
+        t("paper.col_layer"): [t(f"paper.layer_{name}") for name in costs],
+        t("paper.col_ops"): [f"{ops:,}" for ops, _, _ in costs.values()],
+        t("paper.col_seq"): [str(seq) for _, seq, _ in costs.values()],
+        t("paper.col_path"): [str(path) for _, _, path in costs.values()],
+    }), hide_index=True, width="stretch")
+
+
+def training_section(bundle) -> None:
+    """The paper's optimiser, regularisation, schedule and decoding; the learning rate computed from its formula."""
+    T, B = lessons.PAPER_TRAINING, lessons.PAPER_BIG
+    st.subheader(t("paper.training"))
+    st.markdown(t("paper.caption_training", b1=T["beta1"], b2=T["beta2"], eps=f"{T['eps']:g}", dropout=T["dropout"],
+                  ls=T["label_smoothing"], steps_base=T["steps_base"], steps_big=T["steps_big"], big_n=B["N"],
+                  big_d=B["d_model"], big_ff=B["d_ff"], big_h=B["h"], big_drop=B["dropout"],
+                  big_params=B["params_m"], beam=T["beam"], alpha=T["alpha"], warmup=T["warmup"]))
+    st.latex(r"lrate = d_{\mathrm{model}}^{-0.5}\cdot\min(step^{-0.5},\ step\cdot warmup\_steps^{-1.5})")
+    d, w, later = lessons.PAPER["d_model"], T["warmup"], 100_000
+    st.caption(t("paper.caption_lr", d=d, warmup=w, peak=f"{float(lessons.learning_rate(w, d, w)):.2e}", later=later,
+                 at_later=f"{float(lessons.learning_rate(later, d, w)):.2e}", d_ours=bundle.cfg.d_model,
+                 peak_ours=f"{float(lessons.learning_rate(w, bundle.cfg.d_model, w)):.2e}"))
 
 
 def parameters_table(bundle) -> None:
@@ -75,5 +108,7 @@ sizes_table(bundle)
 st.subheader(t("paper.params"))
 st.caption(t("paper.caption_params"))
 parameters_table(bundle)
+table1_section(bundle, data.current_trace())
+training_section(bundle)
 st.subheader(t("paper.cost"))
 cost_section(bundle.name)

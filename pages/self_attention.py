@@ -1,6 +1,7 @@
 """Self-attention, step by step: X → Q, K, V → QKᵀ → ÷√d_k → + mask → softmax → × V, and one query in detail."""
 import streamlit as st
 
+from model import lessons
 from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.views.self_attention import blocks, view
@@ -10,7 +11,8 @@ shell.require_app()
 
 def walk_table(cols: list[str], walk) -> str:
     """The worked query as a markdown table: key, q·k, scaled, softmax (tokens escaped, never markup)."""
-    head = f"| {t('sa.col_key')} | q·k | {t('sa.col_scaled')} | softmax |\n|---|---:|---:|---:|\n"
+    head = (f"| {t('sa.col_key')} | {t('sa.col_dot')} | {t('sa.col_scaled')} | {t('sa.col_weight')} |\n"
+            "|---|---:|---:|---:|\n")
     return head + "\n".join(f"| {widgets.plain(c)} | {d:.3f} | {s:.3f} | {w:.3f} |"
                             for c, d, s, w in zip(cols, walk.dots, walk.scaled, walk.weights))
 
@@ -53,8 +55,12 @@ if widgets.need_trace(trace):
     c1.markdown(walk_table(cols, v.walk))
     with c2:
         widgets.show(charts["walk"])
+    plain_j, scaled_j = lessons.softmax_gradient_norms(attn.scores[v.head][v.query], keep[v.query],
+                                                      trace.config.d_k)
     widgets.section(t("var.header"), t("var.caption", n=4000) + "  \n" + t(
-        "var.caption_row", d_k=trace.config.d_k, raw=f"{v.plain_w.max():.3f}", scaled=f"{v.scaled_w.max():.3f}"))
+        "var.caption_row", d_k=trace.config.d_k, raw=f"{v.plain_w.max():.3f}", scaled=f"{v.scaled_w.max():.3f}")
+        + "  \n" + t("var.jacobian", plain=f"{plain_j:.4f}", scaled=f"{scaled_j:.4f}",
+                     ratio=t("var.ratio", r=f"{scaled_j / plain_j:.1f}" if plain_j > 0 else "∞")))
     widgets.show(charts["variance"])
 
 if not data.is_pretrained():

@@ -5,6 +5,8 @@ the panels' charts are built in ui/views/panels.py, where the keystroke route bu
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -13,6 +15,7 @@ from lesson.notes import NOTE_TITLES, PANELS
 from model import lessons
 from model.checkpoint import Bundle
 from model.explain import SUBSCRIPTS
+from model.tokenizer import BOS_ID, detokenize
 from model.trace import Trace
 from ui import data, state, widgets
 from ui.i18n import t
@@ -254,9 +257,183 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("pe.result_pe" if s.with_pe else "pe.result_no_pe", attn=f"{s.result.attn_diff:.1e}",
                   memory=f"{s.result.memory_diff:.1e}"))
     widgets.show(panels.shuffle_block(s))
+    inv = panels.translation_check(trace)
+    if inv is not None:
+        text = functools.partial(detokenize, lang=trace.tgt_lang)
+        itos = bundle.tgt_vocab.decode
+        st.markdown(t("pe.invariance", no_pe=f"{inv.logit_diff_no_pe:.1e}", pe=f"{inv.logit_diff_pe:.2f}",
+                      orig=widgets.plain(text(itos(inv.translation_no_pe)) or "∅"),
+                      shuf=widgets.plain(text(itos(inv.translation_no_pe_shuffled)) or "∅"),
+                      pe_shuf=widgets.plain(text(itos(inv.translation_pe_shuffled)) or "∅"),
+                      own=widgets.plain(trace.output_text or "∅")))
+
+
+def demo_scale_grad(bundle: Bundle, trace: Trace | None) -> None:
+    """The softmax's Jacobian norm on the first token's row, unscaled and ÷√d_k."""
+    if not has_sentence(trace):
+        return
+    attn = trace.attn("encoder", 0)
+    plain, scaled = lessons.softmax_gradient_norms(attn.scores[0][0], attn.mask[0], trace.config.d_k)
+    st.markdown(t("notes.scale_grad.app", plain=f"{plain:.4f}", scaled=f"{scaled:.4f}", d_k=trace.config.d_k))
+
+
+def demo_qk_similarity(bundle: Bundle, trace: Trace | None) -> None:
+    """QKᵀ is not symmetric, and a token's top score need not be on itself."""
+    if not has_sentence(trace):
+        return
+    a = lessons.score_asymmetry(trace)
+    st.markdown(t("notes.qk_similarity.app", n=a["n"], asym=f"{a['asym']:.3f}", off=a["off_diag"]))
+
+
+def demo_mh_reason(bundle: Bundle, trace: Trace | None) -> None:
+    """One attention block's parameters (the same for any h) and how different the heads are."""
+    if not has_sentence(trace):
+        return
+    params = sum(p.numel() for p in bundle.model.encoder[0].self_attn.parameters())
+    st.markdown(t("notes.mh_reason.app", params=f"{params:,}", d=bundle.cfg.d_model, h=bundle.cfg.h,
+                  diff=f"{lessons.head_differences(trace):.3f}"))
+
+
+def demo_mh_projection(bundle: Bundle, trace: Trace | None) -> None:
+    """Every head's q is a slice of one projection of X."""
+    if not has_sentence(trace):
+        return
+    st.markdown(t("notes.mh_projection.app", diff=f"{lessons.head_slices(bundle.model, trace):.1e}",
+                  h=bundle.cfg.h, d_k=bundle.cfg.d_k))
+
+
+def demo_d_eq_dv(bundle: Bundle, trace: Trace | None) -> None:
+    """d_v against d_model, and the shapes through concatenation and W_O."""
+    if not has_sentence(trace):
+        return
+    concat = trace["encoder.0.self_attn.hook_concat"]  # (S, h·d_v)
+    wo = tuple(bundle.model.encoder[0].self_attn.W_O.weight.shape)
+    st.markdown(t("notes.d_eq_dv.app", d=bundle.cfg.d_model, h=bundle.cfg.h,
+                  d_v=trace["encoder.0.self_attn.hook_v"].shape[-1], rows=concat.shape[0], concat=concat.shape[1],
+                  wo0=wo[1], wo1=wo[0]))
+
+
+def demo_transpose(bundle: Bundle, trace: Trace | None) -> None:
+    """One head's output, its transpose, the concatenation and W_O, as shapes of this sentence."""
+    if not has_sentence(trace):
+        return
+    z = trace["encoder.0.self_attn.hook_z"][0]  # (S, d_k)
+    concat, out = trace["encoder.0.self_attn.hook_concat"], trace["encoder.0.self_attn.hook_out"]
+    st.markdown(t("notes.transpose.app", rows=z.shape[0], d_k=z.shape[1], h=bundle.cfg.h, concat=concat.shape[1],
+                  d=out.shape[1]))
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def plain_list_parameters(d: int, h: int) -> dict[str, int]:
+    """What PyTorch registers of the note's module, plain lists against nn.ModuleList (cached by size)."""
+    return lessons.plain_list_parameters(d, h)
+
+
+def demo_module_list(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's module built at this model's size: what .parameters() and state_dict see."""
+    d, h = bundle.cfg.d_model, bundle.cfg.h
+    c = plain_list_parameters(d, h)
+    st.markdown(t("notes.module_list.app", d=d, h=h, plain=f"{c['plain_params']:,}", plain_keys=c["plain_keys"],
+                  listed=f"{c['list_params']:,}", list_keys=c["list_keys"]))
+
+
+def demo_six_pairs(bundle: Bundle, trace: Trace | None) -> None:
+    """Every decoder layer's cross-attention keys come from the encoder's final output."""
+    if not has_sentence(trace):
+        return
+    diff, first = lessons.cross_attention_sources(bundle.model, trace)
+    st.markdown(t("notes.six_pairs.app", N=bundle.cfg.N, diff=f"{diff:.1e}", first=f"{first:.2f}"))
+
+
+def demo_sin_cos_linear(bundle: Bundle, trace: Trace | None) -> None:
+    """The PE's wavelengths at this d_model, and PE(2) against 2·PE(1)."""
+    d = bundle.cfg.d_model
+    periods = lessons.pe_periods(d)[0]
+    st.markdown(t("notes.sin_cos_linear.app", d=d, short=f"{periods.min():.2f}", long=f"{periods.max():,.0f}",
+                  nl=f"{lessons.pe_nonlinear(d):.3f}"))
+
+
+def demo_pe_linear(bundle: Bundle, trace: Trace | None) -> None:
+    """PE(pos + k) as a rotation of PE(pos), against the best a·PE(pos) + b·PE(k)."""
+    d, pos, k = bundle.cfg.d_model, 3, 2
+    r = lessons.pe_shift(d, pos, k)
+    st.markdown(t("notes.pe_linear.app", d=d, pos=pos, k=k, rot=f"{r['rotation_err']:.1e}", a=f"{r['a']:.3f}",
+                  b=f"{r['b']:.3f}", combo=f"{r['combo_err']:.3f}"))
+
+
+def demo_div_term(bundle: Bundle, trace: Trace | None) -> None:
+    """The exponents, the smallest div_term and the two ways of computing it, at this d_model and at 512."""
+    d = bundle.cfg.d_model
+    r, big = lessons.div_term_check(d), lessons.div_term_check(512)
+    st.markdown(t("notes.div_term.app", d=d, count=r["count"], last=r["last"], smallest=f"{r['smallest']:.2e}",
+                  diff=f"{r['diff']:.1e}", smallest512=f"{big['smallest']:.2e}", diff512=f"{big['diff']:.1e}"))
+
+
+def demo_location_encoder(bundle: Bundle, trace: Trace | None) -> None:
+    """‖embedding‖ with and without × √d_model on this sentence, against ‖PE‖."""
+    if not has_sentence(trace):
+        return
+    d = bundle.cfg.d_model
+    emb = np.linalg.norm(trace["hook_src_embed"].astype(np.float64), axis=-1)  # (S,) embedding × √d_model
+    raw = emb / np.sqrt(d)
+    pe = np.linalg.norm(trace["hook_pos_enc"].astype(np.float64), axis=-1)
+    st.markdown(t("notes.location_encoder.app", raw_lo=f"{raw.min():.2f}", raw_hi=f"{raw.max():.2f}",
+                  pe=f"{pe.mean():.2f}", d=d, emb_lo=f"{emb.min():.2f}", emb_hi=f"{emb.max():.2f}"))
+
+
+def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
+    """The causal mask of this translation and the source's padding."""
+    if not has_sentence(trace):
+        return
+    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    st.markdown(t("notes.attention_mask_name.app", t=keep.shape[0], masked=int((~keep).sum()),
+                  pads=sum(i == 0 for i in trace.src.ids)))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def one_pass_vs_steps(name: str, src: tuple[int, ...], tgt: tuple[int, ...]) -> float:
+    """max |Δ logit| between one teacher-forced pass and a pass per position (cached, shared by sessions)."""
+    return lessons.one_pass_vs_steps(data.bundle(name).model, list(src), list(tgt))
+
+
+def demo_training_steps(bundle: Bundle, trace: Trace | None) -> None:
+    """One teacher-forced pass against step-by-step passes on this translation."""
+    if not has_sentence(trace):
+        return
+    tgt = (BOS_ID, *trace.decoded.ids)
+    st.markdown(t("notes.training_steps.app", t=len(tgt),
+                  diff=f"{one_pass_vs_steps(trace.model, tuple(trace.src.ids), tgt):.1e}"))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def greedy_and_beam(name: str, src: tuple[int, ...]) -> tuple[list[int], list[int], float, float]:
+    """Greedy and width-4 beam outputs of one source sentence and their summed log-probabilities (cached)."""
+    b = data.bundle(name)
+    model = b.model
+    greedy = lessons.greedy_ids(model, list(src), True, 40)
+    beam = lessons.beam_ids(model, list(src), b.tgt_vocab, 4)
+    return greedy, beam, lessons.sequence_log_prob(model, list(src), greedy), lessons.sequence_log_prob(
+        model, list(src), beam)
+
+
+def demo_greedy(bundle: Bundle, trace: Trace | None) -> None:
+    """Greedy against beam search (width 4) on this sentence."""
+    if not has_sentence(trace):
+        return
+    greedy, beam, lp_g, lp_b = greedy_and_beam(trace.model, tuple(trace.src.ids))
+    text = functools.partial(detokenize, lang=trace.tgt_lang)
+    st.markdown(t("notes.greedy.app", greedy=widgets.plain(text(bundle.tgt_vocab.decode(greedy)) or "∅"),
+                  beam=widgets.plain(text(bundle.tgt_vocab.decode(beam)) or "∅"), lp_greedy=f"{lp_g:.3f}",
+                  lp_beam=f"{lp_b:.3f}"))
 
 
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
          "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
-         "parallel": demo_parallel, "rounding": demo_rounding}
+         "parallel": demo_parallel, "rounding": demo_rounding, "scale_grad": demo_scale_grad,
+         "qk_similarity": demo_qk_similarity, "mh_reason": demo_mh_reason, "mh_projection": demo_mh_projection,
+         "d_eq_dv": demo_d_eq_dv, "transpose": demo_transpose, "module_list": demo_module_list,
+         "six_pairs": demo_six_pairs, "sin_cos_linear": demo_sin_cos_linear, "pe_linear": demo_pe_linear,
+         "div_term": demo_div_term, "location_encoder": demo_location_encoder,
+         "attention_mask_name": demo_attention_mask_name, "training_steps": demo_training_steps,
+         "greedy": demo_greedy}

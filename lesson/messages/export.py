@@ -27,7 +27,7 @@ MESSAGES = {
     "export.matrix.subheader": {"en": "Any matrix as CSV", "zh": "任意矩阵导出为 CSV"},
     "export.matrix.hook": {"en": "Matrix (hook point)", "zh": "矩阵（钩子点）"},
     "export.matrix.head": {"en": "Head", "zh": "注意力头"},
-    "export.matrix.head_option": {"en": "head {head}", "zh": "第 {head} 个头"},
+    "export.matrix.head_option": {"en": "head {head}", "zh": "头 {head}"},
     "export.matrix.caption": {
         "en": "{rows} rows × {cols} columns. Rows and columns are labelled with their tokens, "
               "or d0, d1, … where the axis is a vector dimension.",

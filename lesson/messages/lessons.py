@@ -24,10 +24,10 @@ PANELS = {
     "notes.pe_code.wrong": {
         "en": "The code skips position 0 (its row stays all zeros, but PE(0) = [0, 1, 0, 1, …]: cos 0 = 1), and it "
               "uses the column index itself as i in 10000^(2i/d), so sin and cos no longer share a frequency and the "
-              "wavelengths run up to 2π·10000^(2(d−1)/d) instead of 2π·10000.",
+              "wavelengths run up to 2π·10000^(2(d−1)/d) instead of at most 2π·10000^((d−2)/d).",
         "zh": "代码跳过了位置 0（这一行全是 0，但 PE(0) = [0, 1, 0, 1, …]，因为 cos 0 = 1）；并且把列号本身当作 "
               "10000^(2i/d) 中的 i，于是 sin 和 cos 不再共用同一个频率，波长一直增大到 2π·10000^(2(d−1)/d)，"
-              "而不是 2π·10000。",
+              "而不是最多 2π·10000^((d−2)/d)。",
     },
     "notes.pe_code.app": {
         "en": "The paper's formula, with one frequency per pair (2i, 2i+1). For d_model = {d}: PE(0, 1) is "
@@ -83,9 +83,10 @@ PANELS = {
     },
     "notes.ln_iid.app": {
         "en": "Encoder layer 0, first LayerNorm, on this sentence: per token, the sum of x̂ and its mean square "
-              "(exactly 0 and 1), then the mean and variance after γ and β (no longer exactly 0 and 1).",
+              "(0, and 1 up to LayerNorm's ε: σ²/(σ² + ε)), then the mean and variance after γ and β (no longer 0 "
+              "and 1).",
         "zh": "编码器第 0 层的第一个层归一化，作用在本句上：每个词元 x̂ 的和与平方均值（恰好为 0 和 1），"
-              "以及乘 γ、加 β 之后的均值和方差（不再恰好是 0 和 1）。",
+              "以及乘 γ、加 β 之后的均值和方差（不再是 0 和 1）。",
     },
     "notes.ln_shared.title": {"en": "One LayerNorm reused by every sublayer", "zh": "所有子层共用同一个层归一化"},
     "notes.ln_shared.wrong": {
@@ -137,7 +138,8 @@ PANELS = {
         "zh": "编码器第 0 层、头 0、本句：权重矩阵是 {wq} × {wk}；Attention(Q, K, V) 是 {zq} × {zd}。"
               "它第一行的前三个数：{terms} = [{z}]。",
     },
-    "notes.parallel.title": {"en": "“So the Transformer decodes in parallel”", "zh": "“因此 Transformer 可以并行解码”"},
+    "notes.parallel.title": {"en": "“This way the Transformer can compute efficiently in parallel”",
+                             "zh": "“通过这种方式，Transformer 可以高效地并行计算”"},
     "notes.parallel.wrong": {
         "en": "Right after describing how the decoder emits one token at a time, the note concludes that the "
               "Transformer computes in parallel. In training it does (teacher forcing: every target position at "
@@ -185,36 +187,289 @@ PANELS = {
     "notes.shuffle.title": {"en": "“Without positions, the order makes no difference to the output”",
                             "zh": "“没有位置编码时，顺序对输出没有任何影响”"},
     "notes.shuffle.wrong": {
-        "en": "Without positional encoding, self-attention is permutation-equivariant: shuffle the input and the "
-              "outputs come out shuffled the same way. Each token's output is unchanged, but it is no longer at "
-              "the same place, so the output as a whole is not the same.",
-        "zh": "没有位置编码时，自注意力具有置换等变性：打乱输入，输出也按同样的方式被打乱。"
-              "每个词元自己的输出不变，但它不在原来的位置上了，所以整体输出并不相同。",
+        "en": "Half right. For the translation the note is right: without positional encoding the encoder is "
+              "permutation-**equivariant** (shuffle the words and each word's output moves with it, unchanged), and "
+              "cross-attention sums over the source positions, so everything that pools over them — cross-attention "
+              "and hence the translation — is **invariant**: it does not change at all. What the note misses is "
+              "that the encoder's outputs themselves are not the same output: they are the same vectors in another "
+              "order. And since the translation cannot see word order, “the dog bit the man” and “the man bit the "
+              "dog” would get the same translation: that is why the PE is needed.",
+        "zh": "对了一半。就译文而言笔记是对的：没有位置编码时，编码器具有置换**等变性**（打乱词序，每个词的输出跟着它"
+              "一起移动，本身不变），而交叉注意力对源语言的所有位置求和，所以凡是对位置做汇总的东西——交叉注意力，"
+              "进而整个译文——都具有置换**不变性**：完全不变。笔记没说清的是，编码器的输出本身并不是“同一个输出”："
+              "它们是同样的向量，只是换了顺序。也正因为译文看不到词序，“狗咬人”和“人咬狗”会得到同样的译文："
+              "这就是需要位置编码的原因。",
     },
     "notes.shuffle.app": {
-        "en": "Measured below: with the PE removed and the sentence shuffled, the encoder's outputs equal the "
-              "original outputs shuffled the same way (max |difference| ≈ 10⁻⁶, float32 rounding); with the PE "
-              "they do not.",
-        "zh": "见下方实测：去掉位置编码并打乱句子后，编码器的输出等于把原输出按同样方式打乱"
-              "（最大 |差值| ≈ 10⁻⁶，float32 舍入误差）；加上位置编码时则不然。",
+        "en": "Measured below on the live model: with the PE removed and the sentence shuffled, the encoder's outputs "
+              "equal the original outputs shuffled the same way (equivariance, max |difference| ≈ 10⁻⁶, float32 "
+              "rounding), and the translation's logits do not change (invariance); with the PE neither holds.",
+        "zh": "下面在本应用自带的模型上实测：去掉位置编码并打乱句子后，编码器的输出等于把原输出按同样方式打乱"
+              "（等变性，最大 |差值| ≈ 10⁻⁶，float32 舍入误差），译文的未归一化得分不变（不变性）；"
+              "加上位置编码时两者都不成立。",
+    },
+    "notes.scale_grad.title": {"en": "Why ÷√d_k: “to stop the gradient getting too large”",
+                               "zh": "为什么 ÷√d_k：“防止梯度过大”"},
+    "notes.scale_grad.wrong": {
+        "en": "Backwards. The paper divides by √d_k because large dot products push the softmax into regions "
+              "where its gradient is extremely small (vanishing, not exploding). The second note has the reason "
+              "right but calls d_k the scaling factor (the scores are divided by √d_k); the third calls the division "
+              "a normalisation (nothing is normalised: the scores are only shrunk by a constant).",
+        "zh": "说反了。论文除以 √d_k，是因为点积太大会把 softmax 推到梯度极小的区域（梯度消失，而不是过大）。"
+              "第二篇笔记的理由是对的，但把 d_k 称为缩放因子（分数实际除以的是 √d_k）；第三篇把这一步叫作归一化"
+              "（并没有归一化什么：分数只是被一个常数缩小了）。",
+    },
+    "notes.scale_grad.app": {
+        "en": "Encoder layer 0, head 0, the first token's row on this sentence: the softmax's Jacobian has norm "
+              "‖J‖ = {plain} on the unscaled scores and {scaled} on the scores ÷√{d_k}. Without the scaling the "
+              "gradient is smaller, not larger; the Self-attention page shows it for any row.",
+        "zh": "编码器第 0 层、头 0、本句第一个词元的那一行：softmax 的雅可比矩阵在不缩放的分数上范数 "
+              "‖J‖ = {plain}，在 ÷√{d_k} 之后的分数上为 {scaled}。不缩放时梯度更小，而不是更大；"
+              "“自注意力”页可以查看任意一行。",
+    },
+    "notes.qk_similarity.title": {"en": "“QKᵀ is the attention matrix: a larger dot product means more similar”",
+                                  "zh": "“QKᵀ 就是注意力矩阵：点积越大越相似”"},
+    "notes.qk_similarity.wrong": {
+        "en": "QKᵀ holds the scores before the softmax, not the attention weights. And it is not a similarity of "
+              "two words: q comes from W_Q and k from W_K, two different learned projections, so the score of "
+              "word i for word j need not equal that of j for i, and a word need not score highest against itself. "
+              "(The dot product also grows with the vectors' length, which a similarity should not.)",
+        "zh": "QKᵀ 是 softmax 之前的分数，不是注意力权重。它也不是两个字的相似度：q 来自 W_Q，k 来自 W_K，是两个"
+              "不同的可学习投影，所以字 i 对字 j 的分数不必等于字 j 对字 i 的分数，一个字对自己的分数也不一定最高。"
+              "（而且点积会随向量长度增大，相似度不应如此。）",
+    },
+    "notes.qk_similarity.app": {
+        "en": "Encoder layer 0, head 0, this sentence: QKᵀ is {n} × {n} and max |S − Sᵀ| = {asym} (a similarity "
+              "would be symmetric, 0); in {off} of the {n} rows the largest score is not on the token itself.",
+        "zh": "编码器第 0 层、头 0、本句：QKᵀ 是 {n} × {n}，最大 |S − Sᵀ| = {asym}（相似度应当是对称的，"
+              "即为 0）；{n} 行中有 {off} 行的最大分数不在该词元自己身上。",
+    },
+    "notes.mh_reason.title": {"en": "“Multi-head was introduced because attention had no parameters”",
+                              "zh": "“引入多头是因为前面的注意力没有参数”"},
+    "notes.mh_reason.wrong": {
+        "en": "Scaled dot-product attention has no parameters, but the paper's single-head alternative is still "
+              "projected (W_Q, W_K, W_V of size d_model × d_model). Multi-head exists so that the model can attend "
+              "to different things in different subspaces at once: one head averages them all into one pattern. "
+              "It does not even add parameters.",
+        "zh": "缩放点积注意力本身确实没有参数，但论文中作为对比的单头注意力同样有投影（d_model × d_model 的 W_Q、"
+              "W_K、W_V）。多头是为了让模型在不同的子空间里同时关注不同的内容：单头只能把它们平均成一种模式。"
+              "多头甚至不增加参数。",
+    },
+    "notes.mh_reason.app": {
+        "en": "This model's attention block has {params} parameters = 4·{d}² + 4·{d}, the same with h = 1 as with "
+              "its h = {h}. Its {h} heads of encoder layer 0 attend differently on this sentence: any two heads' "
+              "weights differ by at least {diff} somewhere.",
+        "zh": "本模型的一个注意力块有 {params} 个参数 = 4·{d}² + 4·{d}，h = 1 和 h = {h} 时一样多。"
+              "在本句上，编码器第 0 层的 {h} 个头关注的内容各不相同：任意两个头的权重至少在某处相差 {diff}。",
+    },
+    "notes.mh_projection.title": {"en": "Multi-head as a second projection of each qᶦ",
+                                  "zh": "把多头说成对每个 qᶦ 再做一次投影"},
+    "notes.mh_projection.wrong": {
+        "en": "The note first computes q = a·W_q and then splits each q by multiplying it by W₁ and W₂. In the "
+              "paper each head projects the input X directly, headᵢ = Attention(XWᵢ^Q, XWᵢ^K, XWᵢ^V), and in code "
+              "the h projections are one d_model × d_model matrix whose output is cut into h slices of d_k. Two "
+              "projections in a row would just be one projection (their product).",
+        "zh": "笔记先算 q = a·W_q，再把每个 q 乘以 W₁ 和 W₂ 来“分裂”。论文中每个头直接对输入 X 做投影，"
+              "头ᵢ = Attention(X·Wᵢ^Q, X·Wᵢ^K, X·Wᵢ^V)；代码里 h 个投影就是一个 d_model × d_model 的矩阵，"
+              "它的输出被切成 h 段、每段 d_k 维。连续两次投影其实只等于一次投影（两矩阵之积）。",
+    },
+    "notes.mh_projection.app": {
+        "en": "Encoder layer 0 on this sentence: every head's q equals its slice of columns of X·W_Qᵀ + b (max "
+              "|difference| {diff}, float32 rounding): {h} slices of d_k = {d_k} of one projection.",
+        "zh": "编码器第 0 层、本句：每个头的 q 都等于 X·W_Qᵀ + b 中属于它的那几列（最大 |差值| {diff}，"
+              "float32 舍入误差）：一个投影切成 {h} 段，每段 d_k = {d_k}。",
+    },
+    "notes.d_eq_dv.title": {"en": "“In the Transformer d = d_v, so that the shapes match”",
+                            "zh": "“Transformer 中 d = d_v，以保证形状一致”"},
+    "notes.d_eq_dv.wrong": {
+        "en": "In the paper d_v = d_model / h = 64, not d_model = 512. The output has the input's shape because "
+              "the h heads' outputs are concatenated (h · d_v = d_model) and multiplied by W_O (d_model × d_model), "
+              "not because d = d_v.",
+        "zh": "论文中 d_v = d_model / h = 64，而不是 d_model = 512。输出与输入形状相同，是因为 h 个头的输出被拼接起来"
+              "（h · d_v = d_model），再乘以 W_O（d_model × d_model），而不是因为 d = d_v。",
+    },
+    "notes.d_eq_dv.app": {
+        "en": "This model: d_model = {d}, h = {h}, d_v = {d_v} (≠ d_model); the concatenation is {rows} × {concat} "
+              "and W_O is {wo0} × {wo1}, which gives back {rows} × {d}.",
+        "zh": "本模型：d_model = {d}，h = {h}，d_v = {d_v}（≠ d_model）；拼接结果是 {rows} × {concat}，"
+              "W_O 是 {wo0} × {wo1}，乘完又回到 {rows} × {d}。",
+    },
+    "notes.transpose.title": {"en": "“Transpose” Attention(Q, K, V) back to the input's shape",
+                              "zh": "把 Attention(Q, K, V)“转置”回输入的形状"},
+    "notes.transpose.wrong": {
+        "en": "A transpose swaps rows and columns; it cannot turn one head's L × d_v into L × d_model. The note "
+              "means the step after attention: concatenate the h heads and multiply by W_O. (The note's code "
+              "does transpose, but only to move the head axis before reshaping.)",
+        "zh": "转置只是交换行和列，无法把一个头的 L × d_v 变成 L × d_model。笔记指的其实是注意力之后的一步："
+              "把 h 个头拼接起来，再乘以 W_O。（笔记的代码里确实有 `transpose`，但只是为了在变形前挪动“头”这一维。）",
+    },
+    "notes.transpose.app": {
+        "en": "Encoder layer 0 on this sentence: one head's output is {rows} × {d_k}; transposed it is {d_k} × "
+              "{rows}. Concatenating the {h} heads gives {rows} × {concat}, and × W_O gives {rows} × {d}.",
+        "zh": "编码器第 0 层、本句：一个头的输出是 {rows} × {d_k}；转置后是 {d_k} × {rows}。"
+              "把 {h} 个头拼接起来得到 {rows} × {concat}，再乘以 W_O 得到 {rows} × {d}。",
+    },
+    "notes.module_list.title": {"en": "Layers kept in plain Python lists", "zh": "用普通的 Python 列表存放层"},
+    "notes.module_list.wrong": {
+        "en": "PyTorch registers a submodule only if it is an attribute or sits in nn.ModuleList. Layers in a plain "
+              "list are invisible: .parameters() skips them (the optimizer never trains them), state_dict skips "
+              "them (they are not saved) and .to(device) does not move them. The note's Transformer would train "
+              "only its embeddings and classifier.",
+        "zh": "PyTorch 只登记作为属性或放在 `nn.ModuleList` 里的子模块。放在普通列表里的层是看不见的："
+              "`.parameters()` 不包含它们（优化器永远不会训练它们），`state_dict` 不包含它们（不会被保存），"
+              "`.to(device)` 也不会移动它们。笔记里的 Transformer 只会训练词嵌入和分类层。",
+    },
+    "notes.module_list.app": {
+        "en": "The note's multi-head module built here with d = {d}, h = {h}: .parameters() yields {plain} "
+              "parameters and state_dict has {plain_keys} entries (only `lin`); with nn.ModuleList, {listed} "
+              "parameters and {list_keys} entries.",
+        "zh": "在这里用 d = {d}、h = {h} 构建笔记的多头模块：`.parameters()` 只给出 {plain} 个参数，`state_dict` 只有 "
+              "{plain_keys} 项（只有 `lin`）；改用 `nn.ModuleList` 后是 {listed} 个参数、{list_keys} 项。",
+    },
+    "notes.six_pairs.title": {"en": "“6 Encoder-Decoder structures”", "zh": "“6 个编码器-解码器结构”"},
+    "notes.six_pairs.wrong": {
+        "en": "There are not six encoder–decoder pairs. The encoder is a stack of N = 6 layers run to the end "
+              "first; then every one of the N decoder layers attends to that same final encoder output. Decoder "
+              "layer 1 does not read encoder layer 1.",
+        "zh": "并不存在六对编码器-解码器。编码器是 N = 6 层的堆叠，先完整地运行到最后一层；然后解码器的 N 层中"
+              "每一层都关注同一个编码器最终输出。解码器第 1 层并不读取编码器第 1 层。",
+    },
+    "notes.six_pairs.app": {
+        "en": "This model has N = {N}. On this sentence every decoder layer's cross-attention keys are the encoder's "
+              "final output × W_K + b (max |difference| {diff}); against encoder layer 0's output, decoder layer "
+              "0's keys differ by up to {first}.",
+        "zh": "本模型 N = {N}。在本句上，每个解码器层交叉注意力的键都是编码器最终输出 × W_K + b"
+              "（最大 |差值| {diff}）；若与编码器第 0 层的输出相比，解码器第 0 层的键最多相差 {first}。",
+    },
+    "notes.sin_cos_linear.title": {"en": "“A linear transformation of sin and cos”",
+                                   "zh": "“sin 和 cos 函数的线性变换”"},
+    "notes.sin_cos_linear.wrong": {
+        "en": "The positional encoding is sin and cos evaluated at pos · ωᵢ, with one frequency ωᵢ = 10000^(−2i/d) "
+              "per pair of dimensions; nothing is linearly transformed, and the code is not linear in the position. "
+              "The only linear relation is that PE(pos + k) is a rotation of PE(pos).",
+        "zh": "位置编码是在 pos · ωᵢ 处取 sin 和 cos，每一对维度一个频率 ωᵢ = 10000^(−2i/d)；其中没有什么线性变换，"
+              "编码也不是位置的线性函数。唯一的线性关系是：PE(pos + k) 是 PE(pos) 的一个旋转。",
+    },
+    "notes.sin_cos_linear.app": {
+        "en": "d_model = {d}: wavelengths from {short} to {long} positions (2π·10000^((d−2)/d)); |PE(2) − 2·PE(1)| "
+              "reaches {nl}, so PE is not linear in pos.",
+        "zh": "d_model = {d}：波长从 {short} 到 {long} 个位置（2π·10000^((d−2)/d)）；|PE(2) − 2·PE(1)| 最大为 "
+              "{nl}，所以 PE 不是 pos 的线性函数。",
+    },
+    "notes.pe_linear.title": {"en": "“PE(pos+k) is a linear combination of PE(pos) and PE(k)”",
+                              "zh": "“PE(pos+k) 是 PE(pos) 和 PE(k) 的线性组合”"},
+    "notes.pe_linear.wrong": {
+        "en": "The addition formulas give, in each (sin, cos) pair, PE(pos + k) = R(k·ωᵢ)·PE(pos): a rotation of "
+              "PE(pos) whose angle depends on k (its entries are the numbers of PE(k)). That is a linear map of "
+              "PE(pos) fixed by k, not a·PE(pos) + b·PE(k) with two numbers a, b.",
+        "zh": "由和角公式，在每一对 (sin, cos) 维度中 PE(pos + k) = R(k·ωᵢ)·PE(pos)：这是 PE(pos) 的一个旋转，"
+              "旋转角取决于 k（矩阵的元素正是 PE(k) 的数值）。它是一个由 k 决定、作用在 PE(pos) 上的线性变换，"
+              "而不是用两个数 a、b 写成的 a·PE(pos) + b·PE(k)。",
+    },
+    "notes.pe_linear.app": {
+        "en": "d_model = {d}, pos = {pos}, k = {k}: rotating PE(pos) gives PE(pos + k) to {rot}; the best "
+              "a·PE(pos) + b·PE(k) (least squares: a = {a}, b = {b}) still misses by up to {combo}.",
+        "zh": "d_model = {d}，pos = {pos}，k = {k}：旋转 PE(pos) 得到 PE(pos + k)，误差 {rot}；最好的 "
+              "a·PE(pos) + b·PE(k)（最小二乘：a = {a}，b = {b}）仍然最多差 {combo}。",
+    },
+    "notes.div_term.title": {"en": "div_term: the exponents and the overflow argument",
+                             "zh": "div_term：指数的范围与“溢出”的理由"},
+    "notes.div_term.wrong": {
+        "en": "torch.arange(0, d_model, 2) runs 0, 2, …, d_model − 2, not up to d_model − 1. And the power cannot "
+              "underflow: 10000^(−i/d_model) with i < d_model is never below 10000⁻¹ = 0.0001. exp(−i·log 10000 / "
+              "d_model) is the same number written another way (the annotated code's choice, not a necessity).",
+        "zh": "`torch.arange(0, d_model, 2)` 取 0, 2, …, d_model − 2，而不是到 d_model − 1。幂运算也不会下溢："
+              "i < d_model 时 10000^(−i/d_model) 从不小于 10000⁻¹ = 0.0001。exp(−i·log 10000 / d_model) "
+              "只是同一个数的另一种写法（那份带注释代码的选择，并非必需）。",
+    },
+    "notes.div_term.app": {
+        "en": "d_model = {d}: {count} exponents, the last {last}; the smallest div_term is {smallest}; the direct "
+              "power and exp(·log) differ by at most {diff} in float32 (for d_model = 512: {smallest512}, {diff512}).",
+        "zh": "d_model = {d}：共 {count} 个指数，最后一个是 {last}；最小的 div_term 是 {smallest}；在 float32 下，"
+              "直接求幂与 exp(·log) 最多相差 {diff}（d_model = 512 时：{smallest512}，{diff512}）。",
+    },
+    "notes.location_encoder.title": {"en": "“The code runs”: an undefined `locationEncoder`, no × √d",
+                                     "zh": "“代码都是可以运行的”：未定义的 `locationEncoder`，没有 × √d"},
+    "notes.location_encoder.wrong": {
+        "en": "The note says its code runs, but `locationEncoder` is defined nowhere, so the Transformer's forward "
+              "raises NameError (its test at the end would stop there). It also adds the PE to the bare embedding: "
+              "the paper multiplies the embedding by √d_model first.",
+        "zh": "笔记说代码都可以运行，但 `locationEncoder` 在任何地方都没有定义，Transformer 的 `forward` 会抛出 "
+              "`NameError`（文末的测试会停在这里）。它还把位置编码直接加到未缩放的词嵌入上：论文会先把词嵌入乘以 "
+              "√d_model。",
+    },
+    "notes.location_encoder.app": {
+        "en": "On this sentence, ‖embedding‖ without × √d_model is {raw_lo} – {raw_hi} per token, against ‖PE‖ = "
+              "{pe}: the position would drown the word. With × √{d}: {emb_lo} – {emb_hi}.",
+        "zh": "在本句上，不乘 √d_model 的 ‖词嵌入‖ 每个词元为 {raw_lo} – {raw_hi}，而 ‖PE‖ = {pe}："
+              "位置会淹没词义。乘以 √{d} 后：{emb_lo} – {emb_hi}。",
+    },
+    "notes.attention_mask_name.title": {"en": "Calling the causal mask “attention mask”",
+                                        "zh": "把因果掩码叫作 `attention mask`"},
+    "notes.attention_mask_name.wrong": {
+        "en": "Every mask is an attention mask. The decoder's own one is the causal (look-ahead, subsequent) mask; "
+              "in Hugging Face `attention_mask` is the padding mask, the very one the note contrasts it with.",
+        "zh": "每一种掩码都是注意力掩码。解码器特有的是因果掩码（前瞻掩码）；而在 Hugging Face 中 "
+              "`attention_mask` 指的恰恰是填充掩码，也就是笔记拿来与之对比的那一个。",
+    },
+    "notes.attention_mask_name.app": {
+        "en": "On this translation the decoder's causal mask is {t} × {t} and hides {masked} cells (the future); "
+              "the source has {pads} padding tokens, so its padding mask hides nothing.",
+        "zh": "在这句译文上，解码器的因果掩码是 {t} × {t}，遮住 {masked} 个格子（未来的位置）；"
+              "源句有 {pads} 个填充词元，所以它的填充掩码什么也不遮。",
+    },
+    "notes.training_steps.title": {"en": "Training described one token at a time, teacher forcing as a patch",
+                                   "zh": "把训练描述成逐词进行，把教师强制当作补丁"},
+    "notes.training_steps.wrong": {
+        "en": "Training does not feed the decoder its own outputs one step at a time and then patch that with "
+              "teacher forcing. It feeds the whole correct target (shifted right, after <bos>) in one pass, and the "
+              "causal mask makes every position's prediction equal to what a step-by-step run on the same prefix "
+              "would give: all positions are trained at once.",
+        "zh": "训练并不是先把解码器自己的输出一步一步喂回去，再用教师强制来补救。训练时把整个正确的目标序列"
+              "（右移一位，以 <bos> 开头）一次性输入，因果掩码保证每个位置的预测与在同一前缀上逐步运行的结果相同："
+              "所有位置同时训练。",
+    },
+    "notes.training_steps.app": {
+        "en": "On this sentence's translation ({t} positions): one teacher-forced pass and {t} step-by-step passes "
+              "give the same logits (max |Δ| {diff}, float32 rounding).",
+        "zh": "在本句译文上（{t} 个位置）：一次教师强制和逐步运行 {t} 次得到相同的未归一化得分"
+              "（最大 |Δ| {diff}，float32 舍入误差）。",
+    },
+    "notes.greedy.title": {"en": "“Take the most probable word” as the output rule",
+                           "zh": "把“选概率最大的词”当作输出规则"},
+    "notes.greedy.wrong": {
+        "en": "Greedy decoding is one choice, not the Transformer's. The paper translates with beam search (beam "
+              "size 4, length penalty α = 0.6): it keeps the 4 best partial translations, because the most "
+              "probable word now need not lead to the most probable sentence.",
+        "zh": "贪心解码只是一种选择，并不是 Transformer 本身的规定。论文用束搜索翻译（束宽 4，长度惩罚 α = 0.6）："
+              "保留 4 个最好的部分译文，因为此刻概率最大的词不一定通向概率最大的句子。",
+    },
+    "notes.greedy.app": {
+        "en": "This sentence: greedy gives **{greedy}** (log p = {lp_greedy}); beam search with width 4 (this app "
+              "has no length penalty) gives **{beam}** (log p = {lp_beam}).",
+        "zh": "本句：贪心解码得到 **{greedy}**（对数概率 {lp_greedy}）；束宽 4 的束搜索（本应用没有长度惩罚）"
+              "得到 **{beam}**（对数概率 {lp_beam}）。",
     },
 }
 
 NOTES_PAGE = {
-    "nav.notes": {"en": "Notes vs app", "zh": "笔记与本应用对照"},
+    "nav.notes": {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"},
     "nav.paper": {"en": "The paper vs this model", "zh": "论文与本模型"},
     "nav.bert_gpt": {"en": "BERT vs GPT", "zh": "BERT 与 GPT"},
-    "notes.header": {"en": "Notes vs app: where the notes go wrong", "zh": "笔记与本应用对照：笔记中的错误"},
+    "notes.header": {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"},
     "notes.intro": {
-        "en": "Each panel quotes a note, says what is wrong with it, and shows what this app computes instead, on "
-              "the sentence above where possible. Every panel also appears on the page where its topic lives.",
-        "zh": "每个面板引用一篇笔记的原话，说明错在哪里，并展示本应用实际算出的结果（尽量用上方的句子）。"
+        "en": "Each panel quotes a note, says what is wrong with it (or, for the shuffle, what it gets half right), "
+              "and shows what this app computes instead, on the sentence above where possible. These are the "
+              "mistakes found so far, not a guarantee that the notes have no others. Every panel also appears on "
+              "the page where its topic lives.",
+        "zh": "每个面板引用一篇笔记的原话，说明错在哪里（打乱词序那一条则说明它对了哪一半），并展示本应用实际算出的"
+              "结果（尽量用上方的句子）。这些是目前发现的错误，并不保证笔记中没有别的错误。"
               "每个面板也出现在对应主题的页面上。",
     },
     "notes.col_note": {"en": "note", "zh": "笔记"},
     "notes.col_topic": {"en": "topic", "zh": "主题"},
     "notes.col_page": {"en": "page", "zh": "页面"},
-    "notes.index": {"en": "All the notes' mistakes", "zh": "笔记中的全部错误"},
+    "notes.index": {"en": "The mistakes found so far", "zh": "目前发现的错误"},
     "notes.col_token": {"en": "token", "zh": "词元"},
     "notes.col_random": {"en": "nearest at step 0 (random)", "zh": "第 0 步最接近（随机）"},
     "notes.col_trained": {"en": "nearest after training", "zh": "训练后最接近"},
@@ -328,21 +583,46 @@ EMBEDDINGS = {
         "zh": "**有位置编码**时两者不同：第一次自注意力之后最大 |差值| 为 {attn}，编码器输出处为 {memory}。"
               "同一个词换了位置，输出也就不同了。",
     },
+    "pe.invariance": {
+        "en": "**The translation** (cross-attention sums over the source positions): scoring this sentence's "
+              "translation with the shuffled source, max |Δ logit| = **{no_pe}** with the source PE removed "
+              "(float32 rounding: invariant) and **{pe}** with it. Greedy translation without the source PE: "
+              "**{orig}** in the original order, **{shuf}** shuffled; with the PE, shuffled: **{pe_shuf}** "
+              "(the model's own translation: **{own}**).",
+        "zh": "**译文**（交叉注意力对源语言的所有位置求和）：用打乱后的源句给本句的译文打分，去掉源语言位置编码时"
+              "未归一化得分的最大变化 |Δ| = **{no_pe}**（float32 舍入误差：不变），"
+              "加上位置编码时为 **{pe}**。"
+              "去掉源语言位置编码的贪心译文：原顺序为 **{orig}**，打乱后为 **{shuf}**；加上位置编码、打乱后为 "
+              "**{pe_shuf}**（模型本来的译文：**{own}**）。",
+    },
     "pe.fig_diff": {"en": "|shuffled output − original output, shuffled| at the encoder's output",
                     "zh": "|打乱后的输出 − 原输出按同样方式打乱| ，编码器输出处"},
 }
 
 SELF_ATTENTION = {
-    "var.header": {"en": "Why ÷√d_k: the variance of q·k grows with d_k", "zh": "为什么 ÷√d_k：q·k 的方差随 d_k 增大"},
+    "var.header": {"en": "Why ÷√d_k: large dot products leave the softmax almost no gradient",
+                   "zh": "为什么 ÷√d_k：点积太大时 softmax 几乎没有梯度"},
     "var.caption": {
-        "en": "The paper's reason: if the components of q and k are independent with mean 0 and variance 1, "
+        "en": "The paper's reason (§3.2.1): for large d_k the dot products grow large in magnitude, pushing the "
+              "softmax into regions where it has extremely small gradients, so the scores barely learn. The variance "
+              "is the illustration: if the components of q and k are independent with mean 0 and variance 1, "
               "q·k = Σ qᵢkᵢ has variance d_k, and q·k/√d_k has variance 1. Measured on {n} random pairs per d_k.",
-        "zh": "论文给出的理由：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，那么 q·k = Σ qᵢkᵢ 的方差是 d_k，"
-              "而 q·k/√d_k 的方差是 1。每个 d_k 用 {n} 对随机向量实测。",
+        "zh": "论文给出的理由（§3.2.1）：d_k 较大时点积的绝对值会很大，把 softmax 推到梯度极小的区域，"
+              "分数几乎学不动。方差只是一个说明：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
+              "那么 q·k = Σ qᵢkᵢ 的方差是 d_k，而 q·k/√d_k 的方差是 1。每个 d_k 用 {n} 对随机向量实测。",
     },
+    "var.jacobian": {
+        "en": "The gradient, live on this row: the softmax's Jacobian ∂w/∂s = diag(w) − w·wᵀ has norm "
+              "‖J‖ = **{plain}** on the unscaled scores and **{scaled}** on the scores ÷√d_k ({ratio}). The closer "
+              "one weight is to 1, the closer J is to 0, and the less any score can change through training.",
+        "zh": "梯度，在这一行上实测：softmax 的雅可比矩阵 ∂w/∂s = 对角阵(w) − w·wᵀ，在不缩放的分数上范数 "
+              "‖J‖ = **{plain}**，在 ÷√d_k 之后的分数上为 **{scaled}**（{ratio}）。某个权重越接近 1，J 就越接近 0，"
+              "训练时分数也就越难改变。",
+    },
+    "var.ratio": {"en": "×{r} with the scaling", "zh": "缩放后为 ×{r}"},
     "var.fig": {"en": "Variance of q·k for random unit-variance q, k", "zh": "随机单位方差 q、k 的 q·k 方差"},
-    "var.raw": {"en": "q·k", "zh": "q·k"},
-    "var.scaled": {"en": "q·k / √d_k", "zh": "q·k / √d_k"},
+    "var.raw": {"en": "q·k", "zh": "点积 q·k"},
+    "var.scaled": {"en": "q·k / √d_k", "zh": "点积 ÷ √d_k"},
     "var.x": {"en": "d_k", "zh": "d_k"},
     "var.y": {"en": "variance", "zh": "方差"},
     "var.row": {"en": "One row with and without ÷√d_k", "zh": "同一行：缩放与不缩放"},
@@ -373,11 +653,13 @@ ADD_NORM = {
               "层归一化位于每个分支内部，残差流本身从不归一化，它的大小随深度增长（见下表）。",
     },
     "ln.residual_post": {
-        "en": "Measured on this sentence ({stack}): {norms}. In Post-Norm each of these is a LayerNorm's output: with "
-              "γ = 1 and β = 0 it would be exactly √d_model = {sqrt}; the learned γ and β set it instead. Pick "
+        "en": "Measured on this sentence ({stack}): {norms}. The first is the embedding + PE; in Post-Norm each "
+              "later one is a LayerNorm's output: with γ = 1 and β = 0 it would be √d_model = {sqrt} (up to ε); "
+              "the learned γ and β set it instead. Pick "
               "the Pre-Norm model above to compare.",
-        "zh": "本句实测（{stack}）：{norms}。Post-Norm 中这些都是层归一化的输出：若 γ = 1、β = 0，它恰好是 "
-              "√d_model = {sqrt}；实际的大小由学到的 γ 和 β 决定。可在上方选择 Pre-Norm 模型进行对比。",
+        "zh": "本句实测（{stack}）：{norms}。第一个是词嵌入 + 位置编码；Post-Norm 中之后的每一个都是层归一化的输出："
+              "若 γ = 1、β = 0，它就是 √d_model = {sqrt}（忽略 ε）；实际的大小由学到的 γ 和 β 决定。"
+              "可在上方选择 Pre-Norm 模型进行对比。",
     },
     "ln.residual_pre": {
         "en": "Measured on this sentence ({stack}): {norms}: the stream grew ×{ratio} over {n} layers, because each "
@@ -434,8 +716,55 @@ PAPER_PAGE = {
     "paper.row_params": {"en": "parameters", "zh": "参数量"},
     "paper.paper_vocab": {"en": "{v} shared (BPE)", "zh": "{v}（共享 BPE）"},
     "paper.model_vocab": {"en": "{src} source + {tgt} target", "zh": "源语言 {src} + 目标语言 {tgt}"},
-    "paper.paper_params": {"en": "{computed} from the formulas (Table 3 says {stated}M)",
-                           "zh": "按公式算得 {computed}（论文表 3 写作 {stated}M）"},
+    "paper.paper_params": {"en": "{computed} from the formulas, the shared embedding counted once (Table 3 says "
+                                 "{stated}M)",
+                           "zh": "按公式算得 {computed}，共享的词嵌入只计一次（论文表 3 写作 {stated}M）"},
+    "paper.table1": {"en": "Why attention instead of recurrence: the paper's Table 1 for this sentence",
+                     "zh": "为什么用注意力而不用循环：论文表 1 代入本句"},
+    "paper.caption_table1": {
+        "en": "For this sentence, n = {n} source tokens and d = d_model = {d}. A recurrent layer must run its {n} "
+              "steps one after another, and word 1 reaches word {n} through {n} steps; self-attention joins every "
+              "pair in one step. It costs n²·d operations against the RNN's n·d², so it is also cheaper whenever "
+              "n < d (here {n} < {d}). Convolution: kernel k = {k}, dilated.",
+        "zh": "本句有 n = {n} 个源语言词元，d = d_model = {d}。循环层必须一步接一步地走完 {n} 步，第 1 个词要经过 "
+              "{n} 步才能到达第 {n} 个词；自注意力一步就连接了任意两个词。它的计算量是 n²·d，循环层是 n·d²，"
+              "所以只要 n < d（这里 {n} < {d}），它也更省。卷积：卷积核 k = {k}，使用空洞卷积。",
+    },
+    "paper.col_layer": {"en": "layer type", "zh": "层的类型"},
+    "paper.col_ops": {"en": "operations per layer", "zh": "每层计算量"},
+    "paper.col_seq": {"en": "sequential operations", "zh": "必须依次进行的操作"},
+    "paper.col_path": {"en": "maximum path length", "zh": "最长路径"},
+    "paper.layer_self_attention": {"en": "self-attention: n²·d, 1, 1", "zh": "自注意力：n²·d，1，1"},
+    "paper.layer_recurrent": {"en": "recurrent: n·d², n, n", "zh": "循环层：n·d²，n，n"},
+    "paper.layer_convolutional": {"en": "convolutional: k·n·d², 1, log_k(n)", "zh": "卷积层：k·n·d²，1，log_k(n)"},
+    "paper.training": {"en": "How the paper trained", "zh": "论文是怎样训练的"},
+    "paper.caption_training": {
+        "en": "Adam with β₁ = {b1}, β₂ = {b2}, ε = {eps}; dropout {dropout} on every sublayer's output and on the "
+              "embedding + PE sums; label smoothing {ls}; {steps_base:,} steps for the base model, {steps_big:,} "
+              "for the big one (N = {big_n}, d_model = {big_d}, d_ff = {big_ff}, h = {big_h}, dropout {big_drop}, "
+              "{big_params}M parameters); translation by beam search, beam {beam}, length penalty α = {alpha}. "
+              "The learning rate rises linearly for {warmup:,} warm-up steps, then falls as 1/√step:",
+        "zh": "优化器 `Adam`，β₁ = {b1}，β₂ = {b2}，ε = {eps}；每个子层的输出和“词嵌入 + 位置编码”之和都做随机失活"
+              "（比例 {dropout}）；标签平滑 {ls}；基础模型训练 {steps_base:,} 步，大模型 {steps_big:,} 步"
+              "（N = {big_n}，d_model = {big_d}，d_ff = {big_ff}，h = {big_h}，随机失活比例 {big_drop}，"
+              "参数 {big_params}M）；翻译时用束搜索，束宽 {beam}，长度惩罚 α = {alpha}。"
+              "学习率在前 {warmup:,} 步预热中线性上升，之后与步数的平方根成反比下降：",
+    },
+    "paper.caption_lr": {
+        "en": "At d_model = {d} the peak, at step {warmup:,}, is {peak}; at step {later:,} it is {at_later}. With "
+              "this model's d_model = {d_ours} the same schedule would peak at {peak_ours}.",
+        "zh": "d_model = {d} 时，峰值在第 {warmup:,} 步，为 {peak}；第 {later:,} 步时为 {at_later}。"
+              "若用本模型的 d_model = {d_ours}，同样的学习率调度峰值为 {peak_ours}。",
+    },
+    "paper.sharing": {
+        "en": "The paper shares one {v} × {d} weight matrix three ways: the source embedding, the target embedding "
+              "and the output layer before the softmax (one BPE vocabulary for both languages). The formula counts "
+              "its {emb} parameters once; counted three times the total would be {three}. Table 3 gives {stated}M "
+              "without a breakdown, {gap}M above the formula.",
+        "zh": "论文让一个 {v} × {d} 的权重矩阵三处共享：源语言词嵌入、目标语言词嵌入和 softmax 之前的输出层"
+              "（两种语言共用一个 BPE 词表）。公式只把它的 {emb} 个参数计一次；若计三次，总数将是 {three}。"
+              "论文表 3 写作 {stated}M，没有给出明细，比公式多 {gap}M。",
+    },
     "paper.params": {"en": "Where the parameters are", "zh": "参数在哪里"},
     "paper.caption_params": {
         "en": "Counted from the loaded model's parameters, part by part, next to the formula for each part. The "
@@ -510,7 +839,7 @@ BERT_GPT = {
               "replaced by [MASK] (of the picked ones BERT keeps 80 % as [MASK], puts a random word in 10 %, leaves "
               "10 %). The model sees both sides and must recover them; only the picked positions count in the loss: "
               "{k} terms.",
-        "zh": "**遮蔽词预测（BERT）。** 约 15% 的位置被选中（这里是 {n} 个中的 {k} 个）并替换成 [MASK]"
+        "zh": "**掩码语言模型（MLM，BERT）。** 约 15% 的位置被选中（这里是 {n} 个中的 {k} 个）并替换成 [MASK]"
               "（被选中的位置中，BERT 80% 换成 [MASK]，10% 换成随机词，10% 保持原词）。模型能看到两侧，要把它们还原；"
               "只有被选中的位置计入损失：{k} 项。",
     },
@@ -521,26 +850,29 @@ BERT_GPT = {
         "zh": "本应用的编码器是为翻译训练的，不是为这个目标训练的，所以这里不给出预测。",
     },
     "bg.ntp": {
-        "en": "**Next-token prediction (GPT).** Every position predicts the token after it from the tokens before "
-              "it; every position counts: {t} terms. This app's decoder does exactly this (conditioned on the "
+        "en": "**Next-token prediction (GPT).** Every position predicts the token after it from itself and the "
+              "tokens before it; every position counts: {t} terms. This app's decoder does exactly this "
+              "(conditioned on the "
               "source too); on its own translation, with −log p per position:",
-        "zh": "**下一个词预测（GPT）。** 每个位置根据它前面的词元预测下一个词元；每个位置都计入损失：{t} 项。"
-              "本应用的解码器做的正是这件事（同时还以源句为条件）；在它自己的译文上，每个位置的 −log p：",
+        "zh": "**下一个词预测（GPT）。** 每个位置根据它自己和它前面的词元预测下一个词元；每个位置都计入损失：{t} 项。"
+              "本应用的解码器做的正是这件事（同时还以源句为条件）；在它自己的译文上，每个位置的负对数概率：",
     },
     "bg.col_sees": {"en": "sees", "zh": "能看到"},
     "bg.col_predicts": {"en": "predicts", "zh": "预测"},
     "bg.col_p": {"en": "p", "zh": "p"},
-    "bg.col_loss": {"en": "−log p", "zh": "−log p"},
+    "bg.col_loss": {"en": "−log p", "zh": "负对数概率"},
     "bg.ntp_mean": {"en": "Mean loss {loss} (perplexity {ppl}).", "zh": "平均损失 {loss}（困惑度 {ppl}）。"},
     "bg.positions": {"en": "Positions: learned vs sinusoidal", "zh": "位置：学习得到的与正弦余弦的"},
     "bg.caption_positions": {
         "en": "BERT and GPT learn a position table ({bert_pos} × {bert_d} = {bert_params} parameters in "
               "BERT-base), which cannot go past its last row. This app uses the paper's fixed sin/cos formula: 0 "
-              "parameters, defined for any position (a learned table for its {max_len} positions would add "
-              "{ours} parameters). The paper found both about equally good (its Table 3, row E).",
+              "parameters, defined for any position (learned tables for its {max_len} positions, one for the "
+              "encoder and one for the decoder, would add 2 × {max_len} × {d} = {ours} parameters). The paper found "
+              "both about equally good (its Table 3, row E).",
         "zh": "BERT 和 GPT 学习一张位置表（BERT-base 中是 {bert_pos} × {bert_d} = {bert_params} 个参数），"
               "超过最后一行就无法使用。本应用使用论文中固定的正弦/余弦公式：0 个参数，任何位置都有定义"
-              "（若为它的 {max_len} 个位置学两张表，编码器和解码器各一张，要多 {ours} 个参数）。论文发现两者效果相"
+              "（若为它的 {max_len} 个位置学两张表，编码器和解码器各一张，要多 2 × {max_len} × {d} = {ours} 个参数）。"
+              "论文发现两者效果相"
               "当（表 3 第 E 行）。",
     },
     "bg.segments": {"en": "Segment embeddings", "zh": "段嵌入"},
@@ -558,6 +890,22 @@ BERT_GPT = {
         "en": "This encoder–decoder needs no segments: the source goes to the encoder and the target to the "
               "decoder, two separate inputs.",
         "zh": "本应用的编码器-解码器不需要段嵌入：源句进入编码器，目标句进入解码器，是两个独立的输入。",
+    },
+    "bg.pretraining": {
+        "en": "**What the notes add about pre-training.** BERT's masked-LM has two drawbacks: [MASK] never "
+              "appears when fine-tuning (so of the tokens picked, 80 % become [MASK], 10 % a random word, 10 % stay), "
+              "and only the picked tokens are predicted — here {k} of {n} positions give a loss term, against {t} "
+              "for next-token prediction above — so it converges more slowly. BERT's second task, next-sentence "
+              "prediction, asks whether sentence B follows A (50 % of pairs do, 50 % are random); later work "
+              "dropped it without loss. GPT-1 fine-tunes on L₃ = L₂ + λ·L₁: the task's loss plus λ times the "
+              "language-model loss (λ = 0.5 in its paper). GPT-2 and GPT-3 keep the decoder and grow it (table "
+              "below).",
+        "zh": "**笔记补充的预训练内容。** BERT 的掩码语言模型（MLM）有两个缺点：微调时永远不会出现 [MASK]"
+              "（所以被选中的词元中 80% 换成 [MASK]，10% 换成随机词，10% 保持不变）；而且只有被选中的词元参与预测"
+              "——这里 {n} 个位置中只有 {k} 个产生损失项，而上面的下一个词预测有 {t} 项——所以收敛更慢。"
+              "BERT 的第二个任务是下一句预测（NSP）：判断句子 B 是否紧跟在 A 后面（50% 的句对是，50% 是随机的）；"
+              "后来的研究去掉了它，效果并没有变差。GPT-1 微调时的目标是 L₃ = L₂ + λ·L₁：任务损失加上 λ 倍的语言模型"
+              "损失（其论文中 λ = 0.5）。GPT-2 和 GPT-3 保留解码器结构并把它做大（见下表）。",
     },
     "bg.sizes": {"en": "Sizes", "zh": "规模"},
     "bg.col_model": {"en": "model", "zh": "模型"},
@@ -627,7 +975,7 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
     "bg.hf_mlm": {
         "en": "**Masked-token prediction.** Pick a word: each of its subwords becomes [MASK], and the MLM head, "
               "reading both sides, gives every token of its vocabulary a probability at each masked position.",
-        "zh": "**遮蔽词预测。** 选一个词：它的每个子词都换成 [MASK]，MLM 头同时读取左右两侧，"
+        "zh": "**掩码语言模型（MLM）。** 选一个词：它的每个子词都换成 [MASK]，MLM 头同时读取左右两侧，"
               "在每个被遮蔽的位置上给词表里的每个词元一个概率。",
     },
     "bg.hf_pick_word": {"en": "Word to mask", "zh": "要遮蔽的词"},
@@ -641,7 +989,8 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
         "en": "This checkpoint (`{arch}`) was saved without its MLM head, so it cannot guess the masked word: above "
               "are the input it would be trained on and the targets it would have to recover. A checkpoint saved as "
               "…ForMaskedLM (e.g. bert-base-uncased) shows its guesses here.",
-        "zh": "这个检查点（`{arch}`）保存时没有带 MLM 头，所以它猜不出被遮蔽的词：上面是它训练时会读到的输入，"
+        "zh": "这个检查点（`{arch}`）保存时没有带掩码语言模型（MLM）头，所以它猜不出被遮蔽的词："
+              "上面是它训练时会读到的输入，"
               "以及它要还原的目标。以 …ForMaskedLM 形式保存的检查点（例如 bert-base-uncased）会在这里给出它的猜测。",
     },
     "bg.hf_no_word": {"en": "The sentence has no word to mask: type one.",
@@ -692,7 +1041,7 @@ BERT_GPT_PRETRAINED = {  # the BERT vs GPT page with a pretrained model loaded
               "formula instead: 0 parameters, defined for any position.)",
         "zh": "**学习得到的位置。** 它的位置表是一个 {positions} × {dim} = {params} 个参数的权重"
               "（从加载的权重中读出）：本句的 {n} 个词元用到第 0–{last} 行，超过 {positions} 个词元的输入就读不了。"
-              "（论文和本应用的玻璃盒模型用的则是固定的正弦/余弦公式：0 个参数，任何位置都有定义。）",
+              "（论文和本应用自带的模型用的则是固定的正弦/余弦公式：0 个参数，任何位置都有定义。）",
     },
     "bg.hf_segments": {
         "en": "**Segments.** Its segment table is {segments} × {dim} (read from its weights); every token of one "

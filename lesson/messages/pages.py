@@ -47,7 +47,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "diagram.probabilities": {"en": "Output Probabilities", "zh": "输出概率"},
     "diagram.encoder_stack": {"en": "Encoder layer × {n}", "zh": "编码器层 × {n}"},
     "diagram.decoder_stack": {"en": "Decoder layer × {n}", "zh": "解码器层 × {n}"},
-    "diagram.memory": {"en": "K, V (memory)", "zh": "K, V（编码器记忆）"},
+    "diagram.memory": {"en": "K, V (memory)", "zh": "K, V（编码器输出（memory））"},
     # --- words the viz builders write themselves (colour bars, legends, bar axes, head view, masked hover) ---
     "viz.value": {"en": "value", "zh": "数值"},
     "viz.weight": {"en": "weight", "zh": "权重"},
@@ -60,6 +60,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "viz.download": {"en": "Download as {format}", "zh": "下载为 {format}"},
     "viz.dim_sin": {"en": "dim {d} (sin)", "zh": "维度 {d}（sin）"},
     "viz.dim_cos": {"en": "dim {d} (cos)", "zh": "维度 {d}（cos）"},
+    "viz.thinned": {"en": "1 in {n} labels shown", "zh": "每 {n} 个标签显示 1 个"},
     # --- shared pickers (ui/controls.py) ---
     "ctl.block": {"en": "Attention block", "zh": "注意力模块"},
     "ctl.layer": {"en": "Layer", "zh": "层"},
@@ -120,9 +121,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "emb.shift": {"en": "k (shift)", "zh": "k（偏移量）"},
     "emb.freq_pair": {"en": "frequency pair i", "zh": "频率对 i"},
     "emb.caption_shift": {
-        "en": "M depends only on the shift k, never on pos: the model can read off relative distances (the "
-              "derivation in «{title}»).",
-        "zh": "M 只取决于偏移量 k，与 pos 无关：模型因此可以读出相对距离（推导见«{title}»）。",
+        "en": "M depends only on the shift k, never on pos (the derivation in «{title}»). That is why the paper "
+              "hypothesised that the model could easily learn to attend by relative positions: a hypothesis, not "
+              "something the paper measured.",
+        "zh": "M 只取决于偏移量 k，与 pos 无关（推导见«{title}»）。论文正是据此推测模型可以很容易地学会按相对位置"
+              "分配注意力：这是一个假设，论文并没有实测。",
     },
     # --- Self-attention ---
     "sa.header": {"en": "Self-attention, step by step", "zh": "自注意力：逐步拆解"},
@@ -165,6 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sa.row_weighted": {"en": "weight_j · v_j", "zh": "权重_j · v_j"},
     "sa.col_key": {"en": "key", "zh": "键"},
     "sa.col_scaled": {"en": "scaled (+mask)", "zh": "缩放后（+掩码）"},
+    "sa.col_dot": {"en": "q·k", "zh": "点积"},
+    "sa.col_weight": {"en": "softmax", "zh": "注意力权重"},
     "sa.fig_products": {"en": "q({query}) ⊙ k_j (sum a row → q·k_j)", "zh": "q({query}) ⊙ k_j（每行求和 → q·k_j）"},
     "sa.fig_weighted": {"en": "Weighted values and their sum z({query})", "zh": "加权后的值向量及其和 z({query})"},
     # --- Multi-head & layers ---
@@ -173,11 +178,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mh.fig_head_view": {"en": "Head view · layer {layer} · head {head}",
                          "zh": "注意力头视图 · 第 {layer} 层 · 头 {head}"},
     "mh.how_to_read": {
-        "en": "**How to read it.** Each line joins a query token (left) to a key token (right); the thicker and "
-              "darker the line, the more that query attends to that key. Different heads learn different patterns "
-              "— one may look at the previous word, another at the word being translated.",
-        "zh": "**怎么看：** 每条线把一个查询词元（左）连到一个键词元（右）；线越粗、颜色越深，这个查询对该键的注意力"
-              "就越大。不同的头学到不同的模式——有的关注前一个词，有的关注正在翻译的那个词。",
+        "en": "**How to read it.** Each line joins a query token (left) to a key token (right) of the same "
+              "sentence; the thicker and darker the line, the more that query attends to that key. Different heads "
+              "learn different patterns — one may look at the previous word, another at the word itself or at a "
+              "word it belongs with.",
+        "zh": "**怎么看：** 每条线把同一个句子里的一个查询词元（左）连到一个键词元（右）；线越粗、颜色越深，这个查询"
+              "对该键的注意力就越大。不同的头学到不同的模式——有的关注前一个词，有的关注这个词本身或与它搭配的词。",
+    },
+    "mh.how_to_read_cross": {
+        "en": "**How to read it.** Each line joins a target token (left: the decoder's query) to a source token "
+              "(right: a key from the encoder's output); the thicker and darker the line, the more that query "
+              "attends to that source word. Different heads learn different patterns — one may look at the word "
+              "being translated, another at its neighbours.",
+        "zh": "**怎么看：** 每条线把一个目标语言词元（左：解码器的查询）连到一个源语言词元（右：来自编码器输出的键）；"
+              "线越粗、颜色越深，这个查询对该源语言词的注意力就越大。不同的头学到不同的模式——有的关注正在翻译的"
+              "那个词，有的关注它旁边的词。",
     },
     "mh.fig_average": {"en": "Average over the {h} heads (layer {layer})", "zh": "{h} 个头的平均（第 {layer} 层）"},
     "mh.hover_average": {"en": "mean over heads ({row}, {col})", "zh": "各头平均 ({row}, {col})"},
@@ -261,6 +276,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.beams": {"en": "**Live beams after this step** (sum of log-probabilities)",
                   "zh": "**这一步之后保留的束**（对数概率之和）"},
     "dec.col_hypothesis": {"en": "hypothesis", "zh": "候选译文"},
+    "dec.col_log_p": {"en": "log p", "zh": "对数概率"},
     "dec.methods_note": {
         "en": "Greedy takes the most likely token; sampling draws from the distribution (temperature flattens or "
               "sharpens it, top-k keeps only the k best); beam search keeps the best few partial translations.",
@@ -269,10 +285,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "dec.cross_full": {"en": "Cross-attention over the whole translation", "zh": "整句译文的交叉注意力"},
     "dec.caption_cross": {
-        "en": "Row “我 → 有” is the decoder position whose input is 我 and which predicts 有: it shows where the "
-              "decoder looked in the source while choosing 有. Averaged over the heads of each layer.",
-        "zh": "“我 → 有”这一行是输入为“我”、要预测“有”的解码器位置：它显示解码器在选出“有”时看了源句的哪些位置。"
-              "每层的各个头取平均。",
+        "en": "Row “{inp} → {out}” is the decoder position whose input is {inp} and which predicts {out}: it shows "
+              "where the decoder looked in the source while choosing {out}. Averaged over the heads of each layer.",
+        "zh": "“{inp} → {out}”这一行是输入为“{inp}”、要预测“{out}”的解码器位置：它显示解码器在选出“{out}”时看了源句"
+              "的哪些位置。每层的各个头取平均。",
     },
     "dec.twin_header": {"en": "Trained to align vs learned on its own", "zh": "经过对齐训练与自己学出的对比"},
     "dec.twin_caption": {
@@ -314,8 +330,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "an.sub_masked_self": {"en": "masked self-attention", "zh": "掩码自注意力"},
     "an.sub_cross": {"en": "cross-attention", "zh": "交叉注意力"},
     "an.sub_ffn": {"en": "FFN", "zh": "前馈网络"},
-    "an.what_post": {"en": "x + Sublayer(x), before LayerNorm", "zh": "x + 子层(x)"},
-    "an.what_pre": {"en": "the residual stream x, before LayerNorm", "zh": "残差流 x"},
+    "an.what_post": {"en": "x + Sublayer(x)", "zh": "x + 子层(x)"},
+    "an.what_pre": {"en": "the residual stream x", "zh": "残差流 x"},
     "an.caption_model": {
         "en": "This model is **{norm}**. Rows are tokens, columns the {d} features of d_model.",
         "zh": "这个模型是 **{norm}**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
@@ -351,13 +367,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pg.following": {
         "en": "{block}, layer {layer}, head {head}: these numbers follow the sentence as you type (rounded to two "
               "decimals; the biases are left out). Edit any cell to take them over.",
-        "zh": "{block}，第 {layer} 层，第 {head} 个头：这些数随你输入的句子实时更新（保留两位小数，不含偏置）。"
+        "zh": "{block}，第 {layer} 层，头 {head}：这些数随你输入的句子实时更新（保留两位小数，不含偏置）。"
               "编辑任意格子即可接管它们。",
     },
     "pg.edited": {
         "en": "Edited by hand: these numbers (from {block}, layer {layer}, head {head}) no longer follow the sentence. "
               "«Reset to preset» follows it again.",
-        "zh": "已手动编辑：这些数（来自{block}，第 {layer} 层，第 {head} 个头）不再随句子更新。"
+        "zh": "已手动编辑：这些数（来自{block}，第 {layer} 层，头 {head}）不再随句子更新。"
               "点“恢复预设”即可重新跟随。",
     },
     "pg.preset": {"en": "Preset", "zh": "预设"},

@@ -89,7 +89,7 @@ MESSAGES = {
         "en": "“{page}” shows the internals of the app's own glass-box model (its embeddings, LayerNorms, FFN, "
               "training or hand-edited matrices), which a pretrained model does not expose in the same form. With a "
               "pretrained model loaded, use: {pages}. Pick a glass-box model in the Model box to come back here.",
-        "zh": "“{page}”展示的是本应用自带的“玻璃盒”模型的内部（词嵌入、层归一化、前馈网络、训练过程或手工编辑的矩阵），"
+        "zh": "“{page}”展示的是本应用自带的白盒模型的内部（词嵌入、层归一化、前馈网络、训练过程或手工编辑的矩阵），"
               "预训练模型并不以同样的形式提供这些。加载预训练模型时，请使用：{pages}。"
               "在“模型”框中选回自带模型即可回到本页。",
     },
@@ -100,11 +100,11 @@ MESSAGES = {
     },
     "hf.what_bert": {
         "en": "Its output is one vector per token; with an MLM head it fills in a [MASK] (Pretrained models page).",
-        "zh": "它的输出是每个词元一个向量；带 MLM 头时，它能填出句子里的 [MASK]（见“预训练模型”页）。",
+        "zh": "它的输出是每个词元一个向量；带掩码语言模型（MLM）头时，它能填出句子里的 [MASK]（见“预训练模型”页）。",
     },
     "hf.what_gpt2": {
-        "en": "It predicts the next token from the tokens before it (Pretrained models page).",
-        "zh": "它根据前面的词元预测下一个词元（见“预训练模型”页）。",
+        "en": "It predicts the next token from the current token and the tokens before it (Pretrained models page).",
+        "zh": "它根据当前词元和前面的词元预测下一个词元（见“预训练模型”页）。",
     },
     "hf.cross_note": {
         "en": "Model “{model}”: a pretrained Marian translation model; its cross-attention learned on its own "
@@ -114,11 +114,11 @@ MESSAGES = {
     "hf.toggles_fixed": {
         "en": "A pretrained model runs exactly as it was trained: scores are divided by √d_k, with no temperature "
               "(the scaling and temperature toggles belong to the glass-box model).",
-        "zh": "预训练模型严格按训练时的方式运行：分数除以 √d_k，不加温度（缩放与温度开关只作用于自带的玻璃盒模型）。",
+        "zh": "预训练模型严格按训练时的方式运行：分数除以 √d_k，不加温度（缩放与温度开关只作用于本应用自带的模型）。",
     },
     "hf.teacher_glass_box": {
         "en": "Teacher forcing is shown for the glass-box models, whose corpus gives a reference translation.",
-        "zh": "教师强制只对自带的玻璃盒模型展示，因为它们的语料能给出参考译文。",
+        "zh": "教师强制只对本应用自带的模型展示，因为它们的语料能给出参考译文。",
     },
     # --- overview ---
     "hf.ov_output_marian": {"en": "**Translation** ({method})", "zh": "**译文**（{method}）"},
@@ -145,7 +145,7 @@ MESSAGES = {
               "one and see its attention on the same sentence: pick **Pretrained (Hugging Face)…** in the Model box "
               "and give a model id from this machine's Hugging Face cache or the path of a model folder. The "
               "Overview, Self-attention, Multi-head and (for Marian) Decoding pages then show that model.",
-        "zh": "在玻璃盒模型旁边加载一个真实的模型（Marian、BERT 系列编码器或 GPT-2 系列解码器），"
+        "zh": "在本应用自带的模型旁边加载一个真实的模型（Marian、BERT 系列编码器或 GPT-2 系列解码器），"
               "在同一个句子上看它的注意力：在“模型”框中选择**预训练模型（Hugging Face）…**，"
               "再输入本机 Hugging Face 缓存里的模型 ID 或模型文件夹的路径。之后“总览”“自注意力”“多头与多层”"
               "以及（Marian 的）“编码器-解码器与解码”页都会展示这个模型。",
@@ -167,12 +167,12 @@ MESSAGES = {
     "hf.predict_header": {"en": "What the model predicts", "zh": "模型的预测"},
     "hf.mlm_type": {
         "en": "Type [MASK] in place of a word (e.g. “I have a [MASK] at home”) to see what the MLM head fills in.",
-        "zh": "把句子里的某个词换成 [MASK]（例如 “I have a [MASK] at home”），看看 MLM 头会填什么。",
+        "zh": "把句子里的某个词换成 [MASK]（例如 “I have a [MASK] at home”），看看掩码语言模型（MLM）头会填什么。",
     },
     "hf.mlm_missing": {
         "en": "This model was saved without a masked-language-model head (`{arch}`), so it cannot fill in a [MASK]: "
               "only its attention is shown. A checkpoint saved as …ForMaskedLM (e.g. bert-base-uncased) can.",
-        "zh": "这个模型保存时没有掩码语言模型头（`{arch}`），因此不能填出 [MASK]：这里只展示它的注意力。"
+        "zh": "这个模型保存时没有掩码语言模型（MLM）头（`{arch}`），因此不能填出 [MASK]：这里只展示它的注意力。"
               "以 …ForMaskedLM 形式保存的检查点（例如 bert-base-uncased）可以。",
     },
     "hf.fig_mask": {"en": "[MASK] at position {i}: top {k} tokens", "zh": "位置 {i} 的 [MASK]：前 {k} 个词元"},

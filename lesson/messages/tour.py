@@ -53,7 +53,7 @@ STEP_TEXTS = {
               "every token a query, a key and a value. With h = {h} heads, each head works in "
               "d_k = d_model / h = {d_k} dimensions. The query asks “what am I looking for?”, the key says “what "
               "do I contain?”, and the value is what gets passed on.",
-        "zh": "编码器第 0 层、第 0 个头：输入 X 分别乘以三个学到的矩阵 W_Q、W_K、W_V，为每个词元得到查询 q、"
+        "zh": "编码器第 0 层、头 0：输入 X 分别乘以三个学到的矩阵 W_Q、W_K、W_V，为每个词元得到查询 q、"
               "键 k 和值 v。一共有 h = {h} 个头，每个头只用 d_k = d_model / h = {d_k} 维。"
               "查询问“我在找什么”，键回答“我有什么”，值则是最终被传递出去的内容。",
     },
@@ -68,16 +68,16 @@ STEP_TEXTS = {
     "tour.scale.title": {"en": "Divide by √d_k", "zh": "缩放：除以 √d_k"},
     "tour.scale.text": {
         "en": "The dot product of two d_k-dimensional vectors grows with d_k: if the components of q and k are "
-              "independent with mean 0 and variance 1, Var(q·k) = d_k, and dividing by √d_k brings it back to 1 "
-              "(the paper's reason). Very large scores would make "
-              "softmax put almost all the weight on one token, where its gradients vanish. Dividing by "
+              "independent with mean 0 and variance 1, Var(q·k) = d_k, and dividing by √d_k brings it back to 1. "
+              "The paper's reason: very large scores push the softmax into putting almost all the weight on one "
+              "token, where its gradients are extremely small. Dividing by "
               "√d_k = √{d_k} is scaled dot-product attention. On this sentence the largest |q·k| of head 0 is "
               "{raw_max}; divided by √{d_k} it is {scaled_max}, and a row's largest weight after the softmax is "
               "{top_weight} on average.",
         "zh": "两个 d_k 维向量的点积会随着 d_k 增大而变大：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
-              "那么 Var(q·k) = d_k，除以 √d_k 正好把方差变回 1（这是论文给出的理由）。"
-              "分数过大时，softmax 几乎把全部权重都给一个词元，"
-              "梯度也随之消失。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
+              "那么 Var(q·k) = d_k，除以 √d_k 正好把方差变回 1。"
+              "论文给出的理由是：分数过大时，softmax 几乎把全部权重都给一个词元，"
+              "梯度变得极小。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
               "除以 √{d_k} 后是 {scaled_max}，softmax 之后每行最大的权重平均为 {top_weight}。",
     },
     "tour.decoder.title": {"en": "The decoder: three sublayers", "zh": "解码器：三个子层"},
@@ -102,15 +102,15 @@ STEP_TEXTS = {
               "<start>, <begin> or <sos>.",
         "zh": "在解码器的自注意力中，每个词元只能看到自己和前面的词元：因果掩码给后面的每个位置加上 −∞（灰色），"
               "softmax 之后它们的权重恰好为 0。编码器读取整句话，所以对单个句子它的掩码什么也不遮挡；"
-              "只有批量里的填充位置才会被遮住。解码器的第一个输入是 <bos>，也就是笔记中写作 <start>、<begin> 或 <sos> "
+              "只有批次里的填充位置才会被遮住。解码器的第一个输入是 <bos>，也就是笔记中写作 <start>、<begin> 或 <sos> "
               "的起始符。",
     },
     "tour.softmax.title": {"en": "Softmax: scores become weights", "zh": "softmax：分数变成权重"},
     "tour.softmax.text": {
-        "en": "Back in the encoder (layer 0, head 0), softmax turns each row of scores into weights between 0 and "
+        "en": "Still in the encoder (layer 0, head 0), softmax turns each row of scores into weights between 0 and "
               "1 that add up to 1: e to the power of each score, divided by the sum over the row. Row i says how "
               "much token i attends to every token of the sentence.",
-        "zh": "回到编码器（第 0 层、第 0 个头）：softmax 把每一行分数变成 0 到 1 之间、总和为 1 的权重——"
+        "zh": "还是在编码器（第 0 层、头 0）里：softmax 把每一行分数变成 0 到 1 之间、总和为 1 的权重——"
               "每个分数取 e 的幂，再除以这一行的总和。第 i 行表示第 i 个词元对句中每个词元的关注程度。",
     },
     "tour.weighted.title": {"en": "Weighted sum of the values", "zh": "加权求和：Z = 权重 × V"},
@@ -198,14 +198,14 @@ FIGURES = {
     "tour.fig.embedding": {"en": "Token embedding × √d_model", "zh": "词嵌入 × √d_model"},
     "tour.fig.positional": {"en": "Positional encoding PE (one row per position)", "zh": "位置编码 PE（每个位置一行）"},
     "tour.fig.qkv": {"en": "Q | K | V of head {head} (encoder layer 0)",
-                     "zh": "第 {head} 个头的 Q | K | V（编码器第 0 层）"},
+                     "zh": "头 {head} 的 Q | K | V（编码器第 0 层）"},
     "tour.fig.scores": {"en": "Scores QKᵀ", "zh": "注意力分数 QKᵀ"},
     "tour.fig.scale": {"en": "Scaled scores QKᵀ / √d_k", "zh": "缩放后的分数 QKᵀ / √d_k"},
     "tour.fig.decoder": {"en": "Decoder input: <bos> + tokens so far, embedded + PE",
                          "zh": "解码器输入：<bos> + 已写出的词元，词嵌入 + 位置编码"},
     "tour.fig.mask": {"en": "Decoder: scores + causal mask (grey = −∞)", "zh": "解码器：分数 + 因果掩码（灰色 = −∞）"},
     "tour.fig.softmax": {"en": "Attention weights (each row sums to 1)", "zh": "注意力权重（每行之和为 1）"},
-    "tour.fig.weighted": {"en": "Z = weights × V (head {head})", "zh": "Z = 权重 × V（第 {head} 个头）"},
+    "tour.fig.weighted": {"en": "Z = weights × V (head {head})", "zh": "Z = 权重 × V（头 {head}）"},
     "tour.fig.concat": {"en": "Concat of all heads (columns grouped by head)", "zh": "所有头的拼接（列按头分组）"},
     "tour.fig.add_norm": {"en": "Mean and variance of each token, before and after LayerNorm",
                           "zh": "每个词元在层归一化前后的均值和方差"},

@@ -1,8 +1,9 @@
 """The guided tour's steps: one figure and one formula with this sentence's numbers per step (no Streamlit here).
 
 Each group of steps has its own module, and inside it each step's figure, formula and TourStep sit together:
-embedding (tokens → positional encoding), attention (Q K V → Concat), decoder (its input, the mask), layer
-(Add & Norm, FFN, the stack) and output (cross-attention, next-token probabilities).
+embedding (tokens → positional encoding), attention (Q K V → Concat), layer (Add & Norm, FFN, the stack), decoder
+(its input, the mask) and output (cross-attention, next-token probabilities): the decoder comes after the encoder's
+whole layer, whose residuals, LayerNorms and FFN it reuses.
 """
 from lesson.tour.attention import CONCAT, QKV, SCALE, SCORES, SOFTMAX, WEIGHTED, denominator
 from lesson.tour.common import HEAD, TourStep, Translate, facts, tok
@@ -11,7 +12,7 @@ from lesson.tour.embedding import EMBEDDING, POSITIONAL, TOKENS
 from lesson.tour.layer import ADD_NORM, FFN, LAYERS
 from lesson.tour.output import CROSS, NEXT_STEP, NEXT_TOKEN, later_step
 
-STEPS: tuple[TourStep, ...] = (TOKENS, EMBEDDING, POSITIONAL, QKV, SCORES, SCALE, DECODER, MASK, SOFTMAX, WEIGHTED,
-                               CONCAT, ADD_NORM, FFN, LAYERS, CROSS, NEXT_TOKEN, NEXT_STEP)
+STEPS: tuple[TourStep, ...] = (TOKENS, EMBEDDING, POSITIONAL, QKV, SCORES, SCALE, SOFTMAX, WEIGHTED, CONCAT,
+                               ADD_NORM, FFN, LAYERS, DECODER, MASK, CROSS, NEXT_TOKEN, NEXT_STEP)
 
 __all__ = ["HEAD", "STEPS", "TourStep", "Translate", "denominator", "facts", "later_step", "tok"]

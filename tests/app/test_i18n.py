@@ -32,6 +32,8 @@ ALLOWED_LATIN = {
     "BPE", "CSV", "JSON", "HTML", "PNG", "SVG", "LaTeX", "top-k", "Top-k", "FFN",
     "Hugging", "Face", "Hub", "ID", "Marian", "SentencePiece", "MLM", "safetensors", "pickle", "config.json",
     "model.safetensors", "ForMaskedLM", "bert-base-uncased", "Helsinki-NLP", "opus-mt-en-zh",
+    "memory",  # 编码器输出（memory）: the paper's name for the encoder's output, as the code calls it
+    "NSP", "GPT-3",
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

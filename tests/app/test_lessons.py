@@ -59,6 +59,41 @@ def test_shuffle_demo_reports_the_measured_difference(pe_on):
     assert np.nanmax(array(fig["data"][0]["z"]).astype(float)) == pytest.approx(memory, rel=0.06)
 
 
+@pytest.mark.parametrize("model, text, lang", [("en-zh", "I have a cat", "en"), ("zh-en", "我有一只猫", "zh")])
+def test_shuffle_panel_measures_the_translations_invariance_on_the_live_model(model, text, lang):
+    import torch
+
+    from model.tokenizer import BOS_ID
+
+    at = open_page("notes", s=text, model=model, shuffle=3, lang=lang)
+    page = texts(at)
+    pattern = (r"max \|Δ logit\| = \*\*([\d.e+-]+)\*\* with the source PE removed .* and \*\*([\d.]+)\*\* with it"
+               if lang == "en" else r"\|Δ\| = \*\*([\d.e+-]+)\*\*.*加上位置编码时为 \*\*([\d.]+)\*\*")
+    no_pe, pe = numbers(pattern, page)
+    bundle = load_bundle(model)
+    trace = run_with_trace(bundle, text)
+    src, tgt = trace.src.ids, [BOS_ID] + trace.decoded.ids
+    order = np.random.default_rng(3).permutation(len(src))  # lessons.shuffle_order(…, 3): not the identity here
+    assert (order != np.arange(len(src))).any()
+    shuffled = [src[i] for i in order]
+    m = bundle.model
+
+    def logits(ids, with_pe):  # the source PE removed by zeroing the encoder's PE table, not by a hook edit
+        saved = m.pe.clone()
+        with torch.no_grad():
+            if not with_pe:
+                m.pe.zero_()
+            try:
+                memory = m.encode(torch.tensor([ids]))
+            finally:
+                m.pe.copy_(saved)
+            return m.decode(memory, torch.tensor([ids]), torch.tensor([tgt]))[0].double().numpy()
+
+    assert no_pe == pytest.approx(np.abs(logits(shuffled, False) - logits(src, False)).max(), abs=5e-6)
+    assert pe == pytest.approx(np.abs(logits(shuffled, True) - logits(src, True)).max(), abs=0.006)
+    assert no_pe < 1e-4 < 0.3 < pe
+
+
 def test_embedding_and_pe_norms_match_numpy():
     bundle = load_bundle("en-zh")
     page = texts(open_page("embeddings", s=S))
@@ -86,6 +121,24 @@ def test_variance_plot_and_row_softmax_match_numpy():
     q, k = trace["encoder.1.self_attn.hook_q"][2, 1].astype(float), trace["encoder.1.self_attn.hook_k"][2].astype(float)
     np.testing.assert_allclose(array(row["data"][0]["y"]), softmax(k @ q), atol=1e-5)
     np.testing.assert_allclose(array(row["data"][1]["y"]), softmax(k @ q / np.sqrt(24)), atol=1e-5)
+
+
+def jacobian_norm_by_finite_differences(s, eps=1e-6):
+    """‖∂softmax(s)/∂s‖_F by central differences, one score at a time."""
+    cols = [(softmax(s + eps * e) - softmax(s - eps * e)) / (2 * eps) for e in np.eye(len(s))]
+    return np.linalg.norm(np.array(cols))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_softmax_gradient_norm_of_the_query_row_with_and_without_scaling_matches_numpy(lang):
+    page = texts(open_page("self_attention", s=S, layer=1, head=2, query=1, lang=lang))
+    pattern = (r"‖J‖ = \*\*([\d.]+)\*\* on the unscaled scores and \*\*([\d.]+)\*\*" if lang == "en"
+               else r"范数 ‖J‖ = \*\*([\d.]+)\*\*，在 ÷√d_k 之后的分数上为 \*\*([\d.]+)\*\*")
+    plain, scaled = numbers(pattern, page)
+    trace = run_with_trace(load_bundle("en-zh"), S)
+    q, k = trace["encoder.1.self_attn.hook_q"][2, 1].astype(float), trace["encoder.1.self_attn.hook_k"][2].astype(float)
+    assert plain == pytest.approx(jacobian_norm_by_finite_differences(k @ q), abs=6e-5)
+    assert scaled == pytest.approx(jacobian_norm_by_finite_differences(k @ q / np.sqrt(24)), abs=6e-5)
 
 
 def test_attention_is_the_weighted_values_not_the_weights():
@@ -166,7 +219,9 @@ def test_notes_page_shows_every_panel_with_its_numbers():
     at = open_page("notes", s=S)
     page = texts(at)
     trace = run_with_trace(load_bundle("en-zh"), S)
-    assert page.count("**In this app**") == 12
+    from lesson.notes import PANELS
+
+    assert page.count("**In this app**") == len(PANELS)
     assert "seed" not in page.lower()
     (v, total) = numbers(r"to every one of the (\d+) words \(their sum is ([\d,]+)\)", page)
     assert v == total == trace["probs"].shape[1]
@@ -205,3 +260,88 @@ def test_pinyin_chips_and_placeholder_follow_the_model():
     box = [json.loads(el.proto.json) for el in at.get("bidi_component")
            if el.proto.component_name.endswith("sentence_box")]
     assert box[0]["placeholder"] == "Type a sentence, e.g. 我有一只猫"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_mistakes_page_lists_every_panel_and_its_numbers_match_numpy(lang):
+    from lesson.messages import CATALOGUE as MESSAGES
+    from lesson.notes import PANELS
+
+    at = open_page("notes", s=S, lang=lang)
+    assert not at.exception
+    page = texts(at)
+    titles = "\n".join(str(e.value) for e in at.markdown)
+    for key in PANELS:
+        assert MESSAGES[f"notes.{key}.title"][lang] in titles, key
+    assert at.header[0].value == {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"}[lang]
+    if lang == "zh":
+        return
+    trace = run_with_trace(load_bundle("en-zh"), S)
+    s = trace["encoder.0.self_attn.hook_scores"][0, 0].astype(float)  # head 0, first token's row, unscaled
+    plain, scaled = numbers(r"‖J‖ = ([\d.]+) on the unscaled scores and ([\d.]+) on the scores ÷√24", page)
+    assert plain == pytest.approx(jacobian_norm_by_finite_differences(s), abs=6e-5)
+    assert scaled == pytest.approx(jacobian_norm_by_finite_differences(s / np.sqrt(24)), abs=6e-5)
+    plain_p, plain_keys, listed, list_keys = numbers(
+        r"yields ([\d,]+) parameters and state_dict has (\d+) entries .*?, ([\d,]+) parameters and (\d+) entries", page)
+    assert (plain_p, plain_keys, listed, list_keys) == (96 * 96 + 96, 2, 4 * 96 * 96 + 4 * 96, 26)
+    emb = np.linalg.norm(load_bundle("en-zh").model.src_lut.weight.detach().double().numpy()[trace.src.ids], axis=1)
+    raw_lo, raw_hi, pe = numbers(r"without × √d_model is ([\d.]+) – ([\d.]+) per token, against ‖PE‖ = ([\d.]+)", page)
+    assert (raw_lo, raw_hi, pe) == pytest.approx((emb.min(), emb.max(), np.sqrt(48)), abs=0.006)
+    T = len(trace.decoded.ids) + 1
+    t_shown, masked = numbers(r"causal mask is (\d+) × \d+ and hides (\d+) cells", page)
+    assert (t_shown, masked) == (T, T * (T - 1) // 2)
+    (asym,) = numbers(r"max \|S − Sᵀ\| = ([\d.]+)", page)
+    scores = trace["encoder.0.self_attn.hook_scores"][0].astype(float)
+    assert asym == pytest.approx(np.abs(scores - scores.T).max(), abs=6e-4)
+
+
+@pytest.mark.parametrize("model, text", [("en-zh", "I have a cat"), ("zh-en", "我有一只猫")])
+def test_decoding_caption_names_the_models_own_second_row(model, text):
+    page = texts(open_page("decoding", s=text, model=model))
+    trace = run_with_trace(load_bundle(model), text)
+    inp, out = trace.tgt_input_tokens[1], (trace.decoded.tokens + ["<eos>"])[1]
+    assert f"Row “{inp} → {out}” is the decoder position whose input is {inp} and which predicts {out}" in page
+    assert "我 → 有" not in page or (inp, out) == ("我", "有")
+
+
+def test_paper_page_explains_the_three_way_sharing_with_computed_counts():
+    page = texts(open_page("paper", s=S))
+    d, v, N, d_ff = 512, 37000, 6, 2048
+    formula = 3 * N * (4 * d * d + 4 * d) + 2 * N * (2 * d * d_ff + d_ff + d) + 5 * N * 2 * d + v * d
+    emb, three, gap = numbers(r"counts its ([\d,]+) parameters once; counted three times the total would be ([\d,]+)\. "
+                              r"Table 3 gives 65M without a breakdown, ([\d.]+)M above", page)
+    assert (emb, three) == (v * d, formula + 2 * v * d)
+    assert gap == pytest.approx(65 - formula / 1e6, abs=0.05)
+
+
+def test_paper_page_evaluates_table_1_for_this_sentence_and_the_learning_rate():
+    at = open_page("paper", s="the cat is on the table")
+    page = texts(at)
+    n = len(load_bundle("en-zh").src_vocab.encode("the cat is on the table", 64).ids)
+    table = [f.value for f in at.dataframe if "operations per layer" in f.value.columns][0]
+    ops = [int(x.replace(",", "")) for x in table["operations per layer"]]
+    assert ops == [n * n * 96, n * 96 * 96, 3 * n * 96 * 96]
+    assert [int(x) for x in table["sequential operations"]] == [1, n, 1]
+    assert [int(x) for x in table["maximum path length"]] == [1, n, int(np.ceil(np.log(n) / np.log(3)))]
+    peak, later, ours = numbers(r"the peak, at step 4,000, is ([\d.e+-]+); at step 100,000 it is ([\d.e+-]+)\. .* "
+                                r"would peak at ([\d.e+-]+)\.", page)
+    assert peak == pytest.approx(512 ** -0.5 * 4000 ** -0.5, rel=5e-3)
+    assert later == pytest.approx(512 ** -0.5 * 100_000 ** -0.5, rel=5e-3)
+    assert ours == pytest.approx(96 ** -0.5 * 4000 ** -0.5, rel=5e-3)
+
+
+def test_bert_gpt_page_counts_loss_terms_and_sizes_gpt_2_and_3_from_their_configurations():
+    at = open_page("bert_gpt", s=S)
+    page = texts(at)
+    k, n, terms = numbers(r"here (\d+) of (\d+) positions give a loss term, against (\d+) for next-token", page)
+    trace = run_with_trace(load_bundle("en-zh"), S)
+    assert (k, n, terms) == (int(np.ceil(0.15 * len(trace.src.tokens))), len(trace.src.tokens),
+                             len(trace.decoded.ids) + 1)
+    table = [f.value for f in at.dataframe if "parameters (from the configuration)" in f.value.columns][0]
+    counts = dict(zip(table["model"], table["parameters (from the configuration)"]))
+
+    def gpt(layers, d, vocab, positions):  # token + position embeddings, layers of 12d² + 13d, tied output
+        return (vocab + positions) * d + layers * (12 * d * d + 13 * d)
+
+    assert int(counts["GPT-2 (largest)"].replace(",", "")) == gpt(48, 1600, 50257, 1024)
+    assert int(counts["GPT-3 (largest)"].replace(",", "")) == gpt(96, 12288, 50257, 2048)

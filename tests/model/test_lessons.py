@@ -100,6 +100,54 @@ def test_without_pe_self_attention_is_permutation_equivariant_and_with_pe_it_is_
     assert sorted(result.order) == list(range(len(ids))) and (result.order != np.arange(len(ids))).any()
 
 
+def logits_zeroing_the_pe_buffer(model, src, tgt, with_pe):
+    """Teacher-forced logits with the source PE removed by zeroing a copy of the PE table for the encoder only
+    (independent of the hook edit lessons.invariance uses)."""
+    pe = model.pe.clone()
+    with torch.no_grad():
+        if not with_pe:
+            model.pe.zero_()
+        try:
+            memory = model.encode(torch.tensor([src]))
+        finally:
+            model.pe.copy_(pe)
+        return model.decode(memory, torch.tensor([src]), torch.tensor([tgt]))[0].double().numpy()
+
+
+@pytest.mark.parametrize("name, text", [("en-zh", "I have a cat"), ("zh-en", "我有一只猫")])
+def test_without_source_pe_the_translation_is_invariant_to_shuffling_and_with_it_it_is_not(name, text):
+    from model.decoding import greedy_batch
+    from model.tokenizer import BOS_ID
+
+    b = load_bundle(name)
+    src = b.src_vocab.encode(text, 64).ids
+    tgt = [BOS_ID] + greedy_batch(b.model, torch.tensor([src]), 40)[0]
+    result = lessons.invariance(b.model, src, tgt, seed=3)
+    shuffled = [src[i] for i in result.order]
+    for with_pe, shown in ((False, result.logit_diff_no_pe), (True, result.logit_diff_pe)):
+        diff = np.abs(logits_zeroing_the_pe_buffer(b.model, shuffled, tgt, with_pe)
+                      - logits_zeroing_the_pe_buffer(b.model, src, tgt, with_pe)).max()
+        assert shown == pytest.approx(diff, abs=1e-5)
+    assert result.logit_diff_no_pe < 1e-4 and result.logit_diff_pe > 0.3
+    assert result.translation_no_pe_shuffled == result.translation_no_pe
+
+
+def test_softmax_jacobian_norm_matches_finite_differences_and_vanishes_when_saturated():
+    rng = np.random.default_rng(0)
+    d_k = 512
+    s = rng.standard_normal((6, d_k)) @ rng.standard_normal(d_k)  # q·k for 6 keys: standard deviation ≈ √d_k
+    keep = np.array([True, True, True, True, True, False])
+    plain, scaled = lessons.softmax_gradient_norms(s, keep, d_k)
+
+    def fd_norm(z, eps=1e-6):  # ∂softmax/∂z over the visible keys by central differences
+        z = z[keep]
+        return np.linalg.norm([(softmax(z + eps * e) - softmax(z - eps * e)) / (2 * eps) for e in np.eye(len(z))])
+
+    assert plain == pytest.approx(fd_norm(s), abs=1e-6)
+    assert scaled == pytest.approx(fd_norm(s / np.sqrt(d_k)), abs=1e-6)
+    assert plain < 1e-3 < 0.1 < scaled  # unscaled at d_k = 512 the softmax is saturated
+
+
 def test_shared_norm_edit_applies_the_first_layernorm_to_every_sublayer(bundle):
     src = torch.tensor([bundle.src_vocab.encode("I have a cat", 64).ids])
     with editing(lessons.shared_norm_edits(bundle.model)), recording() as cache:
@@ -185,3 +233,105 @@ def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms()
     assert lessons.run_shared_norm(pre, "I have a cat").decoded.steps
     assert [layer for layer, _, _ in lessons.gamma_spread(pre.model)] == ["encoder.0", "encoder.1", "decoder.0",
                                                                          "decoder.1"]
+
+
+# ---- the notes' further mistakes: each panel's numbers recomputed independently -----------------------------------
+
+
+def test_the_notes_plain_lists_hide_the_heads_from_pytorch():
+    d, h = 96, 4
+    c = lessons.plain_list_parameters(d, h)
+    assert c["plain_params"] == d * d + d  # only `lin`
+    assert c["list_params"] == 3 * h * (d * (d // h) + d // h) + d * d + d == 4 * d * d + 4 * d
+    assert (c["plain_keys"], c["list_keys"]) == (2, 2 + 3 * h * 2)
+
+
+def test_pe_of_pos_plus_k_is_a_rotation_of_pe_pos_not_a_combination_with_pe_k():
+    d, pos, k = 96, 3, 2
+    i = np.arange(d // 2)
+    w = 1 / 10000 ** (2 * i / d)
+
+    def pe(p):
+        out = np.empty(d)
+        out[0::2], out[1::2] = np.sin(p * w), np.cos(p * w)
+        return out
+
+    r = lessons.pe_shift(d, pos, k)
+    A = np.stack([pe(pos), pe(k)], 1)
+    coef = np.linalg.pinv(A) @ pe(pos + k)
+    assert (r["a"], r["b"]) == pytest.approx(tuple(coef), abs=1e-9)
+    assert r["combo_err"] == pytest.approx(np.abs(A @ coef - pe(pos + k)).max(), abs=1e-9)
+    assert r["rotation_err"] < 1e-6 and r["combo_err"] > 0.5  # the model's PE table is float32
+
+
+def test_div_term_ends_at_d_minus_2_and_never_underflows():
+    for d in (96, 512):
+        r = lessons.div_term_check(d)
+        assert (r["count"], r["last"]) == (d // 2, d - 2)
+        assert r["smallest"] == pytest.approx(10000 ** (-(d - 2) / d), rel=1e-6)
+        assert r["diff"] < 1e-6
+
+
+def test_pe_is_not_linear_in_the_position():
+    i = np.arange(48)
+    w = 1 / 10000 ** (2 * i / 96)
+    pe1, pe2 = np.empty(96), np.empty(96)
+    pe1[0::2], pe1[1::2], pe2[0::2], pe2[1::2] = np.sin(w), np.cos(w), np.sin(2 * w), np.cos(2 * w)
+    assert lessons.pe_nonlinear(96) == pytest.approx(np.abs(pe2 - 2 * pe1).max(), abs=1e-6)
+
+
+def test_one_teacher_forced_pass_equals_a_pass_per_position_and_beam_scores_at_least_greedy(bundle):
+    from model.decoding import greedy_batch
+    from model.tokenizer import BOS_ID, EOS_ID
+
+    src = bundle.src_vocab.encode("I have a cat", 64).ids
+    out = greedy_batch(bundle.model, torch.tensor([src]), 40)[0]
+    assert lessons.one_pass_vs_steps(bundle.model, src, [BOS_ID, *out]) < 1e-4
+    with torch.no_grad():
+        logits = bundle.model(torch.tensor([src]), torch.tensor([[BOS_ID, *out]]))[0].double().numpy()
+    logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(
+        -1, keepdims=True)
+    expected = logp[np.arange(len(out) + 1), [*out, EOS_ID]].sum()
+    assert lessons.sequence_log_prob(bundle.model, src, out) == pytest.approx(expected, abs=1e-4)
+    beam = lessons.beam_ids(bundle.model, src, bundle.tgt_vocab, 4)
+    assert lessons.sequence_log_prob(bundle.model, src, beam) >= expected - 1e-4
+
+
+def test_heads_scores_and_cross_attention_sources_match_numpy(bundle):
+    from model.trace import run_with_trace
+
+    trace = run_with_trace(bundle, "the cat is on the table")
+    mha = bundle.model.encoder[0].self_attn
+    W = {n: getattr(mha, n).weight.detach().double().numpy() for n in ("W_Q", "W_K")}
+    b = {n: getattr(mha, n).bias.detach().double().numpy() for n in ("W_Q", "W_K")}
+    x = trace["hook_src_input"].astype(float)  # encoder layer 0's input (Post-Norm)
+    q, k = x @ W["W_Q"].T + b["W_Q"], x @ W["W_K"].T + b["W_K"]  # (S, d)
+    assert lessons.head_slices(bundle.model, trace) < 1e-4
+    np.testing.assert_allclose(trace["encoder.0.self_attn.hook_q"][1], q[:, 24:48], atol=1e-4)
+    s = q[:, :24] @ k[:, :24].T  # head 0's scores
+    a = lessons.score_asymmetry(trace)
+    assert a["asym"] == pytest.approx(np.abs(s - s.T).max(), abs=1e-3)
+    assert a["off_diag"] == int((s.argmax(-1) != np.arange(len(s))).sum())
+    diff, first = lessons.cross_attention_sources(bundle.model, trace)
+    assert diff < 1e-4 and first > 0.1
+    memory = trace["hook_memory"].astype(float)
+    cross = bundle.model.decoder[1].cross_attn
+    k1 = memory @ cross.W_K.weight.detach().double().numpy().T + cross.W_K.bias.detach().double().numpy()
+    np.testing.assert_allclose(trace["decoder.1.cross_attn.hook_k"].transpose(1, 0, 2).reshape(len(k1), -1), k1,
+                               atol=1e-4)
+    pattern = trace["encoder.0.self_attn.hook_pattern"].astype(float)
+    expected = min(np.abs(pattern[i] - pattern[j]).max() for i in range(4) for j in range(i + 1, 4))
+    assert lessons.head_differences(trace) == pytest.approx(expected)
+
+
+def test_table_1_for_a_sentence_and_the_papers_learning_rate_schedule():
+    n, d = 6, 96
+    costs = lessons.layer_costs(n, d, k=3)
+    assert costs["self_attention"] == (n * n * d, 1, 1)
+    assert costs["recurrent"] == (n * d * d, n, n)
+    assert costs["convolutional"] == (3 * n * d * d, 1, 2)  # 3¹ < 6 ≤ 3²
+    assert lessons.layer_costs(9, d)["convolutional"][2] == 2 and lessons.layer_costs(10, d)["convolutional"][2] == 3
+    steps = np.array([1, 100, 4000, 4001, 100_000])
+    expected = [512 ** -0.5 * min(s ** -0.5, s * 4000 ** -1.5) for s in steps]
+    np.testing.assert_allclose(lessons.learning_rate(steps, 512), expected)
+    assert lessons.learning_rate(4000, 512) == pytest.approx(1 / np.sqrt(512 * 4000))  # the peak

@@ -11,6 +11,7 @@ from lesson.notes import PANELS
 from model import lessons
 from model.checkpoint import Bundle
 from model.positional import sinusoidal_encoding
+from model.tokenizer import BOS_ID
 from model.trace import Trace, read_only
 from ui import data, state
 from ui.i18n import t, words
@@ -66,6 +67,23 @@ def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> l
     for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
         read_only(a)
     return result
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
+    """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
+    (read-only, shared by sessions)."""
+    result = lessons.invariance(data.bundle(name).model, list(ids), list(tgt_ids), seed)
+    read_only(result.order)
+    return result
+
+
+def translation_check(trace: Trace) -> lessons.Invariance | None:
+    """The shuffle the view state asks for, checked on the translation (None: not shuffled, or under two tokens)."""
+    seed = int(state.get("shuffle"))
+    if seed == 0 or len(trace.src.ids) < 2:
+        return None
+    return invariance(trace.model, tuple(trace.src.ids), (BOS_ID, *trace.decoded.ids), seed)
 
 
 @dataclass(frozen=True)
