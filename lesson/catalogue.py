@@ -23,7 +23,8 @@ def viz_words(language: str) -> Words:
     keys = dict(value="viz.value", probability="viz.probability", weight="viz.weight", mean="viz.mean",
                 variance="viz.variance", token="axis.token", query="axis.query", key="axis.key",
                 position="axis.position", dimension="axis.dimension", before_ln="viz.before_ln",
-                after_ln="viz.after_ln", masked="viz.masked", dim_sin="viz.dim_sin", dim_cos="viz.dim_cos")
+                after_ln="viz.after_ln", masked="viz.masked", dim_sin="viz.dim_sin", dim_cos="viz.dim_cos",
+                thinned="viz.thinned")
     return Words(**{name: text(key, language) for name, key in keys.items()})
 
 

@@ -3,7 +3,7 @@ import streamlit as st
 
 from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
-from ui import controls, data, shell, widgets
+from ui import controls, data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import lang, t
 from ui.views.overview import maps_block, tab_title
@@ -60,11 +60,13 @@ with right:
 
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in controls.blocks(trace))
-    with widgets.main_figure():
-        st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-        sides = controls.blocks(trace)
-        for tab, side in zip(st.tabs([tab_title(s) for s in sides]), sides):
-            with tab:
-                if side == "cross":
-                    widgets.cross_note(trace)
-                widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)
+    sides = controls.blocks(trace)
+    if state.get("presenter"):  # the first block's maps on the stage under the chips, the others in tabs below
+        widgets.show(maps_block(trace, sides[0]), main=True)
+        sides = sides[1:]
+    st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
+    for tab, side in zip(st.tabs([tab_title(s) for s in sides]) if sides else [], sides):
+        with tab:
+            if side == "cross":
+                widgets.cross_note(trace)
+            widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)

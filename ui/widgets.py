@@ -199,14 +199,15 @@ def need_trace(trace: Trace | None) -> bool:
 PRESENTER_CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"] {display:none}
-.stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding-top:1rem; max-width:100%}
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding-top:0.5rem; max-width:100%}
 html, body, [data-testid="stMarkdownContainer"] p, [data-testid="stCaptionContainer"] {font-size:1.35rem !important}
 h1 {font-size:2.2rem !important; padding-top:0.25rem !important} h2 {font-size:2rem !important}
 h3 {font-size:1.7rem !important}
 [data-testid="stSliderThumbValue"] {transform:translateY(-0.6rem)}
 [data-testid="stSliderThumbValue"] p, [data-testid="stSliderTickBar"] {font-size:1.15rem !important}
 [data-testid="stSelectbox"] div[role="group"] input {font-size:1.35rem}
-.al-chip {font-size:1.8rem !important}
+.al-chip {font-size:1.5rem !important}
+.st-key-al-stage {margin-top:-1rem}
 [data-testid="stHorizontalBlock"]:has([data-al-chart]) {flex-direction:column}
 [data-testid="stHorizontalBlock"]:has([data-al-chart]) > div {width:100% !important; flex:1 1 auto !important}
 </style>

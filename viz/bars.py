@@ -42,4 +42,5 @@ def layernorm_stats(mean_before, var_before, mean_after, var_after, tokens, *, t
     return BarPanels(title=title, labels=tuple(str(t) for t in tokens), label_title=words.token,
                      panels=(panel(words.mean, mean_before, mean_after, 0.0, False),
                              panel(words.variance, var_before, var_after, 1.0, True)),
-                     hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height or 400, look=look)
+                     hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height or 400,
+                     note=words.thinned, look=look)

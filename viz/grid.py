@@ -53,7 +53,7 @@ def attention_grid(
         row_names=tuple(str(n) for n in row_names), col_names=tuple(str(n) for n in col_names),
         cell_names=tuple(tuple(str(cell_names[r][c]) if cell_names else f"{row_names[r]} · {col_names[c]}"
                                for c in range(n_c)) for r in range(n_r)),
-        rows=axis(row_title, row_labels), cols=axis(col_title, col_labels),
+        rows=axis(row_title, row_labels, note=words.thinned), cols=axis(col_title, col_labels, note=words.thinned),
         scale=ColourScale(style.PROB_SCALE, 0.0, 1.0, "p"),
         hover=hover + " = {value}", mask_hover=f"{hover} = {words.masked}",
         height=height or (top + BOTTOM_PX + n_r * (cell_height(n_q) + V_GAP_PX)), look=look,

@@ -32,5 +32,5 @@ def head_view(pattern, query_tokens, key_tokens, *, title: str = "", min_weight:
     return HeadView(title=title, weights=f32(w), queries=tuple(str(t) for t in query_tokens),
                     keys=tuple(str(t) for t in key_tokens), query_title=words.query, key_title=words.key,
                     weight_title=words.weight, min_weight=min_weight, buckets=N_BUCKETS,
-                    hover="{query} → {key}: {value}", colour=style.PRIMARY,
+                    hover="{query} → {key}: {value}", colour=style.PRIMARY, note=words.thinned,
                     height=height or style.auto_height(max(n_q, n_k), per_row=26, extra=120, hi=1800), look=look)

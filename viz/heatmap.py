@@ -8,7 +8,9 @@ from viz import style
 from viz.spec import ColourScale, Heatmap, axis, f32, frozen_mask
 from viz.style import ENGLISH, LOOK, Style, Words
 
-KIND_SCALES = {"prob": style.PROB_SCALE, "signed": style.SIGNED_SCALE, "raw": style.RAW_SCALE}
+KIND_SCALES = {"prob": style.PROB_SCALE, "signed": style.SIGNED_SCALE, "raw": style.RAW_SCALE,
+               "mask": style.MASK_SCALE, "label": style.LABEL_SCALE}
+PLAIN = ("mask", "label")  # one fill and no colour bar: the cells' text is what they say
 
 
 def mask_of(values: np.ndarray, masked=None) -> np.ndarray:
@@ -28,7 +30,7 @@ def signed_bound(values: np.ndarray) -> float:
 
 def value_range(kind: str, values: np.ndarray, shown: np.ndarray, bound: float | None) -> tuple[float, float]:
     """Colour range: [0, 1] for probabilities, symmetric around 0 for signed, min..max of the shown cells for raw."""
-    if kind == "prob":
+    if kind in ("prob", *PLAIN):
         return 0.0, 1.0
     if kind == "signed":
         m = bound if bound is not None else signed_bound(np.where(shown, values, np.nan))
@@ -45,7 +47,7 @@ def colour_scale(kind: str, values: np.ndarray, mask: np.ndarray, bound: float |
     if kind not in KIND_SCALES:
         raise ValueError(f"kind must be one of {sorted(KIND_SCALES)}, not {kind!r}")
     vmin, vmax = value_range(kind, values, ~mask, bound)
-    return ColourScale(KIND_SCALES[kind], vmin, vmax, "p" if kind == "prob" else words.value)
+    return ColourScale(KIND_SCALES[kind], vmin, vmax, "p" if kind == "prob" else words.value, bar=kind not in PLAIN)
 
 
 def matrix_heatmap(
@@ -87,7 +89,8 @@ def matrix_heatmap(
     mask_text, mask_note = grey or (words.mask_text, words.masked)
     return Heatmap(
         title=title, values=f32(raw), mask=frozen_mask(mask),
-        rows=axis(row_title, row_labels, row_ticks), cols=axis(col_title, col_labels, col_ticks),
+        rows=axis(row_title, row_labels, row_ticks, words.thinned),
+        cols=axis(col_title, col_labels, col_ticks, words.thinned),
         scale=colour_scale(kind, raw, mask, bound, words),
         hover=f"{formula} = {{value}}", mask_hover=f"{formula} = {mask_note}", mask_text=mask_text,
         decimals=decimals, show_values=bool(show_values), height=height or style.auto_height(n_rows), look=look,

@@ -5,7 +5,7 @@ import numpy as np
 
 from viz import style
 from viz.spec import BarPanels, Curves, Line, Panel, Series, f32
-from viz.style import LOOK, Style
+from viz.style import ENGLISH, LOOK, Style, Words
 
 COLORS = (style.PRIMARY, style.ACCENT, style.NEUTRAL)
 
@@ -22,10 +22,10 @@ def line_chart(x, series: dict[str, np.ndarray], *, title: str = "", x_title: st
 
 def grouped_bars(categories, series: dict[str, np.ndarray], *, title: str = "", y_title: str = "",
                  x_title: str = "", height: int = 360, y_range: tuple[float, float] | None = None,
-                 look: Style = LOOK) -> BarPanels:
+                 words: Words = ENGLISH, look: Style = LOOK) -> BarPanels:
     """Bars side by side per category, one colour per named series, values printed above the bars."""
     panel = Panel(y_title, tuple(Series(str(name), f32(y), colour) for (name, y), colour in
                                  zip(series.items(), COLORS * 3)), None, False, y_range)
     return BarPanels(title=title, labels=tuple(str(c) for c in categories), label_title=x_title, panels=(panel,),
                      hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height, show_values=True,
-                     look=look)
+                     note=words.thinned, look=look)

@@ -16,13 +16,14 @@ import numpy as np
 import plotly
 
 from viz.headview import bucket_of, bucket_style
-from viz.spec import Axis, BarPanels, Bars, ColourScale, Curves, Grid, HeadView, Heatmap
+from viz.spec import Axis, BarPanels, Bars, ColourScale, Curves, Grid, HeadView, Heatmap, full, note_of, step_of
 from viz.style import Style, distinct
 
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"  # ships with plotly
 UIREVISION = "attention-lab"
 H_GAP = 0.025
 COLORBAR_PX = 90
+ROW_PITCH = 1.25  # px of height per px of tick font a row label needs (ui/static/common.js: ROW_PITCH)
 FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -104,7 +105,8 @@ def colorscale(scale: ColourScale) -> list:
 
 
 def category_axis(ax: Axis, look: Style, *, reverse: bool = False) -> dict:
-    """Categorical token axis: distinct category names, plain (escaped) tick labels at the spec's ticks."""
+    """Categorical token axis: distinct category names, plain (escaped) tick labels at the spec's ticks (every k-th:
+    see thinned_note)."""
     cats = [text(c) for c in distinct(ax.labels)]
     out = dict(title=title_dict(ax.title, look), type="category", categoryorder="array", categoryarray=cats,
                tickmode="array", tickvals=[cats[i] for i in ax.ticks], ticktext=[text(ax.labels[i]) for i in ax.ticks],
@@ -134,6 +136,8 @@ def to_plotly(spec, *, rev: str | None = None, scale: float = 1.0) -> Figure:
     fig["layout"]["meta"] = {"rev": rev}
     if scale != 1.0:
         enlarge(fig["layout"], scale)
+        for trace in fig["data"]:  # a trace's own fonts (colour bar ticks, bar values)
+            scale_fonts(trace, scale)
     return fig
 
 
@@ -141,14 +145,23 @@ def enlarge(layout: dict, scale: float) -> None:
     """Presenter view: a taller figure and every font size × scale."""
     layout["height"] = int(layout.get("height", 360) * scale)
     layout["meta"]["scale"] = scale
-    stack = [layout]
+    scale_fonts(layout, scale)
+
+
+def scale_fonts(node: dict, scale: float) -> None:
+    """Every font size (and uniformtext's smallest size) in a layout or a trace × scale."""
+    stack = [node]
     while stack:
         node = stack.pop()
         for key, value in node.items():
             if key in ("font", "tickfont", "textfont") and isinstance(value, dict) and "size" in value:
                 value["size"] = round(value["size"] * scale)
+            if key == "uniformtext" and isinstance(value, dict) and "minsize" in value:
+                value["minsize"] = round(value["minsize"] * scale)
             if isinstance(value, dict):
                 stack.append(value)
+            elif isinstance(value, list):  # annotations
+                stack += [v for v in value if isinstance(v, dict)]
 
 
 @figure.register
@@ -159,7 +172,7 @@ def _(spec: Heatmap) -> Figure:
     xs = [text(c) for c in distinct(spec.cols.labels)]
     hover_value = f"%{{z:.{max(spec.decimals, 3)}~f}}"
     trace = dict(type="heatmap", z=z, x=xs, y=ys, colorscale=colorscale(spec.scale), zmin=spec.scale.vmin,
-                 zmax=spec.scale.vmax, hoverongaps=False,
+                 zmax=spec.scale.vmax, hoverongaps=False, showscale=spec.scale.bar,
                  colorbar=dict(title=dict(text=text(spec.scale.title)), tickfont=font(look, look.tick_size),
                                thickness=18),
                  hovertemplate=template(spec.hover, {"row": "%{y}", "col": "%{x}", "value": hover_value}))
@@ -175,9 +188,24 @@ def _(spec: Heatmap) -> Figure:
             overlay.update(text=np.where(mask, text(spec.mask_text), "").astype(object), texttemplate="%{text}",
                            textfont=dict(family=look.font_family, color="white"))
         data.append(overlay)
-    layout = base_layout(spec.title, spec.height, look)
+    n_rows = len(spec.rows.labels)
+    rows = n_rows if full(n_rows, spec.rows.ticks, look) else 0  # each row's label gets a line (as the chart element)
+    layout = base_layout(spec.title, max(spec.height, 170 + round(ROW_PITCH * look.tick_size * rows)), look)
     layout.update(xaxis=category_axis(spec.cols, look), yaxis=category_axis(spec.rows, look, reverse=True))
+    if note := thinned_note((spec.cols, spec.rows), look):
+        layout["annotations"] = [note]
+        layout["margin"]["t"] = max(layout["margin"]["t"], 20 + 2 * look.tick_size)
     return Figure(data=data, layout=layout)
+
+
+def thinned_note(axes, look: Style) -> dict | None:
+    """Over the plot's right end, which axes show only every k-th label ("dimension · 1 in 4 labels shown"), as the
+    chart element writes it after the axis title; None when every label shows."""
+    said = [note_of(ax.title, ax.note, step_of(ax.ticks)) for ax in axes if step_of(ax.ticks) > 1 and ax.note]
+    if not said:
+        return None
+    return dict(text=text("; ".join(said)), xref="paper", yref="paper", x=1, y=1, xanchor="right", yanchor="bottom",
+                showarrow=False, font=font(look, look.tick_size))
 
 
 def domains(n: int, gap: float) -> list[list[float]]:
@@ -290,6 +318,8 @@ def _(spec: BarPanels) -> Figure:
                                      **({"range": list(panel.value_range)} if panel.value_range else {}))
     layout.update(
         barmode="group",
+        # a value label narrower than its bar or hidden, never shrunk below the tick size nor overlapping the next
+        uniformtext=dict(minsize=look.tick_size, mode="hide"),
         shapes=[dict(type="line", x0=0, x1=1, y0=p.guide, y1=p.guide, xref=f"x{axis_id(i)} domain",
                      yref=f"y{axis_id(i)}", line=dict(color=spec.guide_colour, width=2, dash="dash"))
                 for i, p in enumerate(spec.panels) if p.guide is not None],
@@ -354,10 +384,12 @@ def _(spec: Curves) -> Figure:
                          **({"marker": dict(size=9)} if line.markers else {}),
                          **({"yaxis": "y2"} if line.right else {})))
     layout = base_layout(spec.title, spec.height, look, showlegend=len(spec.lines) > 1)
+    # a log axis labels its decades only: Plotly writes the 2s and 5s between them at 3/4 of the tick size
+    decades = dict(type="log", dtick=1)
     layout.update(
-        xaxis=dict(type="log" if spec.log_x else "linear", title=title_dict(spec.x_title, look),
+        xaxis=dict(decades if spec.log_x else dict(type="linear"), title=title_dict(spec.x_title, look),
                    gridcolor=look.grid_colour, tickfont=font(look, look.tick_size), automargin=True, zeroline=False),
-        yaxis=dict(type="log" if spec.log_y else "linear", title=title_dict(spec.left_title, look),
+        yaxis=dict(decades if spec.log_y else dict(type="linear"), title=title_dict(spec.left_title, look),
                    gridcolor=look.grid_colour, rangemode="tozero", tickfont=font(look, look.tick_size),
                    automargin=True, zeroline=False),
         legend=dict(orientation="h", x=0.5, xanchor="center", y=-0.28, yanchor="top",

@@ -17,21 +17,26 @@ from viz.style import LOOK, Style
 
 @dataclass(frozen=True)
 class ColourScale:
-    """Colour stops on [0, 1] mapped onto [vmin, vmax]; the colour bar's title."""
+    """Colour stops on [0, 1] mapped onto [vmin, vmax]; the colour bar's title; `bar` False: one plain fill and no
+    colour bar (cells that are labels or mask entries, not magnitudes)."""
 
     stops: tuple[tuple[float, str], ...]
     vmin: float
     vmax: float
     title: str
+    bar: bool = True
 
 
 @dataclass(frozen=True)
 class Axis:
-    """A category axis: its title, one label per row or column, and the positions whose label is drawn."""
+    """A category axis: its title, one label per row or column, and the positions whose label may be drawn (every
+    label of an axis of up to look.full_labels without a cap: the chart element then makes room for each); `note`
+    ({n}) follows the title when only every n-th label is drawn (see note_of)."""
 
     title: str
     labels: tuple[str, ...]
     ticks: tuple[int, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,8 @@ class BarPanels:
     hover: str  # {series}, {label}, {value}
     guide_colour: str
     height: int
-    show_values: bool = False  # each bar's value written above it
+    show_values: bool = False  # each bar's value written above it (where it does not collide with another)
+    note: str = ""  # ({n}) after the label title when only every n-th label is drawn
     look: Style = LOOK
 
 
@@ -146,6 +152,7 @@ class HeadView:
     hover: str  # {query}, {key}, {value}
     colour: str
     height: int
+    note: str = ""  # ({n}) written over the view when only every n-th token is labelled
     look: Style = LOOK
 
 
@@ -209,8 +216,28 @@ def ticks(n: int, max_ticks: int | None) -> tuple[int, ...]:
     return tuple(range(0, n, step))
 
 
-def axis(title: str, labels, max_ticks: int | None = None) -> Axis:
-    """A category axis over `labels` (as plain text)."""
+def step_of(ticks: tuple[int, ...]) -> int:
+    """Every how many categories a label is drawn (1: every one)."""
+    return ticks[1] - ticks[0] if len(ticks) > 1 else 1
+
+
+def note_of(title: str, note: str, step: int) -> str:
+    """An axis title with its thinning note ("key · 1 in 2 labels shown") when only every step-th label shows.
+    The chart element (ui/static/common.js: titled) writes the same."""
+    if step <= 1 or not note:
+        return title
+    said = note.replace("{n}", str(step))
+    return f"{title} · {said}" if title else said
+
+
+def full(n: int, ticks: tuple[int, ...], look: Style = LOOK) -> bool:
+    """Whether every one of n labels must be drawn: all are ticked and there are at most look.full_labels (the chart
+    element grows the chart, or lays it out in fewer columns, to make room; longer axes thin with a note)."""
+    return len(ticks) == n <= look.full_labels
+
+
+def axis(title: str, labels, max_ticks: int | None = None, note: str = "") -> Axis:
+    """A category axis over `labels` (as plain text); `note` as in Axis (Words.thinned)."""
     labels = tuple(str(label) for label in labels)
-    return Axis(title, labels, ticks(len(labels), max_ticks))
+    return Axis(title, labels, ticks(len(labels), max_ticks), note)
 

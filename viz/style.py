@@ -9,6 +9,9 @@ FONT_FAMILY = "Attention Lab Sans, Noto Sans CJK SC, Microsoft YaHei, PingFang S
 FONT_SIZE = 16
 TICK_FONT_SIZE = 15
 TITLE_FONT_SIZE = 20
+MIN_FONT_SIZE = 13  # no chart text smaller (CSS px), ordinary view
+MIN_PRESENTER_FONT_SIZE = 18  # … and in presenter view (readable from the back of a lecture hall)
+FULL_LABELS = 24  # a token axis of up to this many labels shows every one (the chart grows); longer ones thin
 TEXT_COLOR = "#111111"
 GRID_COLOR = "#d0d0d0"
 
@@ -49,6 +52,9 @@ SIGNED_SCALE = (
     (0.9, "#b2182b"),
     (1.0, "#67001f"),
 )
+# One fill, no colour bar: a mask's visible entries (M = 0), and cells that are labels (token ids), not magnitudes.
+MASK_SCALE = ((0.0, "#dcefe3"), (1.0, "#dcefe3"))
+LABEL_SCALE = ((0.0, "#eef2f8"), (1.0, "#eef2f8"))
 # ColorBrewer "YlGnBu" for unsigned magnitudes without a fixed range.
 RAW_SCALE = (
     (0.0, "#ffffd9"),
@@ -70,6 +76,9 @@ class Style:
     text_colour: str = TEXT_COLOR
     grid_colour: str = GRID_COLOR
     mask_grey: str = MASK_GREY
+    min_size: int = MIN_FONT_SIZE  # the chart element shrinks no text below these (it grows or thins instead)
+    min_size_presenter: int = MIN_PRESENTER_FONT_SIZE
+    full_labels: int = FULL_LABELS
 
 
 LOOK = Style()
@@ -95,6 +104,7 @@ class Words:
     mask_text: str = MASK_TEXT  # written in a masked cell
     dim_sin: str = "dim {d} (sin)"
     dim_cos: str = "dim {d} (cos)"
+    thinned: str = "1 in {n} labels shown"  # after an axis title when only every n-th label is drawn
 
 
 ENGLISH = Words()

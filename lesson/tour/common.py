@@ -125,7 +125,7 @@ def words(tr: Translate) -> Words:
     return Words(value=tr("tour.axis.value"), probability=tr("tour.axis.prob"), mean=tr("tour.axis.mean"),
                  variance=tr("tour.axis.variance"), token=tr("tour.axis.token"), query=tr("tour.axis.query"),
                  key=tr("tour.axis.key"), dimension=tr("tour.axis.dimension"), before_ln=tr("tour.legend.before"),
-                 after_ln=tr("tour.legend.after"), masked=tr("viz.masked"))
+                 after_ln=tr("tour.legend.after"), masked=tr("viz.masked"), thinned=tr("viz.thinned"))
 
 
 def heatmap(values, rows, cols, tr: Translate, title: str, row: str, col: str, **kw) -> Chart:

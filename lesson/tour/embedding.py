@@ -15,7 +15,7 @@ def fig_tokens(trace: Trace, tr: Translate) -> Chart:
     """Each source token and its id in the vocabulary."""
     ids = np.asarray(trace.src.ids, dtype=float)[:, None]
     return heatmap(ids, trace.src.tokens, [tr("tour.axis.id")], tr, tr("tour.fig.tokens"), "token", "vocab_index",
-                   kind="raw", show_values=True, decimals=0, hover_formula="{row}")
+                   kind="label", show_values=True, decimals=0, hover_formula="{row}")
 
 
 def tex_tokens(trace: Trace) -> str:

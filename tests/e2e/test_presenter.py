@@ -11,6 +11,7 @@ PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "dec
          "bert_gpt", "playground", "lab_knockout", "lab_pairs", "lab_timeline"]
 SCREENS = [(1280, 720), (1920, 1080)]
 LINKS = {"en": {"s": "I have a cat"}, "zh": {"model": "zh-en", "s": "我有一只猫", "lang": "zh"}}
+NO_FIGURE = {("lab_timeline", "zh")}  # training snapshots ship for en-zh only: the page says so instead
 
 # the chips' and the stage's charts' boxes, in page pixels
 FIRST_SCREEN_JS = """() => {
@@ -32,7 +33,7 @@ def test_the_first_screen_shows_box_chips_and_the_main_figure(browser, app_url, 
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     failures = []
-    for name in PAGES:
+    for name in [p for p in PAGES if (p, lang) not in NO_FIGURE]:
         page.goto(f"{app_url}/{name}?presenter=1&" + urllib.parse.urlencode(LINKS[lang]))
         page.wait_for_selector(IDLE, timeout=60_000)
         page.wait_for_function("() => (" + CHARTS_JS + ")().length > 0", timeout=60_000)

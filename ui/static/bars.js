@@ -1,5 +1,5 @@
 // Horizontal bars on [0, vmax] (top-k probabilities), first label on top, one highlighted.
-import { drawTitle, titleSpace } from "./common.js";
+import { drawTitle, ROW_PITCH, titleSpace } from "./common.js";
 import { csvLine, csvNumber, fill, number, px } from "./format.js";
 
 function layout(ctx, spec, width, k) {
@@ -8,8 +8,9 @@ function layout(ctx, spec, width, k) {
   const left = 12 + Math.max(0, ...spec.labels.map((s) => ctx.measureText(s).width)) + 8;
   ctx.font = px(look.font_size * k, look);
   const right = 12 + ctx.measureText("0.00").width + 8, top = titleSpace(spec, k), bottom = (26 + 26) * k;
-  const height = spec.height * k, plotW = Math.max(40, width - left - right), plotH = Math.max(20, height - top - bottom);
-  return { left, top, plotW, plotH, rowH: plotH / Math.max(1, n), width, height };
+  // every bar's row has room for its label and value (the chart grows)
+  const plotW = Math.max(40, width - left - right), plotH = Math.max(20, spec.height * k - top - bottom, n * ROW_PITCH * look.font_size * k);
+  return { left, top, plotW, plotH, rowH: plotH / Math.max(1, n), width, height: top + plotH + bottom };
 }
 
 function draw(ctx, spec, b, k) {
@@ -31,7 +32,7 @@ function draw(ctx, spec, b, k) {
   }
   ctx.font = px(look.font_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
   ctx.fillText(spec.value_title, b.left + b.plotW / 2, b.height - 8);
-  drawTitle(ctx, spec, k);
+  drawTitle(ctx, spec, k, b.width);
 }
 
 function hit(spec, b, x, y) {

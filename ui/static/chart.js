@@ -60,7 +60,22 @@ function flush() {
   pending.clear();
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
+  slots.forEach((list) => { list[0].__fit = stageRoom(list[0]); }); // (and the stage's room, in the same layout)
   batch.forEach(([, payload], i) => render(slots[i], widths[i], payload)); // then drawing only
+}
+
+// Presenter view puts the page's main figure on a stage under the token chips (ui/widgets.open_stage): its first
+// chart gets the height left on the first screen, so a projector shows the sentence, its tokens and the figure.
+// A chart that needs more room to label each token (up to full_labels) still takes it.
+const STAGE_MIN_PX = 320;
+function stageRoom(slot) {
+  if (!slot.closest(".st-key-al-stage")) return Infinity;
+  const top = slot.getBoundingClientRect().top + window.scrollY;
+  return Math.max(STAGE_MIN_PX, window.innerHeight - top - 4);
+}
+
+function fitted(spec, room, k) {
+  return room < spec.height * k ? { ...spec, height: room / k } : spec;
 }
 
 function render(slots, widths, payload) {
@@ -72,7 +87,9 @@ function render(slots, widths, payload) {
     const json = JSON.stringify(spec.figure);
     if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.rev, "plotly"); // same figure
     slot.__figure = json;
-    drawPlotly(slot.querySelector(".al-plotly"), spec.figure, payload.plotly_src, slot.__name)
+    const room = slot.__fit ?? Infinity, figure = spec.figure, height = figure.layout.height;
+    const shown = room < height ? { ...figure, layout: { ...figure.layout, height: Math.round(room) } } : figure;
+    drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
       .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.rev, "plotly"));
   });
 }
@@ -88,9 +105,19 @@ function ensureSlots(root, payload) {
     root.appendChild(box);
     payload.charts.forEach((c) => box.appendChild(c.kind === "plotly" ? plotlySlot() : canvasSlot()));
   }
-  const columns = payload.scale > 1 ? 1 : payload.columns;
-  box.style.cssText = `display:grid;grid-template-columns:repeat(${columns},minmax(0,1fr));gap:1rem;width:100%`;
+  box.style.cssText = `display:grid;grid-template-columns:${tracks(payload)};gap:1rem;width:100%`;
   return Array.from(box.children);
+}
+
+// The element's columns: the payload's (one in presenter view), but never narrower than the widest any of its charts
+// needs to label each of its tokens (kind.need): fewer charts side by side then, decided by CSS from the width.
+const scratch = document.createElement("canvas").getContext("2d");
+function tracks(payload) {
+  const columns = payload.scale > 1 ? 1 : payload.columns;
+  const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.scale) ?? 0)));
+  if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
+  const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
+  return `repeat(auto-fill,minmax(max(min(${need}px,100%),${share}),1fr))`;
 }
 
 function canvasSlot() {
@@ -129,7 +156,7 @@ function plotlySlot() {
 }
 
 function drawInto(canvas, slot, scale, width) {
-  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale;
+  const k = slot.__payload.scale, spec = fitted(slot.__spec, slot.__fit ?? Infinity, k), kind = KINDS[spec.kind];
   const ctx = canvas.getContext("2d"), b = kind.layout(ctx, spec, width, k);
   const w = Math.round(width * scale), h = Math.round(b.height * scale);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key

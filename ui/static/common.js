@@ -1,15 +1,30 @@
-// Drawing pieces shared by the chart kinds: the title and a colour bar.
+// Drawing pieces shared by the chart kinds: the title, a colour bar, and fitting category labels to the room.
 import { colourOf } from "./colour.js";
 import { number, px } from "./format.js";
 
-export function drawTitle(ctx, spec, k) {
+export function drawTitle(ctx, spec, k, width) {
   if (!spec.title) return;
-  ctx.fillStyle = spec.look.text_colour; ctx.font = px(spec.look.title_size * k, spec.look);
+  ctx.fillStyle = spec.look.text_colour; ctx.font = px(titleSize(ctx, spec, k, width), spec.look);
   ctx.textAlign = "left"; ctx.textBaseline = "alphabetic";
   ctx.fillText(spec.title, 10, 28 * k);
 }
 
 export const titleSpace = (spec, k) => (spec.title ? 52 * k : 24);
+
+// The title's size: the look's, or smaller (not below the smallest size) when it is wider than the chart.
+function titleSize(ctx, spec, k, width) {
+  const look = spec.look, size = look.title_size * k;
+  ctx.font = px(size, look);
+  const w = ctx.measureText(spec.title).width;
+  return !width || w + 20 <= width ? size : Math.max(minSize(look, k), Math.floor((size * (width - 20)) / w));
+}
+
+// Room to add above a colour bar at x whose title would meet the chart's title (a narrow chart): one line.
+export function underTitle(ctx, spec, k, width, x) {
+  if (!spec.title) return 0;
+  ctx.font = px(titleSize(ctx, spec, k, width), spec.look);
+  return 10 + ctx.measureText(spec.title).width + 8 > x ? 22 * k : 0;
+}
 
 // a vertical bar of the scale's colours at x, from top to top + h, labelled at vmin, the middle and vmax
 export function drawColourBar(ctx, scale, look, k, x, top, h) {
@@ -25,3 +40,88 @@ export function drawColourBar(ctx, scale, look, k, x, top, h) {
 }
 
 export const COLOUR_BAR_PX = 92;
+
+// The smallest text a chart writes, in CSS px: the look's minimum, larger in presenter view (k > 1). Labels that
+// would need less get room instead (a taller chart, fewer charts or maps side by side) or are thinned with a note.
+export const minSize = (look, k) => (k > 1 ? look.min_size_presenter : look.min_size);
+
+// The room a label needs, in px per px of its font: rows of level text one above the other, and columns of text
+// turned 45° or 90° side by side.
+export const ROW_PITCH = 1.25, TURNED_45 = 1.6, TURNED_90 = 1.1;
+
+// Every label of this axis must be drawn (viz.spec.full): all are ticked and there are at most look.full_labels.
+export const full = (axis, look) => axis.ticks.length === axis.labels.length && axis.labels.length <= look.full_labels;
+
+export const stepOf = (ticks) => (ticks.length > 1 ? ticks[1] - ticks[0] : 1);
+
+// An axis title with its note when only every step-th label is drawn (viz.spec.note_of writes the same).
+export function titled(title, note, step) {
+  if (step <= 1 || !note) return title;
+  const said = note.replace("{n}", String(step));
+  return title ? `${title} · ${said}` : said;
+}
+
+// The ticks drawn when consecutive categories are `cell` px apart and a label needs `need` px: every m-th of them.
+export function thin(ticks, cell, need) {
+  const s0 = stepOf(ticks), m = Math.max(1, Math.ceil(need / (s0 * cell) - 1e-6));
+  return { shown: ticks.filter((_, n) => n % m === 0), step: s0 * m };
+}
+
+// How to write column labels (`ticks` of `labels`, categories `cell` px apart) at `size` px: level if the widest
+// fits, else turned 45°, else 90°, else smaller down to `min` (an axis that must show every label: the smallest
+// size; else `size`, so that it keeps its size), else every m-th (thinned; `step` says which).
+// depth: the height the labels take under the axis.
+export function fitColumns(ctx, look, labels, ticks, cell, size, min) {
+  const s0 = stepOf(ticks), gap = s0 * cell;
+  const widest = (s) => { ctx.font = px(s, look); return Math.max(0, ...ticks.map((i) => ctx.measureText(labels[i]).width)); };
+  const out = (s, angle, m) => {
+    const w = widest(s), depth = angle === 0 ? s * 1.25 : angle === 45 ? (w + s) * 0.72 + 4 : w + 6;
+    return { size: s, angle, shown: ticks.filter((_, n) => n % m === 0), step: s0 * m, depth };
+  };
+  if (widest(size) + 6 <= gap) return out(size, 0, 1);
+  if (gap >= TURNED_45 * size) return out(size, 45, 1);
+  if (gap >= TURNED_90 * size) return out(size, 90, 1);
+  const smaller = Math.floor((gap / TURNED_90) * 4) / 4;
+  if (smaller >= min) return out(smaller, 90, 1);
+  const m45 = Math.ceil((TURNED_45 * size) / gap), m90 = Math.ceil((TURNED_90 * size) / gap);
+  return m45 === m90 ? out(size, 45, m45) : out(size, 90, m90);
+}
+
+// The width a chart needs to label `n` columns in full at the smallest size, turned 90°.
+export const columnsWidth = (n, look, k) => n * TURNED_90 * minSize(look, k);
+
+// How many of n panels or maps to put side by side: all if fits(n), else the most that divide n and fit (a line
+// then never mixes two rows of a grid), else all (narrower never helps; the labels are thinned instead).
+export function mostThatFit(n, fits) {
+  for (let m = n; m >= 1; m--) if (n % m === 0 && fits(m)) return m;
+  return n;
+}
+
+// Column labels as fitColumns says, under y, each centred on xOf(i).
+export function drawColumns(ctx, look, labels, fit, xOf, y) {
+  ctx.font = px(fit.size, look);
+  for (const i of fit.shown) {
+    if (fit.angle === 0) {
+      ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(labels[i], xOf(i), y);
+      continue;
+    }
+    ctx.save(); ctx.translate(xOf(i), y + 4); ctx.rotate((-fit.angle * Math.PI) / 180);
+    ctx.textAlign = "right"; ctx.textBaseline = "middle"; ctx.fillText(labels[i], 0, 0); ctx.restore();
+  }
+}
+
+// Row labels (level, right-aligned at x) of the `shown` rows, row i centred on yOf(i).
+export function drawRows(ctx, look, labels, shown, size, x, yOf) {
+  ctx.font = px(size, look); ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  for (const i of shown) ctx.fillText(labels[i], x, yOf(i));
+}
+
+// Keep the labels (boxes [x0, y0, x1, y1]) that collide with none kept before them, in the order given.
+export function uncrowded(boxes, pad) {
+  const kept = [];
+  for (const b of boxes) {
+    if (kept.every((o) => b.box[0] >= o.box[2] + pad || b.box[2] + pad <= o.box[0] || b.box[1] >= o.box[3] + pad
+      || b.box[3] + pad <= o.box[1])) kept.push(b);
+  }
+  return kept;
+}

@@ -1,30 +1,46 @@
 // Small multiples: (R, C) attention maps sharing one colour scale; tokens on the outer edges only.
 import { colourOf } from "./colour.js";
-import { COLOUR_BAR_PX, drawColourBar, drawTitle, titleSpace } from "./common.js";
+import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, fitColumns, full, minSize,
+  mostThatFit, ROW_PITCH, thin, titled, titleSpace, TURNED_90, underTitle } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 import { rows as listRows } from "./decode.js";
 
 const H_GAP = 0.025, V_GAP_PX = 44, NAME_PX = 22;
 
+// Maps of up to look.full_labels keys get the width to label every key: fewer maps side by side when they would
+// not (a divisor of the grid's columns, so that a line never mixes two grid rows), keys under every line then.
+// Maps of up to full_labels queries get the height to label every query. Longer axes are thinned with a note.
 function layout(ctx, spec, width, k) {
-  const look = spec.look, [R, C, Lq, Lk] = spec.values.shape;
-  ctx.font = px(look.tick_size * k, look);
+  const look = spec.look, [R, C, Lq, Lk] = spec.values.shape, size = look.tick_size * k, min = minSize(look, k);
+  ctx.font = px(size, look);
   const widest = (labels) => Math.max(0, ...labels.map((s) => ctx.measureText(s).width));
   const left = 10 + 24 * k + widest(spec.rows.labels) + 6, right = COLOUR_BAR_PX * k;
-  const bottom = 14 + 24 * k + widest(spec.cols.labels) * 0.72 + 10, top = titleSpace(spec, k) + NAME_PX * k;
-  const height = spec.height * k, w = width - left - right, h = height - top - bottom;
-  const cellW = (w - H_GAP * w * (C - 1)) / C, cellH = (h - V_GAP_PX * k * (R - 1)) / R;
+  const top = titleSpace(spec, k) + NAME_PX * k + underTitle(ctx, spec, k, width, width - right + 22);
+  ctx.font = px(size, look);
+  const w = width - left - right, mapW = (m) => (w - H_GAP * w * (m - 1)) / m;
+  const m = full(spec.cols, look) ? mostThatFit(C, (n) => mapW(n) / Math.max(1, Lk) >= TURNED_90 * min) : C;
+  const cellW = mapW(m), lines = (R * C) / m, everyLine = m < C;
+  const smallest = full(spec.cols, look) ? min : size; // only an axis that must show each label gets smaller
+  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cellW / Math.max(1, Lk), size, smallest);
+  const keys = 6 + x.depth + 4, bottom = 14 + 24 * k + keys;
+  const gap = V_GAP_PX * k + (everyLine ? keys + 30 * k : 0), pitch = ROW_PITCH * size; // keys and their title
+  const given = (spec.height * k - top - bottom - V_GAP_PX * k * (R - 1)) / R; // the map height the spec's height leaves
+  const cellH = Math.max(given, full(spec.rows, look) ? Lq * pitch : 0, 40);
+  const y = thin(spec.rows.ticks, cellH / Math.max(1, Lq), pitch);
   const cells = [];
-  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
-    cells.push({ r, c, x: left + c * (cellW + H_GAP * w), y: top + r * (cellH + V_GAP_PX * k), w: cellW, h: cellH,
+  for (let n = 0; n < R * C; n++) {
+    const line = Math.floor(n / m), at = n % m;
+    cells.push({ r: Math.floor(n / C), c: n % C, line, first: at === 0, keys: everyLine || line === lines - 1,
+      x: left + at * (cellW + H_GAP * w), y: top + line * (cellH + gap), w: cellW, h: cellH,
       cw: cellW / Math.max(1, Lk), ch: cellH / Math.max(1, Lq) });
   }
-  return { left, top, w, h, cells, width, height };
+  const h = lines * cellH + (lines - 1) * gap;
+  return { left, top, w, h, cells, x, y, everyLine, width, height: top + h + bottom };
 }
 
 function draw(ctx, spec, b, k) {
   const look = spec.look, [, C, Lq, Lk] = spec.values.shape, colour = colourOf(spec.scale), size = Lq * Lk;
-  const every = (n, extent) => Math.max(1, Math.ceil(n * look.tick_size * k * 1.1 / extent));
+  const rowTitle = titled(spec.rows.title, spec.rows.note, b.y.step), colTitle = titled(spec.cols.title, spec.cols.note, b.x.step);
   for (const cell of b.cells) {
     const base = (cell.r * C + cell.c) * size;
     for (let i = 0; i < Lq; i++) for (let j = 0; j < Lk; j++) {
@@ -35,26 +51,32 @@ function draw(ctx, spec, b, k) {
     ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
     ctx.textAlign = "center"; ctx.textBaseline = "bottom";
     ctx.fillText(spec.cell_names[cell.r][cell.c], cell.x + cell.w / 2, cell.y - 4);
-    if (cell.c === 0) {
-      ctx.textAlign = "right"; ctx.textBaseline = "middle";
-      const step = every(Lq, cell.h);
-      spec.rows.labels.forEach((lab, i) => i % step === 0 && ctx.fillText(lab, cell.x - 4, cell.y + (i + 0.5) * cell.ch));
+    if (cell.first) {
+      drawRows(ctx, look, spec.rows.labels, b.y.shown, look.tick_size * k, cell.x - 4, (i) => cell.y + (i + 0.5) * cell.ch);
       ctx.save(); ctx.translate(14 * k, cell.y + cell.h / 2); ctx.rotate(-Math.PI / 2); ctx.textAlign = "center";
-      ctx.fillText(spec.rows.title, 0, 0); ctx.restore();
+      ctx.fillText(rowTitle, 0, 0); ctx.restore();
     }
-    if (cell.r === b.cells[b.cells.length - 1].r) {
-      const step = every(Lk, cell.w);
-      spec.cols.labels.forEach((lab, j) => {
-        if (j % step) return;
-        ctx.save(); ctx.translate(cell.x + (j + 0.5) * cell.cw, cell.y + cell.h + 6); ctx.rotate(-Math.PI / 4);
-        ctx.textAlign = "right"; ctx.textBaseline = "middle"; ctx.fillText(lab, 0, 0); ctx.restore();
-      });
-      ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-      ctx.fillText(spec.cols.title, cell.x + cell.w / 2, b.height - 4);
+    if (cell.keys) {
+      drawColumns(ctx, look, spec.cols.labels, b.x, (j) => cell.x + (j + 0.5) * cell.cw, cell.y + cell.h + 2);
+      // the keys' title under each map, or once under the line when it is wider than a map (with its note)
+      ctx.font = px(look.tick_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+      const y = cell.y + cell.h + 6 + b.x.depth + 4 + 24 * k, fits = ctx.measureText(colTitle).width <= cell.w;
+      if (fits) ctx.fillText(colTitle, cell.x + cell.w / 2, y);
+      else if (cell.first) ctx.fillText(colTitle, b.left + b.w / 2, y);
     }
   }
-  drawColourBar(ctx, spec.scale, look, k, b.left + b.w + 22, b.top, b.h);
-  drawTitle(ctx, spec, k);
+  const first = b.cells[0];
+  drawColourBar(ctx, spec.scale, look, k, b.left + b.w + 22, b.top, b.everyLine ? first.h : b.h);
+  drawTitle(ctx, spec, k, b.width);
+}
+
+// The width this chart needs to label each key of one map (when every one must be drawn), for chart.js.
+function need(ctx, spec, k) {
+  const look = spec.look;
+  if (!full(spec.cols, look)) return 0;
+  ctx.font = px(look.tick_size * k, look);
+  const left = 10 + 24 * k + Math.max(0, ...spec.rows.labels.map((s) => ctx.measureText(s).width)) + 6;
+  return left + COLOUR_BAR_PX * k + columnsWidth(spec.cols.labels.length, look, k);
 }
 
 function hit(spec, b, x, y) {
@@ -86,4 +108,4 @@ function summary(spec) {
     get z() { return listRows(spec.values.subarray(0, Lq * Lk), Lq, Lk); } };
 }
 
-export default { layout, draw, hit, csv, summary };
+export default { layout, draw, hit, csv, summary, need };

@@ -1,67 +1,84 @@
 // A matrix on a canvas: coloured cells, values in small matrices, grey masked cells, token ticks, a colour bar.
 import { colourOf } from "./colour.js";
-import { COLOUR_BAR_PX, drawColourBar, drawTitle, titleSpace } from "./common.js";
+import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, fitColumns, full, minSize,
+  ROW_PITCH, thin, titled, titleSpace, underTitle } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 import { rows as listRows } from "./decode.js";
 
 function layout(ctx, spec, width, k) {
-  const look = spec.look, [R, C] = spec.values.shape;
-  ctx.font = px(look.tick_size * k, look);
-  const widest = (ax) => Math.max(0, ...ax.ticks.map((i) => ctx.measureText(ax.labels[i]).width));
-  const yLab = widest(spec.rows), xLab = widest(spec.cols);
-  const left = 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8, right = COLOUR_BAR_PX * k, top = titleSpace(spec, k);
+  const look = spec.look, [R, C] = spec.values.shape, size = look.tick_size * k, min = minSize(look, k);
+  ctx.font = px(size, look);
+  const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
+  const left = 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8, right = spec.scale.bar ? COLOUR_BAR_PX * k : 12;
+  const top = titleSpace(spec, k) + underTitle(ctx, spec, k, width, width - right + 22);
+  ctx.font = px(size, look);
   const plotW = Math.max(40, width - left - right), cw = plotW / Math.max(1, C);
-  const step = spec.cols.ticks.length > 1 ? cw * (spec.cols.ticks[1] - spec.cols.ticks[0]) : plotW;
-  const rotate = xLab + 6 > step;
-  const bottom = 10 + (spec.cols.title ? 26 * k : 0) + (rotate ? xLab * 0.72 + 10 : 18 * k) + 6;
-  const height = spec.height * k, plotH = Math.max(40, height - top - bottom);
-  return { left, top, plotW, plotH, cw, ch: plotH / Math.max(1, R), rotate, width, height };
+  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cw, size, full(spec.cols, look) ? min : size);
+  const bottom = 10 + (spec.cols.title ? 26 * k : 0) + x.depth + 6;
+  // a row label needs ROW_PITCH × its size: the plot grows to give every row one (up to full_labels rows), else
+  // at least as much room as full_labels rows and the labels are thinned
+  const pitch = ROW_PITCH * size, rows = full(spec.rows, look) ? R : Math.min(R, look.full_labels);
+  const plotH = Math.max(40, spec.height * k - top - bottom, rows * pitch), ch = plotH / Math.max(1, R);
+  const y = thin(spec.rows.ticks, ch, pitch);
+  return { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
+    width, height: top + plotH + bottom };
+}
+
+// One size and number of decimals for every cell's value: at most the look's font size and 0.7 of a row, as wide
+// as a cell allows but never below the smallest size (one decimal fewer first, down to one), else no values.
+function cellText(ctx, spec, cw, ch, k) {
+  const look = spec.look, v = spec.values, mask = spec.mask, min = minSize(look, k), base = Math.min(look.font_size * k, ch * 0.7);
+  for (let decimals = spec.decimals; decimals >= Math.min(1, spec.decimals); decimals--) {
+    ctx.font = px(base, look);
+    let w = 0;
+    for (let n = 0; n < v.length; n++) w = Math.max(w, ctx.measureText(mask[n] === 1 ? spec.mask_text : number(v[n], decimals)).width);
+    const per = Math.max(1, w) / base; // width per px of size; values keep max(4, 0.3 × size) px apart
+    const size = Math.floor(Math.min(base, (cw - 4) / per, cw / (per + 0.3)) * 4) / 4;
+    if (size >= min) return { size, decimals };
+  }
+  return null;
 }
 
 function draw(ctx, spec, b, k) {
   const look = spec.look, [R, C] = spec.values.shape, v = spec.values, mask = spec.mask;
   const colour = colourOf(spec.scale), { cw, ch } = b;
-  ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (let i = 0; i < R; i++) for (let j = 0; j < C; j++) {
     const n = i * C + j, x = b.left + j * cw, y = b.top + i * ch, masked = mask[n] === 1;
     const c = masked || !Number.isFinite(v[n]) ? null : colour(v[n]);
     ctx.fillStyle = masked ? look.mask_grey : c ? c.css : "white";
     ctx.fillRect(x, y, Math.ceil(cw), Math.ceil(ch));
-    if (!spec.show_values) continue;
-    const label = masked ? spec.mask_text : number(v[n], spec.decimals);
-    let size = Math.min(look.font_size * k, ch * 0.5);
-    ctx.font = px(size, look);
-    const w = ctx.measureText(label).width;
-    if (w > cw - 4) { size = Math.floor(size * (cw - 4) / w); ctx.font = px(size, look); }
+    if (!b.values) continue;
+    ctx.font = px(b.values.size, look); ctx.textAlign = "center"; ctx.textBaseline = "middle";
     ctx.fillStyle = masked || (c && c.dark) ? "white" : look.text_colour;
-    if (size >= 9) ctx.fillText(label, x + cw / 2, y + ch / 2);
+    ctx.fillText(masked ? spec.mask_text : number(v[n], b.values.decimals), x + cw / 2, y + ch / 2);
   }
   drawAxes(ctx, spec, b, k);
-  drawColourBar(ctx, spec.scale, look, k, b.left + b.plotW + 22, b.top, b.plotH);
-  drawTitle(ctx, spec, k);
+  if (spec.scale.bar) drawColourBar(ctx, spec.scale, look, k, b.left + b.plotW + 22, b.top, b.plotH);
+  drawTitle(ctx, spec, k, b.width);
 }
 
 function drawAxes(ctx, spec, b, k) {
   const look = spec.look, { cw, ch } = b;
-  ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
-  ctx.textAlign = "right"; ctx.textBaseline = "middle";
-  for (const i of spec.rows.ticks) ctx.fillText(spec.rows.labels[i], b.left - 6, b.top + (i + 0.5) * ch);
-  const ticks = spec.cols.ticks, gap = ticks.length > 1 ? (ticks[1] - ticks[0]) * cw : b.plotW;
-  const every = b.rotate ? Math.max(1, Math.ceil(20 * k / gap)) : 1; // rotated labels need ~20 px apart
-  ticks.forEach((j, n) => {
-    if (n % every) return;
-    const x = b.left + (j + 0.5) * cw, y = b.top + b.plotH + 6;
-    if (b.rotate) {
-      ctx.save(); ctx.translate(x, y + 4); ctx.rotate(-Math.PI / 4);
-      ctx.textAlign = "right"; ctx.textBaseline = "middle"; ctx.fillText(spec.cols.labels[j], 0, 0); ctx.restore();
-    } else { ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(spec.cols.labels[j], x, y); }
-  });
+  ctx.fillStyle = look.text_colour;
+  drawRows(ctx, look, spec.rows.labels, b.y.shown, look.tick_size * k, b.left - 6, (i) => b.top + (i + 0.5) * ch);
+  drawColumns(ctx, look, spec.cols.labels, b.x, (j) => b.left + (j + 0.5) * cw, b.top + b.plotH + 6);
   ctx.font = px(look.font_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
-  if (spec.cols.title) ctx.fillText(spec.cols.title, b.left + b.plotW / 2, b.height - 8);
-  if (spec.rows.title) {
+  const colTitle = titled(spec.cols.title, spec.cols.note, b.x.step), rowTitle = titled(spec.rows.title, spec.rows.note, b.y.step);
+  if (colTitle) ctx.fillText(colTitle, b.left + b.plotW / 2, b.height - 8);
+  if (rowTitle) {
     ctx.save(); ctx.translate(18 * k, b.top + b.plotH / 2); ctx.rotate(-Math.PI / 2);
-    ctx.fillText(spec.rows.title, 0, 0); ctx.restore();
+    ctx.fillText(rowTitle, 0, 0); ctx.restore();
   }
+}
+
+// The width this chart needs to label each of its columns (when every one must be drawn), for chart.js.
+function need(ctx, spec, k) {
+  const look = spec.look;
+  if (!full(spec.cols, look)) return 0;
+  ctx.font = px(look.tick_size * k, look);
+  const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
+  return 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8 + (spec.scale.bar ? COLOUR_BAR_PX * k : 12)
+    + columnsWidth(spec.cols.labels.length, look, k);
 }
 
 function hit(spec, b, x, y) {
@@ -86,4 +103,4 @@ function summary(spec) {
     get z() { return listRows(spec.values, R, C).map((r, i) => r.map((v, j) => (spec.mask[i * C + j] ? null : v))); } };
 }
 
-export default { layout, draw, hit, csv, summary };
+export default { layout, draw, hit, csv, summary, need };

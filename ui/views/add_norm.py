@@ -86,7 +86,7 @@ def batch_block(b: BatchTrace, n: BatchNorms) -> Block:
     """Per-token LayerNorm means against per-feature BatchNorm means."""
     labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
     return Block([grouped_bars(labels, {t("ln.axis_mean"): n.ln_mu[n.real]}, title=t("ln.fig_ln_stats"),
-                               y_title=t("ln.axis_mean")),
+                               y_title=t("ln.axis_mean"), words=words()),
                   line_chart(np.arange(n.x.shape[-1]), {t("ln.axis_mean"): n.bn_mu}, title=t("ln.fig_bn_stats"),
                              x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean"))],
                  "ln-bn", ["ln-token-means", "bn-feature-means"])

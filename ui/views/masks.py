@@ -25,7 +25,7 @@ def axes() -> dict:
 
 def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str, hover: str = "M[{row}, {col}]"):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
-    return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="prob", masked=~keep, title=title, decimals=0,
+    return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="mask", masked=~keep, title=title, decimals=0,
                           hover_formula=hover, **axes(), words=words())
 
 

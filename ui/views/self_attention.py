@@ -125,7 +125,7 @@ def variance_block(attn, v: View) -> Block:
                   grouped_bars(attn.keys, {t("var.without"): v.plain_w, t("var.with"): v.scaled_w},
                                title=t("var.fig_row", query=attn.queries[v.query],
                                        block=controls.side_label(v.side), layer=v.layer, head=v.head),
-                               y_title=t("viz.weight"), y_range=(0, 1.15))],
+                               y_title=t("viz.weight"), y_range=(0, 1.15), words=words())],
                  "var", ["var-dk", "var-row"])
 
 
