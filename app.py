@@ -21,7 +21,7 @@ if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke r
     from ui.head import FirstPaint
     from ui.live import routes
 
-    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=list(PATHS))])
+    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])])
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences

@@ -41,20 +41,23 @@ def preload(modules: list[str], font: str) -> None:
     _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>')
 
 
-def base_script(pages: list[str]) -> str:
+def base_script(pages: list[str], default: str = "") -> str:
     """A script giving Streamlit the server's base URL: the page's URL without its page segment (so it also holds
-    behind a proxy that adds a prefix)."""
+    behind a proxy that adds a prefix). The default page lives at the base URL itself, so a link to it by name
+    (/overview?s=…) is rewritten to the base URL first: Streamlit would answer it with "Page not found"."""
     known = json.dumps(sorted(pages))
+    home = (f" if (last === {json.dumps(default)}) history.replaceState(history.state, \"\","
+            " base.replace(/\\/+$/, \"\") + \"/\" + location.search + location.hash);") if default else ""
     return ("<script>(() => { const p = location.pathname.replace(/\\/+$/, \"\"), last = p.split(\"/\").pop();"
-            f" const base = {known}.includes(last) ? p.slice(0, p.length - last.length) : p;"
+            f" const base = {known}.includes(last) ? p.slice(0, p.length - last.length) : p;{home}"
             " window.__streamlit = Object.assign({}, window.__streamlit,"
             " { BACKEND_BASE_URL: location.origin + base.replace(/\\/+$/, \"\") + \"/\" }); })()</script>")
 
 
-def inject(html: bytes, pages: list[str]) -> bytes:
+def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
     """Streamlit's index.html with the base path and the preloads at the end of its <head> (the script runs before
     Streamlit's, a module script, which waits for the whole document)."""
-    tags = base_script(pages) + "".join(_PRELOADS)
+    tags = base_script(pages, default) + "".join(_PRELOADS)
     return html.replace(b"</head>", tags.encode() + b"</head>", 1)
 
 
@@ -132,8 +135,8 @@ class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
     chart's code, plotly.js and the font are sent from memory, compressed once."""
 
-    def __init__(self, app, pages: list[str]) -> None:
-        self.app, self.pages = app, pages
+    def __init__(self, app, pages: list[str], default: str = "") -> None:
+        self.app, self.pages, self.default = app, pages, default
 
     async def __call__(self, scope, receive, send) -> None:
         below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
@@ -171,7 +174,7 @@ class FirstPaint:
     async def respond(self, start: dict, body: bytes, send) -> None:
         """Send the collected response, with the tags when it is HTML."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            body = inject(body, self.pages)
+            body = inject(body, self.pages, self.default)
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

@@ -164,3 +164,13 @@ def test_export_names_the_shape_of_the_sentence_now_in_the_box(page, app_url):
     now = hook.input_value()
     assert now == first.replace("(4, 4, 24)", "(4, 7, 24)"), (first, now)  # the pick kept, its shape the new one
     assert_whole(page)
+
+
+def test_the_overview_opened_by_name_is_the_overview(page, app_url):
+    """The default page lives at "/": a link to /overview (the page's name) must not say "Page not found"."""
+    for _ in range(2):  # the first visit of a fresh server is served differently (legacy pages mode)
+        open_app(page, f"{app_url}/overview?s=I+have+a+cat")
+        page.wait_for_timeout(1000)
+        assert page.get_by_text("Page not found").count() == 0
+        assert urllib.parse.urlparse(page.url).path == "/", page.url
+        assert_whole(page)
