@@ -7,6 +7,7 @@ stack loads in a script thread.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
 import logging
@@ -161,14 +162,16 @@ def token_line() -> None:
 
 def pages() -> list:
     """The navigation, titled in the current language (built once per session and language: st.Page checks its
-    file on disk, 17 times per rerun otherwise)."""
+    file on disk, 17 times per rerun otherwise). Each run gets its own copies: st.navigation marks the page it
+    returns as callable once, and a rerun that starts before the one it replaces has run its page must not find
+    that mark used ("This page cannot be called directly")."""
     lang = state.get("lang")
     built = st.session_state.get("_pages")
     if built is None or built[0] != lang:
         built = st.session_state["_pages"] = (lang, [
             st.Page(p.file, title=t(f"nav.{p.path}"), icon=p.icon, url_path=p.path, default=p.path == PATHS[0])
             for p in PAGES])
-    return built[1]
+    return [copy.copy(page) for page in built[1]]
 
 
 def view_toggles() -> None:

@@ -6,6 +6,15 @@ import pytest
 from tests.hf_models import build_all, minilm_path
 
 
+def pytest_addoption(parser):
+    """Options of the random user journey (tests/e2e/test_journey.py). Registered here, not in tests/e2e/conftest.py:
+    pytest reads options only from the conftest files it loads before collecting, and a bare `pytest` (testpaths =
+    tests) loads this one but not tests/e2e's."""
+    group = parser.getgroup("journey", "random user journey (tests/e2e/test_journey.py)")
+    group.addoption("--journey-seed", type=int, default=None, help="walk this one seed instead of the CI seeds")
+    group.addoption("--journey-steps", type=int, default=None, help="steps per walk (default 200)")
+
+
 @pytest.fixture(scope="session")
 def hf_paths(tmp_path_factory) -> dict:
     """Folder of each tiny random model (bert, bert-no-mlm, gpt2, marian) and of the packaged real MiniLM."""
