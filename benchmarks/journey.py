@@ -42,9 +42,6 @@ from pathlib import Path
 from benchmarks.harness import IDLE, launch, streamlit_server
 from ui.registry import PATHS
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
 PAGES = list(PATHS)  # every page of the registry
 VIEWPORT = {"width": 1400, "height": 1000}
 
