@@ -66,7 +66,8 @@ function flush() {
 
 // Presenter view puts the page's main figure on a stage under the token chips (ui/widgets.open_stage): its first
 // chart gets the height left on the first screen, so a projector shows the sentence, its tokens and the figure.
-// A chart that needs more room to label each token (up to full_labels) still takes it.
+// A chart that needs more room to label each token (up to full_labels) still takes it, and a chart with a longer
+// axis is not fitted at all (it would thin its labels to fit, instead of being scrolled to).
 const STAGE_MIN_PX = 320;
 function stageRoom(slot) {
   if (!slot.closest(".st-key-al-stage")) return Infinity;
@@ -75,7 +76,10 @@ function stageRoom(slot) {
 }
 
 function fitted(spec, room, k) {
-  return room < spec.height * k ? { ...spec, height: room / k } : spec;
+  const counts = [spec.rows, spec.cols].filter((axis) => axis && axis.ticks.length === axis.labels.length)
+    .map((axis) => axis.labels.length).concat(spec.labels ? [spec.labels.length] : []);
+  const long = counts.some((n) => n > spec.look.full_labels); // an axis labelling every token, or bars' tokens
+  return !long && room < spec.height * k ? { ...spec, height: room / k } : spec;
 }
 
 function render(slots, widths, payload) {
