@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from benchmarks.harness import chromium_path, launch, streamlit_server
+from benchmarks.harness import CHROMIUM_ARGS, chromium_path, launch, no_cjk_fontconfig, streamlit_server
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,3 +48,12 @@ def page(browser):
     yield pg
     context.close()
 
+
+
+@pytest.fixture(scope="module")
+def bare_browser(browser, tmp_path_factory):
+    """A second Chromium (from the session's Playwright) that sees no CJK font at all."""
+    env = no_cjk_fontconfig(tmp_path_factory.mktemp("fontconfig"))
+    bare = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, env=os.environ | env)
+    yield bare
+    bare.close()

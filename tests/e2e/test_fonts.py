@@ -1,10 +1,7 @@
 """Chinese renders on a machine without CJK fonts: Chromium is given a fontconfig that sees only DejaVu, so
 every Chinese character is a box unless it comes from the app's shipped font."""
-import os
 
-import pytest
 
-from benchmarks.harness import CHROMIUM_ARGS, chromium_path, no_cjk_fontconfig
 from tests.e2e.helpers import charts, open_app, wait_painted
 from viz import style
 
@@ -24,15 +21,6 @@ CHIPS_JS = """() => Array.from(document.querySelectorAll('.al-chip')).map((chip)
           loaded: document.fonts.check('18px ' + getComputedStyle(chip).fontFamily, token)};
 })"""
 FACES_JS = """() => Array.from(document.fonts).map((f) => [f.family.replace(/"/g, ''), f.status])"""
-
-
-@pytest.fixture(scope="module")
-def bare_browser(browser, tmp_path_factory):
-    """A second Chromium (from the session's Playwright) that sees no CJK font at all."""
-    env = no_cjk_fontconfig(tmp_path_factory.mktemp("fontconfig"))
-    bare = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, env=os.environ | env)
-    yield bare
-    bare.close()
 
 
 def test_chips_and_canvas_labels_use_the_shipped_font_where_no_cjk_font_exists(bare_browser, app_url):

@@ -1,11 +1,10 @@
 """Ordinary clicks a lecture makes in its first minutes, one test per defect found by using the app as a lecturer:
 switching the language back and forth, typing a second sentence, changing the model, formulas with Chinese."""
-import os
 import urllib.parse
 
 import pytest
 
-from benchmarks.harness import CHROMIUM_ARGS, IDLE, chromium_path, no_cjk_fontconfig
+from benchmarks.harness import IDLE
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
 from tests.e2e.test_fonts import ABSENT
 
@@ -98,15 +97,6 @@ def test_minimal_pair_presets_are_in_the_source_language(page, app_url):
     options = page.locator('[role="option"]').all_inner_texts()
     assert options and all("/" in o for o in options), options
     assert not any(ch.isascii() and ch.isalpha() for o in options for ch in o), options  # Chinese pairs only
-
-
-@pytest.fixture(scope="module")
-def bare_browser(browser, tmp_path_factory):
-    """A Chromium that sees no CJK font (as tests/e2e/test_fonts.py)."""
-    env = no_cjk_fontconfig(tmp_path_factory.mktemp("fontconfig"))
-    bare = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, env=os.environ | env)
-    yield bare
-    bare.close()
 
 
 KATEX_CJK_JS = """async () => {
