@@ -1,0 +1,36 @@
+"""Held-out lecture sets: hand-written sentences with their accepted translations, used only for evaluation."""
+from pathlib import Path
+
+HERE = Path(__file__).parent
+DIRECTIONS = ("en-zh", "zh-en")
+
+
+def path_for(direction: str) -> Path:
+    """The TSV file of a direction ('en-zh' or 'zh-en')."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"unknown direction {direction!r}; expected one of {DIRECTIONS}")
+    return HERE / f"{direction}.tsv"
+
+
+def parse_line(line: str, number: int) -> tuple[str, tuple[str, ...]]:
+    """One 'source<TAB>accepted | accepted' line as (source, accepted translations)."""
+    parts = line.split("\t")
+    if len(parts) != 2:
+        raise ValueError(f"line {number}: expected one tab between source and translations, got {line!r}")
+    source = parts[0].strip()
+    accepted = tuple(t.strip() for t in parts[1].split("|"))
+    if not source or not all(accepted):
+        raise ValueError(f"line {number}: empty source or translation in {line!r}")
+    return source, accepted
+
+
+def load(direction: str, path: Path | str | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """The (source, accepted translations) pairs of a direction, from `path` or the TSV next to this module."""
+    file = Path(path) if path is not None else path_for(direction)
+    rows = []
+    for number, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        rows.append(parse_line(line, number))
+    return rows
