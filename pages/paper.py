@@ -7,7 +7,7 @@ from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.paper import REPEATS, cost, lengths, memory_block, score_mb, time_block
+from ui.views.paper import REPEATS, cost, lengths, memory_block, paths_block, score_mb, table1, time_block
 
 shell.require_app()
 
@@ -38,17 +38,20 @@ def sizes_table(bundle) -> None:
 
 
 def table1_section(bundle, trace) -> None:
-    """The paper's Table 1 evaluated for this sentence's n and this model's d."""
-    n, d, k = (len(trace.src.ids) if trace else 10), bundle.cfg.d_model, 3
+    """The paper's Table 1 evaluated for this sentence's n and this model's d, and beside it the sentence drawn
+    through a recurrent layer and through self-attention with the same counts."""
+    d, k = bundle.cfg.d_model, 3
+    n, costs = table1(trace, d, k)
     st.subheader(t("paper.table1"))
-    st.caption(t("paper.caption_table1", n=n, d=d, k=k))
-    costs = lessons.layer_costs(n, d, k)
+    st.caption(t("paper.caption_table1", n=n, d=d, k=k, chain=n - 1))
     st.dataframe(pd.DataFrame({
         t("paper.col_layer"): [t(f"paper.layer_{name}") for name in costs],
         t("paper.col_ops"): [f"{ops:,}" for ops, _, _ in costs.values()],
         t("paper.col_seq"): [str(seq) for _, seq, _ in costs.values()],
         t("paper.col_path"): [str(path) for _, _, path in costs.values()],
     }), hide_index=True, width="stretch")
+    if trace is not None:
+        widgets.show(paths_block(trace))  # the keystroke route draws the same chart (ui/views/paper.py)
 
 
 def training_section(bundle) -> None:

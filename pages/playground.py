@@ -5,9 +5,9 @@ import pandas as pd
 import streamlit as st
 
 from model.explain import InputError, fmt, fmt_all, score_formula
-from model.playground import parse_mask, parse_matrix, random_preset, seed_004
+from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
 from ui import controls, data, live, notes, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.views.playground import SELF_ATTENTION, attend, blocks, sentence_preset
 
 shell.require_app()
@@ -38,19 +38,28 @@ def preset_values(name: str) -> dict:
     return seed_004()
 
 
-def grid(values: np.ndarray, prefix: str) -> pd.DataFrame:
-    """A matrix as editable text cells with named columns (f1… for features, c1… for projection columns); pandas'
-    string dtype, which Streamlit's data editor takes in half the time of objects."""
-    columns = [f"{prefix}{j + 1}" for j in range(values.shape[1])]
-    return pd.DataFrame(fmt_all(values), columns=columns, dtype="string")
+def grid(values: np.ndarray, columns: list[str], rows: list[str] | None = None) -> pd.DataFrame:
+    """A matrix as editable text cells (at the presets' precision, so an unedited grid parses back exact) with named
+    columns and, for a projection, rows named after X's columns; pandas' string dtype, which Streamlit's data editor
+    takes in half the time of objects."""
+    return pd.DataFrame(fmt_all(values, DECIMALS), columns=columns, index=rows, dtype="string")
+
+
+def matrix_grid(name: str, values: np.ndarray, bias: bool) -> pd.DataFrame:
+    """X with a column per feature (f1…, then "1" when the bias is folded in), or a projection with a column per
+    output dimension (c1…) and a row per X column (f1…, then its bias b_Q)."""
+    if name == "X":
+        return grid(values, x_columns(values.shape[1], bias))
+    return grid(values, [f"c{j + 1}" for j in range(values.shape[1])], w_rows(name, values.shape[0], bias))
 
 
 def loaded(p: dict, before: dict | None = None) -> dict:
     """A preset ready for editing: its numbers, the same as text grids (a matrix unchanged since `before` keeps its
     grid: typing changes X and the mask, not W_Q, W_K, W_V), and no edit yet."""
     old = before or {"values": {}, "grids": {}}
+    bias = bool(p.get("bias"))
     grids = {k: old["grids"][k] if np.array_equal(p[k], old["values"].get(k))
-             else grid(np.asarray(p[k], dtype=np.float64), "f" if k == "X" else "c") for k in MATRICES}
+             else matrix_grid(k, np.asarray(p[k], dtype=np.float64), bias) for k in MATRICES}
     grids["mask"] = pd.DataFrame(np.asarray(p["mask"]).astype(int).astype(str), columns=widgets.numbered(p["tokens"]),
                                  dtype="string")
     return {"values": p, "grids": grids, "edited": False}
@@ -98,7 +107,9 @@ def source_note(preset: str, pg: dict) -> None:
         return
     side, layer, head = pg["values"]["where"]
     where = dict(block=controls.side_label(side), layer=layer, head=head)
-    st.info(t("pg.edited", **where) if pg["edited"] else t("pg.following", **where))
+    note = t("pg.edited", **where) if pg["edited"] else t("pg.following", **where, decimals=DECIMALS)
+    space = "" if lang() == "zh" else " "  # between two sentences
+    st.info(f"{note}{space}{t('pg.bias_fold')}" if pg["values"].get("bias") else note)
 
 
 c1, c2, c3 = st.columns([3, 1, 2])
@@ -142,12 +153,13 @@ def parsed(frames: dict[str, pd.DataFrame]) -> tuple[dict, np.ndarray]:
 
 
 c1, c2 = st.columns([3, 2])
+folded = bool(pg["values"].get("bias"))  # X's last column is ones and each W's last row its bias
 with c1:
-    frames = {"X": editor("X", t("pg.caption_x", n=len(tokens)))}
+    frames = {"X": editor("X", t("pg.caption_x_bias" if folded else "pg.caption_x", n=len(tokens)))}
     cq, ck, cv = st.columns(3)
     for col, name in ((cq, "W_Q"), (ck, "W_K"), (cv, "W_V")):
         with col:
-            frames[name] = editor(name, "d × d_k")
+            frames[name] = editor(name, t("pg.caption_w_bias", bias=bias_name(name)) if folded else "d × d_k")
 with c2:
     frames["mask"] = editor("mask", t("pg.caption_mask"), t("pg.mask"))
     st.session_state["pg_saved"] = frames

@@ -16,7 +16,21 @@ import numpy as np
 import plotly
 
 from viz.headview import bucket_of, bucket_style
-from viz.spec import Axis, BarPanels, Bars, ColourScale, Curves, Grid, HeadView, Heatmap, full, note_of, step_of
+from viz.paths import sub
+from viz.spec import (
+    Axis,
+    BarPanels,
+    Bars,
+    ColourScale,
+    Curves,
+    Grid,
+    HeadView,
+    Heatmap,
+    Wirings,
+    full,
+    note_of,
+    step_of,
+)
 from viz.style import Style, distinct
 
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"  # ships with plotly
@@ -402,4 +416,72 @@ def _(spec: Curves) -> Figure:
     if spec.marker_x is not None:
         layout["shapes"] = [dict(type="line", xref="x", yref="paper", x0=spec.marker_x, x1=spec.marker_x, y0=0, y1=1,
                                  line=dict(color=spec.marker_colour, width=3))]
+    return Figure(data=data, layout=layout)
+
+
+PANEL_PITCH = 3.4  # x units from one panel's inputs to the next's: room for the outputs' names and the tokens
+HEAD_GAP = 0.7  # rows between the first token and the bottom of its panel's heading
+
+
+def edge_trace(points: list[tuple], colour: str, width: float, opacity: float, meta: dict) -> dict:
+    """Line segments [(x0, y0, x1, y1), …] as one scatter trace (None between segments)."""
+    xs, ys = [], []
+    for x0, y0, x1, y1 in points:
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return dict(type="scatter", mode="lines", x=xs, y=ys, hoverinfo="skip", opacity=opacity, showlegend=False,
+                line=dict(color=colour, width=width), meta=meta)
+
+
+def arrow_trace(points: list[tuple], colours: list[str], meta: dict) -> dict:
+    """An arrowhead halfway along each horizontal or vertical segment, pointing its way (the y axis is reversed)."""
+    mids = [((x0 + x1) / 2, (y0 + y1) / 2, 0 if y0 == y1 else 90) for x0, y0, x1, y1 in points]
+    return dict(type="scatter", mode="markers", x=[m[0] for m in mids], y=[m[1] for m in mids], hoverinfo="skip",
+                showlegend=False, marker=dict(symbol="triangle-right", size=11, angle=[m[2] for m in mids],
+                                              color=colours), meta=meta)
+
+
+@figure.register
+def _(spec: Wirings) -> Figure:
+    look, n = spec.look, len(spec.tokens)
+    shown = set(spec.ticks)
+    data, annotations = [], []
+    for k, panel in enumerate(spec.panels):
+        x0 = k * PANEL_PITCH
+        at = lambda node, x0=x0: (x0, node) if node < n else (x0 + 1, node - n)  # noqa: E731
+        path = [int(v) for v in panel.path]
+        on_path = set(zip(path, path[1:], strict=False))
+        segments = {True: [], False: []}  # on the path or not
+        for a, b in np.asarray(panel.edges, dtype=int).tolist():
+            segments[(a, b) in on_path].append((*at(a), *at(b)))
+        faint = 0.35 if len(segments[False]) > 4 * n else 0.8  # n² edges would be one dark blot
+        data.append(edge_trace(segments[False], spec.edge_colour, 1.5, faint, {"panel": k, "part": "edges"}))
+        data.append(edge_trace(segments[True], spec.path_colour, 3.5, 1.0, {"panel": k, "part": "path"}))
+        if panel.arrows:
+            both = segments[False] + segments[True]
+            colours = [spec.edge_colour] * len(segments[False]) + [spec.path_colour] * len(segments[True])
+            data.append(arrow_trace(both, colours, {"panel": k, "part": "arrows"}))
+        for x, names, hovers, side, fill, part in (
+                (x0, spec.tokens, [f"x{sub(i + 1)}: {text(t)}" for i, t in enumerate(spec.tokens)], "left", "white",
+                 "inputs"),
+                (x0 + 1, panel.outputs, [text(h) for h in panel.hover], "right", spec.colour, "outputs")):
+            data.append(dict(type="scatter", mode="markers+text", x=[x] * n, y=list(range(n)),
+                             text=[text(name) if i in shown else "" for i, name in enumerate(names)],
+                             textposition=f"middle {side}", textfont=font(look, look.tick_size), cliponaxis=False,
+                             marker=dict(size=11, color=fill, line=dict(color=spec.colour, width=2)),
+                             hoverinfo="text", hovertext=hovers, showlegend=False, meta={"panel": k, "part": part}))
+        lines = [text(line) for line in panel.caption.split("\n") if line]
+        annotations.append(dict(text="<br>".join([f"<b>{text(panel.title)}</b>", *lines]), x=x0 + 0.5, y=-HEAD_GAP,
+                                xref="x", yref="y", xanchor="center", yanchor="bottom", align="center",
+                                showarrow=False, font=font(look, look.tick_size)))
+    title = note_of(spec.title, spec.note, step_of(spec.ticks))
+    layout = base_layout(title, spec.height, look)
+    # room above the first token for the headings: their lines in px, as rows of the plot (both scale alike)
+    heading = max(len(a["text"].split("<br>")) for a in annotations) * look.tick_size * 1.35 + 8
+    plot = spec.height - layout["margin"]["t"] - layout["margin"]["b"]
+    rows = heading * (n - 0.5 + HEAD_GAP) / max(plot - heading, 1.0)
+    hidden = dict(visible=False, fixedrange=True)
+    right = (len(spec.panels) - 1) * PANEL_PITCH + 1
+    layout.update(xaxis=dict(hidden, range=[-1.9, right + 0.9]),
+                  yaxis=dict(hidden, range=[n - 0.5, -HEAD_GAP - rows]), annotations=annotations)
     return Figure(data=data, layout=layout)

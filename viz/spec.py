@@ -192,8 +192,40 @@ class Curves:
     look: Style = LOOK
 
 
-Spec = Heatmap | Grid | Bars | BarPanels | HeadView | Curves
-SPECS: tuple[type, ...] = (Heatmap, Grid, Bars, BarPanels, HeadView, Curves)
+@dataclass(frozen=True)
+class Wiring:
+    """One layer drawn as a graph over n tokens: its inputs x₁ … xₙ (the tokens) in one column, its outputs in the
+    next, and its edges; the path from the first input to the last output is drawn in the path colour."""
+
+    title: str  # the panel's heading: what it is, with its counts
+    caption: str  # a second line under the heading
+    outputs: tuple[str, ...]  # the outputs' names (h₁ …, z₁ …), one per token
+    edges: np.ndarray  # (E, 2) float32: (from, to) nodes; input i is node i, output j is node n + j
+    path: np.ndarray  # (P,) float32: the nodes of the path x₁ → … → last output, in order
+    hover: tuple[str, ...]  # one per output node
+    arrows: bool  # an arrowhead halfway along each edge (its direction)
+
+
+@dataclass(frozen=True)
+class Wirings:
+    """Layers side by side over the same tokens (first token on top), e.g. a recurrent chain against self-attention's
+    single step; token labels every `ticks` (all up to look.full_labels; thinned with `note` ({n}) above)."""
+
+    kind: ClassVar[str] = "wirings"
+    title: str
+    tokens: tuple[str, ...]
+    ticks: tuple[int, ...]
+    note: str
+    panels: tuple[Wiring, ...]
+    colour: str  # nodes
+    edge_colour: str
+    path_colour: str
+    height: int
+    look: Style = LOOK
+
+
+Spec = Heatmap | Grid | Bars | BarPanels | HeadView | Curves | Wirings
+SPECS: tuple[type, ...] = (Heatmap, Grid, Bars, BarPanels, HeadView, Curves, Wirings)
 
 
 def f32(values) -> np.ndarray:

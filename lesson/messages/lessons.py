@@ -723,12 +723,30 @@ PAPER_PAGE = {
                      "zh": "为什么用注意力而不用循环：论文表 1 代入本句"},
     "paper.caption_table1": {
         "en": "For this sentence, n = {n} source tokens and d = d_model = {d}. A recurrent layer must run its {n} "
-              "steps one after another, and word 1 reaches word {n} through {n} steps; self-attention joins every "
-              "pair in one step. It costs n²·d operations against the RNN's n·d², so it is also cheaper whenever "
-              "n < d (here {n} < {d}). Convolution: kernel k = {k}, dilated.",
-        "zh": "本句有 n = {n} 个源语言词元，d = d_model = {d}。循环层必须一步接一步地走完 {n} 步，第 1 个词要经过 "
-              "{n} 步才能到达第 {n} 个词；自注意力一步就连接了任意两个词。它的计算量是 n²·d，循环层是 n·d²，"
+              "steps one after another: word 1 enters at h₁ and reaches position {n} only along the chain "
+              "h₁ → … → hₙ, n − 1 = {chain} more links, a path of {n} in all; self-attention joins every pair in one "
+              "step (the figure below draws both for these tokens). It costs n²·d operations against the RNN's n·d², "
+              "so it is also cheaper whenever n < d (here {n} < {d}). Convolution: kernel k = {k}, dilated.",
+        "zh": "本句有 n = {n} 个源语言词元，d = d_model = {d}。循环层必须一步接一步地走完 {n} 步：第 1 个词从 h₁ 进入，"
+              "只能沿着 h₁ → … → hₙ 再走 n − 1 = {chain} 条连线才到达第 {n} 个位置，路径总长 {n}；自注意力一步就"
+              "连接了任意两个词（下图把两者都画在本句的词元上）。它的计算量是 n²·d，循环层是 n·d²，"
               "所以只要 n < d（这里 {n} < {d}），它也更省。卷积：卷积核 k = {k}，使用空洞卷积。",
+    },
+    "paper.fig_paths": {"en": "This sentence through one layer: recurrence against self-attention",
+                        "zh": "本句经过一层网络：循环层对比自注意力"},
+    "paper.paths_rnn": {"en": "Recurrent layer (RNN)", "zh": "循环层"},
+    "paper.paths_attention": {"en": "Self-attention", "zh": "自注意力"},
+    "paper.paths_counts": {"en": "sequential operations: {seq}\nmaximum path length (red): {path}",
+                           "zh": "必须依次进行的操作：{seq}\n最长路径（红色）：{path}"},
+    "paper.paths_rnn_hover": {
+        "en": "{name} is computed at operation {step} of {n}, once the one before it is done; from x₁ to {name}: "
+              "path length {links}",
+        "zh": "{name} 在第 {step} 个操作（共 {n} 个）算出，要等前一个算完；从 x₁ 到 {name}：路径长 {links}",
+    },
+    "paper.paths_attention_hover": {
+        "en": "{name} is computed at operation {step}, together with every other position; from x₁ to {name}: "
+              "path length {links}",
+        "zh": "{name} 在第 {step} 个操作与其他所有位置同时算出；从 x₁ 到 {name}：路径长 {links}",
     },
     "paper.col_layer": {"en": "layer type", "zh": "层的类型"},
     "paper.col_ops": {"en": "operations per layer", "zh": "每层计算量"},

@@ -261,6 +261,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.seed": {"en": "Seed", "zh": "随机种子"},
     "dec.beam_width": {"en": "Beam width", "zh": "束宽"},
     "dec.translation": {"en": "**Translation**", "zh": "**译文**"},
+    "dec.copied": {
+        "en": "At step {step} the model wrote <unk>: it has no word for this. Its last cross-attention layer, averaged "
+              "over the heads, looks most at source position {pos}, **{word}**, so that word is copied into the "
+              "translation (Luong et al., 2015, *Addressing the Rare Word Problem in Neural Machine Translation*).",
+        "zh": "第 {step} 步模型写出了 <unk>：它没有对应的词。它最后一层交叉注意力（各头平均）最关注源句第 {pos} 个位置的"
+              "**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
+    },
     "dec.no_eos": {"en": "Stopped after {n} steps without <eos>.", "zh": "已走 {n} 步仍未生成 <eos>，解码停止。"},
     "dec.timeline": {"en": "Decoding timeline", "zh": "逐步解码"},
     "dec.step": {"en": "Step", "zh": "步骤"},
@@ -365,10 +372,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pg.no_sentence": {"en": "Type a sentence first; showing the notes' worked example instead.",
                        "zh": "请先输入一个句子；暂时显示笔记中的手算例子。"},
     "pg.following": {
-        "en": "{block}, layer {layer}, head {head}: these numbers follow the sentence as you type (rounded to two "
-              "decimals; the biases are left out). Edit any cell to take them over.",
-        "zh": "{block}，第 {layer} 层，头 {head}：这些数随你输入的句子实时更新（保留两位小数，不含偏置）。"
+        "en": "{block}, layer {layer}, head {head}: these numbers follow the sentence as you type (rounded to "
+              "{decimals} decimals). Edit any cell to take them over.",
+        "zh": "{block}，第 {layer} 层，头 {head}：这些数随你输入的句子实时更新（保留 {decimals} 位小数）。"
               "编辑任意格子即可接管它们。",
+    },
+    "pg.bias_fold": {
+        "en": "The model adds a bias, Q = X·W_Q + b_Q, and these grids fold it in: X ends in a column of ones "
+              "(column «1») and each W in a row holding its bias (row b_Q, b_K, b_V), so X·W_Q here is the model's "
+              "X·W_Q + b_Q.",
+        "zh": "模型还要加偏置（Q = X·W_Q + b_Q），这里把它折进了矩阵：X 最后多一列 1（列名“1”），每个 W 最后多一行"
+              "偏置（行名 b_Q、b_K、b_V），所以这里的 X·W_Q 就是模型的 X·W_Q + b_Q。",
     },
     "pg.edited": {
         "en": "Edited by hand: these numbers (from {block}, layer {layer}, head {head}) no longer follow the sentence. "
@@ -383,6 +397,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pg.mask": {"en": "mask", "zh": "掩码"},
     "pg.caption_x": {"en": "{n} tokens × d features (one row per token)",
                      "zh": "{n} 个词元 × d 个特征（每行一个词元）"},
+    "pg.caption_x_bias": {"en": "{n} tokens × (d features and a 1) (one row per token)",
+                          "zh": "{n} 个词元 × （d 个特征再加一个 1）（每行一个词元）"},
+    "pg.caption_w_bias": {"en": "(d + 1) × d_k: the last row is the bias {bias}",
+                          "zh": "(d + 1) × d_k：最后一行是偏置 {bias}"},
     "pg.caption_mask": {"en": "1 = visible, 0 = masked (row = query)", "zh": "1 = 可见，0 = 遮住（行 = 查询）"},
     "pg.valid": {"en": "All entries valid.", "zh": "所有输入均有效。"},
     "pg.invalid": {"en": "{error} Showing the last valid result.", "zh": "{error}当前显示上一次有效的结果。"},

@@ -34,6 +34,7 @@ ALLOWED_LATIN = {
     "model.safetensors", "ForMaskedLM", "bert-base-uncased", "Helsinki-NLP", "opus-mt-en-zh",
     "memory",  # 编码器输出（memory）: the paper's name for the encoder's output, as the code calls it
     "NSP", "GPT-3",
+    "Luong",  # an author's name: Luong et al. 2015, the rare-word copy
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

@@ -330,6 +330,36 @@ def test_paper_page_evaluates_table_1_for_this_sentence_and_the_learning_rate():
     assert ours == pytest.approx(96 ** -0.5 * 4000 ** -0.5, rel=5e-3)
 
 
+def test_paper_page_draws_the_sentence_through_a_recurrent_chain_and_through_self_attention():
+    """Beside Table 1: the typed sentence's tokens through a recurrent layer (x_i → h_i, h_1 → … → h_n) and through
+    self-attention (every x to every z); read back as graphs, its nodes, edges, sequential operations and longest paths
+    are n and the Table 1 function's numbers for this n, which its headings and the table show too."""
+    from model import lessons
+    from tests.viz.test_viz_paths import graphs, sequential_operations, shortest
+
+    text = "the cat is on the table"
+    at = open_page("paper", s=text)
+    tokens = run_with_trace(load_bundle("en-zh"), text).src.tokens
+    n = len(tokens)
+    costs = lessons.layer_costs(n, 96)
+    figure = by_title(at)["This sentence through one layer: recurrence against self-attention"]
+    rnn, attention = graphs(figure)
+    assert rnn["labels"][0] == attention["labels"][0] == tokens
+    assert rnn["labels"][1] == [f"h{chr(0x2080 + i)}" for i in range(1, n + 1)]
+    assert rnn["A"].sum() == 2 * n - 1 and attention["A"].sum() == n * n
+    assert shortest(rnn["A"])[n, 2 * n - 1] == n - 1, "h₁ → hₙ along the chain"
+    table = [f.value for f in at.dataframe if "maximum path length" in f.value.columns][0]
+    headings = [a["text"] for a in figure["layout"]["annotations"]]
+    for g, name, row, heading in ((rnn, "recurrent", 1, headings[0]), (attention, "self_attention", 0, headings[1])):
+        _, sequential, longest = costs[name]
+        assert sequential_operations(g["A"], n) == sequential and shortest(g["A"])[:n, n:].max() == longest
+        assert len(g["path"]) == longest, "the red path is the longest one"
+        assert f"sequential operations: {sequential}<br>maximum path length (red): {longest}" in heading
+        assert (int(table["sequential operations"][row]), int(table["maximum path length"][row])) == (sequential,
+                                                                                                     longest)
+    assert f"n − 1 = {n - 1} more links, a path of {n} in all" in texts(at)
+
+
 def test_bert_gpt_page_counts_loss_terms_and_sizes_gpt_2_and_3_from_their_configurations():
     at = open_page("bert_gpt", s=S)
     page = texts(at)

@@ -163,7 +163,7 @@ EXPECTED_TITLES = {
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
-    "paper": [("paper.fig_time", {}), ("paper.fig_memory", {})],
+    "paper": [("paper.fig_paths", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],
     "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
     "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
 }

@@ -5,6 +5,7 @@ from viz.bars import topk_bar
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
+from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -32,11 +33,13 @@ def test_heatmap_escapes_ticks_hover_and_title():
     assert SAFE in fig["data"][0]["y"] and SAFE in fig["data"][0]["x"]  # hover shows these category names
 
 
-def test_grid_headview_and_bars_escape_tokens():
+def test_grid_headview_bars_and_paths_escape_tokens():
     p = np.full((1, 1, 2, 2), 0.5)
     figs = [to_plotly(attention_grid(p, [EVIL, "a"], [EVIL, "a"], row_names=["L0"], col_names=["h0"])),
             to_plotly(head_view(p[0, 0], [EVIL, "a"], [EVIL, "a"])),
-            to_plotly(topk_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL))]
+            to_plotly(topk_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL)),
+            to_plotly(recurrence_and_attention([EVIL, "a"], title=EVIL, recurrent=(EVIL, EVIL), attention=(EVIL, EVIL),
+                                               recurrent_hover="{name} " + EVIL))]
     for fig in figs:
         strings = list(all_strings(fig.to_dict()))
         assert not any("<img" in s for s in strings)

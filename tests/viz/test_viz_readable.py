@@ -17,6 +17,7 @@ from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
+from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly
 from viz.spec import axis, full, note_of, step_of, ticks
 from viz.style import ENGLISH, LOOK, Words
@@ -124,6 +125,7 @@ def every_figure():
         grouped_bars(toks, {"a": rng.random(24), "b": rng.random(24)}, title="t"),
         head_view(np.eye(4), toks[:4], toks[:4], title="t"),
         line_chart([1, 10, 100, 1000], {"a": [1, 5, 50, 300]}, log_x=True, log_y=True, title="t"),
+        recurrence_and_attention(toks, title="t", recurrent=("RNN", "a\nb"), attention=("SA", "c\nd")),
         training_curves({"run": ([1, 10, 100], [3.0, 2.0, 1.0], [10, 100], [0.1, 0.9])}, 10, title="t"),
     ]
 

@@ -1,4 +1,5 @@
-"""The paper page's charts: attention's cost against sentence length (the page and the keystroke route both build
+"""The paper page's charts: the sentence through a recurrent layer and through self-attention (Table 1's sequential
+operations and path lengths), and attention's cost against sentence length (the page and the keystroke route both build
 them here). The times are measured once per model and server, so every rerun and route request sends the same bytes."""
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import streamlit as st
 from model import lessons
 from model.trace import Trace
 from ui import data
-from ui.i18n import t
+from ui.i18n import t, words
 from ui.widgets import Block
 from viz.lines import line_chart
+from viz.paths import recurrence_and_attention
 
 LENGTHS = (32, 64, 128, 256, 512, 1024)
 REPEATS = 3
@@ -46,8 +48,30 @@ def memory_block(points: tuple[lessons.CostPoint, ...]) -> Block:
                              x_title=t("paper.axis_n"), y_title=t("paper.axis_mb"))], "paper-memory")
 
 
+def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tuple[int, int, int]]]:
+    """n (the sentence's source tokens; 10 without a sentence) and the paper's Table 1 evaluated for it, d and a
+    convolution kernel of k."""
+    n = len(trace.src.ids) if trace is not None else 10
+    return n, lessons.layer_costs(n, d, k)
+
+
+def paths_block(trace: Trace) -> Block:
+    """The sentence's tokens through a recurrent layer (the chain x₁ → h₁ → … → hₙ) and through self-attention (every
+    x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length."""
+    _, costs = table1(trace, trace.config.d_model)
+    heading = {name: t("paper.paths_counts", seq=costs[name][1], path=costs[name][2])
+               for name in ("recurrent", "self_attention")}
+    spec = recurrence_and_attention(trace.src.tokens, title=t("paper.fig_paths"),
+                                    recurrent=(t("paper.paths_rnn"), heading["recurrent"]),
+                                    attention=(t("paper.paths_attention"), heading["self_attention"]),
+                                    recurrent_hover=t("paper.paths_rnn_hover"),
+                                    attention_hover=t("paper.paths_attention_hover"), words=words())
+    return Block([spec], "paper-paths")
+
+
 def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends): neither depends on the
-    sentence, but each carries it as its rev."""
+    """Every chart element of the page for the view state (what the keystroke route sends): the sentence through a
+    recurrent layer and through self-attention, and attention's measured cost (which does not depend on the sentence,
+    but carries it as its rev)."""
     points = cost(trace.model)
-    return [time_block(points), memory_block(points)]
+    return [paths_block(trace), time_block(points), memory_block(points)]

@@ -30,7 +30,8 @@ class Result:
 
 
 def sentence_preset(trace: Trace) -> dict:
-    """The sentence's X, head slices of W_Q/W_K/W_V and mask at the view's block, layer and head (cross-attention's
+    """The sentence's X, head slices of W_Q/W_K/W_V with the biases folded in (X·W = the model's X·W + b: Q, K, V as
+    the Self-attention page shows them) and mask at the view's block, layer and head (cross-attention's
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
     side, layer, head = controls.block_view(trace)
     side = side if side in SELF_ATTENTION else "encoder"
