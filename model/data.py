@@ -1,10 +1,12 @@
 """Turn corpus pairs into padded id tensors for a translation direction."""
 from __future__ import annotations
 
+import random
+
 import torch
 
-from model.corpus import Pair, en_tokens, zh_tokens
-from model.tokenizer import BOS_ID, EOS_ID, Vocab, pad
+from model.corpus import Pair, content_words, en_tokens, zh_tokens
+from model.tokenizer import BOS_ID, EOS_ID, UNK, Vocab, pad
 
 LANG_TOKENS = {"en": en_tokens, "zh": zh_tokens}
 
@@ -12,6 +14,28 @@ LANG_TOKENS = {"en": en_tokens, "zh": zh_tokens}
 def build_vocabs(src_lang: str, tgt_lang: str) -> tuple[Vocab, Vocab]:
     """Vocabularies of every token the grammar can produce, for each side."""
     return Vocab.build(src_lang, LANG_TOKENS[src_lang]()), Vocab.build(tgt_lang, LANG_TOKENS[tgt_lang]())
+
+
+def mask_word(pair: Pair, i: int) -> Pair | None:
+    """The pair with English word i replaced by <unk> and its Chinese chars by one <unk> aligned to it (how the
+    model learns to write <unk> for a word it does not know); None if the word has no contiguous chars."""
+    span = [j for j, a in enumerate(pair.zh_to_en) if a == i]
+    if not span or span != list(range(span[0], span[-1] + 1)):
+        return None
+    a, b = span[0], span[-1] + 1
+    return Pair(pair.en[:i] + (UNK,) + pair.en[i + 1:], pair.zh[:a] + (UNK,) + pair.zh[b:],
+                pair.zh_to_en[:a] + (i,) + pair.zh_to_en[b:])
+
+
+def with_unknowns(pairs: list[Pair], rate: float, rng: random.Random) -> list[Pair]:
+    """The pairs, a `rate` share of them with one content word (noun, verb, adjective) masked as <unk>."""
+    content = content_words()
+    out = []
+    for p in pairs:
+        words = [i for i, w in enumerate(p.en) if w in content]
+        masked = mask_word(p, rng.choice(words)) if words and rng.random() < rate else None
+        out.append(masked or p)
+    return out
 
 
 def sides(pair: Pair, src_lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int | None, ...]]:

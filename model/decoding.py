@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 from model.hooks import act_name
-from model.tokenizer import BOS_ID, EOS_ID, Vocab
+from model.tokenizer import BOS_ID, EOS_ID, UNK_ID, Vocab
 from model.transformer import AttnOptions, Transformer
 
 TOP_K_RECORDED = 8
@@ -60,6 +60,13 @@ class DecodeResult:
     tokens: list[str]
     steps: list[Step]
     finished: bool  # True if <eos> was produced
+    copied_from: list[int | None] = field(default_factory=list)  # per output token: source position if <unk>
+
+
+def copy_source(steps: list[Step], ids: list[int]) -> list[int | None]:
+    """For each output <unk>, the source position its step's last cross-attention layer looks at most (head
+    average): the word to copy there (Luong et al., 2015); None for every other token."""
+    return [int(step.cross_attn[-1].mean(0).argmax()) if i == UNK_ID else None for step, i in zip(steps, ids)]
 
 
 def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
@@ -164,7 +171,7 @@ def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> D
     """Package a decoded prefix (with <bos>, maybe <eos>) as a result."""
     finished = prefix[-1] == EOS_ID
     ids = prefix[1:-1] if finished else prefix[1:]
-    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished)
+    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished, copy_source(steps, ids))
 
 
 @torch.inference_mode()

@@ -8,12 +8,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from model import lecture_sets
 from model.checkpoint import CHECKPOINT_DIR, Bundle, available_models, load_bundle
 from model.corpus import generate
 from model.data import sides, to_batch
 from model.decoding import greedy_batch
 from model.hooks import act_name
 from model.tokenizer import PAD_ID, detokenize
+from model.trace import run_with_trace
 
 EVAL_SEED = 4321
 
@@ -122,13 +124,40 @@ def everyday_score(bundle: Bundle) -> dict:
     return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
 
 
+def lecture_score(bundle: Bundle) -> dict:
+    """The held-out lecture set of the model's direction, translated as the app does (unknown words copied
+    from the source): correct count, and per miss its unknown words and whether the output shows each of them."""
+    rows, misses = lecture_sets.load(f"{bundle.src_lang}-{bundle.tgt_lang}"), []
+    for text, accepted in rows:
+        trace = run_with_trace(bundle, text)
+        output = [w.lower() for w in trace.output_words]
+        if comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]:
+            continue
+        unknown = [trace.src.typed(i) for i, u in enumerate(trace.src.unknown) if u]
+        misses.append({"sentence": text, "output": trace.output_text, "accepted": list(accepted), "unknown": unknown,
+                       "shown": all(w in trace.output_words for w in unknown)})
+    return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
+
+
 def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR) -> dict:
-    """Exact match, alignment accuracy, attention statistics and the everyday set of one model."""
+    """Exact match, alignment accuracy, attention statistics, the everyday and the lecture sets of one model."""
     bundle = load_bundle(name, root)
     pairs = held_out(n)
     return {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
             "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
-            "everyday": everyday_score(bundle)}
+            "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "coverage": coverage(bundle)}
+
+
+def coverage(bundle: Bundle) -> dict:
+    """How many of the most frequent English words (2,000) and Chinese characters (1,500) each side knows (a word
+    is known when every token it splits into is: "don't" is read as do not), from the frequency lists shipped in
+    model/lecture_sets/frequent_*.txt (wordfreq 3.1.1)."""
+    out = {}
+    for vocab in (bundle.src_vocab, bundle.tgt_vocab):
+        words = lecture_sets.frequent(vocab.lang)
+        known = sum(all(t in vocab.stoi for t in vocab.tokenize(w)) for w in words)
+        out[vocab.lang] = {"known": known, "total": len(words)}
+    return out
 
 
 def main(argv=None) -> None:
@@ -161,6 +190,15 @@ def print_result(r: dict) -> None:
                   f"{s['saturated']:11.1%}")
     for miss in day["misses"]:
         print(f"  everyday miss: {miss['sentence']} → {miss['output']}  (accepted: {' | '.join(miss['accepted'])})")
+    lec = r["lecture"]
+    shown = sum(m["shown"] for m in lec["misses"])
+    cov = "; ".join(f"{lang}: {c['known']}/{c['total']} ({c['known'] / c['total']:.1%})"
+                    for lang, c in r["coverage"].items())
+    print(f"  lecture set {lec['correct']}/{lec['total']} ({lec['correct'] / lec['total']:.0%}); misses showing every "
+          f"unknown word {shown}/{len(lec['misses'])}; frequent-word coverage {cov}")
+    for miss in lec["misses"]:
+        unk = f"  [unknown: {', '.join(miss['unknown'])}]" if miss["unknown"] else ""
+        print(f"  lecture miss: {miss['sentence']} → {miss['output']}{unk}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ SPECIALS = (PAD, BOS, EOS, UNK)
 PAD_ID, BOS_ID, EOS_ID, UNK_ID = range(4)
 
 _EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+|[^\sa-z0-9]")
+_EN_SURFACE = re.compile(_EN_TOKEN.pattern, re.IGNORECASE)
+_ZH_TOKEN = re.compile(r"[A-Za-z0-9]+|\S")  # a run of Latin letters or digits (a name, a year) is one token
 _FULLWIDTH = {"?": "？", "!": "！", ",": "，", ".": "。"}
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _IRREGULAR = {"won't": ["will", "not"], "can't": ["can", "not"], "cannot": ["can", "not"], "shan't": ["shall", "not"],
@@ -39,12 +41,25 @@ def tokenize_en(text: str) -> list[str]:
     return [w for t in _EN_TOKEN.findall(text.lower().translate(_APOSTROPHES)) for w in _expand(t)]
 
 
+def surface_en(text: str) -> list[str]:
+    """tokenize_en's tokens as typed (case kept: "Tom"), for copying an unknown word into a translation."""
+    out = []
+    for token in _EN_SURFACE.findall(text.translate(_APOSTROPHES)):
+        words = _expand(token.lower())
+        if words[0] == token.lower()[: len(words[0])]:  # keep the typed case of the first word ("Anna" 's)
+            words = [token[: len(words[0])], *words[1:]]
+        out += words
+    return out
+
+
 def tokenize_zh(text: str) -> list[str]:
-    """One token per character; whitespace dropped; ASCII punctuation made full-width."""
-    return [_FULLWIDTH.get(ch, ch) for ch in text if not ch.isspace()]
+    """One token per character (a run of Latin letters or digits is one); whitespace dropped; ASCII
+    punctuation made full-width."""
+    return [_FULLWIDTH.get(t, t) for t in _ZH_TOKEN.findall(text)]
 
 
 TOKENIZERS = {"en": tokenize_en, "zh": tokenize_zh}
+SURFACE = {"en": surface_en, "zh": tokenize_zh}
 
 
 def detokenize(tokens: list[str], lang: str) -> str:
@@ -56,13 +71,18 @@ def detokenize(tokens: list[str], lang: str) -> str:
 
 @dataclass(frozen=True)
 class Encoded:
-    """A tokenised sentence: tokens, ids, unknown flags, truncation flag."""
+    """A tokenised sentence: tokens, ids, unknown flags, truncation flag, the tokens as typed."""
 
     tokens: list[str]
     ids: list[int]
     unknown: list[bool]
     truncated: bool
     n_input_tokens: int
+    surface: tuple[str, ...] = ()  # tokens with their typed case ("Tom"); empty: same as tokens
+
+    def typed(self, i: int) -> str:
+        """Token i as the user typed it."""
+        return self.surface[i] if i < len(self.surface) else self.tokens[i]
 
 
 @dataclass
@@ -92,11 +112,13 @@ class Vocab:
     def encode(self, text: str, max_len: int) -> Encoded:
         """Tokenise and map to ids, truncating to max_len tokens."""
         tokens = self.tokenize(text)
+        surface = SURFACE[self.lang](text)
         n = len(tokens)
         tokens = tokens[:max_len]
         ids = [self.stoi.get(t, UNK_ID) for t in tokens]
         unknown = [i == UNK_ID for i in ids]
-        return Encoded(tokens, ids, unknown, n > max_len, n)
+        typed = tuple(surface[:max_len]) if len(surface) == n else ()
+        return Encoded(tokens, ids, unknown, n > max_len, n, typed)
 
     def ids_of(self, tokens: list[str]) -> list[int]:
         """Ids of already-split tokens (unknown -> <unk>)."""

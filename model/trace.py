@@ -118,10 +118,17 @@ class Trace:
     teacher: TeacherForcing | None = None
 
     @property
+    def output_words(self) -> list[str]:
+        """The output tokens with each <unk> replaced by the source word its cross-attention points to."""
+        copied = self.decoded.copied_from or [None] * len(self.decoded.tokens)
+        return [tok if j is None or j >= len(self.src.tokens) else self.src.typed(j)
+                for tok, j in zip(self.decoded.tokens, copied)]
+
+    @property
     def output_text(self) -> str:
-        """The translation as text."""
+        """The translation as text, unknown words copied from the source."""
         sep = "" if self.tgt_lang == "zh" else " "
-        return sep.join(self.decoded.tokens)
+        return sep.join(self.output_words)
 
     def __getitem__(self, name: str) -> np.ndarray:
         """The array recorded at hook point `name` (see model.hooks.act_name)."""

@@ -17,14 +17,15 @@ from tqdm import tqdm
 from model.checkpoint import CHECKPOINT_DIR, TASKS, Bundle, parameter_count, save_bundle
 from model.config import TransformerConfig
 from model.corpus import generate
-from model.data import build_vocabs, to_batch
+from model.data import build_vocabs, to_batch, with_unknowns
 from model.evaluate import exact_match, held_out
 from model.tokenizer import PAD_ID
 from model.transformer import Transformer
 
 SEED = 1234
-STEPS, PAIRS, D_MODEL, D_FF, FACTOR, WARMUP = 9000, 300_000, 96, 384, 1.0, 600
+STEPS, PAIRS, D_MODEL, D_FF, FACTOR, WARMUP = 14000, 400_000, 96, 384, 1.0, 600
 ATTN_DROPOUT, WEIGHT_DECAY = 0.1, 0.1
+UNK_RATE = 0.15  # share of training pairs with one content word replaced by <unk> on both sides
 PROBE_PAIRS = 300  # held-out pairs scored at each snapshot
 
 
@@ -125,7 +126,7 @@ def train(args: argparse.Namespace) -> Path:
     cfg = TransformerConfig(len(src_vocab), len(tgt_vocab), d_model=args.d_model, d_ff=args.d_ff, norm=args.norm,
                             attn_dropout=args.attn_dropout)
     model = Transformer(cfg)
-    pairs = generate(args.pairs, seed=SEED, split="train")
+    pairs = with_unknowns(generate(args.pairs, seed=SEED, split="train"), UNK_RATE, random.Random(SEED + 1))
     opt = optimizer(model, args.weight_decay)
     criterion = nn.CrossEntropyLoss(ignore_index=PAD_ID, label_smoothing=0.1)
     stream = batches(pairs, src_vocab, tgt_vocab, args.batch_size, random.Random(SEED))

@@ -64,7 +64,10 @@ if widgets.need_trace(trace):
     steps = trace.decoded.steps
     shown, layer, head = step_view(trace)  # the keystroke route draws the same charts (ui/views/decoding.py)
     st.markdown(t("dec.translation"))
-    widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
+    widgets.output_chips(trace)
+    for i, j in enumerate(trace.decoded.copied_from):
+        if j is not None:
+            st.caption(t("dec.copied", step=i, pos=j, word=widgets.plain(trace.src.typed(j))))
     with st.container():  # fixed slot, so the charts below keep their place
         if not trace.decoded.finished:
             st.caption(t("dec.no_eos", n=len(steps)))

@@ -83,7 +83,7 @@ if widgets.need_trace(trace):
     for col, title, run in ((c1, "ko.intact", intact), (c2, "ko.ablated", ablated)):
         with col:
             st.markdown(f"**{t(title)}**")
-            widgets.token_chips(run.decoded.tokens or [t("label.empty")])
+            widgets.output_chips(run)
     st.markdown(t("ko.log_p", base=log_p[0], ablated=log_p[1], ratio=float(np.exp(log_p[1] - log_p[0]))))
     st.subheader(t("ko.steps"))
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")

@@ -46,7 +46,7 @@ def model_column(name: str, index: int, side: str) -> None:
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
-    widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
+    widgets.output_chips(trace)
     widgets.show(grid_block(name, shot, trace, side), main=True)  # the keystroke route draws the same charts
 
 

@@ -31,7 +31,7 @@ def output_line(trace) -> None:
         return
     st.markdown(t("hf.ov_output_marian", method=t(f"dec.{trace.decoded.method}"))
                 if isinstance(trace, PretrainedTrace) else t("ov.translation"))
-    widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
+    widgets.output_chips(trace)
 
 
 trace = data.current_trace()

@@ -33,20 +33,24 @@ CHIP_CSS = """
 .al-chip.py{display:inline-flex;flex-direction:column;align-items:center;line-height:1.15}
 .al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
 .al-chip.unk{background:#fde8e8;border-color:#e89b9b;color:#8a1c1c}
+.al-chip.copy{background:#fff1dc;border-color:#e8b36b;color:#7a4300;border-style:dashed}
 .al-arrow{font-size:1.15rem;margin:0 .3rem;color:#6b7a90}
 </style>
 """
 
 
-def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin: bool = False) -> str:
-    """HTML for token chips, with pinyin under Chinese tokens if asked; every token is escaped, so user text is
-    never markup."""
+def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin: bool = False,
+               copied: list[int | None] | None = None) -> str:
+    """HTML for token chips (unknown ones red, words copied from a source position dashed orange), with pinyin
+    under Chinese tokens if asked; every token is escaped, so user text is never markup."""
     unknown = unknown or [False] * len(tokens)
+    copied = copied or [None] * len(tokens)
     marks = readings(tokens) if with_pinyin else [""] * len(tokens)
     spans = []
-    for i, (tok, unk, mark) in enumerate(zip(tokens, unknown, marks)):
-        cls = "al-chip" + (" unk" if unk else "") + (" py" if mark else "")
-        tip = f' title="{html.escape(t("chip.unknown_tip"))}"' if unk else ""
+    for i, (tok, unk, mark, src) in enumerate(zip(tokens, unknown, marks, copied)):
+        cls = "al-chip" + (" unk" if unk else "") + (" copy" if src is not None else "") + (" py" if mark else "")
+        tip = t("chip.unknown_tip") if unk else t("chip.copied_tip", pos=src) if src is not None else ""
+        tip = f' title="{html.escape(tip)}"' if tip else ""
         body = f"<span>{html.escape(tok)}<small>{i}</small></span>"
         body += f'<span class="al-py">{html.escape(mark)}</span>' if mark else ""
         spans.append(f'<span class="{cls}"{tip}>{body}</span>')
@@ -84,6 +88,14 @@ def section(title: str, caption: str = "") -> None:
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
     """Show tokens as numbered chips (unknown ones in red), with pinyin under Chinese ones when the view asks."""
     st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
+
+
+def output_chips(trace) -> None:
+    """The translation as chips: each <unk> the model wrote shows the source word copied there, marked as a copy."""
+    words = getattr(trace, "output_words", trace.decoded.tokens)
+    copied = getattr(trace.decoded, "copied_from", None) or None
+    html_ = chips_html(words or [t("label.empty")], None, bool(state.get("pinyin")), copied if words else None)
+    st.html(CHIP_CSS + html_)
 
 
 def numbered(tokens: list[str]) -> list[str]:

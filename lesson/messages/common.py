@@ -24,10 +24,12 @@ MESSAGES = {
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",
     },
     "notice.unknown": {
-        "en": "Unknown to the model: {words} (→ similar words it knows). Each is read as the same <unk> token, so "
-              "whatever it writes for them is a guess, not a translation. It knows {n} words.",
-        "zh": "模型不认识：{words}（→ 后是它认识的相近的词）。这些词都读作同一个 <unk> 记号，"
-              "所以它为它们写出的内容只是猜测，不是翻译。它一共认识 {n} 个词。",
+        "en": "Unknown to the model: {words} (→ similar words it knows). Each is read as the same <unk> token. The "
+              "model was trained to write <unk> where it meets one; the app then copies in the source word its "
+              "cross-attention looks at (dashed orange in the translation). It knows {n} words.",
+        "zh": "模型不认识：{words}（→ 后是它认识的相近的词）。这些词都读作同一个 <unk> 记号。模型训练时学会了在遇到"
+              "这样的词时写出 <unk>；应用再把它的交叉注意力所关注的源词原样复制进去（译文中橙色虚线框）。"
+              "它一共认识 {n} 个词。",
     },
     "notice.truncated": {
         "en": "Only the first {kept} of {total} tokens are used (max_len = {max_len}).",
@@ -76,4 +78,6 @@ MESSAGES = {
         "zh": "模型“{model}”：交叉注意力**完全自己学出**（没有对齐损失）：这就是只靠翻译训练得到的结果。",
     },
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
+    "chip.copied_tip": {"en": "the model wrote <unk> here; copied from source position {pos}",
+                        "zh": "模型在这里写出 <unk>；这个词是从源句第 {pos} 个位置复制来的"},
 }

@@ -265,8 +265,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "At step {step} the model wrote <unk>: it has no word for this. Its last cross-attention layer, averaged "
               "over the heads, looks most at source position {pos}, **{word}**, so that word is copied into the "
               "translation (Luong et al., 2015, *Addressing the Rare Word Problem in Neural Machine Translation*).",
-        "zh": "第 {step} 步模型写出了 <unk>：它没有对应的词。它最后一层交叉注意力（各头平均）最关注源句第 {pos} 个位置的"
-              "**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
+        "zh": "第 {step} 步模型写出了 <unk>：它没有对应的词。它最后一层交叉注意力（各头平均）最关注源句第 {pos} 个"
+              "位置的**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
     },
     "dec.no_eos": {"en": "Stopped after {n} steps without <eos>.", "zh": "已走 {n} 步仍未生成 <eos>，解码停止。"},
     "dec.timeline": {"en": "Decoding timeline", "zh": "逐步解码"},

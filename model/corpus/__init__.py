@@ -1,5 +1,9 @@
 """Deterministic grammar-based English <-> Chinese parallel corpus with gold word alignments.
 
+Two generators share the pairs: the grammar below (specs, FRAME_SHARE aside) and the frames (frames.py: the
+constructions a lecture uses, names and digits as <unk>, and the open vocabulary of about 1,700 words from
+maintained sources; its docstring lists them). Both keep one translation per sentence in each direction.
+
 The grammar is the data: no downloads. Every sentence is rendered from a ``Spec`` (form, mood,
 tense and the words in each role), so each English sentence has exactly one Chinese translation and
 vice versa (no synonyms in either direction); ``translate_en`` and ``translate_zh`` parse a sentence
@@ -54,12 +58,14 @@ import zlib
 from collections.abc import Iterator
 from itertools import islice
 
+from model.corpus.frames import Decks, fixed_sentences, frame_tokens, parse_frame, sample_frame
 from model.corpus.grammar import render
-from model.corpus.lexicon import FIXED
+from model.corpus.lexicon import ADJS, FIXED, NOUNS, OPEN, VERBS
 from model.corpus.parse import parse
 from model.corpus.phrase import Pair
 from model.corpus.sample import sample_spec
-from model.corpus.vocab import EN_TOKENS, ZH_TOKENS
+from model.corpus.vocab import EN_TOKENS as GRAMMAR_EN
+from model.corpus.vocab import ZH_TOKENS as GRAMMAR_ZH
 from model.tokenizer import tokenize_en, tokenize_zh
 
 __all__ = ["MAX_EN_LEN", "MAX_ZH_LEN", "SEED_PAIRS", "Pair", "en_tokens", "generate", "sample_sentences",
@@ -68,6 +74,9 @@ __all__ = ["MAX_EN_LEN", "MAX_ZH_LEN", "SEED_PAIRS", "Pair", "en_tokens", "gener
 MAX_EN_LEN = 16
 MAX_ZH_LEN = 24
 TEST_PERCENT = 10
+FRAME_SHARE = 0.6  # of generated pairs: the frames (constructions and open vocabulary); the rest the grammar
+EN_TOKENS = GRAMMAR_EN | frame_tokens()[0]
+ZH_TOKENS = GRAMMAR_ZH | frame_tokens()[1]
 
 
 def _fits(p: Pair) -> bool:
@@ -80,7 +89,7 @@ def translate_en(text: str | list[str] | tuple[str, ...]) -> Pair | None:
     tokens = tuple(tokenize_en(text) if isinstance(text, str) else text or ())
     if not tokens or len(tokens) > MAX_EN_LEN or not EN_TOKENS.issuperset(tokens):
         return None
-    pair = parse(tokens, "en")
+    pair = parse(tokens, "en") or parse_frame(tokens, "en")
     return pair if pair is not None and _fits(pair) else None
 
 
@@ -89,7 +98,7 @@ def translate_zh(text: str | list[str] | tuple[str, ...]) -> Pair | None:
     chars = "".join(tokenize_zh(text) if isinstance(text, str) else text or ())
     if not chars or len(chars) > MAX_ZH_LEN or not ZH_TOKENS.issuperset(chars):
         return None
-    pair = parse(chars, "zh")
+    pair = parse(chars, "zh") or parse_frame(tuple(chars), "zh")
     return pair if pair is not None and _fits(pair) else None
 
 
@@ -123,8 +132,8 @@ _SEED_REPEATS = 4
 
 
 def _key(en: tuple[str, ...]) -> str:
-    """The split key: the English sentence without its final '.' or '?'."""
-    return " ".join(en[:-1] if en and en[-1] in ".?" else en)
+    """The split key: the English sentence without its final '.', '?' or '!'."""
+    return " ".join(en[:-1] if en and en[-1] in ".?!" else en)
 
 
 def _twin(pair: Pair) -> Pair:
@@ -136,7 +145,7 @@ def _twin(pair: Pair) -> Pair:
 
 
 _SEED_HEAD = SEED_PAIRS + tuple(_twin(p) for p in SEED_PAIRS)
-_PINNED_KEYS = frozenset(_key(p.en) for p in SEED_PAIRS) | frozenset(FIXED)
+_PINNED_KEYS = frozenset(_key(p.en) for p in SEED_PAIRS) | frozenset(FIXED) | fixed_sentences()
 
 
 def split_of(pair: Pair) -> str:
@@ -150,8 +159,9 @@ def split_of(pair: Pair) -> str:
 
 def _stream(rng: random.Random, split: str) -> Iterator[Pair]:
     """Endless random pairs of one split, within the length limits."""
+    decks = Decks(rng)
     while True:
-        pair = render(sample_spec(rng))
+        pair = sample_frame(rng, decks) if rng.random() < FRAME_SHARE else render(sample_spec(rng))
         if _fits(pair) and split_of(pair) == split:
             yield pair
 
@@ -169,6 +179,15 @@ def sample_sentences(k: int = 12) -> list[Pair]:
     """A fixed list of k example pairs: the hand-picked seeds first, then sampled train pairs."""
     extra = (p for p in _stream(random.Random("examples"), "train") if p not in _SEED_HEAD)
     return list(SEED_PAIRS[:k]) + list(islice(extra, max(0, k - len(SEED_PAIRS))))
+
+
+def content_words() -> frozenset[str]:
+    """The English forms of every noun, verb and adjective (the words that may be masked as unknown)."""
+    forms = [f for n in NOUNS.values() for f in (n.sg, n.pl)]
+    forms += [f for v in VERBS.values() for f in (v.base, v.third, v.past, v.ing)]
+    forms += [a.en for a in ADJS.values()]
+    forms += [e.get(k, "") for e in OPEN for k in ("en", "pl", "third", "past", "ing", "pp")]
+    return frozenset(w for f in forms for w in f.split()) & EN_TOKENS
 
 
 def en_tokens() -> set[str]:

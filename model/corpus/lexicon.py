@@ -79,6 +79,13 @@ VERBS = {v["key"]: Verb(v["key"], v["base"], v["third"], v["past"], v["ing"], v[
 ADJS = {a["key"]: Adj(a["key"], a["en"], a["cmp"], a["zh"], frozenset(a["classes"]), a["attr"], a["pred"])
         for a in _LEX["adjs"]}
 COLLOCATIONS = {(c["verb"], c["noun"]): (c["zh"], c["the"]) for c in _LEX["collocations"]}
+PAST_PARTICIPLES: dict[str, str] = {v["base"]: v["pp"] for v in _LEX["verbs"] if v.get("pp")}
+OPEN: tuple[dict, ...] = tuple(_LEX.get("open", ()))  # the open vocabulary from maintained sources
+
+
+def open_entries(pos: str) -> list[dict]:
+    """The open-vocabulary entries of one part of speech (noun, verb, adj, adv)."""
+    return [e for e in OPEN if e["pos"] == pos]
 
 PRONOUNS = {p[0]: Pronoun(*p) for p in [
     ("i", "me", "my", "我", False, False), ("you", "you", "your", "你", False, False),

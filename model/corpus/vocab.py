@@ -28,14 +28,24 @@ def _english() -> frozenset[str]:
     return frozenset(w for phrase in phrases for w in phrase.split())
 
 
-def _chinese() -> frozenset[str]:
-    """Chinese characters of every lexicon entry, closed class and grammatical word."""
+def grammar_words_zh() -> frozenset[str]:
+    """The Chinese words of the grammar's lexicon (open entries must not reuse them)."""
+    return frozenset(_chinese_words()) | {n.zh for n in NOUNS.values()}
+
+
+def _chinese_words() -> list[str]:
+    """Chinese words of every lexicon entry, closed class and grammatical word."""
     words = [_FUNCTION_ZH, *(zh for zh, _ in NUMBERS.values()), *ADVERBS.values(), *FIXED.values(), *CONJ.values()]
     words += [zh for _, zh in WH.values()] + [p.zh for p in PRONOUNS.values()]
     words += [n.zh + n.mw + "".join(n.units.values()) for n in NOUNS.values()]
     words += [a.zh for a in ADJS.values()] + [zh for v in VERBS.values() for zh in (v.zh, v.intr or "")]
     words += [zh for zh, _ in COLLOCATIONS.values()] + [zh for group in TIMES.values() for _, zh, _ in group]
-    return frozenset("".join(words))
+    return words
+
+
+def _chinese() -> frozenset[str]:
+    """Chinese characters of every lexicon entry, closed class and grammatical word."""
+    return frozenset("".join(_chinese_words()))
 
 
 EN_TOKENS = _english()

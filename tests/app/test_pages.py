@@ -32,8 +32,20 @@ def test_unknown_words_are_flagged_with_the_closest_known_words():
     at = open_page("overview", s="my teachr reads quantum books")
     warning = " ".join(w.value for w in at.warning)
     assert "teachr (→ teacher" in warning and "quantum" in warning and "quantum (→" not in warning
-    assert "same <unk> token" in warning and "a guess, not a translation" in warning
+    assert "same <unk> token" in warning and "copies in the source word" in warning
     assert "It knows " in warning and ", a, " not in warning  # no sample of unrelated known words
+
+
+@pytest.mark.parametrize("page_name", ["overview", "decoding"])
+def test_an_unknown_name_is_copied_into_the_translation_and_marked(page_name):
+    """"My name is Tom." -> 我叫Tom。: the model writes <unk> for Tom, the chip shows Tom marked as a copy, and the
+    Decoding page says which source position the cross-attention pointed to."""
+    at = open_page(page_name, s="My name is Tom.")
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert 'class="al-chip copy"' in html and "<span>Tom<small>2</small></span>" in html
+    if page_name == "decoding":
+        caption = " ".join(c.value for c in at.caption)
+        assert "wrote <unk>" in caption and "source position 3, **Tom**" in caption
 
 
 def test_long_input_says_it_was_truncated():

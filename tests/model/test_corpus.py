@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from model.corpus import (
+    FRAME_SHARE,
     MAX_EN_LEN,
     MAX_ZH_LEN,
     SEED_PAIRS,
@@ -23,12 +24,16 @@ from model.corpus import (
     zh_tokens,
 )
 from model.corpus.lexicon import FIXED
-from model.tokenizer import detokenize, tokenize_en, tokenize_zh
+from model.corpus.vocab import EN_TOKENS as GRAMMAR_EN
+from model.corpus.vocab import ZH_TOKENS as GRAMMAR_ZH
+from model.tokenizer import UNK, detokenize, tokenize_en, tokenize_zh
+from model.train import PAIRS, SEED
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 SAMPLE = 100_000  # the coverage threshold scales with it: a few hundred uses in 500k pairs
-MIN_USES_PER_500K = 150  # measured: every word at least ~230 times in the first 500k train pairs
+MIN_USES_PER_500K = 150  # of grammar sentences; measured: every grammar word at least ~175 times per 500k
+MIN_TRAINING_USES = 5  # every word the model knows occurs at least this often in its training pairs
 
 
 @pytest.fixture(scope="module")
@@ -121,12 +126,15 @@ def test_seed_pairs(train, test_pairs):
 
 
 def _check_pair(p: Pair) -> None:
-    """Structural invariants of one pair."""
+    """Structural invariants of one pair (a name is <unk> on both sides, aligned one to one)."""
     assert len(p.zh_to_en) == len(p.zh) and len(p.en_to_zh()) == len(p.en)
     assert all(i is None or 0 <= i < len(p.en) for i in p.zh_to_en)
     assert all(j is None or 0 <= j < len(p.zh) for j in p.en_to_zh())
-    assert tokenize_en(detokenize(list(p.en), "en")) == list(p.en)
-    assert tokenize_zh(detokenize(list(p.zh), "zh")) == list(p.zh)
+    assert p.en.count(UNK) == p.zh.count(UNK)
+    assert all(p.en[i] == UNK for ch, i in zip(p.zh, p.zh_to_en) if ch == UNK)
+    if UNK not in p.en:
+        assert tokenize_en(detokenize(list(p.en), "en")) == list(p.en)
+        assert tokenize_zh(detokenize(list(p.zh), "zh")) == list(p.zh)
     assert len(p.en) <= MAX_EN_LEN and len(p.zh) <= MAX_ZH_LEN
 
 
@@ -135,18 +143,28 @@ def test_pairs_are_well_formed(train, test_pairs):
     en_vocab, zh_vocab = en_tokens(), zh_tokens()
     for p in train[:10000] + test_pairs[:2000] + sample_sentences(30):
         _check_pair(p)
-        assert set(p.en) <= en_vocab and set(p.zh) <= zh_vocab
+        assert set(p.en) - {UNK} <= en_vocab and set(p.zh) - {UNK} <= zh_vocab
 
 
-def test_vocabulary_size_and_coverage(big):
-    """At least 1,000 English word forms; every word and char is used a few hundred times per 500k pairs."""
-    assert len(en_tokens()) >= 1000 and len(zh_tokens()) >= 500
+def test_grammar_words_are_used_a_few_hundred_times(big):
+    """The grammar's own words and chars are each used a few hundred times per 500k pairs."""
+    assert len(GRAMMAR_EN) >= 1000 and len(GRAMMAR_ZH) >= 500
     en_uses = Counter(w for p in big for w in set(p.en))
     zh_uses = Counter(c for p in big for c in set(p.zh))
-    assert set(en_uses) == en_tokens() and set(zh_uses) == zh_tokens()
-    least = MIN_USES_PER_500K * len(big) // 500_000
-    assert min(en_uses.values()) >= least, sorted(en_uses.items(), key=lambda kv: kv[1])[:10]
-    assert min(zh_uses.values()) >= least, sorted(zh_uses.items(), key=lambda kv: kv[1])[:10]
+    least = int(MIN_USES_PER_500K * (1 - FRAME_SHARE) * len(big) / 500_000)  # the frames take the rest
+    assert min(en_uses[w] for w in GRAMMAR_EN) >= least, sorted((en_uses[w], w) for w in GRAMMAR_EN)[:10]
+    assert min(zh_uses[c] for c in GRAMMAR_ZH) >= least, sorted((zh_uses[c], c) for c in GRAMMAR_ZH)[:10]
+
+
+def test_every_known_word_occurs_in_the_training_pairs():
+    """Every English word and Chinese char of the vocabulary occurs at least a few times in the pairs the shipped
+    models train on (a word the model 'knows' but never saw would have an untrained embedding)."""
+    pairs = generate(PAIRS, seed=SEED)
+    en_uses = Counter(w for p in pairs for w in p.en)
+    zh_uses = Counter(c for p in pairs for c in p.zh)
+    assert set(en_uses) - {UNK} == en_tokens() and set(zh_uses) - {UNK} == zh_tokens()
+    assert min(en_uses[w] for w in en_tokens()) >= MIN_TRAINING_USES, sorted((en_uses[w], w) for w in en_tokens())[:10]
+    assert min(zh_uses[c] for c in zh_tokens()) >= MIN_TRAINING_USES, sorted((zh_uses[c], c) for c in zh_tokens())[:10]
 
 
 def test_translation_is_a_bijection(big, test_pairs):
@@ -162,6 +180,8 @@ def test_translation_is_a_bijection(big, test_pairs):
 def test_every_generated_pair_is_its_own_gold_translation(train, test_pairs):
     """translate_en and translate_zh recover exactly the sampled pair (so the sampler stays inside the grammar)."""
     for p in train[:4000] + test_pairs[:1000]:
+        if UNK in p.en:  # a name: the parser cannot read what nobody typed (tests/model/test_frames.py reads it)
+            continue
         assert translate_en(detokenize(list(p.en), "en")) == p
         assert translate_zh(_zh(p)) == p
 
@@ -175,7 +195,7 @@ def test_statement_and_question_endings(train):
         assert (p.en[-1] in marks) == (p.zh[-1] in "？。") and marks.get(p.en[-1], p.zh[-1]) == p.zh[-1]
         if p.en[-1] == "?":
             assert p.en[0] in {"do", "does", "did", "will", "can", "am", "is", "are", "was", "were", "what", "who",
-                               "where", "when", "why", "how"}
+                               "where", "when", "why", "how", "would", "any", "which", "could", "have", "shall"}
 
 
 CONSTRUCTIONS = [
@@ -332,16 +352,21 @@ def test_alignment_examples():
 
 
 def test_alignment_rules_hold_everywhere(train):
-    """的 never aligns; function chars align to their English word (fixed phrases aside); every other char aligns."""
+    """的 aligns to nothing (or, in a relative clause, to 'that'); function chars align to their English word (fixed
+    phrases aside); every other char aligns."""
     expected = {"不": {"not"}, "没": {"not", "no"}, "？": {"?"}, "。": {"."}, "比": {"than"}, "了": None,
-                "吗": {"do", "does", "did", "will", "can", "am", "is", "are", "was", "were"},
-                "很": {"very", "am", "is", "are", "was", "were", "will"}, "会": {"will"}, "能": {"can"}}
+                "吗": {"do", "does", "did", "will", "can", "am", "is", "are", "was", "were", "would", "could", "have",
+                      "any", "shall"},
+                "很": {"very", "am", "is", "are", "was", "were", "will", "nice", "lot"}, "会": {"will"}, "能": {"can"}}
     for p in train[:10000]:
         if " ".join(w for w in p.en if w != ".") in FIXED:
             continue
+        width = Counter(p.zh_to_en)  # chars per English word: a function char is a word of its own
         for ch, i in zip(p.zh, p.zh_to_en, strict=True):
+            if width[i] > 1 and ch in expected and ch != "了":
+                continue  # part of a longer word (机会 'chance'), not the function word 会
             if ch == "的":
-                assert i is None
+                assert i is None or p.en[i] in ("that", "when", "mine", "yours", "it", "yes"), p
             else:
                 assert i is not None, (p, ch)
                 assert expected.get(ch) is None or p.en[i] in expected[ch], (p, ch)
@@ -365,7 +390,7 @@ def test_translate_is_fast_and_never_raises():
     texts = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 60)))[:400] for _ in range(300)]
     texts += [" ".join(p.en) for p in generate(300, seed=8)]
     for _ in range(300):
-        translate_zh("".join(rng.choice(chars) for _ in range(rng.randint(0, 30))))
+        translate_zh("".join(rng.choice(chars) for _ in range(rng.randint(0, 30))))  # also builds the indexes
     assert max(_seconds(translate_en, text) for text in texts) < 0.005
     assert translate_en("") is None and translate_zh("") is None and translate_en("a" * 400) is None
 
