@@ -18,6 +18,7 @@ COPY model ./model
 COPY pages ./pages
 COPY ui ./ui
 COPY viz ./viz
+COPY lesson ./lesson
 COPY checkpoints ./checkpoints
 
 RUN useradd --create-home --uid 10001 lab && chown -R lab /app

@@ -164,3 +164,24 @@ def test_the_overview_opened_by_name_is_the_overview(page, app_url):
         assert page.get_by_text("Page not found").count() == 0
         assert urllib.parse.urlparse(page.url).path == "/", page.url
         assert_whole(page)
+
+
+def test_clearing_and_retyping_at_full_speed_shows_no_connection_error(page, app_url):
+    """Select-all, delete and retype a long sentence without a pause, fifteen times, on Export (its reruns send the
+    largest messages): no "Cached ForwardMsg MISS" dialog (Streamlit's message cache is off, .streamlit/config.toml)
+    and the page ends on the last sentence."""
+    page.goto(f"{app_url}/export?s=a")  # Export draws no charts: wait for the script only
+    settle(page)
+    box = sentence_box(page)
+    text = "the children see two big dogs in the park every day"
+    for _ in range(15):
+        box.click()
+        box.press("Control+A")
+        box.press("Backspace")
+        box.type(text, delay=0)
+    box.press("Enter")
+    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=text, timeout=30_000)
+    settle(page)
+    assert page.get_by_text("ForwardMsg").count() == 0
+    assert page.get_by_text("Connection error").count() == 0
+    assert_whole(page)
