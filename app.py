@@ -18,11 +18,20 @@ from ui.registry import PAGES, PATHS
 
 if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
     from starlette.middleware import Middleware
+    from starlette.routing import Route
 
     from ui.head import FirstPaint
-    from ui.live import routes
+    from ui.live import PATH, base_path
 
-    app = st.App(__file__, routes=routes(), middleware=[Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])])
+    def live_endpoint(request):
+        """The keystroke route's GET handler: ui/route.py's, imported by the first request (sync: Starlette runs it
+        in its thread pool)."""
+        from ui import route
+
+        return route.endpoint(request)
+
+    app = st.App(__file__, routes=[Route(base_path() + PATH, live_endpoint, methods=["GET"])],
+                 middleware=[Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])])
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
@@ -152,8 +161,9 @@ def token_line() -> None:
     if data.is_pretrained():
         st.caption(t("hf.tokens_caption"))
     elif any(trace.src.unknown):
-        unknown = sorted({tok for tok, u in zip(trace.src.tokens, trace.src.unknown) if u})
-        words = ", ".join(widgets.plain(w) + suggestion(trace.model, w) for w in unknown)
+        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom")
+        unknown = sorted({(src.typed(i), tok) for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
+        words = ", ".join(widgets.plain(typed) + suggestion(trace.model, tok) for typed, tok in unknown)
         st.warning(t("notice.unknown", words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS)))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
@@ -205,7 +215,7 @@ def main() -> None:
         widgets.presenter_css()
     path = page.url_path or "overview"
     page_keys(path)
-    live.enter(route.url_for(path))
+    live.enter(route.url_for(path, state.store()))
     sentence_bar(live.DEBOUNCE_MS if live.url() else None)
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()

@@ -5,7 +5,7 @@ import streamlit as st
 from model import lessons
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.add_norm import SUBLAYERS, batch_block, batch_norms, norm_blocks, view
+from ui.views.add_norm import SUBLAYERS, batch_block, batch_norms, norm_blocks, place
 
 shell.require_app()
 
@@ -17,9 +17,9 @@ def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) ->
     return t("ln.residual_pre", stack=stack_name, norms=seq, ratio=f"{norms[-1] / norms[0]:.1f}", n=len(norms) - 1)
 
 
-def batch_norm_section(trace) -> None:
+def batch_norm_section(trace, view) -> None:
     """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
-    b = data.second_batch(trace)
+    b = data.second_batch(trace, view)
     if b is None:
         st.info(t("ln.no_batch"))
         return
@@ -27,7 +27,7 @@ def batch_norm_section(trace) -> None:
     n1, n_real = int(n.real[0].sum()), int(n.real.sum())
     widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(state.get("second_sentence")),
                                      d=n.x.shape[-1], n_tok=n_real, n_real=n_real))
-    widgets.show(batch_block(b, n))
+    widgets.show(batch_block(b, n, view))
     alone = lessons.batch_norm(n.x[:1], n.real[:1])[0]  # this sentence as a batch of one
     ln_alone, ln_batch = lessons.layer_norm(n.x[:1])[0], lessons.layer_norm(n.x)[0]
     st.caption(t("ln.batch_effect", bn=f"{np.abs(alone[0, :n1] - n.bn[0, :n1]).max():.3f}",
@@ -44,7 +44,10 @@ st.latex(r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\epsilon
 trace = data.current_trace()
 if widgets.need_trace(trace):
     N, post = trace.config.N, trace.post_norm
-    v = view(trace)  # the pickers' picks, kept inside this model; the keystroke route draws the same charts
+    view = state.view_state()
+    v = place(trace, view)  # the pickers' picks, kept inside this model; the keystroke route draws the same charts
+    state.put("layer", v.layer)  # the pickers show what the charts show
+    state.put("sublayer", v.sub)
     with st.container(horizontal=True, gap="large"):  # one block, not a column each
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
         state.bound(st.segmented_control, t("an.stack"), "stack", format_func=stacks.get)
@@ -52,7 +55,7 @@ if widgets.need_trace(trace):
         names = SUBLAYERS[v.stack]
         state.bound(st.segmented_control, t("an.sublayer"), "sublayer", options=list(range(len(names))),
                     format_func=[t(key) for key in names].__getitem__)
-    charts = norm_blocks(trace, v)
+    charts = norm_blocks(trace, v, view)
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=trace.config.d_model))
     widgets.show(charts["before_after"], main=True)
     widgets.show(charts["stats"])
@@ -69,6 +72,6 @@ if widgets.need_trace(trace):
     table = f"| {t('an.col_after')} | {t('an.col_norm')} |\n|---|---:|\n" + "\n".join(
         f"| {name} | {n:.2f} |" for name, n in zip(after, norms))
     widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
-    batch_norm_section(trace)
+    batch_norm_section(trace, view)
 
 notes.panels_for("add_norm", data.bundle(state.get("model")), trace)

@@ -29,10 +29,11 @@ def sees(keep: np.ndarray, tokens: list[str]) -> str:
 def masks_section(trace) -> None:
     """Which mask each half uses, on this sentence (encoder) and its translation (decoder)."""
     st.subheader(t("bg.masks"))
+    view = state.view_state()
     with widgets.main_figure():
         for side, column in zip(SIDES, st.columns(2)):
             with column:
-                widgets.show(side_block(trace, side))  # the keystroke route draws the same (ui/views/bert_gpt.py)
+                widgets.show(side_block(trace, side, view))  # the keystroke route draws the same (ui/views/bert_gpt.py)
                 st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
@@ -123,14 +124,14 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
 def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
-    widgets.show(mask_block(keep, tokens, t(title), f"bg-hf-{block}"))
+    widgets.show(mask_block(keep, tokens, t(title), f"bg-hf-{block}", state.view_state()))
     st.caption(caption)
     st.caption(sees(keep, tokens))
 
 
 def rule_panel(keep: np.ndarray, tokens: list[str], title: str) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
-    widgets.show(mask_block(keep, tokens, t(title), "bg-hf-other"))
+    widgets.show(mask_block(keep, tokens, t(title), "bg-hf-other", state.view_state()))
     st.caption(t("bg.hf_other"))
     st.caption(sees(keep, tokens))
 

@@ -27,13 +27,13 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  #
 
 trace = data.current_trace()
 
-def twin_view(pair) -> None:
+def twin_view(pair, view) -> None:
     """The same sentence through the model trained to align and its twin that learned on its own, side by side."""
     lines = [t("dec.twin_guided" if data.bundle(other.model).guided else "dec.twin_unguided", model=other.model,
                output=widgets.plain(other.output_text or "∅")) for other in pair]
     widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
     st.markdown("\n".join(f"- {line}" for line in lines))
-    widgets.show(twin_block(pair))
+    widgets.show(twin_block(pair, view))
 
 
 def teacher_view(trace) -> None:
@@ -41,7 +41,7 @@ def teacher_view(trace) -> None:
     default = data.in_language(state.get("sentence"), trace.tgt_lang) or ""  # the grammar's translation
     reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
     try:
-        tf = data.teacher(trace.model, state.get("sentence"), reference, data.attn_options())
+        tf = data.teacher(trace.model, state.get("sentence"), reference, state.view_state().attn)
     except ValueError:
         st.info(t("dec.type_reference"))
         tf = None
@@ -62,7 +62,10 @@ def teacher_view(trace) -> None:
 
 if widgets.need_trace(trace):
     steps = trace.decoded.steps
-    shown, layer, head = step_view(trace)  # the keystroke route draws the same charts (ui/views/decoding.py)
+    view = state.view_state()
+    shown, layer, head = step_view(trace, view)  # the keystroke route draws the same charts (ui/views/decoding.py)
+    state.put("step", shown)  # the pickers show what the charts show
+    state.put("layer", layer)
     st.markdown(t("dec.translation"))
     widgets.output_chips(trace)
     for i, j in enumerate(trace.decoded.copied_from):
@@ -81,7 +84,7 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    widgets.show(step_block(trace, shown, layer, head), main=True)
+    widgets.show(step_block(trace, shown, layer, head, view), main=True)
     if step.beams:
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({
@@ -96,10 +99,10 @@ if widgets.need_trace(trace):
     pick = 1 if len(rows) > 2 else 0
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]
     st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
-    widgets.show(cross_block(trace))
-    pair = twins(trace)
+    widgets.show(cross_block(trace, view))
+    pair = twins(trace, view)
     if pair:
-        twin_view(pair)
+        twin_view(pair, view)
 
     st.subheader(t("dec.teacher"))
     if data.is_pretrained():

@@ -60,7 +60,7 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
                                                d_model=trace.config.d_model))
-    widgets.show(sentence_block(trace), main=True)  # the keystroke route draws the same charts (ui/views/embeddings.py)
+    widgets.show(sentence_block(trace, state.view_state()), main=True)  # the keystroke route draws the same charts
     norms_section(trace)
 
 st.subheader(t("emb.explore"))
@@ -68,13 +68,14 @@ with st.container(horizontal=True, gap="large"):  # one block, not a column each
     state.bound(st.slider, "d_model", "pe_d_model")
     state.bound(st.select_slider, t("emb.base"), "pe_base")
     state.bound(st.slider, t("emb.length"), "pe_length")
-e = explorer()
-widgets.show(pe_block(e))
+view = state.view_state()
+e = explorer(view)
+widgets.show(pe_block(e, view))
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(e.d)), default=[i for i in (0, 1, 4, 5) if i < e.d])
 if chosen:
     st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words()), width="stretch")
 st.caption(t("emb.caption_clock"))
-widgets.show(similarity_block(e))
+widgets.show(similarity_block(e, view))
 
 st.subheader(t("emb.relative"))
 with st.container(horizontal=True, gap="large"):

@@ -73,7 +73,8 @@ if widgets.need_trace(trace):
     mode = state.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
                        format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))
-    drops = importance(trace)  # (blocks, N, h)
+    view = state.view_state()
+    drops = importance(trace, view)  # (blocks, N, h)
     codes = [code(head) for head in all_heads(N, h)]
     picked = pick_heads(codes, drops)
     intact = data.trace(trace.model, text, AttnOptions(), DecodeOptions())
@@ -89,4 +90,4 @@ if widgets.need_trace(trace):
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
     widgets.section(t("ko.importance"),
                     t("ko.caption_scale", floor=f"{SCALE_FLOOR:g}", ratio=f"{np.exp(SCALE_FLOOR):.1f}"))
-    widgets.show(importance_block(trace, drops), main=True)  # the keystroke route draws the same chart
+    widgets.show(importance_block(trace, drops, view), main=True)  # the keystroke route draws the same chart

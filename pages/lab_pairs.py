@@ -45,11 +45,12 @@ st.caption(t("mp.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
     second_sentence()
-    other = second_trace(trace)
+    other = second_trace(trace, state.view_state())
     if other is None:
         st.info(t("mp.no_second"))
     else:
-        charts = blocks(trace, other, *controls.pick_block(trace))  # the keystroke route draws the same charts
+        picked = controls.pick_block(trace)
+        charts = blocks(trace, other, *picked, state.view_state())  # the keystroke route draws the same charts
         with widgets.main_figure():
             c1, c2, c3 = st.columns(3)
             for col, which, run in ((c1, "first", trace), (c2, "second", other)):

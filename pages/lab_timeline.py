@@ -20,7 +20,7 @@ def move_to(index: int) -> None:
 def toggle_play(n: int) -> None:
     """Play (from the start if at the end) or stop."""
     st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
-    if st.session_state["lab_playing"] and snapshot_view(n) == n - 1:
+    if st.session_state["lab_playing"] and snapshot_view(state.view_state(), n) == n - 1:
         move_to(0)
 
 
@@ -29,7 +29,7 @@ def pick_step(n: int) -> int:
     c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
     with c1:
         steps = [s.step for s in data.timeline(state.get("model"))[0]]
-        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_view(n),
+        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_view(state.view_state(), n),
                                  key=f"w_snapshot_{st.session_state.get('lab_gen', 0)}",
                                  format_func=lambda i: f"{steps[i]:,}")
     with c2:
@@ -42,12 +42,13 @@ def pick_step(n: int) -> int:
 
 def model_column(name: str, index: int, side: str) -> None:
     """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
-    shot, trace = snapshot_run(name, index)
+    view = state.view_state()
+    shot, trace = snapshot_run(name, index, view)
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
     widgets.output_chips(trace)
-    widgets.show(grid_block(name, shot, trace, side), main=True)  # the keystroke route draws the same charts
+    widgets.show(grid_block(name, shot, trace, side, view), main=True)  # the keystroke route draws the same charts
 
 
 st.header(t("lab.header"))
@@ -60,7 +61,7 @@ if widgets.need_trace(trace):
         n = len(data.timeline(names[0])[0])
         st.caption(t("lab.caption", n=n))
         index = pick_step(n)
-        widgets.show(curves_block(names, index))
+        widgets.show(curves_block(names, index, state.view_state()))
         side = state.bound(st.segmented_control, t("ctl.block"), "side", options=[s for s, _ in BLOCKS],
                            format_func={s: t(key) for s, key in BLOCKS}.get)
         for col, name in zip(st.columns(2), names):

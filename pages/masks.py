@@ -17,16 +17,17 @@ def padding_section(trace, head: int) -> None:
     """The sentence and a second one as a padded batch: its padding mask, then the decoder's causal masks."""
     state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
                                                     max_chars=state.MAX_CHARS))
-    b = data.second_batch(trace)
+    view = state.view_state()
+    b = data.second_batch(trace, view)
     if b is None:
         st.warning(t("masks.no_tokens"))
         return
     widgets.token_rows(b.src_rows)
     i = shorter(b.src_rows)
     st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
-    widgets.show(pad_block(b, head), main=True)
+    widgets.show(pad_block(b, head, view), main=True)
     widgets.section(t("masks.step2"), t("masks.caption_causal"))
-    widgets.show(dec_block(b, head))
+    widgets.show(dec_block(b, head, view))
 
 
 def custom_section(trace, head: int) -> None:
@@ -34,20 +35,21 @@ def custom_section(trace, head: int) -> None:
     widgets.section(t("masks.step4"))
     rows = trace.src.tokens
     cols = widgets.numbered(rows)
-    grid = pd.DataFrame(ticked(len(rows)), index=cols, columns=cols)
+    grid = pd.DataFrame(ticked(state.get("custom_mask"), len(rows)), index=cols, columns=cols)
     edited = st.data_editor(grid, key="custom-mask", width="stretch",
                             column_config={c: st.column_config.CheckboxColumn(c, width="small") for c in cols})
     hidden = edited.to_numpy(dtype=bool)  # (S, S)
     state.put("custom_mask", encode(hidden))  # the route reads the same cells back (ui/views/masks.ticked)
     if hidden.all(axis=1).any():
         st.info(t("masks.all_masked"))
-    widgets.show(custom_block(trace, head, ~hidden))
+    widgets.show(custom_block(trace, head, ~hidden, state.view_state()))
 
 
 trace = data.current_trace()
 if widgets.need_trace(trace):  # the keystroke route draws the same charts (ui/views/masks.py)
     st.subheader(t("masks.step1"))
-    padding_section(trace, head_of(trace))
-    custom_section(trace, head_of(trace))
+    head = head_of(trace, state.view_state())
+    padding_section(trace, head)
+    custom_section(trace, head)
 
 notes.panels_for("masks", data.bundle(state.get("model")), trace)

@@ -14,7 +14,7 @@ st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{h
 trace = data.current_trace()
 if widgets.need_trace(trace):
     side, layer, head = controls.pick_block(trace)
-    charts = blocks(trace, side, layer, head)  # the keystroke route draws the same (ui/views/multi_head.py)
+    charts = blocks(trace, side, layer, head, state.view_state())  # the keystroke route draws the same
     if wide(trace, side):
         st.caption(t("hf.grid_caption", n=trace.n_layers(side), h=trace.config.h))
     widgets.show(charts["grid"], main=True)

@@ -3,9 +3,10 @@ import streamlit as st
 
 from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
-from ui import controls, data, shell, state, widgets
+from ui import data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import lang, t
+from ui.view import attention_blocks
 from ui.views.overview import maps_block, tab_title
 from viz.diagram import architecture_dot
 
@@ -59,14 +60,14 @@ with right:
                     st.page_link(f"pages/{name}.py", label=t(label), icon=icon)
 
 if trace is not None:
-    big = any(trace.n_layers(b) * trace.config.h > 16 for b in controls.blocks(trace))
-    sides = controls.blocks(trace)
+    big = any(trace.n_layers(b) * trace.config.h > 16 for b in attention_blocks(trace))
+    sides, view = attention_blocks(trace), state.view_state()
     if state.get("presenter"):  # the first block's maps on the stage under the chips, the others in tabs below
-        widgets.show(maps_block(trace, sides[0]), main=True)
+        widgets.show(maps_block(trace, sides[0], view), main=True)
         sides = sides[1:]
     st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-    for tab, side in zip(st.tabs([tab_title(s) for s in sides]) if sides else [], sides):
+    for tab, side in zip(st.tabs([tab_title(s, view) for s in sides]) if sides else [], sides):
         with tab:
             if side == "cross":
                 widgets.cross_note(trace)
-            widgets.show(maps_block(trace, side))  # the keystroke route draws the same (ui/views/overview.py)
+            widgets.show(maps_block(trace, side, view))  # the keystroke route draws the same (ui/views/overview.py)

@@ -7,7 +7,7 @@ from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.paper import REPEATS, cost, lengths, memory_block, paths_block, score_mb, table1, time_block
+from ui.views.paper import lengths, memory_block, paths_block, score_mb, table1, time_block
 
 shell.require_app()
 
@@ -51,7 +51,7 @@ def table1_section(bundle, trace) -> None:
         t("paper.col_path"): [str(path) for _, _, path in costs.values()],
     }), hide_index=True, width="stretch")
     if trace is not None:
-        widgets.show(paths_block(trace))  # the keystroke route draws the same chart (ui/views/paper.py)
+        widgets.show(paths_block(trace, state.view_state()))  # the keystroke route draws the same chart
 
 
 def training_section(bundle) -> None:
@@ -91,14 +91,14 @@ def parameters_table(bundle) -> None:
 
 def cost_section(name: str) -> None:
     """Measured time and score-matrix memory of attention against n, with the FFN for comparison."""
-    points = cost(name)
+    points, view = data.attention_cost(name), state.view_state()
     n, mb = lengths(points), score_mb(points)
-    st.caption(t("paper.caption_cost", repeats=REPEATS))
+    st.caption(t("paper.caption_cost", repeats=data.COST_REPEATS))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.show(time_block(points), main=True)  # the keystroke route draws the same charts (ui/views/paper.py)
+        widgets.show(time_block(points, view), main=True)  # the keystroke route draws the same charts
     with c2:
-        widgets.show(memory_block(points))
+        widgets.show(memory_block(points, view))
     st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],
                                t("paper.col_ffn_ms"): [round(p.ffn_ms, 2) for p in points],
                                t("paper.col_mb"): mb.round(3)}), hide_index=True)

@@ -33,7 +33,8 @@ def preset_values(name: str) -> dict:
     if name == "sentence":
         trace = data.current_trace()
         if trace is not None:
-            return sentence_preset(trace)
+            controls.put_block(trace)  # the pickers show the place of these numbers
+            return sentence_preset(trace, state.view_state())
         st.warning(t("pg.no_sentence"))
     return seed_004()
 
@@ -175,7 +176,7 @@ if preset != "sentence" or pg["edited"]:
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last
-    for i, block in enumerate(blocks(res, shown_scale)):
+    for i, block in enumerate(blocks(res, shown_scale, state.view_state())):
         widgets.show(block, main=i == 0)
     names = res.names
     st.subheader(t("pg.one_cell"))

@@ -4,7 +4,7 @@ import streamlit as st
 from model import lessons
 from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.self_attention import blocks, view
+from ui.views.self_attention import blocks, shown
 
 shell.require_app()
 
@@ -31,8 +31,9 @@ if widgets.need_trace(trace):
             state.bound(st.slider, t("sa.temp"), "attn_temperature", min_value=0.1, max_value=5.0, step=0.1,
                         width=400)
         trace = data.current_trace()
-    v = view(trace)  # the pickers above have set the view state; the charts are the keystroke route's
-    charts = blocks(trace, v)
+    view = state.view_state()  # the pickers above have set it; the charts are the keystroke route's
+    v = shown(trace, view)
+    charts = blocks(trace, v, view)
     attn = trace.attn(v.side, v.layer)
     rows, cols, keep = attn.queries, attn.keys, attn.mask
 

@@ -47,7 +47,7 @@ def show(n: int, trace) -> None:
     st.title(t(f"tour.{step.key}.title"))
     left, right = st.columns([3, 2])
     with left:
-        widgets.show(figure_block(trace, n))  # the keystroke route draws the same (ui/views/tour.py)
+        widgets.show(figure_block(trace, n, state.view_state()))  # the keystroke route draws the same
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":
@@ -61,6 +61,7 @@ st.subheader(t("tour.header"))
 st.html(FORMULA_CSS + (PRESENTER_TEXT_CSS if state.get("presenter") else ""))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    n = step_index()
+    n = step_index(state.view_state())
+    state.put("tour", n)  # the step shown, in the URL
     navigation(n)
     show(n, trace)

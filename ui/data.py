@@ -3,19 +3,19 @@
 Everything here is shared by every session's script thread at once, so it is only ever read: a bundle's model
 runs forward passes that record into the calling thread's own cache (model.hooks), and a cached trace's arrays are
 read-only (model.trace.freeze), so a page that tried to write into one would fail in its own session instead of
-changing what another session sees. Per-session data (the greedy draft) lives in st.session_state."""
+changing what another session sees. Per-session data (the greedy draft) lives in the View's drafts: the session's
+dict in st.session_state, or a keystroke-route request's."""
 from __future__ import annotations
 
 import functools
 import gc
 from collections.abc import Callable
-from contextvars import ContextVar
 
 import numpy as np
 import streamlit as st
 import torch
 
-from model import pretrained, pretrained_lessons
+from model import lessons, pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
 from model.checkpoint import Bundle, available_models, load_bundle
 from model.corpus import translate_en, translate_zh
@@ -36,6 +36,7 @@ from model.trace import (
 )
 from model.transformer import AttnOptions
 from ui import instrument, state
+from ui.view import PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
@@ -89,26 +90,15 @@ def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = N
     return run_with_trace(snapshot(name, step), text, draft=_draft)
 
 
-def current_snapshot_trace(name: str, step: int) -> Trace:
-    """Trace of the shared sentence through a snapshot, verifying this session's previous output of that snapshot
+def view_snapshot_trace(v: View, name: str, step: int) -> Trace:
+    """Trace of the view's sentence through a snapshot, verifying the view's previous output of that snapshot
     (raises ValueError for input with no tokens)."""
-    return drafted(f"{name}@{step}", lambda draft: snapshot_trace(name, step, state.get("sentence"), _draft=draft))
+    return drafted(v.drafts, f"{name}@{step}", lambda draft: snapshot_trace(name, step, v.sentence, _draft=draft))
 
 
-_REQUEST_DRAFTS: ContextVar[object | None] = ContextVar("request_drafts", default=None)
-
-
-def use_drafts(drafts) -> None:
-    """Take drafts from `drafts` (get(model), [model] = ids) in this context instead of a session's dict (a
-    keystroke-route request has none)."""
-    _REQUEST_DRAFTS.set(drafts)
-
-
-def drafted(model: str, run: Callable[[list[int] | None], Trace]) -> Trace:
-    """run(this session's latest output ids of `model`, or None), remembering its output as the next draft."""
-    drafts = _REQUEST_DRAFTS.get()
-    if drafts is None:  # model (a snapshot: "name@step") -> latest output ids
-        drafts = st.session_state.setdefault("_drafts", {})
+def drafted(drafts, model: str, run: Callable[[list[int] | None], Trace]) -> Trace:
+    """run(the latest output ids of `model` in `drafts`, or None), remembering its output there as the next draft
+    (drafts: a session's dict, model — a snapshot: "name@step" — -> ids, or a route request's)."""
     result = run(drafts.get(model))
     drafts[model] = result.decoded.ids
     return result
@@ -158,30 +148,41 @@ def twin(name: str) -> str | None:
     return other if other in models() else None
 
 
-def second_batch(trace: Trace) -> BatchTrace | None:
-    """The sentence and the view state's second sentence as one padded batch (Masks, Add & Norm), or None if the
-    second has no tokens."""
+def second_batch(trace: Trace, v: View) -> BatchTrace | None:
+    """The sentence and the view's second sentence as one padded batch (Masks, Add & Norm), or None if the second
+    has no tokens."""
     try:
-        return batch_trace(trace.model, (trace.text, state.get("second_sentence")), attn_options())
+        return batch_trace(trace.model, (trace.text, v.second_sentence), v.attn)
     except ValueError:
         return None
 
 
-def attn_options() -> AttnOptions:
-    """Attention toggles from the view state."""
-    return AttnOptions(scale=bool(state.get("scale")), temperature=float(state.get("attn_temperature")))
+@st.cache_resource(show_spinner=False, max_entries=64)
+def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
+    """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
+    result = lessons.equivariance(bundle(name).model, list(ids), seed, with_pe)
+    for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
+        read_only(a)
+    return result
 
 
-def decode_options() -> DecodeOptions:
-    """Decoding choices from the view state (invalid values fall back to defaults)."""
-    try:
-        return DecodeOptions(state.get("decode"), float(state.get("sample_temperature")), int(state.get("top_k")),
-                             int(state.get("seed")), int(state.get("beam_width")))
-    except ValueError:
-        return DecodeOptions()
+@st.cache_resource(show_spinner=False, max_entries=64)
+def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
+    """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
+    (read-only, shared by sessions)."""
+    result = lessons.invariance(bundle(name).model, list(ids), list(tgt_ids), seed)
+    read_only(result.order)
+    return result
 
 
-PRETRAINED = "hf"  # the model picker's "Pretrained (Hugging Face)…" entry; the model id or folder is state "hf"
+COST_LENGTHS = (32, 64, 128, 256, 512, 1024)  # the sentence lengths n attention's cost is measured at
+COST_REPEATS = 3
+
+
+@st.cache_resource(show_spinner=False)
+def attention_cost(name: str) -> tuple[lessons.CostPoint, ...]:
+    """The attention cost measured once per model and server (about a second), then shared by every session."""
+    return tuple(lessons.attention_cost(bundle(name).model, list(COST_LENGTHS), COST_REPEATS))
 
 
 def model_options() -> list[str]:
@@ -255,34 +256,38 @@ def source_lang() -> str:
     return "zh" if lang.startswith(("zh", "cmn")) else "en"
 
 
-def current_pretrained_trace() -> PretrainedTrace | None:
-    """Trace of the shared sentence through the loaded pretrained model, or None (not loaded, or no tokens)."""
-    pm = pretrained_status()[0]
-    if pm is None:
+def pretrained_view_trace(v: View) -> PretrainedTrace | None:
+    """Trace of the view's sentence through its pretrained model, or None (not loaded, or no tokens)."""
+    try:
+        pm = pretrained_model(v.hf_model)
+    except PretrainedError:
         return None
-    decode = decode_options() if pm.family == "marian" else DecodeOptions()
+    decode = v.decode if pm.family == "marian" else DecodeOptions()
     try:
         with instrument.section("trace"):
-            return pretrained_trace(state.get("hf_model"), state.get("sentence"), decode)
+            return pretrained_trace(v.hf_model, v.sentence, decode)
     except ValueError:
         return None
 
 
+def view_trace(v: View) -> Trace | None:
+    """Trace of the view's sentence with its options, or None when there is nothing to show (computed once per
+    script run for the same options: pages ask several times)."""
+    if v.pretrained:
+        return state.memo(("hf", v.hf_model, v.sentence, v.decode), lambda: pretrained_view_trace(v))
+    return state.memo((v.model, v.sentence, v.attn, v.decode), lambda: shipped_trace(v))
+
+
 def current_trace() -> Trace | None:
-    """Trace of the shared sentence with the current options, or None when there is nothing to show (computed once
-    per script run for the same options: pages ask several times)."""
-    if is_pretrained():
-        key = ("hf", state.get("hf_model"), state.get("sentence"), decode_options())
-        return state.memo(key, current_pretrained_trace)
-    name = state.get("model")
-    return state.memo((name, state.get("sentence"), attn_options(), decode_options()), lambda: shipped_trace(name))
+    """Trace of the shared sentence with the current options (see `view_trace`)."""
+    return view_trace(state.view_state())
 
 
-def shipped_trace(name: str) -> Trace | None:
-    """Trace of the shared sentence through a shipped model, or None (no tokens)."""
+def shipped_trace(v: View) -> Trace | None:
+    """Trace of the view's sentence through its shipped model, or None (no tokens)."""
     try:
         with instrument.section("trace"):
-            return drafted(name, lambda draft: trace(name, state.get("sentence"), attn_options(), decode_options(),
-                                                     _draft=draft))
+            return drafted(v.drafts, v.model, lambda draft: trace(v.model, v.sentence, v.attn, v.decode,
+                                                                  _draft=draft))
     except ValueError:
         return None

@@ -1,9 +1,9 @@
-"""The keystroke route's mounting (see ui/route.py) and which route, if any, serves the charts being built in this
-thread.
+"""The keystroke route's address (see ui/route.py) and which route, if any, serves the charts of this thread's
+script run.
 
-Light on purpose: the server mounts the route at start-up through this module without loading the model stack
-(ui/route.py is imported by the first request or rerun, in its own thread), and widgets stamp every chart payload
-with the route without importing the pages' chart builders (which import widgets).
+Light on purpose: the server mounts the route at start-up from this address without loading the model stack (app.py
+imports ui/route.py on the first request), and a rerun's View (ui/state.view_state) takes its route from here
+without importing the pages' chart builders.
 """
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from streamlit import config
 
 DEBOUNCE_MS = 250  # the sentence box's pause before a live page's rerun (its charts do not wait for it)
 PATH = "/_al/live/{page}"
-_URL: ContextVar[str] = ContextVar("live_url", default="")  # per thread: a script run's or a route request's
+_URL: ContextVar[str] = ContextVar("live_url", default="")  # per thread: a script run's
 
 
 def enter(url: str) -> None:
-    """Set the keystroke route of the page this thread builds charts for ("" if reruns alone draw them)."""
+    """Set the keystroke route of the page this script run draws ("" if reruns alone draw its charts)."""
     _URL.set(url)
 
 
 def url() -> str:
-    """The keystroke route of the page whose charts this thread builds, or ""."""
+    """The keystroke route of the page this script run draws, or ""."""
     return _URL.get()
 
 
@@ -30,17 +30,3 @@ def base_path() -> str:
     """The server's base URL path: "" or "/prefix"."""
     base = config.get_option("server.baseUrlPath").strip("/")
     return "/" + base if base else ""
-
-
-def endpoint(request):
-    """GET handler: ui/route.py's, imported on first use (sync: Starlette runs it in its thread pool)."""
-    from ui import route
-
-    return route.endpoint(request)
-
-
-def routes() -> list:
-    """The keystroke route, under the server's base URL path."""
-    from starlette.routing import Route
-
-    return [Route(base_path() + PATH, endpoint, methods=["GET"])]

@@ -20,7 +20,7 @@ class Page:
 
     path: str
     icon: str
-    charts: str = ""  # "module:function", trace -> the page's chart blocks, as the page draws them; "": reruns only
+    charts: str = ""  # "module:function", (trace, View) -> the chart blocks, as the page draws them; "": reruns only
     families: tuple[str, ...] = ()  # the pretrained model families it can show (none: the built-in models only)
 
     @property

@@ -6,13 +6,13 @@
 A keystroke's rerun re-renders every element of the page in the browser (~1 ms each, several times per rerun) before
 the last chart can be drawn; this route's answer is drawn straight into the chart elements the page already shows
 (ui/static/live.js). The query string is read exactly like a link (ui/state.from_url: every value checked, text
-cleaned and cut), each request runs in its own context (no session; shared with other requests and script runs are
-only the read-only caches and the draft store below, whose drafts decoding verifies), and any failure answers 204
-and is logged, never a traceback.
+cleaned and cut) into the View a rerun builds from its session (ui/view.py), and the page's chart builder and the
+payloads are the rerun's own functions called with it: the same bytes by construction. A request has no session
+(shared with other requests and script runs are only the read-only caches and the draft store below, whose drafts
+decoding verifies), and any failure answers 204 and is logged, never a traceback.
 """
 from __future__ import annotations
 
-import contextvars
 import logging
 import struct
 import threading
@@ -24,7 +24,8 @@ from starlette.responses import Response
 
 from ui import data, instrument, live, state
 from ui.registry import BY_PATH
-from ui.widgets import Block, block_payload
+from ui.view import Block, View
+from ui.widgets import block_payload
 
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
@@ -69,34 +70,39 @@ class RequestDrafts:
 DRAFTS = Drafts()
 
 
-def applies(page: str) -> bool:
-    """True if the route draws `page`'s charts in this view: not with the naive reference renderer (the benchmark's
-    baseline stays a plain rerun per keystroke) nor with a pretrained model (its traces are not the route's)."""
-    return page in BY_PATH and BY_PATH[page].live and not instrument.naive() and not data.is_pretrained()
+def applies(page: str, values: dict) -> bool:
+    """True if the route draws `page`'s charts in a view state: not with the naive reference renderer (the
+    benchmark's baseline stays a plain rerun per keystroke) nor with a pretrained model (its traces are not the
+    route's)."""
+    naive, pretrained = values["renderer"] == "naive", values["model"] == data.PRETRAINED
+    return page in BY_PATH and BY_PATH[page].live and not naive and not pretrained
 
 
-def url_for(page: str) -> str:
-    """The route serving `page`'s charts in this view, or "" if only reruns draw them."""
-    return live.base_path() + live.PATH.format(page=page) if applies(page) else ""
+def url_for(page: str, values: dict) -> str:
+    """The route serving `page`'s charts in a view state, or "" if only reruns draw them."""
+    return live.base_path() + live.PATH.format(page=page) if applies(page, values) else ""
 
 
-def blocks(page: str, params: dict[str, str]) -> list[Block]:
-    """The blocks `page` shows for a query string (none where the route does not apply: no sentence, the naive
-    renderer, a pretrained model)."""
+def view(page: str, params: dict[str, str]) -> View:
+    """The View of a query string on `page`: the rerun's, with this request's drafts (p: the previous text)."""
     values, _ = state.from_url(params)
-    state.begin_view(values)
-    live.enter(url_for(page))
-    name = state.get("model")
-    if not applies(page) or name not in data.models():
+    drafts = RequestDrafts(state.clean_text(params.get("p", ""))[0], values["sentence"])
+    return state.view_of(values, url_for(page, values), drafts)
+
+
+def blocks(page: str, v: View) -> list[Block]:
+    """The blocks `page` shows in view `v` (none where the route does not apply: no sentence, the naive renderer,
+    a pretrained model)."""
+    if not v.live or v.model not in data.models():
         return []
-    data.use_drafts(RequestDrafts(state.clean_text(params.get("p", ""))[0], state.get("sentence")))  # p: previous
-    trace = data.current_trace()
-    return BY_PATH[page].chart_builder()(trace) if trace is not None else []
+    trace = data.view_trace(v)
+    return BY_PATH[page].chart_builder()(trace, v) if trace is not None else []
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
-    """The chart payloads of `page` for a query string, computed in a context of their own."""
-    return contextvars.Context().run(lambda: [block_payload(b) for b in blocks(page, params)])
+    """The chart payloads of `page` for a query string."""
+    v = view(page, params)
+    return [block_payload(b, v) for b in blocks(page, v)]
 
 
 def frame(chunks: list[bytes]) -> bytes:

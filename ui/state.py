@@ -18,9 +18,13 @@ from typing import Any
 
 import streamlit as st
 
+from lesson.catalogue import LANGS
 from model.checkpoint import available_models
-from model.decoding import METHODS
+from model.decoding import METHODS, DecodeOptions
 from model.pretrained import available as hf_available
+from model.transformer import AttnOptions
+from ui import live
+from ui.view import View
 
 MAX_CHARS = 400  # the sentence boxes' limit
 Notice = tuple[str, dict]  # (catalogue key, fields); a field may itself be a Notice
@@ -295,11 +299,6 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     return picked
 
 
-def begin_view(values: dict[str, Any]) -> None:
-    """Hold `values` as the view state of this context (a keystroke-route request: no session)."""
-    _RUN.set((values, {}))
-
-
 def begin_run() -> None:
     """Start a script run: hold the session's view state for this run's reads, with an empty memo."""
     _RUN.set(None)
@@ -331,6 +330,34 @@ def clamp(name: str, low: int, high: int) -> int:
     value = min(max(int(get(name) or 0), low), high)
     put(name, value)
     return value
+
+
+def decode_options(values: dict[str, Any]) -> DecodeOptions:
+    """Decoding choices of a view state (invalid values fall back to defaults)."""
+    try:
+        return DecodeOptions(values["decode"], float(values["sample_temperature"]), int(values["top_k"]),
+                             int(values["seed"]), int(values["beam_width"]))
+    except ValueError:
+        return DecodeOptions()
+
+
+VIEWED = ("sentence", "model", "hf_model", "side", "layer", "head", "query", "step", "stack", "sublayer", "tour",
+          "snapshot", "second_sentence", "pair_sentence", "pe_d_model", "pe_base", "pe_length", "preset",
+          "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "presenter")  # as View has them
+
+
+def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> View:
+    """The View of a view state (by code name), served by the keystroke route `live_url`, its drafts kept in
+    `drafts` (default: none kept)."""
+    return View(**{k: values[k] for k in VIEWED}, lang=values["lang"] if values["lang"] in LANGS else "en",
+                attn=AttnOptions(bool(values["scale"]), float(values["attn_temperature"])),
+                decode=decode_options(values), live=live_url, drafts={} if drafts is None else drafts)
+
+
+def view_state() -> View:
+    """This script run's View: the session's view state as it is now, this thread's keystroke route and the
+    session's drafts."""
+    return view_of(store(), live.url(), st.session_state.setdefault("_drafts", {}))
 
 
 def url_params() -> dict[str, str]:

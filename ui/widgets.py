@@ -6,15 +6,15 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, live, state
+from ui import data, instrument, state
 from ui.chart import draw, payload, urls
 from ui.i18n import t
 from ui.pinyin import readings
+from ui.view import Block, View
 from viz import fonts
 from viz.plotly import to_plotly
 
@@ -109,22 +109,6 @@ def token_rows(rows: list[list[str]]) -> None:
     st.html(CHIP_CSS + "".join(chips_html(tokens, None, with_pinyin) for tokens in rows))
 
 
-@dataclass(frozen=True)
-class Block:
-    """Charts shown in ONE element: viz specs, the element's key, their export file names, charts per row."""
-
-    specs: list
-    key: str
-    names: list[str] | None = None
-    columns: int | None = None
-
-    def file_names(self) -> list[str]:
-        """The export file names (the key, numbered when there are several charts)."""
-        if self.names:
-            return self.names
-        return [self.key] if len(self.specs) == 1 else [f"{self.key}-{i}" for i in range(len(self.specs))]
-
-
 def figure(spec, key: str) -> None:
     """Draw one chart (a viz spec) full-width under a stable key."""
     show(Block([spec], key))
@@ -148,7 +132,7 @@ def show(block: Block, main: bool = False) -> None:
         if instrument.naive():
             naive(block.specs, block.file_names(), state.get("sentence"), scale(), block.columns or len(block.specs))
         else:
-            draw(block_payload(block), block.key)
+            draw(block_payload(block, state.view_state()), block.key)
 
 
 def scale() -> float:
@@ -156,12 +140,12 @@ def scale() -> float:
     return PRESENTER_SCALE if state.get("presenter") else 1.0
 
 
-def block_payload(block: Block) -> bytes:
-    """A block's element payload; every chart carries the sentence it shows (rev) and the page's keystroke route
-    (the same bytes whether a rerun or the route builds it)."""
-    return payload(block.specs, block.file_names(), rev=state.get("sentence"), scale=scale(),
-                   columns=block.columns or len(block.specs), words={"download": t("viz.download", format="{format}")},
-                   live=live.url())
+def block_payload(block: Block, v: View) -> bytes:
+    """A block's element payload in view `v`; every chart carries the sentence it shows (rev) and the page's
+    keystroke route (the rerun and the route call this with the same view: the same bytes)."""
+    return payload(block.specs, block.file_names(), rev=v.sentence, scale=PRESENTER_SCALE if v.presenter else 1.0,
+                   columns=block.columns or len(block.specs),
+                   words={"download": v.t("viz.download", format="{format}")}, live=v.live)
 
 
 def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None:

@@ -8,9 +8,8 @@ import numpy as np
 from model import lessons
 from model.explain import layer_norm_stats
 from model.trace import BatchTrace, Trace
-from ui import data, state
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui import data
+from ui.view import Block, View, clamp
 from viz.bars import layernorm_stats
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
@@ -20,7 +19,7 @@ SUBLAYERS = {"encoder": ["an.sub_self", "an.sub_ffn"],  # sublayer names (messag
 
 
 @dataclass(frozen=True)
-class View:
+class Place:
     """Which stack, layer and sublayer the page shows."""
 
     stack: str
@@ -28,11 +27,9 @@ class View:
     sub: int
 
 
-def view(trace: Trace) -> View:
-    """The view state, kept inside this model (its N layers, the stack's sublayers)."""
-    stack = state.get("stack")
-    layer = state.clamp("layer", 0, trace.config.N - 1)
-    return View(stack, layer, state.clamp("sublayer", 0, len(SUBLAYERS[stack]) - 1))
+def place(trace: Trace, v: View) -> Place:
+    """The view's stack, layer and sublayer, kept inside this model (its N layers, the stack's sublayers)."""
+    return Place(v.stack, clamp(v.layer, 0, trace.config.N - 1), clamp(v.sublayer, 0, len(SUBLAYERS[v.stack]) - 1))
 
 
 def tokens(trace: Trace, stack: str) -> list[str]:
@@ -40,26 +37,26 @@ def tokens(trace: Trace, stack: str) -> list[str]:
     return trace.src.tokens if stack == "encoder" else trace.tgt_input_tokens
 
 
-def norm_blocks(trace: Trace, v: View) -> dict[str, Block]:
+def norm_blocks(trace: Trace, p: Place, v: View) -> dict[str, Block]:
     """The sublayer's stream before and after its LayerNorm, their statistics, and the layer's FFN activations."""
-    toks, dims = tokens(trace, v.stack), [f"d{i}" for i in range(trace.config.d_model)]
-    sublayer = trace.sublayer(v.stack, v.layer, v.sub)
+    toks, dims = tokens(trace, p.stack), [f"d{i}" for i in range(trace.config.d_model)]
+    sublayer = trace.sublayer(p.stack, p.layer, p.sub)
     before, after = sublayer.before_norm, sublayer.ln  # (L, d_model) each
-    what = t("an.what_post" if trace.post_norm else "an.what_pre")
-    axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16,
-                words=words())
-    hidden = trace.ffn_hidden(v.stack, v.layer)  # (L, d_ff)
-    where = t("label.stack_layer", stack=t(f"label.{v.stack}"), layer=v.layer)
+    what = v.t("an.what_post" if trace.post_norm else "an.what_pre")
+    axes = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), show_values=False, col_ticks=16,
+                words=v.words())
+    hidden = trace.ffn_hidden(p.stack, p.layer)  # (L, d_ff)
+    where = v.t("label.stack_layer", stack=v.t(f"label.{p.stack}"), layer=p.layer)
     return {
-        "before_after": Block([matrix_heatmap(before, toks, dims, title=t("an.fig_before", what=what), **axes),
-                               matrix_heatmap(after, toks, dims, title=t("an.fig_after"), **axes)],
+        "before_after": Block([matrix_heatmap(before, toks, dims, title=v.t("an.fig_before", what=what), **axes),
+                               matrix_heatmap(after, toks, dims, title=v.t("an.fig_after"), **axes)],
                               "an-before-after", ["an-before", "an-after"]),
         "stats": Block([layernorm_stats(*layer_norm_stats(before), *layer_norm_stats(after), toks,
-                                        title=t("an.fig_stats"), words=words())], "an-stats"),
+                                        title=v.t("an.fig_stats"), words=v.words())], "an-stats"),
         "ffn": Block([matrix_heatmap(hidden, toks, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
-                                     title=t("an.fig_ffn", where=where), row_title=t("axis.token"),
-                                     col_title=t("axis.hidden_unit"), show_values=False, col_ticks=16,
-                                     words=words())], "ffn-hidden"),
+                                     title=v.t("an.fig_ffn", where=where), row_title=v.t("axis.token"),
+                                     col_title=v.t("axis.hidden_unit"), show_values=False, col_ticks=16,
+                                     words=v.words())], "ffn-hidden"),
     }
 
 
@@ -82,18 +79,18 @@ def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
     return BatchNorms(x, real, lessons.layer_norm(x)[1], bn, bn_mu)
 
 
-def batch_block(b: BatchTrace, n: BatchNorms) -> Block:
+def batch_block(b: BatchTrace, n: BatchNorms, v: View) -> Block:
     """Per-token LayerNorm means against per-feature BatchNorm means."""
     labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
-    return Block([grouped_bars(labels, {t("ln.axis_mean"): n.ln_mu[n.real]}, title=t("ln.fig_ln_stats"),
-                               y_title=t("ln.axis_mean"), words=words()),
-                  line_chart(np.arange(n.x.shape[-1]), {t("ln.axis_mean"): n.bn_mu}, title=t("ln.fig_bn_stats"),
-                             x_title=t("ln.axis_feature"), y_title=t("ln.axis_mean"))],
+    return Block([grouped_bars(labels, {v.t("ln.axis_mean"): n.ln_mu[n.real]}, title=v.t("ln.fig_ln_stats"),
+                               y_title=v.t("ln.axis_mean"), words=v.words()),
+                  line_chart(np.arange(n.x.shape[-1]), {v.t("ln.axis_mean"): n.bn_mu}, title=v.t("ln.fig_bn_stats"),
+                             x_title=v.t("ln.axis_feature"), y_title=v.t("ln.axis_mean"))],
                  "ln-bn", ["ln-token-means", "bn-feature-means"])
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    blocks = list(norm_blocks(trace, view(trace)).values())
-    b = data.second_batch(trace)
-    return blocks + ([batch_block(b, batch_norms(trace, b))] if b is not None else [])
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    blocks = list(norm_blocks(trace, place(trace, v), v).values())
+    b = data.second_batch(trace, v)
+    return blocks + ([batch_block(b, batch_norms(trace, b), v)] if b is not None else [])

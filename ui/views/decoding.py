@@ -5,69 +5,68 @@ import numpy as np
 
 from model.decoding import DecodeOptions
 from model.trace import Trace
-from ui import data, state
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui import data
+from ui.view import Block, View, clamp
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
 
-def step_view(trace: Trace) -> tuple[int, int, int]:
-    """(decoding step, layer, head) of the view state, kept inside this translation and model."""
-    layer = state.clamp("layer", 0, trace.n_layers("cross") - 1)
-    shown = state.clamp("step", 0, len(trace.decoded.steps) - 1)
-    return shown, layer, int(state.get("head")) % trace.config.h
+def step_view(trace: Trace, v: View) -> tuple[int, int, int]:
+    """(decoding step, layer, head) of the view, kept inside this translation and model."""
+    layer = clamp(v.layer, 0, trace.n_layers("cross") - 1)
+    return clamp(v.step, 0, len(trace.decoded.steps) - 1), layer, int(v.head) % trace.config.h
 
 
-def step_block(trace: Trace, shown: int, layer: int, head: int) -> Block:
+def step_block(trace: Trace, shown: int, layer: int, head: int, v: View) -> Block:
     """One decoding step: its top-k next tokens, its cross-attention per head and its masked self-attention."""
     step, h = trace.decoded.steps[shown], trace.config.h
     self_attn = step.self_attn[layer, head]  # (t, t)
-    return Block([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=t("dec.fig_topk"),
-                           given=t("dec.given", prefix=" ".join(step.prefix_tokens)), words=words()),
-                  matrix_heatmap(step.cross_attn[layer], [t("label.head", i=i) for i in range(h)], trace.src.tokens,
-                                 kind="prob", title=t("dec.fig_cross_step", layer=layer), row_title=t("axis.head"),
-                                 col_title=t("axis.source_key"), hover_formula="{row} → {col}", words=words()),
+    return Block([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=v.t("dec.fig_topk"),
+                           given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
+                  matrix_heatmap(step.cross_attn[layer], [v.t("label.head", i=i) for i in range(h)], trace.src.tokens,
+                                 kind="prob", title=v.t("dec.fig_cross_step", layer=layer), row_title=v.t("axis.head"),
+                                 col_title=v.t("axis.source_key"), hover_formula="{row} → {col}", words=v.words()),
                   matrix_heatmap(self_attn, step.prefix_tokens, step.prefix_tokens, kind="prob",
                                  masked=~np.tril(np.ones_like(self_attn, bool)),
-                                 title=t("dec.fig_self_step", layer=layer, head=head),
-                                 row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())],
+                                 title=v.t("dec.fig_self_step", layer=layer, head=head),
+                                 row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
                  "step", ["topk", "step-cross", "step-self"], columns=2)
 
 
-def cross_map(trace: Trace, layer: int, title: str):
+def cross_map(trace: Trace, layer: int, title: str, v: View):
     """A layer's cross-attention averaged over heads: each prediction's row over the source tokens."""
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, trace.decoded.tokens + ["<eos>"])]
     return matrix_heatmap(trace.attn("cross", layer).pattern.mean(0), rows, trace.src.tokens, kind="prob",
-                          title=title, row_title=t("axis.decoder_prediction"), col_title=t("axis.source_key"),
-                          hover_formula=t("dec.hover_looks_at"), words=words())
+                          title=title, row_title=v.t("axis.decoder_prediction"), col_title=v.t("axis.source_key"),
+                          hover_formula=v.t("dec.hover_looks_at"), words=v.words())
 
 
-def cross_block(trace: Trace) -> Block:
+def cross_block(trace: Trace, v: View) -> Block:
     """Every layer's full cross-attention."""
     N = trace.n_layers("cross")
-    return Block([cross_map(trace, i, t("dec.fig_layer", i=i)) for i in range(N)], "cross-full",
+    return Block([cross_map(trace, i, v.t("dec.fig_layer", i=i), v) for i in range(N)], "cross-full",
                  [f"cross-full-{i}" for i in range(N)])
 
 
-def twins(trace: Trace) -> list[Trace]:
+def twins(trace: Trace, v: View) -> list[Trace]:
     """The sentence through the model trained to align and through its twin (greedy), that one first; or none."""
     twin = data.twin(trace.model)
     if not twin:
         return []
     names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
-    return [data.drafted(name, lambda draft, name=name: data.trace(name, trace.text, data.attn_options(),
-                                                                      DecodeOptions(), _draft=draft))
+    return [data.drafted(v.drafts, name, lambda draft, name=name: data.trace(name, trace.text, v.attn, DecodeOptions(),
+                                                                               _draft=draft))
             for name in names]
 
 
-def twin_block(pair: list[Trace]) -> Block:
+def twin_block(pair: list[Trace], v: View) -> Block:
     """The last layer's cross-attention of both twins, side by side."""
-    return Block([cross_map(other, other.config.N - 1, f"{other.model} · " + t("dec.fig_layer", i=other.config.N - 1))
+    return Block([cross_map(other, other.config.N - 1, f"{other.model} · " + v.t("dec.fig_layer", i=other.config.N - 1),
+                            v)
                   for other in pair], "twin", [f"twin-{other.model}" for other in pair])
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    pair = twins(trace)
-    return [step_block(trace, *step_view(trace)), cross_block(trace)] + ([twin_block(pair)] if pair else [])
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    pair = twins(trace, v)
+    return [step_block(trace, *step_view(trace, v), v), cross_block(trace, v)] + ([twin_block(pair, v)] if pair else [])

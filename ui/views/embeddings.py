@@ -8,24 +8,22 @@ import numpy as np
 from model.explain import pe_similarity
 from model.positional import sinusoidal_encoding
 from model.trace import Trace
-from ui import state
-from ui.i18n import t, words
+from ui.view import Block, View
 from ui.views import panels
-from ui.widgets import Block
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_heatmap
 
 
-def sentence_block(trace: Trace) -> Block:
+def sentence_block(trace: Trace, v: View) -> Block:
     """This sentence's token embeddings (× √d_model), their PE and the sum X, one chart per row."""
     source, d_model = trace.embedding("source"), trace.config.d_model
     dims = [f"d{i}" for i in range(d_model)]
     rows = [f"{i}: {tok}" for i, tok in enumerate(source.tokens)]
-    axes = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), show_values=False, col_ticks=16,
-                words=words())
-    return Block([matrix_heatmap(source.embed, rows, dims, title=t("emb.fig_embedding"), **axes),
-                  pe_heatmap(source.pos_enc, rows, title=t("emb.fig_pe_tokens"), words=words()),
-                  matrix_heatmap(source.x, rows, dims, title=t("emb.fig_x"), **axes)],
+    axes = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), show_values=False, col_ticks=16,
+                words=v.words())
+    return Block([matrix_heatmap(source.embed, rows, dims, title=v.t("emb.fig_embedding"), **axes),
+                  pe_heatmap(source.pos_enc, rows, title=v.t("emb.fig_pe_tokens"), words=v.words()),
+                  matrix_heatmap(source.x, rows, dims, title=v.t("emb.fig_x"), **axes)],
                  "sentence", ["emb", "pe-tokens", "x"], columns=1)
 
 
@@ -39,29 +37,30 @@ class Explorer:
     pe: np.ndarray  # (length, d)
 
 
-def explorer() -> Explorer:
-    """The explorer's PE for the view state's d_model, base and length."""
-    d, base, length = int(state.get("pe_d_model")), float(state.get("pe_base")), int(state.get("pe_length"))
+def explorer(v: View) -> Explorer:
+    """The explorer's PE for the view's d_model, base and length."""
+    d, base, length = int(v.pe_d_model), float(v.pe_base), int(v.pe_length)
     return Explorer(d, base, length, sinusoidal_encoding(length, d, base))
 
 
-def pe_block(e: Explorer) -> Block:
+def pe_block(e: Explorer, v: View) -> Block:
     """The whole PE table: position × dimension."""
     return Block([pe_heatmap(e.pe, list(range(e.length)), col_labels=[f"d{i}" for i in range(e.d)],
-                             title=t("emb.fig_pe_full", length=e.length, d=e.d, base=f"{e.base:g}"), words=words())],
+                             title=v.t("emb.fig_pe_full", length=e.length, d=e.d, base=f"{e.base:g}"),
+                             words=v.words())],
                  "pe-full")
 
 
-def similarity_block(e: Explorer) -> Block:
+def similarity_block(e: Explorer, v: View) -> Block:
     """PE[i]·PE[j] for every pair of positions."""
     positions = list(range(e.length))
-    return Block([matrix_heatmap(pe_similarity(e.pe), positions, positions, kind="raw", title=t("emb.fig_similarity"),
-                                 row_title=t("axis.position"), col_title=t("axis.position"),
+    return Block([matrix_heatmap(pe_similarity(e.pe), positions, positions, kind="raw", title=v.t("emb.fig_similarity"),
+                                 row_title=v.t("axis.position"), col_title=v.t("axis.position"),
                                  hover_formula="PE[{row}]·PE[{col}]", show_values=False, col_ticks=32, row_ticks=32,
-                                 words=words())], "pe-dot")
+                                 words=v.words())], "pe-dot")
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    e = explorer()
-    return [sentence_block(trace), pe_block(e), similarity_block(e)] + panels.charts("embeddings", trace)
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    e = explorer(v)
+    return [sentence_block(trace, v), pe_block(e, v), similarity_block(e, v)] + panels.charts("embeddings", trace, v)

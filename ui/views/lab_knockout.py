@@ -5,30 +5,29 @@ import numpy as np
 
 from model.ablation import BLOCKS
 from model.trace import Trace
-from ui import data, state
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui import data
+from ui.view import Block, View
 from viz.heatmap import matrix_heatmap
 
 SCALE_FLOOR = 1.0  # the colour scale spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
 
 
-def importance(trace: Trace) -> np.ndarray:
+def importance(trace: Trace, v: View) -> np.ndarray:
     """Drop in log P(own translation) per head knocked out alone, in the view's mode; (blocks, N, h)."""
-    return data.head_importance(trace.model, state.get("sentence"), state.get("knockout_mode"))
+    return data.head_importance(trace.model, v.sentence, v.knockout_mode)
 
 
-def importance_block(trace: Trace, drops: np.ndarray) -> Block:
+def importance_block(trace: Trace, drops: np.ndarray, v: View) -> Block:
     """The drops as one heatmap: a row per block and layer, a column per head."""
     N, h = trace.config.N, trace.config.h
-    rows = [f"{t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
+    rows = [f"{v.t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
     return Block([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
-                                 title=t("ko.fig_importance"), row_title=t("ko.axis_block"),
-                                 col_title=t("ko.axis_head"), hover_formula="Δ log P", words=words(),
+                                 title=v.t("ko.fig_importance"), row_title=v.t("ko.axis_block"),
+                                 col_title=v.t("ko.axis_head"), hover_formula="Δ log P", words=v.words(),
                                  bound=max(SCALE_FLOOR, float(np.abs(drops).max())))],
                  "ko-importance")
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    return [importance_block(trace, importance(trace))]
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    return [importance_block(trace, importance(trace, v), v)]

@@ -6,33 +6,33 @@ import numpy as np
 
 from model.explain import apply_mask
 from model.trace import BatchTrace, Trace
-from ui import data, state
-from ui.i18n import t, words
+from ui import data
+from ui.view import Block, View
 from ui.views import panels
-from ui.widgets import Block
 from viz.heatmap import matrix_heatmap
 
 
-def head_of(trace: Trace) -> int:
-    """The view state's head, wrapped into this model's h."""
-    return int(state.get("head")) % trace.config.h
+def head_of(trace: Trace, v: View) -> int:
+    """The view's head, wrapped into this model's h."""
+    return int(v.head) % trace.config.h
 
 
-def axes() -> dict:
+def axes(v: View) -> dict:
     """Row and column titles of the square query × key figures."""
-    return dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"))
+    return dict(row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"))
 
 
-def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str, hover: str = "M[{row}, {col}]"):
+def mask_figure(keep: np.ndarray, rows: list[str], cols: list[str], title: str, v: View,
+                hover: str = "M[{row}, {col}]"):
     """The additive mask M as in the formula: 0 where the key is visible, grey −∞ where it is masked."""
     return matrix_heatmap(np.zeros(keep.shape), rows, cols, kind="mask", masked=~keep, title=title, decimals=0,
-                          hover_formula=hover, **axes(), words=words())
+                          hover_formula=hover, **axes(v), words=v.words())
 
 
-def pattern_figure(pattern: np.ndarray, keep: np.ndarray, rows: list[str], cols: list[str], title: str):
+def pattern_figure(pattern: np.ndarray, keep: np.ndarray, rows: list[str], cols: list[str], title: str, v: View):
     """Softmax weights of a block; masked cells (weight exactly 0) grey."""
     return matrix_heatmap(pattern, rows, cols, kind="prob", title=title, masked=~keep,
-                          hover_formula=t("masks.hover_weight"), **axes(), words=words())
+                          hover_formula=v.t("masks.hover_weight"), **axes(v), words=v.words())
 
 
 def shorter(rows: list[list[str]]) -> int:
@@ -40,33 +40,34 @@ def shorter(rows: list[list[str]]) -> int:
     return int(np.argmin([sum(tok != "<pad>" for tok in row) for row in rows]))
 
 
-def pad_block(b: BatchTrace, head: int) -> Block:
+def pad_block(b: BatchTrace, head: int, v: View) -> Block:
     """The shorter sentence's key-padding mask and the encoder's weights under it."""
     i = shorter(b.src_rows)
     rows, enc = b.src_rows[i], b.attn("encoder", 0)
     keep = enc.mask[i]  # (S, S)
-    return Block([mask_figure(keep, rows, rows, t("masks.fig_pad_mask", n=i + 1)),
-                  pattern_figure(enc.pattern[i, head], keep, rows, rows, t("masks.fig_enc_weights", head=head))],
+    return Block([mask_figure(keep, rows, rows, v.t("masks.fig_pad_mask", n=i + 1), v),
+                  pattern_figure(enc.pattern[i, head], keep, rows, rows, v.t("masks.fig_enc_weights", head=head), v)],
                  "pad", ["pad-mask", "pad-pattern"])
 
 
-def dec_block(b: BatchTrace, head: int) -> Block:
+def dec_block(b: BatchTrace, head: int, v: View) -> Block:
     """The decoder's causal mask (longer output) and causal + padding (shorter), with their weights."""
     tb = shorter(b.tgt_rows)
     dec = b.attn("decoder", 0)
     shown = ((1 - tb, "causal", "masks.kind_causal"), (tb, "causal + padding", "masks.kind_both"))
-    masks_row = [mask_figure(dec.mask[i], b.tgt_rows[i], b.tgt_rows[i], t("masks.fig_dec_mask", n=i + 1, kind=t(kind)))
-                 for i, _, kind in shown]
+    masks_row = [mask_figure(dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
+                             v.t("masks.fig_dec_mask", n=i + 1, kind=v.t(kind)), v) for i, _, kind in shown]
     weights_row = [pattern_figure(dec.pattern[i, head], dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
-                                  t("masks.fig_dec_weights", head=head)) for i, _, _ in shown]
+                                  v.t("masks.fig_dec_weights", head=head), v) for i, _, _ in shown]
     return Block(masks_row + weights_row, "dec", [f"dec-{part}-{tag}" for part in ("mask", "pattern")
                                                   for _, tag, _ in shown], columns=2)
 
 
-def ticked(n: int) -> np.ndarray:
-    """The hand-ticked cells of the view state inside an n × n grid (True: hidden); unreadable rows tick nothing."""
+def ticked(cells: str, n: int) -> np.ndarray:
+    """Hand-ticked cells as the URL writes them (`cm`), inside an n × n grid (True: hidden); unreadable rows tick
+    nothing."""
     hidden = np.zeros((n, n), dtype=bool)  # (L_q, L_k)
-    for i, row in enumerate(state.get("custom_mask").lower().split(".")[:n]):
+    for i, row in enumerate(cells.lower().split(".")[:n]):
         bits = int(row, 16) if row and all(c in "0123456789abcdef" for c in row) else 0
         hidden[i] = [(bits >> j) & 1 for j in range(n)]
     return hidden
@@ -78,19 +79,20 @@ def encode(hidden: np.ndarray) -> str:
     return ".".join(rows).rstrip(".")
 
 
-def custom_block(trace: Trace, head: int, keep: np.ndarray) -> Block:
+def custom_block(trace: Trace, head: int, keep: np.ndarray, v: View) -> Block:
     """Encoder layer 0's scaled scores with the cells `keep` hides masked, and the softmax renormalised over the
     rest."""
     rows = trace.src.tokens
     masked, weights = apply_mask(trace.attn("encoder", 0).scaled[head], keep)
-    return Block([matrix_heatmap(masked, rows, rows, title=t("masks.fig_custom_masked", head=head),
-                                 hover_formula=t("masks.hover_score"), **axes(), words=words()),
-                  pattern_figure(weights, keep, rows, rows, t("masks.fig_renormalised"))],
+    return Block([matrix_heatmap(masked, rows, rows, title=v.t("masks.fig_custom_masked", head=head),
+                                 hover_formula=v.t("masks.hover_score"), **axes(v), words=v.words()),
+                  pattern_figure(weights, keep, rows, rows, v.t("masks.fig_renormalised"), v)],
                  "custom", ["custom-masked", "custom-pattern"])
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    head, b = head_of(trace), data.second_batch(trace)
-    blocks = [pad_block(b, head), dec_block(b, head)] if b is not None else []
-    return blocks + [custom_block(trace, head, ~ticked(len(trace.src.tokens)))] + panels.charts("masks", trace)
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    head, b = head_of(trace, v), data.second_batch(trace, v)
+    blocks = [pad_block(b, head, v), dec_block(b, head, v)] if b is not None else []
+    keep = ~ticked(v.custom_mask, len(trace.src.tokens))
+    return blocks + [custom_block(trace, head, keep, v)] + panels.charts("masks", trace, v)

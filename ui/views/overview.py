@@ -2,34 +2,33 @@
 from __future__ import annotations
 
 from model.trace import Trace
-from ui import controls
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui.view import Block, View, attention_blocks
 from viz.grid import attention_grid, wrap
 
 
-def tab_title(side: str) -> str:
+def tab_title(side: str, v: View) -> str:
     """The tab (and grid) title of one attention block."""
-    return t(f"ov.tab_{side}")
+    return v.t(f"ov.tab_{side}")
 
 
-def maps_block(trace: Trace, side: str) -> Block:
+def maps_block(trace: Trace, side: str, v: View) -> Block:
     """Every layer × head map of one block; for a pretrained model's many heads, each layer's mean over heads."""
-    N, h, title = trace.n_layers(side), trace.config.h, tab_title(side)
+    N, h, title = trace.n_layers(side), trace.config.h, tab_title(side, v)
     rows, cols = trace.tokens_for(side)
     patterns = trace.patterns(side)  # (N, h, L_q, L_k)
-    axes = dict(row_title=t("axis.query"), col_title=t("axis.key"), words=words())
+    axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())
     if N * h <= 16:
-        return Block([attention_grid(patterns, rows, cols, row_names=[t("label.layer", i=i) for i in range(N)],
-                                     col_names=[t("label.head", i=j) for j in range(h)], title=title, **axes)],
+        return Block([attention_grid(patterns, rows, cols, row_names=[v.t("label.layer", i=i) for i in range(N)],
+                                     col_names=[v.t("label.head", i=j) for j in range(h)], title=title, **axes)],
                      f"grid-{side}")
     n_r, n_c = wrap(N)
     means = patterns.mean(1).reshape(n_r, n_c, len(rows), len(cols))  # (n_r, n_c, L_q, L_k)
     return Block([attention_grid(means, rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
-                                 cell_names=[[t("label.layer", i=r * n_c + c) for c in range(n_c)] for r in range(n_r)],
-                                 title=t("hf.fig_layer_means", side=title, h=h), **axes)], f"grid-{side}")
+                                 cell_names=[[v.t("label.layer", i=r * n_c + c) for c in range(n_c)]
+                                             for r in range(n_r)],
+                                 title=v.t("hf.fig_layer_means", side=title, h=h), **axes)], f"grid-{side}")
 
 
-def charts(trace: Trace) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Block]:
     """Every block's maps (what the keystroke route sends)."""
-    return [maps_block(trace, side) for side in controls.blocks(trace)]
+    return [maps_block(trace, side, v) for side in attention_blocks(trace)]

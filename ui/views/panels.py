@@ -5,26 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import streamlit as st
 
 from lesson.notes import PANELS
 from model import lessons
 from model.checkpoint import Bundle
 from model.positional import sinusoidal_encoding
 from model.tokenizer import BOS_ID
-from model.trace import Trace, read_only
-from ui import data, state
-from ui.i18n import t, words
-from ui.widgets import Block
+from model.trace import Trace
+from ui import data
+from ui.view import Block, View
 from viz.heatmap import matrix_heatmap
 
 CHARTED = ("mask_mul", "pe_code", "shuffle")  # the panels that draw charts
 PE_ROWS = 8  # positions (and dimensions) of the note's PE table
-
-
-def mask_mode() -> str:
-    """The masks panel's mode in the view state: × as in the note or + (−∞) as in the paper."""
-    return state.get("mask_mode")
 
 
 def mask_mul_weights(mode: str) -> np.ndarray:
@@ -35,13 +28,13 @@ def mask_mul_weights(mode: str) -> np.ndarray:
     return lessons.additive_mask(lessons.NOTE_SCORES, keep)
 
 
-def mask_mul_block(mode: str) -> Block:
+def mask_mul_block(mode: str, v: View) -> Block:
     """The masked weights; the + mode greys the −∞ cells."""
     names, keep = ["x1", "x2", "x3"], lessons.causal_keep(3)
     return Block([matrix_heatmap(mask_mul_weights(mode), names, names, kind="prob", decimals=3,
-                                 masked=None if mode == "mul" else keep == 0, title=t(f"mm.fig_{mode}"),
-                                 row_title=t("axis.query_row"), col_title=t("axis.key_col"),
-                                 hover_formula="softmax({row}, {col})", height=300, words=words())], "note-mask")
+                                 masked=None if mode == "mul" else keep == 0, title=v.t(f"mm.fig_{mode}"),
+                                 row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"),
+                                 hover_formula="softmax({row}, {col})", height=300, words=v.words())], "note-mask")
 
 
 def note_pe(bundle: Bundle) -> tuple[np.ndarray, np.ndarray]:
@@ -50,40 +43,21 @@ def note_pe(bundle: Bundle) -> tuple[np.ndarray, np.ndarray]:
     return lessons.note_pe(PE_ROWS, d), sinusoidal_encoding(PE_ROWS, d)  # (PE_ROWS, d_model) each
 
 
-def pe_code_blocks(bundle: Bundle) -> list[Block]:
+def pe_code_blocks(bundle: Bundle, v: View) -> list[Block]:
     """Both tables' first PE_ROWS dimensions, one chart each."""
     cols = [f"d{i}" for i in range(PE_ROWS)]
-    return [Block([matrix_heatmap(values[:, :PE_ROWS], list(range(PE_ROWS)), cols, title=t(title), decimals=2,
-                                  row_title=t("axis.position"), col_title=t("axis.dimension"), bound=1.0, height=380,
-                                  words=words())], key)
+    return [Block([matrix_heatmap(values[:, :PE_ROWS], list(range(PE_ROWS)), cols, title=v.t(title), decimals=2,
+                                  row_title=v.t("axis.position"), col_title=v.t("axis.dimension"), bound=1.0,
+                                  height=380, words=v.words())], key)
             for values, title, key in zip(note_pe(bundle), ("notes.fig_pe_note", "notes.fig_pe_paper"),
                                           ("note-pe-code", "note-pe-paper"))]
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
-def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
-    """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
-    result = lessons.equivariance(data.bundle(name).model, list(ids), seed, with_pe)
-    for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
-        read_only(a)
-    return result
-
-
-@st.cache_resource(show_spinner=False, max_entries=64)
-def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
-    """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
-    (read-only, shared by sessions)."""
-    result = lessons.invariance(data.bundle(name).model, list(ids), list(tgt_ids), seed)
-    read_only(result.order)
-    return result
-
-
-def translation_check(trace: Trace) -> lessons.Invariance | None:
-    """The shuffle the view state asks for, checked on the translation (None: not shuffled, or under two tokens)."""
-    seed = int(state.get("shuffle"))
-    if seed == 0 or len(trace.src.ids) < 2:
+def translation_check(trace: Trace, v: View) -> lessons.Invariance | None:
+    """The shuffle the view asks for, checked on the translation (None: not shuffled, or under two tokens)."""
+    if v.shuffle == 0 or len(trace.src.ids) < 2:
         return None
-    return invariance(trace.model, tuple(trace.src.ids), (BOS_ID, *trace.decoded.ids), seed)
+    return data.invariance(trace.model, tuple(trace.src.ids), (BOS_ID, *trace.decoded.ids), int(v.shuffle))
 
 
 @dataclass(frozen=True)
@@ -95,39 +69,39 @@ class Shuffle:
     with_pe: bool
 
 
-def shuffle(trace: Trace) -> Shuffle | None:
-    """The shuffle the view state asks for, or None (not shuffled, or fewer than two tokens)."""
-    seed, with_pe = int(state.get("shuffle")), bool(state.get("shuffle_with_pe"))
+def shuffle(trace: Trace, v: View) -> Shuffle | None:
+    """The shuffle the view asks for, or None (not shuffled, or fewer than two tokens)."""
+    seed, with_pe = int(v.shuffle), bool(v.shuffle_with_pe)
     if seed == 0 or len(trace.src.ids) < 2:
         return None
-    result = equivariance(trace.model, tuple(trace.src.ids), seed, with_pe)
+    result = data.equivariance(trace.model, tuple(trace.src.ids), seed, with_pe)
     return Shuffle(result, [trace.src.tokens[i] for i in result.order], with_pe)
 
 
-def shuffle_block(s: Shuffle) -> Block:
+def shuffle_block(s: Shuffle, v: View) -> Block:
     """|memory of the shuffled sentence − the memory reordered the same way| per token and dimension."""
     diff = np.abs(s.result.memory_shuffled - s.result.memory[s.result.order])  # (S, d_model)
     return Block([matrix_heatmap(diff, s.tokens, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
-                                 title=t("pe.fig_diff"), row_title=t("axis.token"), col_title=t("axis.dimension"),
-                                 show_values=False, col_ticks=16, words=words())], "pe-shuffle-diff")
+                                 title=v.t("pe.fig_diff"), row_title=v.t("axis.token"), col_title=v.t("axis.dimension"),
+                                 show_values=False, col_ticks=16, words=v.words())], "pe-shuffle-diff")
 
 
-def panel_blocks(key: str, bundle: Bundle, trace: Trace) -> list[Block]:
-    """The charts panel `key` shows for this trace and view state."""
+def panel_blocks(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Block]:
+    """The charts panel `key` shows for this trace and view."""
     if key == "mask_mul":
-        return [mask_mul_block(mask_mode())]
+        return [mask_mul_block(v.mask_mode, v)]
     if key == "pe_code":
-        return pe_code_blocks(bundle)
-    s = shuffle(trace) if key == "shuffle" else None
-    return [shuffle_block(s)] if s is not None else []
+        return pe_code_blocks(bundle, v)
+    s = shuffle(trace, v) if key == "shuffle" else None
+    return [shuffle_block(s, v)] if s is not None else []
 
 
-def charts(page: str, trace: Trace) -> list[Block]:
+def charts(page: str, trace: Trace, v: View) -> list[Block]:
     """The charts of the panels shown on `page` ("notes": every panel)."""
     bundle = data.bundle(trace.model)
-    return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_blocks(key, bundle, trace)]
+    return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_blocks(key, bundle, trace, v)]
 
 
-def every_chart(trace: Trace) -> list[Block]:
+def every_chart(trace: Trace, v: View) -> list[Block]:
     """Every panel's charts: the Notes vs app page (what the keystroke route sends)."""
-    return charts("notes", trace)
+    return charts("notes", trace, v)

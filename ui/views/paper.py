@@ -4,48 +4,38 @@ them here). The times are measured once per model and server, so every rerun and
 from __future__ import annotations
 
 import numpy as np
-import streamlit as st
 
 from model import lessons
 from model.trace import Trace
 from ui import data
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui.view import Block, View
 from viz.lines import line_chart
 from viz.paths import recurrence_and_attention
-
-LENGTHS = (32, 64, 128, 256, 512, 1024)
-REPEATS = 3
-
-
-@st.cache_resource(show_spinner=False)
-def cost(name: str) -> tuple[lessons.CostPoint, ...]:
-    """The attention cost measured once per model and server (about a second), then shared by every session."""
-    return tuple(lessons.attention_cost(data.bundle(name).model, list(LENGTHS), REPEATS))
 
 
 def lengths(points: tuple[lessons.CostPoint, ...]) -> np.ndarray:
     """The measured sentence lengths n."""
-    return np.array([p.n for p in points])  # (len(LENGTHS),)
+    return np.array([p.n for p in points])  # (len(data.COST_LENGTHS),)
 
 
 def score_mb(points: tuple[lessons.CostPoint, ...]) -> np.ndarray:
     """The score matrix's size at each n, in MB."""
-    return np.array([p.score_bytes for p in points]) / 2**20  # (len(LENGTHS),)
+    return np.array([p.score_bytes for p in points]) / 2**20  # (len(data.COST_LENGTHS),)
 
 
-def time_block(points: tuple[lessons.CostPoint, ...]) -> Block:
+def time_block(points: tuple[lessons.CostPoint, ...], v: View) -> Block:
     """Attention's and the FFN's time against n."""
-    return Block([line_chart(lengths(points), {t("paper.trace_attention"): [p.attention_ms for p in points],
-                                               t("paper.trace_ffn"): [p.ffn_ms for p in points]},
-                             title=t("paper.fig_time"), x_title=t("paper.axis_n"), y_title=t("paper.axis_ms"))],
+    return Block([line_chart(lengths(points), {v.t("paper.trace_attention"): [p.attention_ms for p in points],
+                                               v.t("paper.trace_ffn"): [p.ffn_ms for p in points]},
+                             title=v.t("paper.fig_time"), x_title=v.t("paper.axis_n"), y_title=v.t("paper.axis_ms"))],
                  "paper-time")
 
 
-def memory_block(points: tuple[lessons.CostPoint, ...]) -> Block:
+def memory_block(points: tuple[lessons.CostPoint, ...], v: View) -> Block:
     """The score matrix's memory against n."""
-    return Block([line_chart(lengths(points), {t("paper.trace_scores"): score_mb(points)}, title=t("paper.fig_memory"),
-                             x_title=t("paper.axis_n"), y_title=t("paper.axis_mb"))], "paper-memory")
+    return Block([line_chart(lengths(points), {v.t("paper.trace_scores"): score_mb(points)},
+                             title=v.t("paper.fig_memory"), x_title=v.t("paper.axis_n"), y_title=v.t("paper.axis_mb"))],
+                 "paper-memory")
 
 
 def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tuple[int, int, int]]]:
@@ -55,23 +45,23 @@ def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tupl
     return n, lessons.layer_costs(n, d, k)
 
 
-def paths_block(trace: Trace) -> Block:
+def paths_block(trace: Trace, v: View) -> Block:
     """The sentence's tokens through a recurrent layer (the chain x₁ → h₁ → … → hₙ) and through self-attention (every
     x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length."""
     _, costs = table1(trace, trace.config.d_model)
-    heading = {name: t("paper.paths_counts", seq=costs[name][1], path=costs[name][2])
+    heading = {name: v.t("paper.paths_counts", seq=costs[name][1], path=costs[name][2])
                for name in ("recurrent", "self_attention")}
-    spec = recurrence_and_attention(trace.src.tokens, title=t("paper.fig_paths"),
-                                    recurrent=(t("paper.paths_rnn"), heading["recurrent"]),
-                                    attention=(t("paper.paths_attention"), heading["self_attention"]),
-                                    recurrent_hover=t("paper.paths_rnn_hover"),
-                                    attention_hover=t("paper.paths_attention_hover"), words=words())
+    spec = recurrence_and_attention(trace.src.tokens, title=v.t("paper.fig_paths"),
+                                    recurrent=(v.t("paper.paths_rnn"), heading["recurrent"]),
+                                    attention=(v.t("paper.paths_attention"), heading["self_attention"]),
+                                    recurrent_hover=v.t("paper.paths_rnn_hover"),
+                                    attention_hover=v.t("paper.paths_attention_hover"), words=v.words())
     return Block([spec], "paper-paths")
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends): the sentence through a
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends): the sentence through a
     recurrent layer and through self-attention, and attention's measured cost (which does not depend on the sentence,
     but carries it as its rev)."""
-    points = cost(trace.model)
-    return [paths_block(trace), time_block(points), memory_block(points)]
+    points = data.attention_cost(trace.model)
+    return [paths_block(trace, v), time_block(points, v), memory_block(points, v)]

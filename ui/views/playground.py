@@ -10,9 +10,8 @@ from model.attention import AttentionResult
 from model.explain import project_and_attend
 from model.playground import from_trace
 from model.trace import Trace
-from ui import controls, data, state
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui import data
+from ui.view import Block, View, block_view
 from viz.heatmap import matrix_heatmap
 
 SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
@@ -29,11 +28,11 @@ class Result:
     names: list[str]
 
 
-def sentence_preset(trace: Trace) -> dict:
+def sentence_preset(trace: Trace, v: View) -> dict:
     """The sentence's X, head slices of W_Q/W_K/W_V with the biases folded in (X·W = the model's X·W + b: Q, K, V as
     the Self-attention page shows them) and mask at the view's block, layer and head (cross-attention's
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
-    side, layer, head = controls.block_view(trace)
+    side, layer, head = block_view(trace, v)
     side = side if side in SELF_ATTENTION else "encoder"
     return from_trace(trace, data.bundle(trace.model).model, side, layer, head) | {"where": (side, layer, head)}
 
@@ -50,28 +49,28 @@ def decimals(m: np.ndarray) -> int:
     return 0 if np.allclose(m, np.round(m)) else 2
 
 
-def blocks(res: Result, scale: bool) -> list[Block]:
+def blocks(res: Result, scale: bool, v: View) -> list[Block]:
     """Q, K, V in one element; the scores and the scaled, masked scores in one; the weights and the output in one."""
     names, dims = res.names, lambda M: [f"d{i}" for i in range(M.shape[1])]
-    tokens = dict(row_title=t("axis.token"), col_title=t("axis.dimension"), words=words())
-    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), height=320, words=words())
+    tokens = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), words=v.words())
+    axes = dict(row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), height=320, words=v.words())
     qkv = [matrix_heatmap(M, names, dims(M), title=title, height=300, decimals=decimals(M), **tokens)
            for title, M in (("Q = X·W_Q", res.Q), ("K = X·W_K", res.K), ("V = X·W_V", res.V))]
-    scores = [matrix_heatmap(res.r.scores, names, names, title=t("pg.fig_scores"), decimals=decimals(res.r.scores),
+    scores = [matrix_heatmap(res.r.scores, names, names, title=v.t("pg.fig_scores"), decimals=decimals(res.r.scores),
                              hover_formula="q({row})·k({col})", **axes),
               matrix_heatmap(res.r.masked, names, names, **axes,
-                             title=t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"))]
-    weights = [matrix_heatmap(res.r.weights, names, names, kind="prob", title=t("pg.fig_weights"), decimals=3, **axes),
-               matrix_heatmap(res.r.output, names, dims(res.V), title=t("pg.fig_output"), height=320, **tokens)]
+                             title=v.t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"))]
+    weights = [matrix_heatmap(res.r.weights, names, names, kind="prob", title=v.t("pg.fig_weights"), decimals=3,
+                              **axes),
+               matrix_heatmap(res.r.output, names, dims(res.V), title=v.t("pg.fig_output"), height=320, **tokens)]
     return [Block(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Block(scores, "pg-scores", ["pg-scores", "pg-masked"]),
             Block(weights, "pg-weights", ["pg-weights", "pg-output"])]
 
 
-def charts(trace: Trace) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Block]:
     """The route's charts: the "this sentence" preset's for the typed text (the page asks only while it follows the
     sentence unedited), nothing for the other presets."""
-    if state.get("preset") != "sentence":
+    if v.preset != "sentence":
         return []
-    p = sentence_preset(trace)
-    scale = bool(state.get("scale"))
-    return blocks(attend(p, p["mask"].astype(bool), scale, p["tokens"]), scale)
+    p = sentence_preset(trace, v)
+    return blocks(attend(p, p["mask"].astype(bool), v.attn.scale, p["tokens"]), v.attn.scale, v)

@@ -1,4 +1,4 @@
-"""Self-attention's charts and numbers for one trace and the view state (no widgets: the page and the keystroke
+"""Self-attention's charts and numbers for one trace and the view (no widgets: the page and the keystroke
 route both build them here)."""
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import numpy as np
 from model import lessons
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
-from ui import controls, data
-from ui.i18n import t, words
-from ui.widgets import Block
+from ui.view import Block, View, block_view, query_view
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
@@ -19,7 +17,7 @@ D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
 @dataclass(frozen=True)
-class View:
+class Shown:
     """What the page shows: block, layer, head, query token, the ÷√d_k and temperature toggles, the worked query."""
 
     side: str
@@ -44,92 +42,89 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum()
 
 
-def toggles() -> tuple[bool, float]:
+def toggles(v: View) -> tuple[bool, float]:
     """(÷√d_k, temperature): as picked, except that a pretrained model runs as trained."""
-    if data.is_pretrained():
-        return True, 1.0
-    options = data.attn_options()
-    return options.scale, options.temperature
+    return (True, 1.0) if v.pretrained else (v.attn.scale, v.attn.temperature)
 
 
-def view(trace: Trace) -> View:
-    """The view state applied to this trace (indices clamped to it)."""
-    side, layer, head = controls.block_view(trace)
+def shown(trace: Trace, v: View) -> Shown:
+    """The view applied to this trace (indices kept inside it)."""
+    side, layer, head = block_view(trace, v)
     attn = trace.attn(side, layer)
-    qi = controls.query_view(attn.queries)
-    scale, temp = toggles()
+    qi = query_view(attn.queries, v)
+    scale, temp = toggles(v)
     keep = attn.mask[qi]  # (L_k,)
     scores = attn.scores[head][qi].astype(np.float64)  # (L_k,)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep, scale, temp)
-    return View(side, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
+    return Shown(side, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
                 softmax(np.where(keep, scores / np.sqrt(trace.config.d_k), -np.inf)))
 
 
-def divisor(v: View) -> str:
+def divisor(s: Shown) -> str:
     """What the scores are divided by, as shown: √d_k or 1, times T when it is not 1."""
-    return ("√d_k" if v.scale else "1") + (f" · T={v.temperature:g}" if v.temperature != 1 else "")
+    return ("√d_k" if s.scale else "1") + (f" · T={s.temperature:g}" if s.temperature != 1 else "")
 
 
-def blocks(trace: Trace, v: View) -> dict[str, Block]:
+def blocks(trace: Trace, s: Shown, v: View) -> dict[str, Block]:
     """Every chart element of the page, by section."""
-    attn, d_k, tag = trace.attn(v.side, v.layer), trace.config.d_k, v.tag
-    rows, cols, head = attn.queries, attn.keys, v.head
+    attn, d_k, tag = trace.attn(s.side, s.layer), trace.config.d_k, s.tag
+    rows, cols, head = attn.queries, attn.keys, s.head
     dims = [f"d{i}" for i in range(d_k)]
-    axes = dict(row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words())
+    axes = dict(row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
     x_q = attn.x_q  # (L_q, d_model)
     return {
-        "x": Block([matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=t("sa.fig_x"),
-                                   row_title=t("axis.token"), col_title=t("axis.feature"), show_values=False,
-                                   col_ticks=16, height=300, words=words())], f"x-{tag}"),
+        "x": Block([matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=v.t("sa.fig_x"),
+                                   row_title=v.t("axis.token"), col_title=v.t("axis.feature"), show_values=False,
+                                   col_ticks=16, height=300, words=v.words())], f"x-{tag}"),
         "qkv": Block([matrix_heatmap(getattr(attn, name)[head], toks, dims,
-                                     title=t("sa.fig_qkv", name=name.upper(), head=head), row_title=t("axis.token"),
-                                     col_title=t("axis.dimension"), show_values=False, col_ticks=8, words=words())
+                                     title=v.t("sa.fig_qkv", name=name.upper(), head=head), row_title=v.t("axis.token"),
+                                     col_title=v.t("axis.dimension"), show_values=False, col_ticks=8, words=v.words())
                       for name, toks in (("q", rows), ("k", cols), ("v", cols))],
                      f"qkv-{tag}", [f"{name}-{tag}" for name in "qkv"]),
-        "scores": Block([matrix_heatmap(attn.scores[head], rows, cols, title=t("sa.fig_raw"),
+        "scores": Block([matrix_heatmap(attn.scores[head], rows, cols, title=v.t("sa.fig_raw"),
                                         hover_formula="q({row})·k({col})", **axes),
-                         matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor(v)}",
-                                        hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor(v)}", **axes)],
+                         matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor(s)}",
+                                        hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor(s)}", **axes)],
                         f"scores-{tag}", [f"scores-{tag}", f"scaled-{tag}"]),
-        "masked": Block([matrix_heatmap(attn.masked_scores[head], rows, cols, title=t("sa.fig_masked"),
-                                        hover_formula=t("sa.hover_masked"), **axes),
+        "masked": Block([matrix_heatmap(attn.masked_scores[head], rows, cols, title=v.t("sa.fig_masked"),
+                                        hover_formula=v.t("sa.hover_masked"), **axes),
                          matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~attn.mask,
-                                        title=t("sa.fig_softmax"), hover_formula=t("sa.hover_softmax"), **axes)],
+                                        title=v.t("sa.fig_softmax"), hover_formula=v.t("sa.hover_softmax"), **axes)],
                         f"masked-{tag}", [f"masked-{tag}", f"pattern-{tag}"]),
-        "z": Block([matrix_heatmap(attn.z[head], rows, dims, title=t("sa.fig_z", head=head),
-                                   row_title=t("axis.query_token"), col_title=t("axis.dimension"), show_values=False,
-                                   col_ticks=16, words=words())], f"z-{tag}"),
-        "walk": walk_block(attn, v, dims),
-        "variance": variance_block(attn, v),
+        "z": Block([matrix_heatmap(attn.z[head], rows, dims, title=v.t("sa.fig_z", head=head),
+                                   row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"),
+                                   show_values=False, col_ticks=16, words=v.words())], f"z-{tag}"),
+        "walk": walk_block(attn, s, dims, v),
+        "variance": variance_block(attn, s, v),
     }
 
 
-def walk_block(attn, v: View, dims: list[str]) -> Block:
+def walk_block(attn, s: Shown, dims: list[str], v: View) -> Block:
     """The worked query: q ⊙ k per key, then the weighted values and their sum z, one chart per row."""
-    rows, cols, tag = attn.queries, attn.keys, v.tag
-    weighted = list(v.walk.weighted_v) + [v.walk.output]
-    return Block([matrix_heatmap(v.walk.products, cols, dims, title=t("sa.fig_products", query=rows[v.query]),
-                                 row_title=t("axis.key_token"), col_title=t("axis.dimension"), show_values=False,
-                                 col_ticks=16, words=words()),
-                  matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=t("sa.row_weighted"),
-                                 col_title=t("axis.dimension"), title=t("sa.fig_weighted", query=rows[v.query]),
-                                 show_values=False, col_ticks=16, words=words())],
+    rows, cols, tag = attn.queries, attn.keys, s.tag
+    weighted = list(s.walk.weighted_v) + [s.walk.output]
+    return Block([matrix_heatmap(s.walk.products, cols, dims, title=v.t("sa.fig_products", query=rows[s.query]),
+                                 row_title=v.t("axis.key_token"), col_title=v.t("axis.dimension"), show_values=False,
+                                 col_ticks=16, words=v.words()),
+                  matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=v.t("sa.row_weighted"),
+                                 col_title=v.t("axis.dimension"), title=v.t("sa.fig_weighted", query=rows[s.query]),
+                                 show_values=False, col_ticks=16, words=v.words())],
                  f"walk-{tag}", [f"prod-{tag}", f"wv-{tag}"], columns=1)
 
 
-def variance_block(attn, v: View) -> Block:
+def variance_block(attn, s: Shown, v: View) -> Block:
     """The paper's reason for ÷√d_k on random vectors, and the query's row with and without it."""
     raw, scaled = lessons.dot_variance(D_KS)
-    return Block([line_chart(D_KS, {t("var.raw"): raw, t("var.scaled"): scaled}, title=t("var.fig"),
-                             x_title=t("var.x"), y_title=t("var.y"), log_x=True, log_y=True),
-                  grouped_bars(attn.keys, {t("var.without"): v.plain_w, t("var.with"): v.scaled_w},
-                               title=t("var.fig_row", query=attn.queries[v.query],
-                                       block=controls.side_label(v.side), layer=v.layer, head=v.head),
-                               y_title=t("viz.weight"), y_range=(0, 1.15), words=words())],
+    return Block([line_chart(D_KS, {v.t("var.raw"): raw, v.t("var.scaled"): scaled}, title=v.t("var.fig"),
+                             x_title=v.t("var.x"), y_title=v.t("var.y"), log_x=True, log_y=True),
+                  grouped_bars(attn.keys, {v.t("var.without"): s.plain_w, v.t("var.with"): s.scaled_w},
+                               title=v.t("var.fig_row", query=attn.queries[s.query],
+                                       block=v.side_label(s.side), layer=s.layer, head=s.head),
+                               y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
                  "var", ["var-dk", "var-row"])
 
 
-def charts(trace: Trace) -> list[Block]:
-    """Every chart element of the page for the view state (what the keystroke route sends)."""
-    return list(blocks(trace, view(trace)).values())
+def charts(trace: Trace, v: View) -> list[Block]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    return list(blocks(trace, shown(trace, v), v).values())
 

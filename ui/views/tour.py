@@ -1,26 +1,24 @@
-"""The tour's chart for one trace and the view state (the page and the keystroke route both build it here)."""
+"""The tour's chart for one trace and the view (the page and the keystroke route both build it here)."""
 from __future__ import annotations
 
 from lesson.tour import STEPS
 from model.trace import Trace
-from ui import state
-from ui.i18n import t
-from ui.widgets import Block
+from ui.view import Block, View, clamp
 
 LAST = len(STEPS) - 1
 
 
-def step_index() -> int:
-    """The view state's tour step, kept inside the tour."""
-    return state.clamp("tour", 0, LAST)
+def step_index(v: View) -> int:
+    """The view's tour step, kept inside the tour."""
+    return clamp(v.tour, 0, LAST)
 
 
-def figure_block(trace: Trace, n: int) -> Block:
+def figure_block(trace: Trace, n: int, v: View) -> Block:
     """Step n's figure for this sentence."""
     step = STEPS[n]
-    return Block([step.figure(trace, t)], f"tour-{step.key}")
+    return Block([step.figure(trace, v.t)], f"tour-{step.key}")
 
 
-def charts(trace: Trace) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Block]:
     """The current step's figure (what the keystroke route sends)."""
-    return [figure_block(trace, step_index())]
+    return [figure_block(trace, step_index(v), v)]
