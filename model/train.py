@@ -23,7 +23,7 @@ from model.tokenizer import PAD_ID
 from model.transformer import Transformer
 
 SEED = 1234
-STEPS, PAIRS, D_MODEL, D_FF, FACTOR, WARMUP = 14000, 400_000, 96, 384, 1.0, 600
+STEPS, PAIRS, D_MODEL, D_FF, FACTOR, WARMUP = 12000, 400_000, 96, 384, 1.0, 600
 ATTN_DROPOUT, WEIGHT_DECAY = 0.1, 0.1
 UNK_RATE = 0.15  # share of training pairs with one content word replaced by <unk> on both sides
 PROBE_PAIRS = 300  # held-out pairs scored at each snapshot
@@ -133,6 +133,8 @@ def train(args: argparse.Namespace) -> Path:
     out = args.out or CHECKPOINT_DIR / default_name(args)
     bundle = Bundle(out.name, model, src_vocab, tgt_vocab, args.align_weight)
     at, probe, snaps = snapshot_steps(args.steps, args.snapshots), held_out(PROBE_PAIRS), []
+    for stale in (out / "snapshots").glob("step_*.safetensors") if at else ():  # an earlier run's steps
+        stale.unlink()
     log, start = [], time.time()
     model.train()
     bar = tqdm(range(args.steps), desc=f"train {out.name}", unit="step")
