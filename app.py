@@ -161,10 +161,13 @@ def token_line() -> None:
     if data.is_pretrained():
         st.caption(t("hf.tokens_caption"))
     elif any(trace.src.unknown):
-        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom")
-        unknown = sorted({(src.typed(i), tok) for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
-        words = ", ".join(widgets.plain(typed) + suggestion(trace.model, tok) for typed, tok in unknown)
-        st.warning(t("notice.unknown", words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS)))
+        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint
+        unknown = sorted({(src.typed(i), tok, i > 0 and src.typed(i) != tok)
+                          for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
+        words = ", ".join(widgets.plain(typed) + ("" if name else suggestion(trace.model, tok))
+                          for typed, tok, name in unknown)
+        key = "notice.unknown_short" if state.get("presenter") else "notice.unknown"  # a projector's first screen
+        st.warning(t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS)))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))

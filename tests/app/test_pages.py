@@ -43,6 +43,8 @@ def test_an_unknown_name_is_copied_into_the_translation_and_marked(page_name):
     at = open_page(page_name, s="My name is Tom.")
     html = " ".join(h.proto.body for h in at.get("html"))
     assert 'class="al-chip copy"' in html and "<span>Tom<small>2</small></span>" in html
+    warning = " ".join(w.value for w in at.warning)
+    assert "Tom (→ similar" in warning and "storm" not in warning  # named as typed; a name gets no spelling hint
     if page_name == "decoding":
         caption = " ".join(c.value for c in at.caption)
         assert "wrote <unk>" in caption and "source position 3, **Tom**" in caption
