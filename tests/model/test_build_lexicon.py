@@ -5,8 +5,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 LEXICON = json.loads((Path(__file__).resolve().parents[2] / "model" / "corpus" / "lexicon.json").read_text("utf-8"))
 OPEN = LEXICON["open"]
 FIELDS = {"noun": {"pl", "mw"}, "verb": {"third", "past", "pp", "ing", "trans"}, "adj": {"cmp", "sup"}, "adv": set()}
@@ -65,8 +63,9 @@ def test_the_models_vocabulary_covers_the_most_frequent_words():
 
 
 def test_the_shipped_frequency_lists_are_wordfreqs():
-    """Needs wordfreq (a build package; skipped without it): the shipped lists are wordfreq 3.1.1's."""
-    wordfreq = pytest.importorskip("wordfreq")
+    """The shipped lists are wordfreq 3.1.1's (requirements-dev.txt installs it for this test)."""
+    import wordfreq
+
     from model.lecture_sets import frequent
 
     assert frequent("en") == wordfreq.top_n_list("en", 2000)
