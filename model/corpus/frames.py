@@ -229,7 +229,7 @@ def _adjectives(categories: tuple[str, ...]) -> list[Filler]:
 def _nouns() -> list[Filler]:
     """'the' + every singular noun, the grammar's and the open ones."""
     out = [Filler(np_piece(_the(k))) for k, n in NOUNS.items() if n.sg and not n.bare]
-    return out + [Filler(piece(f"the {e['en']}", e["zh"], "-" * 0 + "1" * len(e["zh"]))) for e in open_entries("noun")]
+    return out + [Filler(piece(f"the {e['en']}", e["zh"], "1" * len(e["zh"]))) for e in open_entries("noun")]
 
 
 def _open_nouns_a(pred: bool = False) -> list[Filler]:
