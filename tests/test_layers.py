@@ -1,5 +1,5 @@
 """The intended layering is a test: import-linter contracts in pyproject.toml (pages → ui → lesson → viz → model;
-no Streamlit below ui; the model draws nothing; the app never imports the benchmarks)."""
+no Streamlit below ui; the model draws nothing; the app never imports the benchmarks, deploy or the build tools)."""
 import ast
 import os
 import subprocess
@@ -27,7 +27,7 @@ def test_the_project_keeps_its_layers():
 def test_the_contracts_catch_a_violation(tmp_path):
     """The same contracts on a copy of the layout where model/ imports Streamlit and viz/ imports ui/ fail."""
     for package, body in {"pages": "", "ui": "", "lesson": "import streamlit\n", "viz": "import ui\n",
-                          "model": "import streamlit\n", "benchmarks": "", "deploy": ""}.items():
+                          "model": "import streamlit\n", "benchmarks": "", "deploy": "", "tools": ""}.items():
         (tmp_path / package).mkdir()
         (tmp_path / package / "__init__.py").write_text(body)
     (tmp_path / "streamlit").mkdir()  # a stand-in, so the import resolves without the real package

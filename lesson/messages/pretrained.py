@@ -131,9 +131,9 @@ MESSAGES = {
     "hf.fig_wo_head": {"en": "W_O: the {d_k} rows that head {head}'s output z meets",
                        "zh": "W_O：与头 {head} 的输出 z 相乘的 {d_k} 行"},
     "hf.all_maps": {"en": "All attention maps", "zh": "全部注意力图"},
-    "hf.fig_layer_means": {"en": "{side}: each layer, averaged over its {h} heads",
-                           "zh": "{side}：每一层（对 {h} 个头取平均）"},
-    "hf.fig_layer_heads": {"en": "{side}: the {h} heads of layer {layer}", "zh": "{side}：第 {layer} 层的 {h} 个头"},
+    "hf.fig_layer_means": {"en": "{block}: each layer, averaged over its {h} heads",
+                           "zh": "{block}：每一层（对 {h} 个头取平均）"},
+    "hf.fig_layer_heads": {"en": "{block}: the {h} heads of layer {layer}", "zh": "{block}：第 {layer} 层的 {h} 个头"},
     "hf.grid_caption": {
         "en": "{n} layers × {h} heads are too many maps to read at once: pick a layer above.",
         "zh": "{n} 层 × {h} 个头的注意力图太多，无法一次看清：请在上方选择一层。",

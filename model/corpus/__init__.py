@@ -9,7 +9,7 @@ tense and the words in each role), so each English sentence has exactly one Chin
 vice versa (no synonyms in either direction); ``translate_en`` and ``translate_zh`` parse a sentence
 back into its spec and return the pair. The open-class words (about 300 nouns with their measure words,
 95 verbs, 100 adjective senses; 1,170 English word forms in all) are in ``lexicon.json``, written by
-``python -m model.build_lexicon`` (see there for the packages it needs; the app needs none of them).
+``python -m tools.build_lexicon`` (see there for the packages it needs; the app needs none of them).
 The modules: lexicon (words), phrase (pairs and aligned phrases), grammar (specs and rendering),
 rules (what is inside the grammar), sample (random specs), parse (text back to specs), vocab.
 

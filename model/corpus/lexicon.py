@@ -1,4 +1,4 @@
-"""The grammar's words: open classes from lexicon.json (see model/build_lexicon.py) and the closed classes."""
+"""The grammar's words: open classes from lexicon.json (see tools/build_lexicon.py) and the closed classes."""
 from __future__ import annotations
 
 import json

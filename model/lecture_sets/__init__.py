@@ -38,6 +38,6 @@ def load(direction: str, path: Path | str | None = None) -> list[tuple[str, tupl
 
 def frequent(lang: str) -> list[str]:
     """The 2,000 most frequent English words or 1,500 most frequent Chinese characters (wordfreq 3.1.1, written by
-    `python -m model.build_lexicon`), one per line in frequent_LANG.txt."""
+    `python -m tools.build_lexicon`), one per line in frequent_LANG.txt."""
     path = Path(__file__).resolve().parent / f"frequent_{lang}.txt"
     return path.read_text(encoding="utf-8").split()

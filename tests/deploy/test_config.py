@@ -53,7 +53,7 @@ def test_the_dockerfile_installs_the_pinned_requirements_with_the_cpu_torch_whee
     assert "download.pytorch.org/whl/cpu" in docker and "\"$(grep '^torch==' requirements.txt)\"" in docker
     assert "pip install -r requirements.txt" in docker and "requirements-dev" not in docker
     assert re.search(r"^FROM python:3\.11", docker, re.M)
-    runtime = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests", "benchmarks", "deploy"}
+    runtime = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests", "benchmarks", "deploy", "tools"}
     assert {"model", "pages", "ui", "viz", "lesson"} <= runtime  # every package the app imports, found on disk
     for folder in sorted(runtime) + ["checkpoints", ".streamlit"]:
         assert re.search(rf"^COPY {re.escape(folder)} ", docker, re.M), folder

@@ -1,4 +1,4 @@
-"""The open section of model/corpus/lexicon.json (written by model/build_lexicon.py), read as data only."""
+"""The open section of model/corpus/lexicon.json (written by tools/build_lexicon.py), read as data only."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""ui/head.py's middleware, driven as ASGI over Starlette's StaticFiles (the component route's file serving)."""
+"""ui/first_load.py's middleware, driven as ASGI over Starlette's StaticFiles (the component route's file serving)."""
 import asyncio
 import gzip
 import re
@@ -8,7 +8,7 @@ from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.routing import Mount, Router
 from starlette.staticfiles import StaticFiles
 
-from ui import head
+from ui import first_load
 
 PAGES = ["overview", "self_attention"]
 INDEX = b"<!DOCTYPE html><html><head><meta charset='UTF-8'><title>t</title></head><body></body></html>"
@@ -30,10 +30,10 @@ def site(tmp_path, monkeypatch):
                                 (b"content-length", str(len(INDEX)).encode())]})
         await send({"type": "http.response.body", "body": INDEX})
 
-    monkeypatch.setattr(head, "FILES", {})
-    monkeypatch.setattr(head, "_PRELOADS", ())
-    return files, head.FirstPaint(ExceptionMiddleware(Router([Mount("/component/files", static), Mount("/", index)])),
-                                  pages=PAGES)
+    monkeypatch.setattr(first_load, "FILES", {})
+    monkeypatch.setattr(first_load, "_PRELOADS", ())
+    router = Router([Mount("/component/files", static), Mount("/", index)])
+    return files, first_load.FirstPaint(ExceptionMiddleware(router), pages=PAGES)
 
 
 def get(app, path: str, query: bytes = b"", headers=(), method: str = "GET") -> tuple[int, dict, bytes]:
@@ -67,13 +67,13 @@ def test_a_page_gets_the_base_path_and_after_a_run_the_preloads(site):
     assert status == 200 and "content-encoding" not in headers and "etag" not in headers
     assert int(headers["content-length"]) == len(body)
     assert b"BACKEND_BASE_URL" in body and b"modulepreload" not in body, "no preload before ui/chart.py registered"
-    head.preload(["/component/x/chart.js?v=1", "/component/x/colour.js?v=1"], "/component/f/font.woff2?v=2")
+    first_load.preload(["/component/x/chart.js?v=1", "/component/x/colour.js?v=1"], "/component/f/font.woff2?v=2")
     body = get(app, "/")[2]
     links = re.findall(rb'<link rel="(modulepreload|preload)" href="([^"]+)"', body)
     assert links == [(b"modulepreload", b"/component/x/chart.js?v=1"),
                      (b"modulepreload", b"/component/x/colour.js?v=1"), (b"preload", b"/component/f/font.woff2?v=2")]
     assert body.index(b"modulepreload") < body.index(b"</head>") and body.count(b"<head>") == 1
-    assert body.replace(head.inject(b"</head>", PAGES)[:-7], b"") == INDEX, "nothing else changed"
+    assert body.replace(first_load.inject(b"</head>", PAGES)[:-7], b"") == INDEX, "nothing else changed"
 
 
 def test_only_pages_are_rewritten(site):
@@ -94,7 +94,7 @@ def test_versioned_files_are_whole_gzipped_once_and_immutable(site):
     assert body == code and "content-encoding" not in headers, "a client without gzip gets the bytes"
     status, headers, body = get(app, "/component/files/font.woff2", b"v=1", [("accept-encoding", "gzip")])
     assert body == (files / "font.woff2").read_bytes() and "content-encoding" not in headers, "woff2: compressed"
-    assert set(head.FILES) == {"/component/files/code.js", "/component/files/font.woff2"}
+    assert set(first_load.FILES) == {"/component/files/code.js", "/component/files/font.woff2"}
     (files / "code.js").write_text("changed")  # one server serves one version: the kept bytes are sent
     assert gzip.decompress(get(app, "/component/files/code.js", b"v=1", [("accept-encoding", "gzip")])[2]) == code
 
@@ -104,5 +104,5 @@ def test_invented_versions_and_files_keep_nothing_more(site):
     for v in range(20):
         assert get(app, "/component/files/code.js", f"v={v}".encode())[0] == 200
         assert get(app, f"/component/files/missing{v}.js", b"v=1")[0] == 404
-    assert list(head.FILES) == ["/component/files/code.js"], "one entry per file that exists, whatever its ?v="
+    assert list(first_load.FILES) == ["/component/files/code.js"], "one entry per file that exists, whatever its ?v="
     assert "cache-control" not in get(app, "/component/files/code.js")[1], "no ?v=: not versioned, not kept"

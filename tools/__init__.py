@@ -1,0 +1,1 @@
+"""Build tools run by hand to regenerate data files the app ships; the app never imports them."""
