@@ -1,7 +1,7 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
 
 `streamlit run app.py` first imports this file to find its server (an st.App: Streamlit's routes plus the keystroke
-route, behind ui/head.py's first-load middleware), then runs it as __main__ on every rerun. Only a rerun (or the
+route, behind ui/first_load.py's first-load middleware), then runs it as __main__ on every rerun. Only a rerun (or the
 route's first request) imports the app's modules, so the server starts as it did without the route and the model
 stack loads in a script thread.
 """
@@ -20,7 +20,7 @@ if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke r
     from starlette.middleware import Middleware
     from starlette.routing import Route
 
-    from ui.head import FirstPaint
+    from ui.first_load import FirstPaint
     from ui.live import PATH, base_path
 
     def live_endpoint(request):
@@ -161,8 +161,9 @@ def token_line() -> None:
     if data.is_pretrained():
         st.caption(t("hf.tokens_caption"))
     elif any(trace.src.unknown):
-        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint
-        unknown = sorted({(src.typed(i), tok, i > 0 and src.typed(i) != tok)
+        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint,
+        typing = trace.text[-1:].isalnum()  # nor does the word still being typed (the last, with no space after it)
+        unknown = sorted({(src.typed(i), tok, i > 0 and src.typed(i) != tok or typing and i == len(src.tokens) - 1)
                           for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
         words = ", ".join(widgets.plain(typed) + ("" if name else suggestion(trace.model, tok))
                           for typed, tok, name in unknown)

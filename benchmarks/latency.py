@@ -6,10 +6,10 @@
     python -m benchmarks.latency --hf FOLDER              # a pretrained model's pages at 16 tokens (in-place only)
     python -m benchmarks.latency --hf-random-bert 12      # the same for a random BERT-base (12 layers × 12 heads)
 
-Every chart carries the sentence it shows (its "rev"). Two figures per keystroke, both from the browser's keydown:
+Every chart carries the sentence it shows (its "sentence"). Two figures per keystroke, both from the browser's keydown:
 - "painted": the animation frame in which every chart on the page shows the new sentence, plus one frame;
 - "drawn": the last chart draw of the new sentence. The app's chart code puts a performance mark ("al-draw",
-  detail {rev}) after every draw; for pages without it (the naive reference, an older build) the benchmark
+  detail {sentence}) after every draw; for pages without it (the naive reference, an older build) the benchmark
   falls back to what it observes itself: the last canvas fillText or change inside a Plotly SVG.
 The same pages are measured with the app's in-place renderer and with `?renderer=naive`, which draws every figure
 with a plain `st.plotly_chart` (the reference). Every keystroke makes a sentence the server has not seen, so the
@@ -72,8 +72,8 @@ OBSERVE_JS = """(() => {
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })()"""
-DRAWN_JS = """(rev) => {
-  const t0 = window.__alT0, marks = performance.getEntriesByName('al-draw').filter(m => m.detail && m.detail.rev === rev);
+DRAWN_JS = """(sentence) => {
+  const t0 = window.__alT0, marks = performance.getEntriesByName('al-draw').filter(m => m.detail && m.detail.sentence === sentence);
   const own = marks.length ? Math.max(...marks.map(m => m.startTime)) : -1;
   const drawn = own >= 0 ? own : window.__alSeen;
   performance.clearMarks('al-draw');
@@ -85,16 +85,16 @@ DRAWN_JS = """(rev) => {
           [sent - t0, first - sent, last - first, drawn - last, recv.length]];
 }"""
 CHARTS = """(() => {
-  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.dataset.alRev);
+  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.dataset.alSentence);
   const naive = Array.from(document.querySelectorAll('.js-plotly-plot')).filter(gd => !gd.closest('[data-al-chart]'))
-    .map(gd => gd._fullLayout && gd._fullLayout.meta ? gd._fullLayout.meta.rev : undefined);
+    .map(gd => gd._fullLayout && gd._fullLayout.meta ? gd._fullLayout.meta.sentence : undefined);
   return own.concat(naive);
 })()"""
-PAINTED_JS = """([rev, timeout]) => new Promise((resolve) => {
+PAINTED_JS = """([sentence, timeout]) => new Promise((resolve) => {
   const deadline = performance.now() + timeout;
   const check = () => {
-    const revs = """ + CHARTS + """;
-    if (revs.length && revs.every(r => r === rev)) {
+    const sentences = """ + CHARTS + """;
+    if (sentences.length && sentences.every(r => r === sentence)) {
       requestAnimationFrame(() => resolve(performance.now() - window.__alT0));
     } else if (performance.now() > deadline) {
       resolve(-1);

@@ -29,6 +29,15 @@ def masked_softmax(masked: torch.Tensor) -> torch.Tensor:
     return e / torch.where(total > 0, total, torch.ones_like(total))
 
 
+def softmax(x: np.ndarray) -> np.ndarray:
+    """The same softmax on NumPy, in float64: over the last axis, −inf cells get exactly 0, an all-−inf row is 0."""
+    x = np.asarray(x, dtype=np.float64)
+    top = np.max(x, axis=-1, keepdims=True)  # (..., 1)
+    e = np.exp(x - np.where(np.isfinite(top), top, 0.0))  # (..., L); exp(−inf) = 0
+    total = e.sum(-1, keepdims=True)  # (..., 1)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+
+
 def attend(
     q: torch.Tensor,
     k: torch.Tensor,

@@ -89,26 +89,41 @@ def choice_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.T
     return sampling_distribution(log_probs, opts) if opts.method == "sample" else log_probs.exp()
 
 
-def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, attn: AttnOptions) -> list[int]:
+Pass = tuple[list[int], dict]  # a recorded decoder pass: its input rows and what its hook points recorded
+
+
+def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int,
+                      attn: AttnOptions) -> tuple[list[int], Pass]:
     """Exact greedy decoding that verifies a guessed continuation (e.g. the previous keystroke's translation)
     in one decoder pass: draft tokens are kept while they equal the argmax, and the first mismatch's argmax
-    comes from the same pass. A good draft needs 1–3 passes instead of one per token; no draft, one per token."""
-    prefix = [BOS_ID]
+    comes from the same pass. A good draft needs 1–3 passes instead of one per token; no draft, one per token.
+    Returns the ids and the last pass, recorded (a right draft's last pass is the one a trace records)."""
+    prefix, guess = [BOS_ID], list(draft)  # guess: the ids expected after the prefix
     while True:
-        tail = draft[len(prefix) - 1 :] if draft[: len(prefix) - 1] == prefix[1:] else []
-        rows = (prefix + tail)[: max_steps + 1]
-        pred = model.decode(memory, src_ids, torch.tensor([rows]), attn)[0].argmax(-1).tolist()  # (len(rows),)
+        rows = (prefix + guess)[: max_steps + 1]
+        with model.recording() as cache:
+            pred = model.decode(memory, src_ids, torch.tensor([rows]), attn)[0].argmax(-1).tolist()  # (len(rows),)
         for i in range(len(prefix) - 1, len(rows)):
             prefix.append(pred[i])
             if pred[i] == EOS_ID or len(prefix) > max_steps:
-                return prefix
+                return prefix, (rows, cache)
             if i + 1 >= len(rows) or rows[i + 1] != pred[i]:
+                guess = realign(rows[i + 1 :], pred[i])
                 break
 
 
+def realign(rest: list[int], token: int) -> list[int]:
+    """The draft's guess after a miss: `rest` was expected from here and `token` came instead. If the token comes a
+    little later in the draft, the draft had words too many here: go on after it; else one word was replaced: go
+    on after the missed one (a keystroke usually changes one word of the translation). Only speed depends on it."""
+    later = [k for k in range(1, min(len(rest), 4)) if rest[k] == token]
+    return rest[later[0] + 1 :] if later else rest[1:]
+
+
 def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions,
-                      draft: list[int] | None = None) -> list[int]:
-    """Greedy (verifying `draft`) or sampled token ids, <bos> first (and <eos> last if produced)."""
+                      draft: list[int] | None = None) -> tuple[list[int], Pass | None]:
+    """Greedy (verifying `draft`) or sampled token ids, <bos> first (and <eos> last if produced), and greedy's
+    last recorded pass."""
     if opts.method == "greedy":
         return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn)
     gen = torch.Generator().manual_seed(opts.seed)
@@ -119,7 +134,7 @@ def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOpt
         prefix.append(chosen)
         if chosen == EOS_ID:
             break
-    return prefix
+    return prefix, None
 
 
 def beam_candidates(beams, log_probs: torch.Tensor, width: int):
@@ -179,14 +194,17 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
                       attn: AttnOptions, draft: list[int] | None = None) -> tuple[DecodeResult, dict]:
     """Decode (memory (1, S, d_model), src_ids (1, S)); return the result and the recorded decoder pass
     over <bos> + output, whose rows give every step. `draft` (output ids) only speeds up greedy decoding."""
-    snapshots = []
+    snapshots, last = [], None
     if opts.method == "beam":
         prefix, snapshots = beam_prefix(model, memory, src_ids, vocab, opts, attn)
     else:
-        prefix = sequential_prefix(model, memory, src_ids, opts, attn, draft)
+        prefix, last = sequential_prefix(model, memory, src_ids, opts, attn, draft)
     rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
-    with model.recording() as cache:
-        model.decode(memory, src_ids, torch.tensor([rows]), attn)
+    if last is not None and last[0] == rows:  # the draft was right: its verifying pass is the pass to record
+        cache = last[1]
+    else:
+        with model.recording() as cache:
+            model.decode(memory, src_ids, torch.tensor([rows]), attn)
     steps = steps_from_pass(prefix, cache, vocab, model.cfg.N, opts)
     for step, snap in zip(steps, snapshots):
         step.beams = snap

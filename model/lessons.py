@@ -11,7 +11,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from model.attention import masked_softmax
+from model.attention import masked_softmax, softmax
 from model.checkpoint import Bundle
 from model.decoding import DecodeOptions, beam_prefix, greedy_batch
 from model.hooks import Edit
@@ -38,14 +38,6 @@ PRETRAINED = {  # name: (layers, hidden, heads, stated parameters in millions, v
 }
 
 
-def plain_softmax(x: np.ndarray) -> np.ndarray:
-    """Textbook row softmax, exp(x − max) / Σ: an all −∞ row gives NaN (−∞ − (−∞))."""
-    x = np.asarray(x, dtype=np.float64)
-    with np.errstate(invalid="ignore"):
-        e = np.exp(x - x.max(-1, keepdims=True))
-        return e / e.sum(-1, keepdims=True)
-
-
 def causal_keep(n: int) -> np.ndarray:
     """Lower-triangular 0/1 mask: query i may see keys j ≤ i; (n, n)."""
     return np.tril(np.ones((n, n)))
@@ -53,7 +45,7 @@ def causal_keep(n: int) -> np.ndarray:
 
 def multiplicative_mask(scores: np.ndarray, keep: np.ndarray) -> np.ndarray:
     """The note's masking: scores ⊙ mask, then softmax; a masked score becomes 0, not −∞."""
-    return plain_softmax(np.asarray(scores, float) * keep)
+    return softmax(np.asarray(scores, float) * keep)
 
 
 def additive_mask(scores: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -63,15 +55,19 @@ def additive_mask(scores: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 
 def fully_masked_row(n: int) -> dict[str, np.ndarray]:
-    """One query with all n keys masked, three ways: −1e9 fill, −∞ with a plain softmax, −∞ in this app."""
-    return {"fill": plain_softmax(np.full(n, -1e9)), "inf_plain": plain_softmax(np.full(n, -np.inf)),
+    """One query with all n keys masked, three ways: −1e9 fill, −∞ with the textbook softmax exp(x − max) / Σ (NaN:
+    −∞ − (−∞)), −∞ in this app."""
+    masked = np.full(n, -np.inf)  # (n,)
+    with np.errstate(invalid="ignore"):
+        e = np.exp(masked - masked.max())  # (n,) all NaN
+    return {"fill": softmax(np.full(n, -1e9)), "inf_plain": e / e.sum(),
             "inf_app": masked_softmax(torch.full((n,), float("-inf"), dtype=torch.float64)).numpy()}
 
 
 def worked_example() -> dict[str, np.ndarray]:
     """The note's example computed exactly: softmax(QKᵀ)V (as in the note, unscaled) and with ÷√3 (d_k = 3)."""
-    exact = plain_softmax(NOTE_SCORES)
-    scaled = plain_softmax(NOTE_SCORES / np.sqrt(3.0))
+    exact = softmax(NOTE_SCORES)
+    scaled = softmax(NOTE_SCORES / np.sqrt(3.0))
     return {"weights": exact, "output": exact @ NOTE_V, "scaled_output": scaled @ NOTE_V,
             "rounded_output": NOTE_ROUNDED_WEIGHTS @ NOTE_V}
 
@@ -209,13 +205,6 @@ def invariance(model: Transformer, src_ids: list[int], tgt_ids: list[int], seed:
                    .max()) for pe in (False, True)]
     return Invariance(order, diffs[0], diffs[1], greedy_ids(model, src_ids, False, max_steps),
                       greedy_ids(model, shuffled, False, max_steps), greedy_ids(model, shuffled, True, max_steps))
-
-
-def layer_norm_parts(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float = 1e-5):
-    """(x̂, γ ⊙ x̂ + β) of LayerNorm over the last axis; x (L, d)."""
-    x = np.asarray(x, dtype=np.float64)
-    x_hat = (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + eps)
-    return x_hat, gamma * x_hat + beta
 
 
 def norm_modules(model: Transformer) -> dict[str, nn.LayerNorm]:
@@ -421,8 +410,7 @@ def softmax_gradient_norms(scores: np.ndarray, keep: np.ndarray, d_k: int) -> tu
     keep = np.asarray(keep, bool)
     out = []
     for z in (s, s / np.sqrt(d_k)):
-        e = np.exp(np.where(keep, z - z[keep].max(), -np.inf))
-        out.append(float(np.linalg.norm(softmax_jacobian(e / e.sum()))))
+        out.append(float(np.linalg.norm(softmax_jacobian(softmax(np.where(keep, z, -np.inf))))))
     return out[0], out[1]
 
 

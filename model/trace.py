@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import torch
 
+from model.attention import softmax
 from model.checkpoint import Bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions, DecodeResult, decode_with_cache, greedy_batch
@@ -161,7 +162,15 @@ class Trace:
         return self.tgt_input_tokens, (self.tgt_input_tokens if block == "decoder" else self.src.tokens)
 
     def attn(self, block: str, layer: int) -> AttnView:
-        """Every array of one attention block, its tokens and its inputs."""
+        """Every array of one attention block, its tokens and its inputs (built once per trace: a page, its
+        pickers and its captions all ask; threads that race build equal views)."""
+        views = self.__dict__.setdefault("_attn_views", {})
+        if (block, layer) not in views:
+            views[(block, layer)] = self.attn_view(block, layer)
+        return views[(block, layer)]
+
+    def attn_view(self, block: str, layer: int) -> AttnView:
+        """Build one attention block's AttnView."""
         queries, keys = self.tokens_for(block)
         stack, sub = ("encoder", 0) if block == "encoder" else ("decoder", 0 if block == "decoder" else 1)
         x_q = self.sublayer(stack, layer, sub).sublayer_input
@@ -280,7 +289,7 @@ def run_with_trace(
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
     result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
-    arrays["probs"] = softmax_np(arrays["hook_logits"])
+    arrays["probs"] = softmax(arrays["hook_logits"])  # (T, V) float64
     return freeze(Trace(
         model=bundle.name,
         config=cfg,
@@ -305,13 +314,6 @@ def freeze(trace: Trace) -> Trace:
         read_only(step.self_attn)
         read_only(step.cross_attn)
     return trace
-
-
-def softmax_np(logits: np.ndarray) -> np.ndarray:
-    """Row-wise softmax of (T, V) logits in float64."""
-    x = logits.astype(np.float64)
-    e = np.exp(x - x.max(-1, keepdims=True))
-    return e / e.sum(-1, keepdims=True)
 
 
 def json_array(a: np.ndarray):

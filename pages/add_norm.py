@@ -5,7 +5,7 @@ import streamlit as st
 from model import lessons
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.add_norm import SUBLAYERS, batch_block, batch_norms, norm_blocks, place
+from ui.views.add_norm import SUBLAYERS, batch_element, batch_norms, norm_elements, place
 
 shell.require_app()
 
@@ -27,7 +27,7 @@ def batch_norm_section(trace, view) -> None:
     n1, n_real = int(n.real[0].sum()), int(n.real.sum())
     widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(state.get("second_sentence")),
                                      d=n.x.shape[-1], n_tok=n_real, n_real=n_real))
-    widgets.show(batch_block(b, n, view))
+    widgets.show(batch_element(b, n, view))
     alone = lessons.batch_norm(n.x[:1], n.real[:1])[0]  # this sentence as a batch of one
     ln_alone, ln_batch = lessons.layer_norm(n.x[:1])[0], lessons.layer_norm(n.x)[0]
     st.caption(t("ln.batch_effect", bn=f"{np.abs(alone[0, :n1] - n.bn[0, :n1]).max():.3f}",
@@ -55,7 +55,7 @@ if widgets.need_trace(trace):
         names = SUBLAYERS[v.stack]
         state.bound(st.segmented_control, t("an.sublayer"), "sublayer", options=list(range(len(names))),
                     format_func=[t(key) for key in names].__getitem__)
-    charts = norm_blocks(trace, v, view)
+    charts = norm_elements(trace, v, view)
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=trace.config.d_model))
     widgets.show(charts["before_after"], main=True)
     widgets.show(charts["stats"])

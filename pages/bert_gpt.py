@@ -11,7 +11,7 @@ from model.pretrained import PretrainedTrace
 from ui import data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
-from ui.views.bert_gpt import SIDES, mask_block, side_block, side_keep, side_tokens
+from ui.views.bert_gpt import SIDES, mask_element, side_element, side_keep, side_tokens
 from viz.bars import topk_bar
 
 shell.require_app()
@@ -33,7 +33,7 @@ def masks_section(trace) -> None:
     with widgets.main_figure():
         for side, column in zip(SIDES, st.columns(2)):
             with column:
-                widgets.show(side_block(trace, side, view))  # the keystroke route draws the same (ui/views/bert_gpt.py)
+                widgets.show(side_element(trace, side, view))  # the keystroke route draws the same
                 st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
@@ -124,14 +124,14 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
 def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
-    widgets.show(mask_block(keep, tokens, t(title), f"bg-hf-{block}", state.view_state()))
+    widgets.show(mask_element(keep, tokens, t(title), f"bg-hf-{block}", state.view_state()))
     st.caption(caption)
     st.caption(sees(keep, tokens))
 
 
 def rule_panel(keep: np.ndarray, tokens: list[str], title: str) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
-    widgets.show(mask_block(keep, tokens, t(title), "bg-hf-other", state.view_state()))
+    widgets.show(mask_element(keep, tokens, t(title), "bg-hf-other", state.view_state()))
     st.caption(t("bg.hf_other"))
     st.caption(sees(keep, tokens))
 

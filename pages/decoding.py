@@ -5,7 +5,7 @@ import streamlit as st
 from model.tokenizer import detokenize
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.decoding import cross_block, step_block, step_view, twin_block, twins
+from ui.views.decoding import cross_element, step_element, step_view, twin_element, twins
 
 shell.require_app()
 
@@ -33,7 +33,7 @@ def twin_view(pair, view) -> None:
                output=widgets.plain(other.output_text or "∅")) for other in pair]
     widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
     st.markdown("\n".join(f"- {line}" for line in lines))
-    widgets.show(twin_block(pair, view))
+    widgets.show(twin_element(pair, view))
 
 
 def teacher_view(trace) -> None:
@@ -84,7 +84,7 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    widgets.show(step_block(trace, shown, layer, head, view), main=True)
+    widgets.show(step_element(trace, shown, layer, head, view), main=True)
     if step.beams:
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({
@@ -99,7 +99,7 @@ if widgets.need_trace(trace):
     pick = 1 if len(rows) > 2 else 0
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]
     st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
-    widgets.show(cross_block(trace, view))
+    widgets.show(cross_element(trace, view))
     pair = twins(trace, view)
     if pair:
         twin_view(pair, view)

@@ -8,7 +8,7 @@ from model.explain import fmt
 from model.positional import relative_shift_matrix, sinusoidal_encoding
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t, words
-from ui.views.embeddings import explorer, pe_block, sentence_block, similarity_block
+from ui.views.embeddings import explorer, pe_element, sentence_element, similarity_element
 from viz.positional import pe_curves
 
 shell.require_app()
@@ -60,7 +60,7 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
                                                d_model=trace.config.d_model))
-    widgets.show(sentence_block(trace, state.view_state()), main=True)  # the keystroke route draws the same charts
+    widgets.show(sentence_element(trace, state.view_state()), main=True)  # the keystroke route draws the same charts
     norms_section(trace)
 
 st.subheader(t("emb.explore"))
@@ -70,16 +70,17 @@ with st.container(horizontal=True, gap="large"):  # one block, not a column each
     state.bound(st.slider, t("emb.length"), "pe_length")
 view = state.view_state()
 e = explorer(view)
-widgets.show(pe_block(e, view))
+widgets.show(pe_element(e, view))
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(e.d)), default=[i for i in (0, 1, 4, 5) if i < e.d])
 if chosen:
     st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words()), width="stretch")
 st.caption(t("emb.caption_clock"))
-widgets.show(similarity_block(e, view))
+widgets.show(similarity_element(e, view))
 
 st.subheader(t("emb.relative"))
 with st.container(horizontal=True, gap="large"):
-    pos = st.number_input(t("emb.pos"), 0, max(0, e.length - 2), 1)
+    last = max(0, e.length - 2)  # pos + k must stay inside the length (2 at the least)
+    pos = st.number_input(t("emb.pos"), 0, last, min(1, last))
     k = st.number_input(t("emb.shift"), 1, max(1, e.length - 1 - pos), 1)
     i = st.number_input(t("emb.freq_pair"), 0, e.d // 2 - 1, 0)
 M = relative_shift_matrix(k, e.d, i, e.base)

@@ -8,7 +8,7 @@ from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_knockout import SCALE_FLOOR, importance, importance_block
+from ui.views.lab_knockout import SCALE_FLOOR, importance, importance_element
 
 shell.require_app()
 INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
@@ -90,4 +90,4 @@ if widgets.need_trace(trace):
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
     widgets.section(t("ko.importance"),
                     t("ko.caption_scale", floor=f"{SCALE_FLOOR:g}", ratio=f"{np.exp(SCALE_FLOOR):.1f}"))
-    widgets.show(importance_block(trace, drops, view), main=True)  # the keystroke route draws the same chart
+    widgets.show(importance_element(trace, drops, view), main=True)  # the keystroke route draws the same chart

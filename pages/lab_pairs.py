@@ -3,7 +3,7 @@ import streamlit as st
 
 from ui import controls, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_pairs import blocks, second_trace
+from ui.views.lab_pairs import elements, second_trace
 
 shell.require_app()
 PRESETS = [("I have a cat", "I have two cats"), ("he likes tea", "he does not like tea"),
@@ -50,7 +50,7 @@ if widgets.need_trace(trace):
         st.info(t("mp.no_second"))
     else:
         picked = controls.pick_block(trace)
-        charts = blocks(trace, other, *picked, state.view_state())  # the keystroke route draws the same charts
+        charts = elements(trace, other, *picked, state.view_state())  # the keystroke route draws the same charts
         with widgets.main_figure():
             c1, c2, c3 = st.columns(3)
             for col, which, run in ((c1, "first", trace), (c2, "second", other)):

@@ -5,7 +5,7 @@ import streamlit as st
 
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_timeline import BLOCKS, curves_block, grid_block, snapshot_run, snapshot_view
+from ui.views.lab_timeline import BLOCKS, curves_element, grid_element, snapshot_run, snapshot_view
 
 shell.require_app()
 PLAY_SECONDS = 1.2  # per snapshot while playing
@@ -40,7 +40,7 @@ def pick_step(n: int) -> int:
     return index
 
 
-def model_column(name: str, index: int, side: str) -> None:
+def model_column(name: str, index: int, block: str) -> None:
     """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
     view = state.view_state()
     shot, trace = snapshot_run(name, index, view)
@@ -48,7 +48,7 @@ def model_column(name: str, index: int, side: str) -> None:
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
     widgets.output_chips(trace)
-    widgets.show(grid_block(name, shot, trace, side, view), main=True)  # the keystroke route draws the same charts
+    widgets.show(grid_element(name, shot, trace, block, view), main=True)  # the keystroke route draws the same charts
 
 
 st.header(t("lab.header"))
@@ -61,12 +61,12 @@ if widgets.need_trace(trace):
         n = len(data.timeline(names[0])[0])
         st.caption(t("lab.caption", n=n))
         index = pick_step(n)
-        widgets.show(curves_block(names, index, state.view_state()))
-        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=[s for s, _ in BLOCKS],
+        widgets.show(curves_element(names, index, state.view_state()))
+        block = state.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
                            format_func={s: t(key) for s, key in BLOCKS}.get)
         for col, name in zip(st.columns(2), names):
             with col:
-                model_column(name, index, side)
+                model_column(name, index, block)
         if st.session_state.get("lab_playing"):
             if index < n - 1:
                 time.sleep(PLAY_SECONDS)

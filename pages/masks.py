@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.masks import custom_block, dec_block, encode, head_of, pad_block, shorter, ticked
+from ui.views.masks import custom_element, dec_element, encode, head_of, pad_element, shorter, ticked
 
 shell.require_app()
 
@@ -25,9 +25,9 @@ def padding_section(trace, head: int) -> None:
     widgets.token_rows(b.src_rows)
     i = shorter(b.src_rows)
     st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
-    widgets.show(pad_block(b, head, view), main=True)
+    widgets.show(pad_element(b, head, view), main=True)
     widgets.section(t("masks.step2"), t("masks.caption_causal"))
-    widgets.show(dec_block(b, head, view))
+    widgets.show(dec_element(b, head, view))
 
 
 def custom_section(trace, head: int) -> None:
@@ -42,7 +42,7 @@ def custom_section(trace, head: int) -> None:
     state.put("custom_mask", encode(hidden))  # the route reads the same cells back (ui/views/masks.ticked)
     if hidden.all(axis=1).any():
         st.info(t("masks.all_masked"))
-    widgets.show(custom_block(trace, head, ~hidden, state.view_state()))
+    widgets.show(custom_element(trace, head, ~hidden, state.view_state()))
 
 
 trace = data.current_trace()

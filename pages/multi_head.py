@@ -3,7 +3,7 @@ import streamlit as st
 
 from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.multi_head import blocks, wide, z_last
+from ui.views.multi_head import elements, wide, z_last
 
 shell.require_app()
 
@@ -13,15 +13,15 @@ st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{h
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    side, layer, head = controls.pick_block(trace)
-    charts = blocks(trace, side, layer, head, state.view_state())  # the keystroke route draws the same
-    if wide(trace, side):
-        st.caption(t("hf.grid_caption", n=trace.n_layers(side), h=trace.config.h))
+    block, layer, head = controls.pick_block(trace)
+    charts = elements(trace, block, layer, head, state.view_state())  # the keystroke route draws the same
+    if wide(trace, block):
+        st.caption(t("hf.grid_caption", n=trace.n_layers(block), h=trace.config.h))
     widgets.show(charts["grid"], main=True)
-    st.markdown(t("mh.how_to_read_cross" if side == "cross" else "mh.how_to_read"))
+    st.markdown(t("mh.how_to_read_cross" if block == "cross" else "mh.how_to_read"))
     widgets.show(charts["heads"])
     widgets.section(t("mh.split"), t("mh.caption_split", d_model=trace.config.d_model, h=trace.config.h,
-                                     d_k=trace.config.d_k, rows=len(trace.attn(side, layer).queries),
+                                     d_k=trace.config.d_k, rows=len(trace.attn(block, layer).queries),
                                      z_last=z_last(trace)))
     widgets.show(charts["concat"])
     widgets.show(charts["output"])

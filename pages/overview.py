@@ -7,7 +7,7 @@ from ui import data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import lang, t
 from ui.view import attention_blocks
-from ui.views.overview import maps_block, tab_title
+from ui.views.overview import maps_element, tab_title
 from viz.diagram import architecture_dot
 
 shell.require_app(default=True)
@@ -61,13 +61,13 @@ with right:
 
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in attention_blocks(trace))
-    sides, view = attention_blocks(trace), state.view_state()
+    blocks, view = attention_blocks(trace), state.view_state()
     if state.get("presenter"):  # the first block's maps on the stage under the chips, the others in tabs below
-        widgets.show(maps_block(trace, sides[0], view), main=True)
-        sides = sides[1:]
+        widgets.show(maps_element(trace, blocks[0], view), main=True)
+        blocks = blocks[1:]
     st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-    for tab, side in zip(st.tabs([tab_title(s, view) for s in sides]) if sides else [], sides):
+    for tab, block in zip(st.tabs([tab_title(s, view) for s in blocks]) if blocks else [], blocks):
         with tab:
-            if side == "cross":
+            if block == "cross":
                 widgets.cross_note(trace)
-            widgets.show(maps_block(trace, side, view))  # the keystroke route draws the same (ui/views/overview.py)
+            widgets.show(maps_element(trace, block, view))  # the keystroke route draws the same (ui/views/overview.py)

@@ -7,7 +7,7 @@ from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.paper import lengths, memory_block, paths_block, score_mb, table1, time_block
+from ui.views.paper import lengths, memory_element, paths_element, score_mb, table1, time_element
 
 shell.require_app()
 
@@ -51,7 +51,7 @@ def table1_section(bundle, trace) -> None:
         t("paper.col_path"): [str(path) for _, _, path in costs.values()],
     }), hide_index=True, width="stretch")
     if trace is not None:
-        widgets.show(paths_block(trace, state.view_state()))  # the keystroke route draws the same chart
+        widgets.show(paths_element(trace, state.view_state()))  # the keystroke route draws the same chart
 
 
 def training_section(bundle) -> None:
@@ -96,9 +96,9 @@ def cost_section(name: str) -> None:
     st.caption(t("paper.caption_cost", repeats=data.COST_REPEATS))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.show(time_block(points, view), main=True)  # the keystroke route draws the same charts
+        widgets.show(time_element(points, view), main=True)  # the keystroke route draws the same charts
     with c2:
-        widgets.show(memory_block(points, view))
+        widgets.show(memory_element(points, view))
     st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],
                                t("paper.col_ffn_ms"): [round(p.ffn_ms, 2) for p in points],
                                t("paper.col_mb"): mb.round(3)}), hide_index=True)

@@ -8,7 +8,7 @@ from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
 from ui import controls, data, live, notes, shell, state, widgets
 from ui.i18n import lang, t
-from ui.views.playground import SELF_ATTENTION, attend, blocks, sentence_preset
+from ui.views.playground import SELF_ATTENTION, attend, elements, sentence_preset
 
 shell.require_app()
 
@@ -106,8 +106,8 @@ def source_note(preset: str, pg: dict) -> None:
     """Where the "this sentence" numbers come from, and whether they still follow the sentence."""
     if preset != "sentence" or "where" not in pg["values"]:
         return
-    side, layer, head = pg["values"]["where"]
-    where = dict(block=controls.side_label(side), layer=layer, head=head)
+    block, layer, head = pg["values"]["where"]
+    where = dict(block=controls.block_label(block), layer=layer, head=head)
     note = t("pg.edited", **where) if pg["edited"] else t("pg.following", **where, decimals=DECIMALS)
     space = "" if lang() == "zh" else " "  # between two sentences
     st.info(f"{note}{space}{t('pg.bias_fold')}" if pg["values"].get("bias") else note)
@@ -133,7 +133,7 @@ if preset == "sentence":  # the same ÷√d_k as Self-attention: these are its n
 else:
     scale = st.toggle(t("pg.scale"), key="pg_scale")
 if preset == "sentence" and not pg["edited"] and (trace := data.current_trace()) is not None:
-    controls.pick_block(trace, sides=list(SELF_ATTENTION))  # a picked block, layer or head reloads the numbers
+    controls.pick_block(trace, blocks=list(SELF_ATTENTION))  # a picked block, layer or head reloads the numbers
 source_note(preset, pg)
 tokens = pg["values"]["tokens"]
 
@@ -176,8 +176,8 @@ if preset != "sentence" or pg["edited"]:
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last
-    for i, block in enumerate(blocks(res, shown_scale, state.view_state())):
-        widgets.show(block, main=i == 0)
+    for i, element in enumerate(elements(res, shown_scale, state.view_state())):
+        widgets.show(element, main=i == 0)
     names = res.names
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)

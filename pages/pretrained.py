@@ -15,22 +15,22 @@ shell.require_app()
 st.header(t("hf.header"))
 
 
-def groups(trace: PretrainedTrace, side: str) -> tuple[list[int], list[int]]:
+def groups(trace: PretrainedTrace, block: str) -> tuple[list[int], list[int]]:
     """Word index of every query row and key column of a block."""
-    if side == "encoder":
+    if block == "encoder":
         return trace.src_words, trace.src_words
-    return trace.tgt_words, (trace.tgt_words if side == "decoder" else trace.src_words)
+    return trace.tgt_words, (trace.tgt_words if block == "decoder" else trace.src_words)
 
 
 def words_view(trace: PretrainedTrace) -> None:
     """One head's attention over subwords, and the same summed into words."""
     st.subheader(t("hf.words_header"))
-    side, layer, head = controls.pick_block(trace)
-    attn = trace.attn(side, layer)
+    block, layer, head = controls.pick_block(trace)
+    attn = trace.attn(block, layer)
     rows, cols = attn.queries, attn.keys
-    q_groups, k_groups = groups(trace, side)
+    q_groups, k_groups = groups(trace, block)
     pattern = attn.pattern[head]
-    tag = f"{side}-L{layer}-h{head}"
+    tag = f"{block}-L{layer}-h{head}"
     st.caption(t("hf.words_caption"))
     with widgets.main_figure():
         c1, c2 = st.columns(2)

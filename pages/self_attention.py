@@ -4,7 +4,7 @@ import streamlit as st
 from model import lessons
 from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.self_attention import blocks, shown
+from ui.views.self_attention import elements, shown
 
 shell.require_app()
 
@@ -33,19 +33,19 @@ if widgets.need_trace(trace):
         trace = data.current_trace()
     view = state.view_state()  # the pickers above have set it; the charts are the keystroke route's
     v = shown(trace, view)
-    charts = blocks(trace, v, view)
-    attn = trace.attn(v.side, v.layer)
+    charts = elements(trace, v, view)
+    attn = trace.attn(v.block, v.layer)
     rows, cols, keep = attn.queries, attn.keys, attn.mask
 
     widgets.section(t("sa.step1"), t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=v.head,
-                                     d_k=trace.config.d_k) + (t("sa.cross_note") if v.side == "cross" else ""))
-    if v.side == "cross":
+                                     d_k=trace.config.d_k) + (t("sa.cross_note") if v.block == "cross" else ""))
+    if v.block == "cross":
         widgets.cross_note(trace)
     widgets.show(charts["x"])
     widgets.show(charts["qkv"])
     widgets.section(t("sa.step2"))
     widgets.show(charts["scores"])
-    widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if v.side == "decoder" else "sa.caption_masked_none",
+    widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if v.block == "decoder" else "sa.caption_masked_none",
                                      masked=int((~keep).sum()), total=keep.size))
     widgets.show(charts["masked"], main=True)
     widgets.show(charts["z"])

@@ -5,7 +5,7 @@ from lesson.tour import STEPS, TourStep, facts
 from ui import data, shell, state, widgets
 from ui.i18n import t
 from ui.keys import arrow_keys
-from ui.views.tour import LAST, figure_block, step_index
+from ui.views.tour import LAST, figure_element, step_index
 
 shell.require_app()
 
@@ -47,7 +47,7 @@ def show(n: int, trace) -> None:
     st.title(t(f"tour.{step.key}.title"))
     left, right = st.columns([3, 2])
     with left:
-        widgets.show(figure_block(trace, n, state.view_state()))  # the keystroke route draws the same
+        widgets.show(figure_element(trace, n, state.view_state()))  # the keystroke route draws the same
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":

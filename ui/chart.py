@@ -22,7 +22,7 @@ from typing import ClassVar
 import streamlit as st
 import streamlit.components.v1 as components_v1
 
-from ui import head
+from ui import first_load
 from ui.live import base_path
 from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
@@ -98,7 +98,7 @@ def urls() -> tuple[str, str, str]:
     modules = [module_url("chart_js", directory, path.name, version) for path in sorted(directory.glob("*.js"))]
     chart = next(url for url in modules if "/chart.js?" in url)
     font = asset_url("font", STATIC_DIR, fonts.FILE.name)
-    head.preload(modules, font)  # every page's HTML asks for them from now on
+    first_load.preload(modules, font)  # every page's HTML asks for them from now on
     return chart, asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), font
 
 
@@ -112,13 +112,13 @@ def drawable(spec, scale: float):
     """The spec itself when the element draws its kind on canvas, else its Plotly figure."""
     if isinstance(spec, CANVAS_KINDS):
         return spec
-    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the rev
+    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the sentence
 
 
-def payload(specs, names: list[str], *, rev: str, scale: float, columns: int, words: dict[str, str],
+def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],
             live: str = "") -> bytes:
     """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
-    return pack([drawable(s, scale) for s in specs], rev=rev, scale=scale, columns=columns, names=names,
+    return pack([drawable(s, scale) for s in specs], sentence=sentence, scale=scale, columns=columns, names=names,
                 words=words, plotly_src=urls()[1], font=urls()[2], live=live)
 
 

@@ -6,35 +6,35 @@ import streamlit as st
 from model.trace import Trace
 from ui import state
 from ui.i18n import t
-from ui.view import SIDES, attention_blocks, block_view, query_view
+from ui.view import BLOCK_LABELS, attention_blocks, block_view, query_view
 
 
-def side_label(side: str) -> str:
+def block_label(block: str) -> str:
     """The attention block's name in the UI language ("Encoder self", …)."""
-    return t(SIDES[side])
+    return t(BLOCK_LABELS[block])
 
 
 def put_block(trace: Trace) -> None:
-    """Put the view state's side, layer and head back inside what the trace's model has, as the charts show them."""
-    for name, value in zip(("side", "layer", "head"), block_view(trace, state.view_state())):
+    """Put the view state's block, layer and head back inside what the trace's model has, as the charts show them."""
+    for name, value in zip(("block", "layer", "head"), block_view(trace, state.view_state())):
         state.put(name, value)
 
 
-def pick_block(trace: Trace, with_head: bool = True, sides: list[str] | None = None) -> tuple[str, int, int]:
+def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = None) -> tuple[str, int, int]:
     """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads), offering
-    `sides` (default: every block the model has); returns (side, layer, head)."""
+    `blocks` (default: every block the model has); returns (block, layer, head)."""
     put_block(trace)
-    h, sides = trace.config.h, sides or attention_blocks(trace)
+    h, blocks = trace.config.h, blocks or attention_blocks(trace)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
-        side = state.bound(st.segmented_control, t("ctl.block"), "side", options=sides,
-                           format_func={s: side_label(s) for s in SIDES}.get) or sides[0]
-        N = trace.n_layers(side)
+        block = state.bound(st.segmented_control, t("ctl.block"), "block", options=blocks,
+                           format_func={s: block_label(s) for s in BLOCK_LABELS}.get) or blocks[0]
+        N = trace.n_layers(block)
         state.clamp("layer", 0, N - 1)
         layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
         head = 0
         if with_head:
             head = state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
-    return side, layer, head
+    return block, layer, head
 
 
 def pick_query(tokens: list[str]) -> int:

@@ -61,9 +61,9 @@ def finish(page: str, sentence: str) -> None:
         f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def route(page: str, text: str, seconds: float, payloads: int) -> None:
+def route(page: str, text: str, seconds: float, size: int) -> None:
     """Append one keystroke-route request's timing (ms) to the profile file (its text as the page stores it)."""
     if PATH:
-        row = {"page": page, "s": state.clean_text(text)[0], "route_ms": 1000 * seconds, "payloads": payloads}
+        row = {"page": page, "s": state.clean_text(text)[0], "route_ms": 1000 * seconds, "bytes": size}
         with open(PATH, "a", encoding="utf-8") as f:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")

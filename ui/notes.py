@@ -68,7 +68,7 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.mask_mul.app", leak=f"{panels.mask_mul_weights('mul')[0, 1]:.3f}"))
     modes = {"mul": t("mm.mul"), "add": t("mm.add")}
     mode = state.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
-    widgets.show(panels.mask_mul_block(mode, state.view_state()))
+    widgets.show(panels.mask_mul_element(mode, state.view_state()))
     w = panels.mask_mul_weights(mode)[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
                  w2=f"{w[2]:.3f}"))
@@ -84,8 +84,8 @@ def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
                   paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
                   note_long=f"{long_note:.3g}", n=n, diff=f"{np.abs(note - paper).max():.3f}"))
-    for block in panels.pe_code_blocks(bundle, state.view_state()):
-        widgets.show(block)
+    for element in panels.pe_code_elements(bundle, state.view_state()):
+        widgets.show(element)
 
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
@@ -257,7 +257,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("pe.shuffled", tokens=widgets.plain(" ".join(s.tokens))))
     st.markdown(t("pe.result_pe" if s.with_pe else "pe.result_no_pe", attn=f"{s.result.attn_diff:.1e}",
                   memory=f"{s.result.memory_diff:.1e}"))
-    widgets.show(panels.shuffle_block(s, view))
+    widgets.show(panels.shuffle_element(s, view))
     inv = panels.translation_check(trace, view)
     if inv is not None:
         text = functools.partial(detokenize, lang=trace.tgt_lang)

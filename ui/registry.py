@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-ALL_FAMILIES = ("marian", "bert", "gpt2")  # the pretrained model families (model/pretrained.py)
+ALL_FAMILIES = ("marian", "bert", "gpt2")  # the pretrained model families (model/pretrained/load.py)
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Page:
 
     path: str
     icon: str
-    charts: str = ""  # "module:function", (trace, View) -> the chart blocks, as the page draws them; "": reruns only
+    charts: str = ""  # "module:function", (trace, View) -> the chart elements, as the page draws them; "": reruns only
     families: tuple[str, ...] = ()  # the pretrained model families it can show (none: the built-in models only)
 
     @property
@@ -34,7 +34,7 @@ class Page:
         return bool(self.charts)
 
     def chart_builder(self) -> Callable:
-        """The function building its chart blocks (imported on first use)."""
+        """The function building its chart elements (imported on first use)."""
         return _resolve(self.charts)
 
 
@@ -61,6 +61,7 @@ PAGES: tuple[Page, ...] = (
     Page("lab_timeline", ":material/timeline:", "ui.views.lab_timeline:charts"),
     Page("lab_knockout", ":material/block:", "ui.views.lab_knockout:charts"),
     Page("lab_pairs", ":material/compare:", "ui.views.lab_pairs:charts"),
+    Page("after_2017", ":material/bolt:", "ui.views.after_2017:charts"),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

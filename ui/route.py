@@ -15,59 +15,18 @@ from __future__ import annotations
 
 import logging
 import struct
-import threading
 import time
-from collections import OrderedDict
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ui import data, instrument, live, state
+from ui import data, instrument, live, shared, state
 from ui.registry import BY_PATH
-from ui.view import Block, View
-from ui.widgets import block_payload
+from ui.shared import Drafts
+from ui.view import Element, View
+from ui.widgets import element_payload
 
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-
-
-class Drafts:
-    """Greedy outputs of recent route requests, by (model, text): the previous keystroke's output lets decoding
-    verify it as a draft in a pass or two instead of one pass per token (18 → 3 ms at 16 tokens). A draft is only a
-    hint — decoding checks every token of it — so requests from different sessions can share them; bounded, locked."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size, self.lock, self.ids = size, threading.Lock(), OrderedDict()
-
-    def get(self, key: tuple[str, str]) -> list[int] | None:
-        """The output stored for key, or None."""
-        with self.lock:
-            ids = self.ids.get(key)
-        return list(ids) if ids is not None else None
-
-    def put(self, key: tuple[str, str], ids: list[int]) -> None:
-        """Remember key's output, forgetting the oldest beyond `size`."""
-        with self.lock:
-            self.ids[key] = tuple(ids)
-            self.ids.move_to_end(key)
-            while len(self.ids) > self.size:
-                self.ids.popitem(last=False)
-
-
-class RequestDrafts:
-    """One request's drafts, as data.drafted uses a session's dict: the previous text's are read, this one's kept."""
-
-    def __init__(self, previous: str, text: str) -> None:
-        self.previous, self.text = previous, text
-
-    def get(self, model: str) -> list[int] | None:
-        """The output of `model` for the previous text, if a request stored one."""
-        return DRAFTS.get((model, self.previous))
-
-    def __setitem__(self, model: str, ids: list[int]) -> None:
-        DRAFTS.put((model, self.text), ids)
-
-
-DRAFTS = Drafts()
 
 
 def applies(page: str, values: dict) -> bool:
@@ -86,13 +45,13 @@ def url_for(page: str, values: dict) -> str:
 def view(page: str, params: dict[str, str]) -> View:
     """The View of a query string on `page`: the rerun's, with this request's drafts (p: the previous text)."""
     values, _ = state.from_url(params)
-    drafts = RequestDrafts(state.clean_text(params.get("p", ""))[0], values["sentence"])
+    drafts = Drafts(state.clean_text(params.get("p", ""))[0], values["sentence"])
     return state.view_of(values, url_for(page, values), drafts)
 
 
-def blocks(page: str, v: View) -> list[Block]:
-    """The blocks `page` shows in view `v` (none where the route does not apply: no sentence, the naive renderer,
-    a pretrained model)."""
+def elements(page: str, v: View) -> list[Element]:
+    """The chart elements `page` shows in view `v` (none where the route does not apply: no sentence, the naive
+    renderer, a pretrained model)."""
     if not v.live or v.model not in data.models():
         return []
     trace = data.view_trace(v)
@@ -100,9 +59,25 @@ def blocks(page: str, v: View) -> list[Block]:
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
-    """The chart payloads of `page` for a query string."""
+    """The chart payloads of `page` for a query string, built once per view (shared.ANSWERS; threads asking for the
+    same view at once wait for the one building it); none where there is nothing to draw."""
     v = view(page, params)
-    return [block_payload(b, v) for b in blocks(page, v)]
+    chunks = shared.ANSWERS.get(v)
+    if chunks is None:
+        try:
+            with shared.BUILDING(v):
+                chunks = shared.ANSWERS.get(v)
+                if chunks is None:
+                    chunks = tuple(element_payload(b, v) for b in elements(page, v))
+                    shared.ANSWERS.put(v, chunks)
+        finally:
+            shared.BUILDING.done(v)
+    return list(chunks)
+
+
+def answer(page: str, params: dict[str, str]) -> bytes:
+    """The route's body for a query string, b"" if nothing to draw."""
+    return frame(payloads(page, params))
 
 
 def frame(chunks: list[bytes]) -> bytes:
@@ -117,11 +92,11 @@ def endpoint(request: Request) -> Response:
         return Response(status_code=404, headers=HEADERS)
     params, start = dict(request.query_params), time.perf_counter()
     try:
-        chunks = payloads(page, params)
+        body = answer(page, params)
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
-    instrument.route(page, params.get("s", ""), time.perf_counter() - start, len(chunks))
-    if not chunks:
+    instrument.route(page, params.get("s", ""), time.perf_counter() - start, len(body))
+    if not body:
         return Response(status_code=204, headers=HEADERS)
-    return Response(frame(chunks), media_type="application/octet-stream", headers=HEADERS)
+    return Response(body, media_type="application/octet-stream", headers=HEADERS)

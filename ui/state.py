@@ -24,6 +24,7 @@ from model.decoding import METHODS, DecodeOptions
 from model.pretrained import available as hf_available
 from model.transformer import AttnOptions
 from ui import live
+from ui.shared import Drafts
 from ui.view import View
 
 MAX_CHARS = 400  # the sentence boxes' limit
@@ -56,7 +57,7 @@ _DECLARED: dict[str, Param] = {
     "sentence": Param("I have a cat", url="s"),
     "model": Param("en-zh", options=(tuple(available_models()) or ("en-zh",)) + (("hf",) if hf_available() else ())),
     "hf_model": Param("", url="hf"),  # model="hf": a Hugging Face model id (local cache only) or a local folder
-    "side": Param("encoder", options=("encoder", "decoder", "cross")),
+    "block": Param("encoder", url="side", options=("encoder", "decoder", "cross")),  # the attention block
     "layer": Param(0, low=0, high=47),  # pages clamp to the model's N (pretrained models have up to 48)
     "stack": Param("encoder", options=("encoder", "decoder")),  # Add & Norm: which stack
     "sublayer": Param(0, url="sub", low=0, high=2),  # Add & Norm: which sublayer of it (clamped to the stack's)
@@ -87,6 +88,8 @@ _DECLARED: dict[str, Param] = {
     "shuffle_with_pe": Param(True, url="pe_on"),  # embeddings page: add the PE in the shuffle demonstration
     "shuffle": Param(0, low=0, high=10_000),  # embeddings page: which shuffle of the sentence (0: as typed)
     "masked_word": Param(0, url="mw", low=0, high=63),  # BERT vs GPT, pretrained BERT: which word to mask (clamped)
+    "tile": Param(4, low=1, high=64),  # After 2017: keys per tile of the online softmax
+    "tile_step": Param(1, url="ts", low=1, high=128),  # … and how many tiles are done (clamped to the sentence)
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
@@ -300,9 +303,11 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
 
 
 def begin_run() -> None:
-    """Start a script run: hold the session's view state for this run's reads, with an empty memo."""
+    """Start a script run: hold the session's view state for this run's reads, with an empty memo; the sentence of
+    the session's previous run gives this run's greedy drafts (ui/shared.py)."""
     _RUN.set(None)
     _RUN.set((store(), {}))
+    st.session_state["_draft_previous"] = st.session_state.get("_draft_text", "")
 
 
 def memo(key: tuple, compute: Callable[[], Any]) -> Any:
@@ -341,9 +346,10 @@ def decode_options(values: dict[str, Any]) -> DecodeOptions:
         return DecodeOptions()
 
 
-VIEWED = ("sentence", "model", "hf_model", "side", "layer", "head", "query", "step", "stack", "sublayer", "tour",
+VIEWED = ("sentence", "model", "hf_model", "block", "layer", "head", "query", "step", "stack", "sublayer", "tour",
           "snapshot", "second_sentence", "pair_sentence", "pe_d_model", "pe_base", "pe_length", "preset",
-          "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "presenter")  # as View has them
+          "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "tile", "tile_step",
+          "presenter")  # as View has them
 
 
 def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> View:
@@ -356,8 +362,10 @@ def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> V
 
 def view_state() -> View:
     """This script run's View: the session's view state as it is now, this thread's keystroke route and the
-    session's drafts."""
-    return view_of(store(), live.url(), st.session_state.setdefault("_drafts", {}))
+    shared drafts read from the sentence of the session's previous run."""
+    values = store()
+    st.session_state["_draft_text"] = values["sentence"]
+    return view_of(values, live.url(), Drafts(st.session_state.get("_draft_previous", ""), values["sentence"]))
 
 
 def url_params() -> dict[str, str]:

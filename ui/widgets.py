@@ -10,11 +10,11 @@ from contextvars import ContextVar
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, state
+from ui import data, instrument, shared, state
 from ui.chart import draw, payload, urls
 from ui.i18n import t
 from ui.pinyin import readings
-from ui.view import Block, View
+from ui.view import Element, View
 from viz import fonts
 from viz.plotly import to_plotly
 
@@ -111,28 +111,23 @@ def token_rows(rows: list[list[str]]) -> None:
 
 def figure(spec, key: str) -> None:
     """Draw one chart (a viz spec) full-width under a stable key."""
-    show(Block([spec], key))
+    show(Element([spec], key))
 
 
-def figures(specs, key: str, names: list[str] | None = None, columns: int | None = None) -> None:
-    """Draw charts in ONE element, `columns` per row (default: all side by side; one per row in presenter view);
-    names = their export file names."""
-    show(Block(specs, key, names, columns))
-
-
-def show(block: Block, main: bool = False) -> None:
-    """Draw a block's charts (`main`: the page's main figure, first on a projector's screen, see `main_figure`).
+def show(element: Element, main: bool = False) -> None:
+    """Draw a element's charts (`main`: the page's main figure, first on a projector's screen, see `main_figure`).
     `?renderer=naive` draws each with st.plotly_chart instead (the benchmark's reference), from the same specs."""
     if main:
         with main_figure():
-            show(block)
+            show(element)
         return
-    instrument.count_charts(len(block.specs))
+    instrument.count_charts(len(element.specs))
     with instrument.section("serialise"):
         if instrument.naive():
-            naive(block.specs, block.file_names(), state.get("sentence"), scale(), block.columns or len(block.specs))
+            columns = element.columns or len(element.specs)
+            naive(element.specs, element.file_names(), state.get("sentence"), scale(), columns)
         else:
-            draw(block_payload(block, state.view_state()), block.key)
+            draw(element_payload(element, state.view_state()), element.key)
 
 
 def scale() -> float:
@@ -140,15 +135,28 @@ def scale() -> float:
     return PRESENTER_SCALE if state.get("presenter") else 1.0
 
 
-def block_payload(block: Block, v: View) -> bytes:
-    """A block's element payload in view `v`; every chart carries the sentence it shows (rev) and the page's
-    keystroke route (the rerun and the route call this with the same view: the same bytes)."""
-    return payload(block.specs, block.file_names(), rev=v.sentence, scale=PRESENTER_SCALE if v.presenter else 1.0,
-                   columns=block.columns or len(block.specs),
+def element_payload(element: Element, v: View) -> bytes:
+    """A chart element's payload in view `v`, built once per (view, element) where the view has a keystroke route
+    (ui/shared.py: the route's keystroke and the rerun after the pause send the same bytes, built once)."""
+    if not v.live:
+        return build_payload(element, v)
+    key = (v, element.key)
+    data = shared.PAYLOADS.get(key)
+    if data is None:
+        data = build_payload(element, v)
+        shared.PAYLOADS.put(key, data)
+    return data
+
+
+def build_payload(element: Element, v: View) -> bytes:
+    """A chart element's payload in view `v`: every chart carries the sentence it shows and the page's keystroke
+    route."""
+    return payload(element.specs, element.file_names(), sentence=v.sentence,
+                   scale=PRESENTER_SCALE if v.presenter else 1.0, columns=element.columns or len(element.specs),
                    words={"download": v.t("viz.download", format="{format}")}, live=v.live)
 
 
-def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None:
+def naive(specs, names: list[str], sentence: str, scale: float, columns: int) -> None:
     """The reference renderer: each chart as Plotly JSON through st.plotly_chart, in columns like the element."""
     if columns > 1 and scale == 1.0:
         grid = st.columns(min(columns, len(specs)))
@@ -159,7 +167,8 @@ def naive(specs, names: list[str], rev: str, scale: float, columns: int) -> None
         with slot:
             image = PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": name}
             config = PLOTLY_CONFIG | {"toImageButtonOptions": image}
-            st.plotly_chart(to_plotly(spec, rev=rev, scale=scale).to_dict(), key=name, config=config, theme=None)
+            figure_ = to_plotly(spec, sentence=sentence, scale=scale).to_dict()
+            st.plotly_chart(figure_, key=name, config=config, theme=None)
 
 
 PRESENTER_SCALE = 1.45

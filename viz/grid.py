@@ -37,7 +37,7 @@ def attention_grid(
 ) -> Grid:
     """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour scale; each map is named
     "row name · column name" unless `cell_names` (R_grid x C_grid) names them."""
-    p = np.asarray(patterns, dtype=float)
+    p = np.asarray(patterns, dtype=np.float32)  # (R_grid, C_grid, Lq, Lk)
     n_r, n_c, n_q, n_k = p.shape
     if len(row_names) != n_r or len(col_names) != n_c:
         raise ValueError(f"{len(row_names)}x{len(col_names)} names for a {n_r}x{n_c} grid")

@@ -25,7 +25,7 @@ def bucket_style(b: int, n: int = N_BUCKETS) -> tuple[float, float]:
 def head_view(pattern, query_tokens, key_tokens, *, title: str = "", min_weight: float = 0.02,
               height: int | None = None, words: Words = ENGLISH, look: Style = LOOK) -> HeadView:
     """Lines from each query (left) to each key (right); width/opacity bucketed by attention weight."""
-    w = np.nan_to_num(np.asarray(pattern, dtype=float), nan=0.0, posinf=0.0, neginf=0.0)
+    w = np.nan_to_num(np.asarray(pattern, dtype=np.float32), nan=0.0, posinf=0.0, neginf=0.0)  # (Lq, Lk)
     n_q, n_k = w.shape
     if len(query_tokens) != n_q or len(key_tokens) != n_k:
         raise ValueError(f"{len(query_tokens)} queries x {len(key_tokens)} keys for pattern {w.shape}")

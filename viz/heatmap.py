@@ -76,7 +76,7 @@ def matrix_heatmap(
     hover_formula names the cell ("q({row})·k({col})"); " = {value}" follows it. grey = (cell text, hover note) of
     masked cells (default: words.mask_text, words.masked). col_ticks / row_ticks cap the tick labels drawn.
     """
-    raw = np.asarray(values, dtype=float)
+    raw = np.asarray(values, dtype=np.float32)  # (R, C), the trace's own float32: no float64 round trip
     if raw.ndim != 2:
         raw = raw.reshape(len(row_labels), len(col_labels))
     n_rows, n_cols = raw.shape

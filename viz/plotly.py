@@ -144,10 +144,10 @@ def figure(spec) -> Figure:
     raise TypeError(f"no Plotly figure for {type(spec).__name__}")
 
 
-def to_plotly(spec, *, rev: str | None = None, scale: float = 1.0) -> Figure:
-    """Plotly figure of a spec; layout.meta.rev names the sentence shown; scale > 1 enlarges (presenter view)."""
+def to_plotly(spec, *, sentence: str | None = None, scale: float = 1.0) -> Figure:
+    """Plotly figure of a spec; layout.meta.sentence names the sentence shown; scale > 1 enlarges (presenter view)."""
     fig = figure(spec)
-    fig["layout"]["meta"] = {"rev": rev}
+    fig["layout"]["meta"] = {"sentence": sentence}
     if scale != 1.0:
         enlarge(fig["layout"], scale)
         for trace in fig["data"]:  # a trace's own fonts (colour bar ticks, bar values)

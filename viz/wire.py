@@ -16,6 +16,7 @@ import numpy as np
 
 MAGIC = b"ALC1"
 DTYPES = {"f": ("f4", np.dtype("<f4")), "b": ("u1", np.dtype("u1"))}
+SCALARS = (str, int, float, bool, type(None))  # JSON as they are
 
 
 def align(n: int) -> int:
@@ -43,6 +44,10 @@ class Packer:
 
     def plain(self, value):
         """A spec field as JSON data (arrays by reference, dataclasses as dicts, tuples as lists)."""
+        if type(value) in SCALARS:
+            return value
+        if type(value) in (tuple, list) and all(type(v) is str for v in value):  # labels: the most common field
+            return list(value)
         if isinstance(value, np.ndarray):
             return self.array(value)
         if dataclasses.is_dataclass(value):
@@ -61,7 +66,7 @@ class Packer:
 
 
 def pack(specs, **meta) -> bytes:
-    """The binary payload of `specs` with element-level fields `meta` (rev, scale, words …) in the header."""
+    """The binary payload of `specs` with element-level fields `meta` (sentence, scale, words …) in the header."""
     packer = Packer()
     header = dict(meta, charts=[packer.spec(s) for s in specs])
     header["arrays"] = packer.arrays

@@ -174,7 +174,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sa.fig_weighted": {"en": "Weighted values and their sum z({query})", "zh": "加权后的值向量及其和 z({query})"},
     # --- Multi-head & layers ---
     "mh.header": {"en": "Multi-head attention & layers", "zh": "多头注意力与多层"},
-    "mh.fig_grid": {"en": "{side}: all layers × heads", "zh": "{side}：所有层 × 所有头"},
+    "mh.fig_grid": {"en": "{block}: all layers × heads", "zh": "{block}：所有层 × 所有头"},
     "mh.fig_head_view": {"en": "Head view · layer {layer} · head {head}",
                          "zh": "注意力头视图 · 第 {layer} 层 · 头 {head}"},
     "mh.how_to_read": {

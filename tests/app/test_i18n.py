@@ -35,6 +35,7 @@ ALLOWED_LATIN = {
     "memory",  # 编码器输出（memory）: the paper's name for the encoder's output, as the code calls it
     "NSP", "GPT-3",
     "Luong",  # an author's name: Luong et al. 2015, the rare-word copy
+    "FlashAttention", "Dao", "Xiao",  # a method's name and its authors' (Dao et al. 2022; Xiao et al. 2023)
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

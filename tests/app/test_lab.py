@@ -9,6 +9,7 @@ from model.checkpoint import CHECKPOINT_DIR
 from model.snapshots import load_snapshot
 from model.trace import run_with_trace
 from tests.app.conftest import array, by_title, open_page, specs
+from ui.shared import Drafts
 
 
 def log(name: str) -> dict:
@@ -70,5 +71,5 @@ def test_typing_verifies_each_snapshots_previous_output_and_shows_plain_greedy()
         assert not at.exception and not at.error
         want = {name: run_with_trace(load_snapshot(name, step), text).decoded for name in ("en-zh", "en-zh-unguided")}
         assert shown_translations(at) == [want[n].tokens or ["(empty)"] for n in want], text
-        drafts = at.session_state["_drafts"]
+        drafts = Drafts("", text)
         assert {n: drafts[f"{n}@{step}"] for n in want} == {n: d.ids for n, d in want.items()}, "the next draft"

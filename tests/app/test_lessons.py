@@ -375,3 +375,14 @@ def test_bert_gpt_page_counts_loss_terms_and_sizes_gpt_2_and_3_from_their_config
 
     assert int(counts["GPT-2 (largest)"].replace(",", "")) == gpt(48, 1600, 50257, 1024)
     assert int(counts["GPT-3 (largest)"].replace(",", "")) == gpt(96, 12288, 50257, 2048)
+
+
+@pytest.mark.parametrize("length", [2, 3, 128])
+def test_the_relative_shift_works_at_every_length_of_the_slider(length):
+    """The shortest PE table (2 positions) leaves one position to shift from: the page shows the rotation, no error
+    (a user journey found the position box's default above its maximum)."""
+    at = open_page("embeddings", s=S, pe_len=length)
+    assert not at.exception and not at.error
+    pos, shift = (int(n.value) for n in at.number_input[:2])
+    assert 0 <= pos <= length - 2 and 1 <= shift <= length - 1 - pos
+    assert any("checkmark" in str(m.value) for m in at.latex), "M · PE[pos] = PE[pos + k]"

@@ -201,3 +201,13 @@ def test_teacher_forcing_table_takes_a_reference_shorter_than_the_output():
     table = next(df.value for df in at.dataframe if "p(target)" in df.value.columns)
     p = table["p(target)"]
     assert p.notna().sum() == 2 and p.isna().sum() == len(table) - 2  # 我 and <eos>; the rest empty
+
+
+def test_the_word_still_being_typed_gets_no_spelling_hint():
+    """A pause in the middle of a word names it as unknown without guessing (the hint comes once a space or a mark
+    follows it); finished misspellings keep their hint."""
+    at = open_page("overview", s="my teachr reads boo")
+    warning = " ".join(w.value for w in at.warning)
+    assert "teachr (→ teacher" in warning and "boo" in warning and "boo (→" not in warning
+    at = open_page("overview", s="my teachr reads boo .")
+    assert "boo (→" in " ".join(w.value for w in at.warning)

@@ -166,6 +166,7 @@ EXPECTED_TITLES = {
     "paper": [("paper.fig_paths", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],
     "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
     "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
+    "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],
 }
 
 

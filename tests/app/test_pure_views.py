@@ -9,7 +9,7 @@ import pytest
 
 from ui import data, route, state
 from ui.registry import PAGES
-from ui.widgets import block_payload
+from ui.widgets import build_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = sorted([ROOT / "ui" / "view.py", *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
@@ -60,13 +60,14 @@ VIEWS = {"self_attention": {"side": "decoder", "layer": "1", "head": "3", "query
          "multi_head": {"side": "cross", "layer": "9", "head": "-3"},
          "decoding": {"step": "60", "decode": "beam"}, "tour": {"tour": "99"}, "masks": {"cm": "6.1..ff"},
          "playground": {"preset": "sentence", "scale": "false"}, "lab_pairs": {"mp": "I have three dogs"},
-         "embeddings": {"shuffle": "3", "pe_d": "16", "pe_len": "20"}, "notes": {"mask_mode": "mul"}}
+         "embeddings": {"shuffle": "3", "pe_d": "16", "pe_len": "20"}, "notes": {"mask_mode": "mul"},
+         "after_2017": {"side": "decoder", "layer": "1", "tile": "3", "ts": "2"}}
 
 
 def payloads(page, v) -> list[bytes]:
     """The page's chart payloads for view `v`, as the rerun and the route build them."""
     trace = data.view_trace(v)
-    return [block_payload(b, v) for b in page.chart_builder()(trace, v)]
+    return [build_payload(b, v) for b in page.chart_builder()(trace, v)]
 
 
 @pytest.mark.parametrize("page", LIVE, ids=lambda p: p.path)

@@ -18,7 +18,7 @@ OK, FIXED = False, True  # whether a notice is expected
     ("beam_width", "0", 1, FIXED),
     ("seed", "-" + "9" * 40, 0, FIXED), ("pe_base", "100", 100.0, OK), ("pe_base", "1e2", 100.0, OK),
     ("pe_base", "inf", 10000.0, FIXED), ("pe_base", "-1", 10000.0, FIXED), ("lang", "zh", "zh", OK),
-    ("lang", "xx", "en", FIXED), ("side", "cross", "cross", OK), ("side", "I have a cat", "encoder", FIXED),
+    ("lang", "xx", "en", FIXED), ("block", "cross", "cross", OK), ("block", "I have a cat", "encoder", FIXED),
     ("decode", "beam", "beam", OK), ("decode", "Beam", "greedy", FIXED), ("preset", "random", "random", OK),
     ("renderer", "<script>", "inplace", FIXED), ("scale", "0", False, OK), ("scale", "true", True, OK),
     ("scale", "maybe", True, FIXED), ("presenter", "1", True, OK), ("query", "I have a cat", 0, FIXED),
@@ -51,8 +51,8 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
     old = {"s", "model", "hf", "side", "layer", "head", "query", "step", "scale", "temp", "decode", "stemp", "topk",
            "seed", "beam", "s2", "pe_d", "pe_base", "pe_len", "preset", "lang", "presenter", "tour", "snap", "ko",
            "ko_mode", "mp", "mask_mode", "pe_on", "shuffle", "pinyin", "renderer"}
-    later = {"mw", "stack", "sub", "cm"}  # BERT vs GPT's masked word; Add & Norm's stack and sublayer, the masks page's
-    # ticked cells (the keystroke route)
+    later = {"mw", "stack", "sub", "cm", "tile", "ts"}  # BERT vs GPT's masked word; Add & Norm's stack and sublayer,
+    # the masks page's ticked cells (the keystroke route); After 2017's tile size and tiles done
     assert {p.url for p in PARAMS.values()} == old | later
     values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
                                 "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",

@@ -1,6 +1,7 @@
 """Four replicas behind nginx: browsers spread over them and each stays on one; when a replica dies in the middle
 of typing, its students reconnect to another and see the same view, with their sentence and no error."""
 import asyncio
+import random
 import signal
 import statistics
 import string
@@ -162,3 +163,32 @@ def test_the_health_check_restarts_a_dead_replica_and_its_browsers_return_to_it(
     assert replica.check() is True
     time.sleep(5.5)  # nginx retries a failed server after fail_timeout
     assert replica_for(app_cluster, key) == home, "the restarted replica gets its browsers back"
+
+
+def test_a_load_benchmark_student_sends_what_a_browser_sends(app_cluster):
+    """benchmarks.load's student, through nginx: one route request per keystroke (s = the box, p = the previous
+    request), all on the replica of its page load, answered 200 with the page's charts; a rerun after each pause in
+    typing and after the last key; no error."""
+    from benchmarks.load import Tab, Tally, type_sentence
+
+    text, tally = "i like tea .", Tally()
+
+    async def one_sentence() -> Tab:
+        tab, pending = Tab(app_cluster.url, "self_attention"), set()
+        await tab.open(tally)
+        await type_sentence(tab, text, 5.0, random.Random(0), time.monotonic() + 60, tally, pending)
+        await asyncio.gather(*pending)
+        await tab.session.ws.close()
+        tab.close()
+        return tab
+
+    tab = run(one_sentence())
+    key = tab.session.cookies["al_replica"]
+    routes = [e for e in app_cluster.access_log() if e["key"] == key and "/_al/live/self_attention?" in e["request"]]
+    asked = [urllib.parse.parse_qs(urllib.parse.urlsplit(e["request"].split()[1]).query, keep_blank_values=True)
+             for e in routes]
+    assert tally.keys == len(text) and tally.route_errors == tally.exceptions == tally.failed == 0
+    assert 1 <= len(tally.reruns) <= len(text), "a rerun after each pause, and after the last key"
+    assert sorted(q["s"][0] for q in asked) == sorted(text[:k] for k in range(1, len(text) + 1))
+    assert all(q["p"][0] == q["s"][0][:-1] for q in asked), "p: the previous keystroke's text"
+    assert {e["status"] for e in routes} == {"200"} and len(set(upstreams(app_cluster, key))) == 1

@@ -6,10 +6,10 @@ import urllib.parse
 from benchmarks.harness import IDLE
 
 CHARTS_JS = """() => {
-  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.__alChart || {rev: undefined, title: ''});
+  const own = Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.__alChart || {sentence: undefined, title: ''});
   const naive = Array.from(document.querySelectorAll('.js-plotly-plot')).filter(gd => !gd.closest('[data-al-chart]'))
     .map(gd => { const L = gd._fullLayout || {};
-      return {title: (L.title && L.title.text) || '', rev: L.meta && L.meta.rev, y: (L.yaxis && L.yaxis.ticktext) || [],
+      return {title: (L.title && L.title.text) || '', sentence: L.meta && L.meta.sentence, y: (L.yaxis && L.yaxis.ticktext) || [],
               x: (L.xaxis && L.xaxis.ticktext) || [], renderer: 'naive',
               z: gd._fullData && gd._fullData[0] && gd._fullData[0].z ? Array.from(gd._fullData[0].z, r => Array.from(r)) : null}; });
   return own.concat(naive);
@@ -18,7 +18,7 @@ CHARTS_JS = """() => {
 # every chart element on the page has drawn (the sentence box and key listener are the isolated components)
 ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid="stBidiComponentRegular"]'))
   .every(el => el.querySelector('.al-charts'))"""
-ALL_PAINTED_JS = "rev => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.rev === rev); }"
+ALL_PAINTED_JS = "sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence); }"
 
 
 def wait_rerun(page, sentence: str) -> None:
@@ -73,7 +73,7 @@ def wait_painted(page, sentence: str, timeout: float = 30_000) -> None:
     try:
         page.wait_for_function(ALL_PAINTED_JS, arg=sentence, timeout=timeout)
     except Exception as err:
-        shown = sorted({str(c["rev"]) for c in charts(page)})
+        shown = sorted({str(c["sentence"]) for c in charts(page)})
         raise AssertionError(f"charts never all showed {sentence!r}; they show {shown}; url {page.url}") from err
     page.wait_for_selector(IDLE, timeout=timeout)
 

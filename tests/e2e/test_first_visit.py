@@ -1,5 +1,5 @@
-"""A new visitor's first load (ui/head.py, ui/sentence_box.py): the chart's code and font arrive beside Streamlit's
-bundle, once each; the server's base path is known at once; and the page runs its script once."""
+"""A new visitor's first load (ui/first_load.py, ui/sentence_box.py): the chart's code and font arrive beside
+Streamlit's bundle, once each; the server's base path is known at once; and the page runs its script once."""
 import urllib.parse
 
 from tests.e2e.helpers import open_app, url_of, wait_painted

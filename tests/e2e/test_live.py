@@ -101,7 +101,7 @@ def settled(page, sentence: str, timeout: float = 30) -> dict:
     deadline, seen = time.monotonic() + timeout, None
     while time.monotonic() < deadline:
         now = shown(page)
-        if now == seen and all(c["rev"] == sentence for c in now["charts"]):
+        if now == seen and all(c["sentence"] == sentence for c in now["charts"]):
             return now
         seen = now
         page.wait_for_timeout(500)

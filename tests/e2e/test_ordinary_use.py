@@ -32,8 +32,8 @@ def type_sentence(page, text: str) -> None:
     sentence_box(page).press("Enter")
     page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=text, timeout=30_000)
     settle(page)
-    page.wait_for_function("s => (" + CHARTS_JS + ")().filter(c => c.renderer === 'canvas').every(c => c.rev === s)",
-                           arg=text, timeout=30_000)
+    drawn = "s => (" + CHARTS_JS + ")().filter(c => c.renderer === 'canvas').every(c => c.sentence === s)"
+    page.wait_for_function(drawn, arg=text, timeout=30_000)
 
 
 def language(page, name: str) -> None:

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import torch
 
-from model.checkpoint import Bundle
+from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions
 from model.tokenizer import EOS_ID, Vocab
@@ -140,8 +140,27 @@ def test_a_draft_never_changes_greedy_output(seed):
     for text in ("i have a cat", "you like tea ?", "a dog . a cat ."):
         plain = run_with_trace(bundle, text, DecodeOptions(max_steps=9))
         out = plain.decoded.ids
+        edited = [out[:1] + [7] + out[2:], out[:1] + [7] + out[1:], out[:1] + out[2:]]  # replaced, added, dropped
         drafts = [out, out[:2], out[1:], [5] * 12, rng.integers(4, len(TGT), 6).tolist(), [], out + [EOS_ID, 7]]
-        for draft in drafts:
+        for draft in drafts + edited:
             t = run_with_trace(bundle, text, DecodeOptions(max_steps=9), draft=draft)
             assert t.decoded.ids == out and t.decoded.finished == plain.decoded.finished
-            np.testing.assert_allclose(t["probs"], plain["probs"], atol=1e-6)
+            assert t.arrays.keys() == plain.arrays.keys()
+            for name, array in plain.arrays.items():  # the recorded pass, reused or not, is the plain run's
+                np.testing.assert_allclose(t[name], array, atol=1e-6, err_msg=name)
+
+
+def test_a_draft_with_one_word_replaced_needs_two_decoder_passes(monkeypatch):
+    """A keystroke usually changes one word of the translation: the draft is realigned after the miss, so greedy
+    decoding verifies the rest in one more pass (not one pass per remaining token), and the trace records the last
+    verifying pass instead of running it again."""
+    bundle = load_bundle("en-zh")
+    text = "my friend drinks hot tea at home every day ."
+    out = run_with_trace(bundle, text).decoded.ids
+    calls = []
+    decode = bundle.model.decode
+    monkeypatch.setattr(bundle.model, "decode", lambda *a, **k: calls.append(1) or decode(*a, **k))
+    for draft, passes in ((out, 1), (out[:2] + [out[2] + 1] + out[3:], 2)):
+        calls.clear()
+        assert run_with_trace(bundle, text, draft=draft).decoded.ids == out
+        assert len(calls) == passes, (draft, len(calls))

@@ -68,7 +68,7 @@ def assert_numbers(rerun, sentence: str, side: str = "encoder", layer: int = 0, 
 def pickers(rerun) -> list[str]:
     """The keys of the block, layer and head pickers the page shows."""
     keys = [wid.rsplit("-", 1)[-1] for wid, _ in rerun.widgets("button_group")]
-    return [key for key in keys if key in ("w_side", "w_layer", "w_head")]
+    return [key for key in keys if key in ("w_block", "w_layer", "w_head")]
 
 
 async def type_text(tab: Session, rerun, text: str):
@@ -102,7 +102,7 @@ def test_the_sentence_preset_follows_typing_until_a_cell_is_edited_and_reset_fol
     for name, values in shown(edited).items():
         np.testing.assert_array_equal(shown(after)[name], values, err_msg=f"{name} changed with the sentence")
     assert editor_shape(after.widgets("dataframe")[0][1])[1] == len(SECOND.split()), "the edited grid stays"
-    assert pickers(typed) == ["w_side", "w_layer", "w_head"] and pickers(after) == [], "no picker for edited numbers"
+    assert pickers(typed) == ["w_block", "w_layer", "w_head"] and pickers(after) == [], "no picker for edited numbers"
     assert any("Edited by hand" in a for a in after.alerts())
     assert_numbers(reset, THIRD)
     assert live_of(reset) == {ROUTE.format(page="playground")}
@@ -153,8 +153,8 @@ def test_the_pickers_on_the_page_choose_the_block_layer_and_head(server):
         async with Session(server.url) as tab:
             last = await tab.rerun("playground", with_sentence("preset=sentence", SECOND))
             ids = dict((wid.rsplit("-", 1)[-1], wid) for wid, _ in last.widgets("button_group"))
-            sides = [o.content for wid, el in last.widgets("button_group") if wid == ids["w_side"] for o in el.options]
-            for key, value in (("w_side", "Decoder masked self"), ("w_layer", "1"), ("w_head", "2")):
+            sides = [o.content for wid, el in last.widgets("button_group") if wid == ids["w_block"] for o in el.options]
+            for key, value in (("w_block", "Decoder masked self"), ("w_layer", "1"), ("w_head", "2")):
                 tab.set(ids[key], "string_array_value", [value])
                 last = await tab.rerun()
             return sides, last, tab.query

@@ -124,6 +124,8 @@ PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=fa
               "masks": ["cm=6.1..ff&head=3&s2=hello+there+friend", "cm=zz.%ff.FFFFFFFFFFFFFFFFFFFFFFFF&lang=zh&s2=",
                         "mask_mode=mul"],
               "notes": ["shuffle=4&mask_mode=mul&pe_on=false&lang=zh"],
+              "after_2017": ["side=decoder&layer=1&head=3&tile=3&ts=2",
+                             "side=cross&tile=99&ts=0&lang=zh&presenter=true"],
               "playground": ["preset=sentence&side=decoder&layer=1&head=3&scale=false&lang=zh",
                              "preset=sentence&model=en-zh-pre&presenter=true"]}
 DEFAULT_VIEW = {"playground": "preset=sentence"}  # its other presets do not follow the sentence: 204
@@ -145,7 +147,7 @@ def assert_same(page: str, answer: tuple[int, bytes], rerun: Run, sentence: str)
     route, page_side = by_names(sent), by_names(shown)
     assert len(route) == len(sent), "no two payloads for one element"
     assert sorted(k for k in route.keys() | page_side.keys() if route.get(k) != page_side.get(k)) == []
-    assert {(header(p)["live"], header(p)["rev"]) for p in sent} == {(ROUTE.format(page=page), sentence)}
+    assert {(header(p)["live"], header(p)["sentence"]) for p in sent} == {(ROUTE.format(page=page), sentence)}
 
 
 @pytest.mark.parametrize(("page", "query", "sentence"), CASES)
@@ -284,7 +286,7 @@ def trouble(page: str, status: int, body: bytes, seconds: float) -> str:
         heads = [header(p) for p in frames(body)]
     except (AssertionError, ValueError) as e:
         return f"malformed body: {e}"
-    bad = [h["names"] for h in heads if h["live"] != ROUTE.format(page=page) or len(h["rev"]) > MAX_CHARS]
+    bad = [h["names"] for h in heads if h["live"] != ROUTE.format(page=page) or len(h["sentence"]) > MAX_CHARS]
     return f"bad headers {bad}" if bad or not heads else ""
 
 
@@ -349,7 +351,7 @@ def test_concurrent_requests_get_what_a_lone_request_gets(server):
         if (status, body) != get(server, request_target)[:2]:
             mismatches.append((c, r))
         leaks += [(c, r, o) for o in range(THREADS) if o != c and marker(o).encode() in body]
-        leaks += [(c, r, "rev")] if {header(p)["rev"] for p in frames(body)} != {sentence_of(c, r)} else []
+        leaks += [(c, r, "sentence")] if {header(p)["sentence"] for p in frames(body)} != {sentence_of(c, r)} else []
     assert leaks == []
     assert mismatches == []
     assert server.errors() == []

@@ -119,8 +119,8 @@ def test_payload_carries_the_arrays_as_binary_and_every_other_field_as_json():
     scores = causal(np.random.default_rng(4), 3)
     heat = matrix_heatmap(scores, ["我", "有", EVIL], ["我", "有", EVIL], title="分数", words=ZH)
     bars = topk_bar(["猫", "狗"], [0.7, 0.3])
-    header, arrays = read(pack([heat, bars], rev="我有", scale=1.45))
-    assert (header["rev"], header["scale"]) == ("我有", 1.45)
+    header, arrays = read(pack([heat, bars], sentence="我有", scale=1.45))
+    assert (header["sentence"], header["scale"]) == ("我有", 1.45)
     first, second = header["charts"]
     assert (first["kind"], second["kind"]) == ("heatmap", "bars")
     assert first["title"] == "分数" and first["rows"]["labels"][2] == EVIL

@@ -89,12 +89,12 @@ function render(slots, widths, payload) {
     setTips(slot, payload.words.download);
     if (spec.kind !== "plotly") return paint(slot, widths[i]);
     const json = JSON.stringify(spec.figure);
-    if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.rev, "plotly"); // same figure
+    if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.sentence, "plotly"); // same figure
     slot.__figure = json;
     const room = slot.__fit ?? Infinity, figure = spec.figure, height = figure.layout.height;
     const shown = room < height ? { ...figure, layout: { ...figure.layout, height: Math.round(room) } } : figure;
     drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
-      .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.rev, "plotly"));
+      .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.sentence, "plotly"));
   });
 }
 
@@ -173,7 +173,7 @@ function drawInto(canvas, slot, scale, width) {
 
 function paint(slot, width) {
   slot.__box = drawInto(slot.querySelector("canvas"), slot, window.devicePixelRatio || 1, width || 600);
-  publish(slot, KINDS[slot.__spec.kind].summary(slot.__spec), slot.__payload.rev, "canvas");
+  publish(slot, KINDS[slot.__spec.kind].summary(slot.__spec), slot.__payload.sentence, "canvas");
 }
 
 function offscreen(slot, scale) {

@@ -18,7 +18,7 @@ const key = (payload) => payload.names.join("|");
 export function arrived(root, payload) {
   if (payload.live) roots.set(key(payload), root);
   const old = root.__alLiveText !== undefined && box?.isConnected && box.value === root.__alLiveText
-    && payload.rev !== root.__alLiveRev;
+    && payload.sentence !== root.__alLiveSentence;
   if (!old) root.__alSeq = asked; // drawn after every request asked so far: their late answers are older
   return !old;
 }
@@ -53,7 +53,7 @@ function ask(url, text, draw) {
       for (const bytes of split(buffer)) {
         const payload = decode(bytes), root = roots.get(key(payload));
         if (!root?.isConnected || n <= (root.__alSeq ?? 0)) continue; // a draw since this request is newer
-        root.__alSeq = n; root.__alLiveText = text; root.__alLiveRev = payload.rev;
+        root.__alSeq = n; root.__alLiveText = text; root.__alLiveSentence = payload.sentence;
         draw(root, bytes, payload);
       }
     })

@@ -9,7 +9,7 @@ from model import lessons
 from model.explain import layer_norm_stats
 from model.trace import BatchTrace, Trace
 from ui import data
-from ui.view import Block, View, clamp
+from ui.view import Element, View, clamp, per_view
 from viz.bars import layernorm_stats
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
@@ -37,7 +37,8 @@ def tokens(trace: Trace, stack: str) -> list[str]:
     return trace.src.tokens if stack == "encoder" else trace.tgt_input_tokens
 
 
-def norm_blocks(trace: Trace, p: Place, v: View) -> dict[str, Block]:
+@per_view
+def norm_elements(trace: Trace, p: Place, v: View) -> dict[str, Element]:
     """The sublayer's stream before and after its LayerNorm, their statistics, and the layer's FFN activations."""
     toks, dims = tokens(trace, p.stack), [f"d{i}" for i in range(trace.config.d_model)]
     sublayer = trace.sublayer(p.stack, p.layer, p.sub)
@@ -48,15 +49,15 @@ def norm_blocks(trace: Trace, p: Place, v: View) -> dict[str, Block]:
     hidden = trace.ffn_hidden(p.stack, p.layer)  # (L, d_ff)
     where = v.t("label.stack_layer", stack=v.t(f"label.{p.stack}"), layer=p.layer)
     return {
-        "before_after": Block([matrix_heatmap(before, toks, dims, title=v.t("an.fig_before", what=what), **axes),
-                               matrix_heatmap(after, toks, dims, title=v.t("an.fig_after"), **axes)],
-                              "an-before-after", ["an-before", "an-after"]),
-        "stats": Block([layernorm_stats(*layer_norm_stats(before), *layer_norm_stats(after), toks,
-                                        title=v.t("an.fig_stats"), words=v.words())], "an-stats"),
-        "ffn": Block([matrix_heatmap(hidden, toks, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
-                                     title=v.t("an.fig_ffn", where=where), row_title=v.t("axis.token"),
-                                     col_title=v.t("axis.hidden_unit"), show_values=False, col_ticks=16,
-                                     words=v.words())], "ffn-hidden"),
+        "before_after": Element([matrix_heatmap(before, toks, dims, title=v.t("an.fig_before", what=what), **axes),
+                                 matrix_heatmap(after, toks, dims, title=v.t("an.fig_after"), **axes)],
+                                "an-before-after", ["an-before", "an-after"]),
+        "stats": Element([layernorm_stats(*layer_norm_stats(before), *layer_norm_stats(after), toks,
+                                          title=v.t("an.fig_stats"), words=v.words())], "an-stats"),
+        "ffn": Element([matrix_heatmap(hidden, toks, [f"h{i}" for i in range(hidden.shape[1])], kind="raw",
+                                       title=v.t("an.fig_ffn", where=where), row_title=v.t("axis.token"),
+                                       col_title=v.t("axis.hidden_unit"), show_values=False, col_ticks=16,
+                                       words=v.words())], "ffn-hidden"),
     }
 
 
@@ -79,18 +80,19 @@ def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
     return BatchNorms(x, real, lessons.layer_norm(x)[1], bn, bn_mu)
 
 
-def batch_block(b: BatchTrace, n: BatchNorms, v: View) -> Block:
+@per_view
+def batch_element(b: BatchTrace, n: BatchNorms, v: View) -> Element:
     """Per-token LayerNorm means against per-feature BatchNorm means."""
     labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
-    return Block([grouped_bars(labels, {v.t("ln.axis_mean"): n.ln_mu[n.real]}, title=v.t("ln.fig_ln_stats"),
-                               y_title=v.t("ln.axis_mean"), words=v.words()),
-                  line_chart(np.arange(n.x.shape[-1]), {v.t("ln.axis_mean"): n.bn_mu}, title=v.t("ln.fig_bn_stats"),
-                             x_title=v.t("ln.axis_feature"), y_title=v.t("ln.axis_mean"))],
-                 "ln-bn", ["ln-token-means", "bn-feature-means"])
+    return Element([grouped_bars(labels, {v.t("ln.axis_mean"): n.ln_mu[n.real]}, title=v.t("ln.fig_ln_stats"),
+                                 y_title=v.t("ln.axis_mean"), words=v.words()),
+                    line_chart(np.arange(n.x.shape[-1]), {v.t("ln.axis_mean"): n.bn_mu}, title=v.t("ln.fig_bn_stats"),
+                               x_title=v.t("ln.axis_feature"), y_title=v.t("ln.axis_mean"))],
+                   "ln-bn", ["ln-token-means", "bn-feature-means"])
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    blocks = list(norm_blocks(trace, place(trace, v), v).values())
+    elements = list(norm_elements(trace, place(trace, v), v).values())
     b = data.second_batch(trace, v)
-    return blocks + ([batch_block(b, batch_norms(trace, b), v)] if b is not None else [])
+    return elements + ([batch_element(b, batch_norms(trace, b), v)] if b is not None else [])

@@ -4,15 +4,15 @@ from __future__ import annotations
 import numpy as np
 
 from model.trace import Trace
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from ui.views.masks import mask_figure
 
 SIDES = {"encoder": ("bg.fig_encoder", "bg-enc-mask"), "decoder": ("bg.fig_decoder", "bg-dec-mask")}  # title, key
 
 
-def mask_block(keep: np.ndarray, tokens: list[str], title: str, key: str, v: View) -> Block:
+def mask_element(keep: np.ndarray, tokens: list[str], title: str, key: str, v: View) -> Element:
     """The additive mask M as the Masks page draws it, its hover saying what each query sees."""
-    return Block([mask_figure(keep, tokens, tokens, title, v, hover=v.t("bg.hover_visible"))], key)
+    return Element([mask_figure(keep, tokens, tokens, title, v, hover=v.t("bg.hover_visible"))], key)
 
 
 def side_keep(trace: Trace, side: str) -> np.ndarray:
@@ -25,12 +25,13 @@ def side_tokens(trace: Trace, side: str) -> list[str]:
     return trace.src.tokens if side == "encoder" else trace.tgt_input_tokens
 
 
-def side_block(trace: Trace, side: str, v: View) -> Block:
+@per_view
+def side_element(trace: Trace, side: str, v: View) -> Element:
     """The mask one half of this model uses, on its own tokens."""
     title, key = SIDES[side]
-    return mask_block(side_keep(trace, side), side_tokens(trace, side), v.t(title), key, v)
+    return mask_element(side_keep(trace, side), side_tokens(trace, side), v.t(title), key, v)
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends; a built-in model only)."""
-    return [side_block(trace, side, v) for side in SIDES]
+    return [side_element(trace, side, v) for side in SIDES]

@@ -6,7 +6,7 @@ import numpy as np
 from model.decoding import DecodeOptions
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View, clamp
+from ui.view import Element, View, clamp, per_view
 from viz.bars import topk_bar
 from viz.heatmap import matrix_heatmap
 
@@ -17,20 +17,22 @@ def step_view(trace: Trace, v: View) -> tuple[int, int, int]:
     return clamp(v.step, 0, len(trace.decoded.steps) - 1), layer, int(v.head) % trace.config.h
 
 
-def step_block(trace: Trace, shown: int, layer: int, head: int, v: View) -> Block:
+@per_view
+def step_element(trace: Trace, shown: int, layer: int, head: int, v: View) -> Element:
     """One decoding step: its top-k next tokens, its cross-attention per head and its masked self-attention."""
     step, h = trace.decoded.steps[shown], trace.config.h
     self_attn = step.self_attn[layer, head]  # (t, t)
-    return Block([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=v.t("dec.fig_topk"),
-                           given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
-                  matrix_heatmap(step.cross_attn[layer], [v.t("label.head", i=i) for i in range(h)], trace.src.tokens,
-                                 kind="prob", title=v.t("dec.fig_cross_step", layer=layer), row_title=v.t("axis.head"),
-                                 col_title=v.t("axis.source_key"), hover_formula="{row} → {col}", words=v.words()),
-                  matrix_heatmap(self_attn, step.prefix_tokens, step.prefix_tokens, kind="prob",
-                                 masked=~np.tril(np.ones_like(self_attn, bool)),
-                                 title=v.t("dec.fig_self_step", layer=layer, head=head),
-                                 row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
-                 "step", ["topk", "step-cross", "step-self"], columns=2)
+    return Element([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=v.t("dec.fig_topk"),
+                             given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
+                    matrix_heatmap(step.cross_attn[layer], [v.t("label.head", i=i) for i in range(h)], trace.src.tokens,
+                                   kind="prob", title=v.t("dec.fig_cross_step", layer=layer),
+                                   row_title=v.t("axis.head"),
+                                   col_title=v.t("axis.source_key"), hover_formula="{row} → {col}", words=v.words()),
+                    matrix_heatmap(self_attn, step.prefix_tokens, step.prefix_tokens, kind="prob",
+                                   masked=~np.tril(np.ones_like(self_attn, bool)),
+                                   title=v.t("dec.fig_self_step", layer=layer, head=head),
+                                   row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
+                   "step", ["topk", "step-cross", "step-self"], columns=2)
 
 
 def cross_map(trace: Trace, layer: int, title: str, v: View):
@@ -41,11 +43,12 @@ def cross_map(trace: Trace, layer: int, title: str, v: View):
                           hover_formula=v.t("dec.hover_looks_at"), words=v.words())
 
 
-def cross_block(trace: Trace, v: View) -> Block:
+@per_view
+def cross_element(trace: Trace, v: View) -> Element:
     """Every layer's full cross-attention."""
     N = trace.n_layers("cross")
-    return Block([cross_map(trace, i, v.t("dec.fig_layer", i=i), v) for i in range(N)], "cross-full",
-                 [f"cross-full-{i}" for i in range(N)])
+    return Element([cross_map(trace, i, v.t("dec.fig_layer", i=i), v) for i in range(N)], "cross-full",
+                   [f"cross-full-{i}" for i in range(N)])
 
 
 def twins(trace: Trace, v: View) -> list[Trace]:
@@ -59,14 +62,16 @@ def twins(trace: Trace, v: View) -> list[Trace]:
             for name in names]
 
 
-def twin_block(pair: list[Trace], v: View) -> Block:
+@per_view
+def twin_element(pair: list[Trace], v: View) -> Element:
     """The last layer's cross-attention of both twins, side by side."""
-    return Block([cross_map(other, other.config.N - 1, f"{other.model} · " + v.t("dec.fig_layer", i=other.config.N - 1),
-                            v)
-                  for other in pair], "twin", [f"twin-{other.model}" for other in pair])
+    last = [(other, other.config.N - 1) for other in pair]
+    return Element([cross_map(other, n, f"{other.model} · " + v.t("dec.fig_layer", i=n), v) for other, n in last],
+                   "twin", [f"twin-{other.model}" for other in pair])
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     pair = twins(trace, v)
-    return [step_block(trace, *step_view(trace, v), v), cross_block(trace, v)] + ([twin_block(pair, v)] if pair else [])
+    twin = [twin_element(pair, v)] if pair else []
+    return [step_element(trace, *step_view(trace, v), v), cross_element(trace, v)] + twin

@@ -8,23 +8,24 @@ import numpy as np
 from model.explain import pe_similarity
 from model.positional import sinusoidal_encoding
 from model.trace import Trace
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from ui.views import panels
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_heatmap
 
 
-def sentence_block(trace: Trace, v: View) -> Block:
+@per_view
+def sentence_element(trace: Trace, v: View) -> Element:
     """This sentence's token embeddings (× √d_model), their PE and the sum X, one chart per row."""
     source, d_model = trace.embedding("source"), trace.config.d_model
     dims = [f"d{i}" for i in range(d_model)]
     rows = [f"{i}: {tok}" for i, tok in enumerate(source.tokens)]
     axes = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), show_values=False, col_ticks=16,
                 words=v.words())
-    return Block([matrix_heatmap(source.embed, rows, dims, title=v.t("emb.fig_embedding"), **axes),
-                  pe_heatmap(source.pos_enc, rows, title=v.t("emb.fig_pe_tokens"), words=v.words()),
-                  matrix_heatmap(source.x, rows, dims, title=v.t("emb.fig_x"), **axes)],
-                 "sentence", ["emb", "pe-tokens", "x"], columns=1)
+    return Element([matrix_heatmap(source.embed, rows, dims, title=v.t("emb.fig_embedding"), **axes),
+                    pe_heatmap(source.pos_enc, rows, title=v.t("emb.fig_pe_tokens"), words=v.words()),
+                    matrix_heatmap(source.x, rows, dims, title=v.t("emb.fig_x"), **axes)],
+                   "sentence", ["emb", "pe-tokens", "x"], columns=1)
 
 
 @dataclass(frozen=True)
@@ -43,24 +44,28 @@ def explorer(v: View) -> Explorer:
     return Explorer(d, base, length, sinusoidal_encoding(length, d, base))
 
 
-def pe_block(e: Explorer, v: View) -> Block:
+@per_view
+def pe_element(e: Explorer, v: View) -> Element:
     """The whole PE table: position × dimension."""
-    return Block([pe_heatmap(e.pe, list(range(e.length)), col_labels=[f"d{i}" for i in range(e.d)],
-                             title=v.t("emb.fig_pe_full", length=e.length, d=e.d, base=f"{e.base:g}"),
-                             words=v.words())],
-                 "pe-full")
+    return Element([pe_heatmap(e.pe, list(range(e.length)), col_labels=[f"d{i}" for i in range(e.d)],
+                               title=v.t("emb.fig_pe_full", length=e.length, d=e.d, base=f"{e.base:g}"),
+                               words=v.words())],
+                   "pe-full")
 
 
-def similarity_block(e: Explorer, v: View) -> Block:
+@per_view
+def similarity_element(e: Explorer, v: View) -> Element:
     """PE[i]·PE[j] for every pair of positions."""
     positions = list(range(e.length))
-    return Block([matrix_heatmap(pe_similarity(e.pe), positions, positions, kind="raw", title=v.t("emb.fig_similarity"),
-                                 row_title=v.t("axis.position"), col_title=v.t("axis.position"),
-                                 hover_formula="PE[{row}]·PE[{col}]", show_values=False, col_ticks=32, row_ticks=32,
-                                 words=v.words())], "pe-dot")
+    return Element([matrix_heatmap(pe_similarity(e.pe), positions, positions, kind="raw",
+                                   title=v.t("emb.fig_similarity"),
+                                   row_title=v.t("axis.position"), col_title=v.t("axis.position"),
+                                   hover_formula="PE[{row}]·PE[{col}]", show_values=False, col_ticks=32, row_ticks=32,
+                                   words=v.words())], "pe-dot")
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     e = explorer(v)
-    return [sentence_block(trace, v), pe_block(e, v), similarity_block(e, v)] + panels.charts("embeddings", trace, v)
+    own = [sentence_element(trace, v), pe_element(e, v), similarity_element(e, v)]
+    return own + panels.charts("embeddings", trace, v)

@@ -6,7 +6,7 @@ import numpy as np
 from model.ablation import BLOCKS
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from viz.heatmap import matrix_heatmap
 
 SCALE_FLOOR = 1.0  # the colour scale spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
@@ -17,17 +17,18 @@ def importance(trace: Trace, v: View) -> np.ndarray:
     return data.head_importance(trace.model, v.sentence, v.knockout_mode)
 
 
-def importance_block(trace: Trace, drops: np.ndarray, v: View) -> Block:
+@per_view
+def importance_element(trace: Trace, drops: np.ndarray, v: View) -> Element:
     """The drops as one heatmap: a row per block and layer, a column per head."""
     N, h = trace.config.N, trace.config.h
     rows = [f"{v.t(f'ko.block_{block}')} · L{layer}" for block in BLOCKS for layer in range(N)]
-    return Block([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
-                                 title=v.t("ko.fig_importance"), row_title=v.t("ko.axis_block"),
-                                 col_title=v.t("ko.axis_head"), hover_formula="Δ log P", words=v.words(),
-                                 bound=max(SCALE_FLOOR, float(np.abs(drops).max())))],
-                 "ko-importance")
+    return Element([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
+                                   title=v.t("ko.fig_importance"), row_title=v.t("ko.axis_block"),
+                                   col_title=v.t("ko.axis_head"), hover_formula="Δ log P", words=v.words(),
+                                   bound=max(SCALE_FLOOR, float(np.abs(drops).max())))],
+                   "ko-importance")
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return [importance_block(trace, importance(trace, v), v)]
+    return [importance_element(trace, importance(trace, v), v)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from model.pairs import align_tokens, aligned_difference
 from model.trace import AttnView, Trace
 from ui import data
-from ui.view import Block, View, block_view
+from ui.view import Element, View, block_view, per_view
 from viz.heatmap import matrix_heatmap
 
 
@@ -16,31 +16,33 @@ def second_trace(trace: Trace, v: View) -> Trace | None:
         return None
 
 
-def pattern_block(which: str, attn: AttnView, layer: int, head: int, v: View) -> Block:
+def pattern_element(which: str, attn: AttnView, layer: int, head: int, v: View) -> Element:
     """One sentence's weights of the head, its real mask grey ("first" or "second")."""
-    return Block([matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
-                                 title=v.t(f"mp.fig_{which}", layer=layer, head=head), row_title=v.t("axis.query_row"),
-                                 col_title=v.t("axis.key_col"), words=v.words())], f"mp-{which}")
+    return Element([matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
+                                   title=v.t(f"mp.fig_{which}", layer=layer, head=head),
+                                   row_title=v.t("axis.query_row"),
+                                   col_title=v.t("axis.key_col"), words=v.words())], f"mp-{which}")
 
 
-def diff_block(a: AttnView, b: AttnView, head: int, v: View) -> Block:
+def diff_element(a: AttnView, b: AttnView, head: int, v: View) -> Element:
     """First minus second on the tokens both sentences share, the others grey."""
     diff, unmatched = aligned_difference(a.pattern[head], b.pattern[head], align_tokens(a.queries, b.queries),
                                          align_tokens(a.keys, b.keys))  # (L_q, L_k) each, the first's tokens
-    return Block([matrix_heatmap(diff, a.queries, a.keys, kind="signed", masked=unmatched, bound=1.0,
-                                 grey=("—", v.t("mp.unshared")), title=v.t("mp.fig_diff"),
-                                 row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
-                 "mp-diff")
+    return Element([matrix_heatmap(diff, a.queries, a.keys, kind="signed", masked=unmatched, bound=1.0,
+                                   grey=("—", v.t("mp.unshared")), title=v.t("mp.fig_diff"),
+                                   row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
+                   "mp-diff")
 
 
-def blocks(trace: Trace, other: Trace, side: str, layer: int, head: int, v: View) -> dict[str, Block]:
+@per_view
+def elements(trace: Trace, other: Trace, block: str, layer: int, head: int, v: View) -> dict[str, Element]:
     """Both sentences' weights of the head and their aligned difference."""
-    a, b = trace.attn(side, layer), other.attn(side, layer)
-    return {"first": pattern_block("first", a, layer, head, v), "second": pattern_block("second", b, layer, head, v),
-            "diff": diff_block(a, b, head, v)}
+    a, b = trace.attn(block, layer), other.attn(block, layer)
+    return {"first": pattern_element("first", a, layer, head, v),
+            "second": pattern_element("second", b, layer, head, v), "diff": diff_element(a, b, head, v)}
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     other = second_trace(trace, v)
-    return list(blocks(trace, other, *block_view(trace, v), v).values()) if other is not None else []
+    return list(elements(trace, other, *block_view(trace, v), v).values()) if other is not None else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from model.snapshots import Snapshot
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from viz.curves import training_curves
 from viz.grid import attention_grid
 
@@ -17,27 +17,29 @@ def snapshot_view(v: View, n: int) -> int:
     return v.snapshot % n
 
 
-def curves_block(names: list[str], index: int, v: View) -> Block:
+@per_view
+def curves_element(names: list[str], index: int, v: View) -> Element:
     """Loss and exact match of both runs, with the snapshot's step marked."""
     runs = {}
     for name in names:
         shots, (steps, losses) = data.timeline(name)
         runs[name] = (steps, losses, [s.step for s in shots], [s.exact_match for s in shots])
     step = data.timeline(names[0])[0][index].step
-    return Block([training_curves(runs, step, title=v.t("lab.curves"), step_title=v.t("lab.step_axis"),
-                                  loss_title=v.t("lab.loss"), exact_title=v.t("lab.exact"),
-                                  step_word=v.t("lab.step_word"))], "lab-curves")
+    return Element([training_curves(runs, step, title=v.t("lab.curves"), step_title=v.t("lab.step_axis"),
+                                    loss_title=v.t("lab.loss"), exact_title=v.t("lab.exact"),
+                                    step_word=v.t("lab.step_word"))], "lab-curves")
 
 
-def grid_block(name: str, shot: Snapshot, trace: Trace, side: str, v: View) -> Block:
+@per_view
+def grid_element(name: str, shot: Snapshot, trace: Trace, block: str, v: View) -> Element:
     """One model's attention at one snapshot: every layer and head of one block (half width: short)."""
     N, h = trace.config.N, trace.config.h
-    rows, cols = trace.tokens_for(side)
-    return Block([attention_grid(trace.patterns(side), rows, cols, row_names=[f"L{i}" for i in range(N)],
-                                 col_names=[f"h{j}" for j in range(h)],
-                                 title=v.t("lab.fig_grid", block=v.t(dict(BLOCKS)[side]), step=shot.step),
-                                 row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())],
-                 f"lab-{side}-{name}")
+    rows, cols = trace.tokens_for(block)
+    return Element([attention_grid(trace.patterns(block), rows, cols, row_names=[f"L{i}" for i in range(N)],
+                                   col_names=[f"h{j}" for j in range(h)],
+                                   title=v.t("lab.fig_grid", block=v.t(dict(BLOCKS)[block]), step=shot.step),
+                                   row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())],
+                   f"lab-{block}-{name}")
 
 
 def snapshot_run(name: str, index: int, v: View) -> tuple[Snapshot, Trace]:
@@ -46,11 +48,11 @@ def snapshot_run(name: str, index: int, v: View) -> tuple[Snapshot, Trace]:
     return shot, data.view_snapshot_trace(v, name, shot.step)
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     names = data.timeline_models(trace.model)
     if not names:
         return []
     index = snapshot_view(v, len(data.timeline(names[0])[0]))
-    return [curves_block(names, index, v)] + [grid_block(name, *snapshot_run(name, index, v), v.side, v)
-                                              for name in names]
+    return [curves_element(names, index, v)] + [grid_element(name, *snapshot_run(name, index, v), v.block, v)
+                                                for name in names]

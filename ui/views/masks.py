@@ -7,7 +7,7 @@ import numpy as np
 from model.explain import apply_mask
 from model.trace import BatchTrace, Trace
 from ui import data
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from ui.views import panels
 from viz.heatmap import matrix_heatmap
 
@@ -40,17 +40,19 @@ def shorter(rows: list[list[str]]) -> int:
     return int(np.argmin([sum(tok != "<pad>" for tok in row) for row in rows]))
 
 
-def pad_block(b: BatchTrace, head: int, v: View) -> Block:
+@per_view
+def pad_element(b: BatchTrace, head: int, v: View) -> Element:
     """The shorter sentence's key-padding mask and the encoder's weights under it."""
     i = shorter(b.src_rows)
     rows, enc = b.src_rows[i], b.attn("encoder", 0)
     keep = enc.mask[i]  # (S, S)
-    return Block([mask_figure(keep, rows, rows, v.t("masks.fig_pad_mask", n=i + 1), v),
-                  pattern_figure(enc.pattern[i, head], keep, rows, rows, v.t("masks.fig_enc_weights", head=head), v)],
-                 "pad", ["pad-mask", "pad-pattern"])
+    return Element([mask_figure(keep, rows, rows, v.t("masks.fig_pad_mask", n=i + 1), v),
+                    pattern_figure(enc.pattern[i, head], keep, rows, rows, v.t("masks.fig_enc_weights", head=head), v)],
+                   "pad", ["pad-mask", "pad-pattern"])
 
 
-def dec_block(b: BatchTrace, head: int, v: View) -> Block:
+@per_view
+def dec_element(b: BatchTrace, head: int, v: View) -> Element:
     """The decoder's causal mask (longer output) and causal + padding (shorter), with their weights."""
     tb = shorter(b.tgt_rows)
     dec = b.attn("decoder", 0)
@@ -59,8 +61,8 @@ def dec_block(b: BatchTrace, head: int, v: View) -> Block:
                              v.t("masks.fig_dec_mask", n=i + 1, kind=v.t(kind)), v) for i, _, kind in shown]
     weights_row = [pattern_figure(dec.pattern[i, head], dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
                                   v.t("masks.fig_dec_weights", head=head), v) for i, _, _ in shown]
-    return Block(masks_row + weights_row, "dec", [f"dec-{part}-{tag}" for part in ("mask", "pattern")
-                                                  for _, tag, _ in shown], columns=2)
+    return Element(masks_row + weights_row, "dec", [f"dec-{part}-{tag}" for part in ("mask", "pattern")
+                                                    for _, tag, _ in shown], columns=2)
 
 
 def ticked(cells: str, n: int) -> np.ndarray:
@@ -79,20 +81,20 @@ def encode(hidden: np.ndarray) -> str:
     return ".".join(rows).rstrip(".")
 
 
-def custom_block(trace: Trace, head: int, keep: np.ndarray, v: View) -> Block:
+def custom_element(trace: Trace, head: int, keep: np.ndarray, v: View) -> Element:
     """Encoder layer 0's scaled scores with the cells `keep` hides masked, and the softmax renormalised over the
     rest."""
     rows = trace.src.tokens
     masked, weights = apply_mask(trace.attn("encoder", 0).scaled[head], keep)
-    return Block([matrix_heatmap(masked, rows, rows, title=v.t("masks.fig_custom_masked", head=head),
-                                 hover_formula=v.t("masks.hover_score"), **axes(v), words=v.words()),
-                  pattern_figure(weights, keep, rows, rows, v.t("masks.fig_renormalised"), v)],
-                 "custom", ["custom-masked", "custom-pattern"])
+    return Element([matrix_heatmap(masked, rows, rows, title=v.t("masks.fig_custom_masked", head=head),
+                                   hover_formula=v.t("masks.hover_score"), **axes(v), words=v.words()),
+                    pattern_figure(weights, keep, rows, rows, v.t("masks.fig_renormalised"), v)],
+                   "custom", ["custom-masked", "custom-pattern"])
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     head, b = head_of(trace, v), data.second_batch(trace, v)
-    blocks = [pad_block(b, head, v), dec_block(b, head, v)] if b is not None else []
+    elements = [pad_element(b, head, v), dec_element(b, head, v)] if b is not None else []
     keep = ~ticked(v.custom_mask, len(trace.src.tokens))
-    return blocks + [custom_block(trace, head, keep, v)] + panels.charts("masks", trace, v)
+    return elements + [custom_element(trace, head, keep, v)] + panels.charts("masks", trace, v)

@@ -6,15 +6,15 @@ from model import pretrained
 from model.explain import SUBSCRIPTS, projection_weights
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View, block_view
+from ui.view import Element, View, block_view, per_view
 from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
 
 
-def wide(trace: Trace, side: str) -> bool:
+def wide(trace: Trace, block: str) -> bool:
     """True for a pretrained model's many heads: the grid shows the picked layer's heads, in full rows."""
-    return trace.n_layers(side) * trace.config.h > 16
+    return trace.n_layers(block) * trace.config.h > 16
 
 
 def z_last(trace: Trace) -> str:
@@ -22,23 +22,23 @@ def z_last(trace: Trace) -> str:
     return "Z" + str(trace.config.h - 1).translate(SUBSCRIPTS)
 
 
-def grid_block(trace: Trace, side: str, layer: int, v: View) -> Block:
+def grid_element(trace: Trace, block: str, layer: int, v: View) -> Element:
     """Every head of every layer (or, for a pretrained model, of the picked layer)."""
-    attn, h = trace.attn(side, layer), trace.config.h
+    attn, h = trace.attn(block, layer), trace.config.h
     rows, cols = attn.queries, attn.keys
     axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())
-    if wide(trace, side):
+    if wide(trace, block):
         n_r, n_c = wrap(h)
         spec = attention_grid(attn.pattern.reshape(n_r, n_c, len(rows), len(cols)), rows, cols,
                               row_names=[""] * n_r, col_names=[""] * n_c,
                               cell_names=[[v.t("label.head", i=r * n_c + c) for c in range(n_c)] for r in range(n_r)],
-                              title=v.t("hf.fig_layer_heads", side=v.side_label(side), h=h, layer=layer), **axes)
+                              title=v.t("hf.fig_layer_heads", block=v.block_label(block), h=h, layer=layer), **axes)
     else:
-        spec = attention_grid(trace.patterns(side), rows, cols,
-                              row_names=[v.t("label.layer", i=i) for i in range(trace.n_layers(side))],
+        spec = attention_grid(trace.patterns(block), rows, cols,
+                              row_names=[v.t("label.layer", i=i) for i in range(trace.n_layers(block))],
                               col_names=[v.t("label.head", i=j) for j in range(h)],
-                              title=v.t("mh.fig_grid", side=v.side_label(side)), **axes)
-    return Block([spec], f"mh-grid-{side}")
+                              title=v.t("mh.fig_grid", block=v.block_label(block)), **axes)
+    return Element([spec], f"mh-grid-{block}")
 
 
 def concat_labels(trace: Trace) -> list[str]:
@@ -47,45 +47,48 @@ def concat_labels(trace: Trace) -> list[str]:
     return [f"h{i // d_k}·{i % d_k}" for i in range(trace.config.d_model)]
 
 
-def output_weights(trace: Trace, side: str, layer: int, head: int, v: View) -> tuple:
+def output_weights(trace: Trace, block: str, layer: int, head: int, v: View) -> tuple:
     """(W_O rows shown, their labels, title): all of W_O, or a pretrained model's picked head's d_k rows (d_model²
     cells would be ~1 MB per keystroke)."""
     d_k, concat_cols = trace.config.d_k, concat_labels(trace)
     if v.pretrained:
-        W_O = pretrained.output_weights(data.pretrained_model(v.hf_model), side, layer)[head * d_k:(head + 1) * d_k]
+        W_O = pretrained.output_weights(data.pretrained_model(v.hf_model), block, layer)[head * d_k:(head + 1) * d_k]
         return W_O, concat_cols[head * d_k:(head + 1) * d_k], v.t("hf.fig_wo_head", head=head, d_k=d_k)
-    return projection_weights(data.bundle(trace.model).model, side, layer)["W_O"], concat_cols, "W_O"
+    return projection_weights(data.bundle(trace.model).model, block, layer)["W_O"], concat_cols, "W_O"
 
 
-def blocks(trace: Trace, side: str, layer: int, head: int, v: View) -> dict[str, Block]:
+@per_view
+def elements(trace: Trace, block: str, layer: int, head: int, v: View) -> dict[str, Element]:
     """Every chart element of the page, by section."""
-    attn, h, d_model = trace.attn(side, layer), trace.config.h, trace.config.d_model
+    attn, h, d_model = trace.attn(block, layer), trace.config.h, trace.config.d_model
     rows, cols = attn.queries, attn.keys
     concat_cols, dims = concat_labels(trace), [f"d{i}" for i in range(d_model)]
-    W_O, wo_rows, wo_title = output_weights(trace, side, layer, head, v)
+    W_O, wo_rows, wo_title = output_weights(trace, block, layer, head, v)
     return {
-        "grid": grid_block(trace, side, layer, v),
-        "heads": Block([head_view(attn.pattern[head], rows, cols, title=v.t("mh.fig_head_view", layer=layer, head=head),
-                                  words=v.words()),
-                        matrix_heatmap(attn.pattern.mean(0), rows, cols, kind="prob",
-                                       title=v.t("mh.fig_average", h=h, layer=layer),
-                                       hover_formula=v.t("mh.hover_average"), row_title=v.t("axis.query_row"),
-                                       col_title=v.t("axis.key_col"), words=v.words())],
-                       f"hv-{side}", [f"hv-{side}-{layer}-{head}", f"avg-{side}-{layer}"]),
-        "concat": Block([matrix_heatmap(attn.concat, rows, concat_cols,
-                                        title=v.t("mh.fig_concat", z_last=z_last(trace)),
-                                        row_title=v.t("axis.query_token"), col_title=v.t("axis.head_dimension"),
-                                        show_values=False, col_ticks=16, words=v.words())], f"concat-{side}-{layer}"),
-        "output": Block([matrix_heatmap(W_O, wo_rows, dims, title=wo_title, row_title=v.t("axis.concat_dimension"),
-                                        col_title=v.t("axis.output_dimension"), show_values=False, col_ticks=16,
-                                        row_ticks=16, height=520, words=v.words()),
-                         matrix_heatmap(attn.out, rows, dims, title=v.t("mh.fig_output"),
-                                        row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"),
-                                        show_values=False, col_ticks=16, words=v.words())],
-                        f"wo-{side}", [f"wo-{side}-{layer}", f"out-{side}-{layer}"]),
+        "grid": grid_element(trace, block, layer, v),
+        "heads": Element([head_view(attn.pattern[head], rows, cols,
+                                    title=v.t("mh.fig_head_view", layer=layer, head=head),
+                                    words=v.words()),
+                          matrix_heatmap(attn.pattern.mean(0), rows, cols, kind="prob",
+                                         title=v.t("mh.fig_average", h=h, layer=layer),
+                                         hover_formula=v.t("mh.hover_average"), row_title=v.t("axis.query_row"),
+                                         col_title=v.t("axis.key_col"), words=v.words())],
+                         f"hv-{block}", [f"hv-{block}-{layer}-{head}", f"avg-{block}-{layer}"]),
+        "concat": Element([matrix_heatmap(attn.concat, rows, concat_cols,
+                                          title=v.t("mh.fig_concat", z_last=z_last(trace)),
+                                          row_title=v.t("axis.query_token"), col_title=v.t("axis.head_dimension"),
+                                          show_values=False, col_ticks=16, words=v.words())],
+                          f"concat-{block}-{layer}"),
+        "output": Element([matrix_heatmap(W_O, wo_rows, dims, title=wo_title, row_title=v.t("axis.concat_dimension"),
+                                          col_title=v.t("axis.output_dimension"), show_values=False, col_ticks=16,
+                                          row_ticks=16, height=520, words=v.words()),
+                           matrix_heatmap(attn.out, rows, dims, title=v.t("mh.fig_output"),
+                                          row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"),
+                                          show_values=False, col_ticks=16, words=v.words())],
+                          f"wo-{block}", [f"wo-{block}-{layer}", f"out-{block}-{layer}"]),
     }
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return list(blocks(trace, *block_view(trace, v), v).values())
+    return list(elements(trace, *block_view(trace, v), v).values())

@@ -2,33 +2,34 @@
 from __future__ import annotations
 
 from model.trace import Trace
-from ui.view import Block, View, attention_blocks
+from ui.view import Element, View, attention_blocks, per_view
 from viz.grid import attention_grid, wrap
 
 
-def tab_title(side: str, v: View) -> str:
+def tab_title(block: str, v: View) -> str:
     """The tab (and grid) title of one attention block."""
-    return v.t(f"ov.tab_{side}")
+    return v.t(f"ov.tab_{block}")
 
 
-def maps_block(trace: Trace, side: str, v: View) -> Block:
+@per_view
+def maps_element(trace: Trace, block: str, v: View) -> Element:
     """Every layer × head map of one block; for a pretrained model's many heads, each layer's mean over heads."""
-    N, h, title = trace.n_layers(side), trace.config.h, tab_title(side, v)
-    rows, cols = trace.tokens_for(side)
-    patterns = trace.patterns(side)  # (N, h, L_q, L_k)
+    N, h, title = trace.n_layers(block), trace.config.h, tab_title(block, v)
+    rows, cols = trace.tokens_for(block)
+    patterns = trace.patterns(block)  # (N, h, L_q, L_k)
     axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())
     if N * h <= 16:
-        return Block([attention_grid(patterns, rows, cols, row_names=[v.t("label.layer", i=i) for i in range(N)],
-                                     col_names=[v.t("label.head", i=j) for j in range(h)], title=title, **axes)],
-                     f"grid-{side}")
+        return Element([attention_grid(patterns, rows, cols, row_names=[v.t("label.layer", i=i) for i in range(N)],
+                                       col_names=[v.t("label.head", i=j) for j in range(h)], title=title, **axes)],
+                       f"grid-{block}")
     n_r, n_c = wrap(N)
     means = patterns.mean(1).reshape(n_r, n_c, len(rows), len(cols))  # (n_r, n_c, L_q, L_k)
-    return Block([attention_grid(means, rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
-                                 cell_names=[[v.t("label.layer", i=r * n_c + c) for c in range(n_c)]
-                                             for r in range(n_r)],
-                                 title=v.t("hf.fig_layer_means", side=title, h=h), **axes)], f"grid-{side}")
+    return Element([attention_grid(means, rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
+                                   cell_names=[[v.t("label.layer", i=r * n_c + c) for c in range(n_c)]
+                                               for r in range(n_r)],
+                                   title=v.t("hf.fig_layer_means", block=title, h=h), **axes)], f"grid-{block}")
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every block's maps (what the keystroke route sends)."""
-    return [maps_block(trace, side, v) for side in attention_blocks(trace)]
+    return [maps_element(trace, block, v) for block in attention_blocks(trace)]

@@ -1,5 +1,6 @@
 """The charts of the "In the notes / In this app" panels (ui/notes.py) for one trace and the view state: the panel
-draws them between its texts and buttons, the keystroke route builds the same blocks for the page they sit on."""
+draws them between its texts and buttons, the keystroke route builds the same chart elements for the page they sit
+on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from model.positional import sinusoidal_encoding
 from model.tokenizer import BOS_ID
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View
+from ui.view import Element, View
 from viz.heatmap import matrix_heatmap
 
 CHARTED = ("mask_mul", "pe_code", "shuffle")  # the panels that draw charts
@@ -28,13 +29,13 @@ def mask_mul_weights(mode: str) -> np.ndarray:
     return lessons.additive_mask(lessons.NOTE_SCORES, keep)
 
 
-def mask_mul_block(mode: str, v: View) -> Block:
+def mask_mul_element(mode: str, v: View) -> Element:
     """The masked weights; the + mode greys the −∞ cells."""
     names, keep = ["x1", "x2", "x3"], lessons.causal_keep(3)
-    return Block([matrix_heatmap(mask_mul_weights(mode), names, names, kind="prob", decimals=3,
-                                 masked=None if mode == "mul" else keep == 0, title=v.t(f"mm.fig_{mode}"),
-                                 row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"),
-                                 hover_formula="softmax({row}, {col})", height=300, words=v.words())], "note-mask")
+    return Element([matrix_heatmap(mask_mul_weights(mode), names, names, kind="prob", decimals=3,
+                                   masked=None if mode == "mul" else keep == 0, title=v.t(f"mm.fig_{mode}"),
+                                   row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"),
+                                   hover_formula="softmax({row}, {col})", height=300, words=v.words())], "note-mask")
 
 
 def note_pe(bundle: Bundle) -> tuple[np.ndarray, np.ndarray]:
@@ -43,12 +44,12 @@ def note_pe(bundle: Bundle) -> tuple[np.ndarray, np.ndarray]:
     return lessons.note_pe(PE_ROWS, d), sinusoidal_encoding(PE_ROWS, d)  # (PE_ROWS, d_model) each
 
 
-def pe_code_blocks(bundle: Bundle, v: View) -> list[Block]:
+def pe_code_elements(bundle: Bundle, v: View) -> list[Element]:
     """Both tables' first PE_ROWS dimensions, one chart each."""
     cols = [f"d{i}" for i in range(PE_ROWS)]
-    return [Block([matrix_heatmap(values[:, :PE_ROWS], list(range(PE_ROWS)), cols, title=v.t(title), decimals=2,
-                                  row_title=v.t("axis.position"), col_title=v.t("axis.dimension"), bound=1.0,
-                                  height=380, words=v.words())], key)
+    return [Element([matrix_heatmap(values[:, :PE_ROWS], list(range(PE_ROWS)), cols, title=v.t(title), decimals=2,
+                                    row_title=v.t("axis.position"), col_title=v.t("axis.dimension"), bound=1.0,
+                                    height=380, words=v.words())], key)
             for values, title, key in zip(note_pe(bundle), ("notes.fig_pe_note", "notes.fig_pe_paper"),
                                           ("note-pe-code", "note-pe-paper"))]
 
@@ -78,30 +79,31 @@ def shuffle(trace: Trace, v: View) -> Shuffle | None:
     return Shuffle(result, [trace.src.tokens[i] for i in result.order], with_pe)
 
 
-def shuffle_block(s: Shuffle, v: View) -> Block:
+def shuffle_element(s: Shuffle, v: View) -> Element:
     """|memory of the shuffled sentence − the memory reordered the same way| per token and dimension."""
     diff = np.abs(s.result.memory_shuffled - s.result.memory[s.result.order])  # (S, d_model)
-    return Block([matrix_heatmap(diff, s.tokens, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
-                                 title=v.t("pe.fig_diff"), row_title=v.t("axis.token"), col_title=v.t("axis.dimension"),
-                                 show_values=False, col_ticks=16, words=v.words())], "pe-shuffle-diff")
+    return Element([matrix_heatmap(diff, s.tokens, [f"d{i}" for i in range(diff.shape[1])], kind="raw",
+                                   title=v.t("pe.fig_diff"), row_title=v.t("axis.token"),
+                                   col_title=v.t("axis.dimension"),
+                                   show_values=False, col_ticks=16, words=v.words())], "pe-shuffle-diff")
 
 
-def panel_blocks(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Block]:
+def panel_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Element]:
     """The charts panel `key` shows for this trace and view."""
     if key == "mask_mul":
-        return [mask_mul_block(v.mask_mode, v)]
+        return [mask_mul_element(v.mask_mode, v)]
     if key == "pe_code":
-        return pe_code_blocks(bundle, v)
+        return pe_code_elements(bundle, v)
     s = shuffle(trace, v) if key == "shuffle" else None
-    return [shuffle_block(s, v)] if s is not None else []
+    return [shuffle_element(s, v)] if s is not None else []
 
 
-def charts(page: str, trace: Trace, v: View) -> list[Block]:
+def charts(page: str, trace: Trace, v: View) -> list[Element]:
     """The charts of the panels shown on `page` ("notes": every panel)."""
     bundle = data.bundle(trace.model)
-    return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_blocks(key, bundle, trace, v)]
+    return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_elements(key, bundle, trace, v)]
 
 
-def every_chart(trace: Trace, v: View) -> list[Block]:
+def every_chart(trace: Trace, v: View) -> list[Element]:
     """Every panel's charts: the Notes vs app page (what the keystroke route sends)."""
     return charts("notes", trace, v)

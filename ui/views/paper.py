@@ -8,7 +8,7 @@ import numpy as np
 from model import lessons
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View
+from ui.view import Element, View, per_view
 from viz.lines import line_chart
 from viz.paths import recurrence_and_attention
 
@@ -23,19 +23,22 @@ def score_mb(points: tuple[lessons.CostPoint, ...]) -> np.ndarray:
     return np.array([p.score_bytes for p in points]) / 2**20  # (len(data.COST_LENGTHS),)
 
 
-def time_block(points: tuple[lessons.CostPoint, ...], v: View) -> Block:
+@per_view
+def time_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
     """Attention's and the FFN's time against n."""
-    return Block([line_chart(lengths(points), {v.t("paper.trace_attention"): [p.attention_ms for p in points],
-                                               v.t("paper.trace_ffn"): [p.ffn_ms for p in points]},
-                             title=v.t("paper.fig_time"), x_title=v.t("paper.axis_n"), y_title=v.t("paper.axis_ms"))],
-                 "paper-time")
+    return Element([line_chart(lengths(points), {v.t("paper.trace_attention"): [p.attention_ms for p in points],
+                                                 v.t("paper.trace_ffn"): [p.ffn_ms for p in points]},
+                               title=v.t("paper.fig_time"), x_title=v.t("paper.axis_n"), y_title=v.t("paper.axis_ms"))],
+                   "paper-time")
 
 
-def memory_block(points: tuple[lessons.CostPoint, ...], v: View) -> Block:
+@per_view
+def memory_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
     """The score matrix's memory against n."""
-    return Block([line_chart(lengths(points), {v.t("paper.trace_scores"): score_mb(points)},
-                             title=v.t("paper.fig_memory"), x_title=v.t("paper.axis_n"), y_title=v.t("paper.axis_mb"))],
-                 "paper-memory")
+    return Element([line_chart(lengths(points), {v.t("paper.trace_scores"): score_mb(points)},
+                               title=v.t("paper.fig_memory"), x_title=v.t("paper.axis_n"),
+                               y_title=v.t("paper.axis_mb"))],
+                   "paper-memory")
 
 
 def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tuple[int, int, int]]]:
@@ -45,7 +48,8 @@ def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tupl
     return n, lessons.layer_costs(n, d, k)
 
 
-def paths_block(trace: Trace, v: View) -> Block:
+@per_view
+def paths_element(trace: Trace, v: View) -> Element:
     """The sentence's tokens through a recurrent layer (the chain x₁ → h₁ → … → hₙ) and through self-attention (every
     x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length."""
     _, costs = table1(trace, trace.config.d_model)
@@ -56,12 +60,12 @@ def paths_block(trace: Trace, v: View) -> Block:
                                     attention=(v.t("paper.paths_attention"), heading["self_attention"]),
                                     recurrent_hover=v.t("paper.paths_rnn_hover"),
                                     attention_hover=v.t("paper.paths_attention_hover"), words=v.words())
-    return Block([spec], "paper-paths")
+    return Element([spec], "paper-paths")
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends): the sentence through a
     recurrent layer and through self-attention, and attention's measured cost (which does not depend on the sentence,
-    but carries it as its rev)."""
+    but carries it as its sentence)."""
     points = data.attention_cost(trace.model)
-    return [paths_block(trace, v), time_block(points, v), memory_block(points, v)]
+    return [paths_element(trace, v), time_element(points, v), memory_element(points, v)]

@@ -11,7 +11,7 @@ from model.explain import project_and_attend
 from model.playground import from_trace
 from model.trace import Trace
 from ui import data
-from ui.view import Block, View, block_view
+from ui.view import Element, View, block_view
 from viz.heatmap import matrix_heatmap
 
 SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
@@ -32,9 +32,9 @@ def sentence_preset(trace: Trace, v: View) -> dict:
     """The sentence's X, head slices of W_Q/W_K/W_V with the biases folded in (X·W = the model's X·W + b: Q, K, V as
     the Self-attention page shows them) and mask at the view's block, layer and head (cross-attention's
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
-    side, layer, head = block_view(trace, v)
-    side = side if side in SELF_ATTENTION else "encoder"
-    return from_trace(trace, data.bundle(trace.model).model, side, layer, head) | {"where": (side, layer, head)}
+    block, layer, head = block_view(trace, v)
+    block = block if block in SELF_ATTENTION else "encoder"
+    return from_trace(trace, data.bundle(trace.model).model, block, layer, head) | {"where": (block, layer, head)}
 
 
 def attend(mats: dict, keep: np.ndarray, scale: bool, tokens: list[str]) -> Result:
@@ -49,7 +49,7 @@ def decimals(m: np.ndarray) -> int:
     return 0 if np.allclose(m, np.round(m)) else 2
 
 
-def blocks(res: Result, scale: bool, v: View) -> list[Block]:
+def elements(res: Result, scale: bool, v: View) -> list[Element]:
     """Q, K, V in one element; the scores and the scaled, masked scores in one; the weights and the output in one."""
     names, dims = res.names, lambda M: [f"d{i}" for i in range(M.shape[1])]
     tokens = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), words=v.words())
@@ -63,14 +63,14 @@ def blocks(res: Result, scale: bool, v: View) -> list[Block]:
     weights = [matrix_heatmap(res.r.weights, names, names, kind="prob", title=v.t("pg.fig_weights"), decimals=3,
                               **axes),
                matrix_heatmap(res.r.output, names, dims(res.V), title=v.t("pg.fig_output"), height=320, **tokens)]
-    return [Block(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Block(scores, "pg-scores", ["pg-scores", "pg-masked"]),
-            Block(weights, "pg-weights", ["pg-weights", "pg-output"])]
+    return [Element(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Element(scores, "pg-scores", ["pg-scores", "pg-masked"]),
+            Element(weights, "pg-weights", ["pg-weights", "pg-output"])]
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """The route's charts: the "this sentence" preset's for the typed text (the page asks only while it follows the
     sentence unedited), nothing for the other presets."""
     if v.preset != "sentence":
         return []
     p = sentence_preset(trace, v)
-    return blocks(attend(p, p["mask"].astype(bool), v.attn.scale, p["tokens"]), v.attn.scale, v)
+    return elements(attend(p, p["mask"].astype(bool), v.attn.scale, p["tokens"]), v.attn.scale, v)

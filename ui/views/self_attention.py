@@ -7,9 +7,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from model import lessons
+from model.attention import softmax
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
-from ui.view import Block, View, block_view, query_view
+from ui.view import Element, View, block_view, per_view, query_view
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
@@ -20,7 +21,7 @@ D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 class Shown:
     """What the page shows: block, layer, head, query token, the ÷√d_k and temperature toggles, the worked query."""
 
-    side: str
+    block: str
     layer: int
     head: int
     query: int
@@ -33,13 +34,7 @@ class Shown:
     @property
     def tag(self) -> str:
         """The block, layer and head in element keys and file names."""
-        return f"{self.side}-L{self.layer}-h{self.head}"
-
-
-def softmax(x: np.ndarray) -> np.ndarray:
-    """Softmax of one row (float64)."""
-    e = np.exp(x - x.max())
-    return e / e.sum()
+        return f"{self.block}-L{self.layer}-h{self.head}"
 
 
 def toggles(v: View) -> tuple[bool, float]:
@@ -47,16 +42,17 @@ def toggles(v: View) -> tuple[bool, float]:
     return (True, 1.0) if v.pretrained else (v.attn.scale, v.attn.temperature)
 
 
+@per_view
 def shown(trace: Trace, v: View) -> Shown:
     """The view applied to this trace (indices kept inside it)."""
-    side, layer, head = block_view(trace, v)
-    attn = trace.attn(side, layer)
+    block, layer, head = block_view(trace, v)
+    attn = trace.attn(block, layer)
     qi = query_view(attn.queries, v)
     scale, temp = toggles(v)
     keep = attn.mask[qi]  # (L_k,)
     scores = attn.scores[head][qi].astype(np.float64)  # (L_k,)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep, scale, temp)
-    return Shown(side, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
+    return Shown(block, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
                 softmax(np.where(keep, scores / np.sqrt(trace.config.d_k), -np.inf)))
 
 
@@ -65,66 +61,68 @@ def divisor(s: Shown) -> str:
     return ("√d_k" if s.scale else "1") + (f" · T={s.temperature:g}" if s.temperature != 1 else "")
 
 
-def blocks(trace: Trace, s: Shown, v: View) -> dict[str, Block]:
+@per_view
+def elements(trace: Trace, s: Shown, v: View) -> dict[str, Element]:
     """Every chart element of the page, by section."""
-    attn, d_k, tag = trace.attn(s.side, s.layer), trace.config.d_k, s.tag
+    attn, d_k, tag = trace.attn(s.block, s.layer), trace.config.d_k, s.tag
     rows, cols, head = attn.queries, attn.keys, s.head
     dims = [f"d{i}" for i in range(d_k)]
     axes = dict(row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
     x_q = attn.x_q  # (L_q, d_model)
     return {
-        "x": Block([matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=v.t("sa.fig_x"),
-                                   row_title=v.t("axis.token"), col_title=v.t("axis.feature"), show_values=False,
-                                   col_ticks=16, height=300, words=v.words())], f"x-{tag}"),
-        "qkv": Block([matrix_heatmap(getattr(attn, name)[head], toks, dims,
-                                     title=v.t("sa.fig_qkv", name=name.upper(), head=head), row_title=v.t("axis.token"),
-                                     col_title=v.t("axis.dimension"), show_values=False, col_ticks=8, words=v.words())
-                      for name, toks in (("q", rows), ("k", cols), ("v", cols))],
-                     f"qkv-{tag}", [f"{name}-{tag}" for name in "qkv"]),
-        "scores": Block([matrix_heatmap(attn.scores[head], rows, cols, title=v.t("sa.fig_raw"),
-                                        hover_formula="q({row})·k({col})", **axes),
-                         matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor(s)}",
-                                        hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor(s)}", **axes)],
-                        f"scores-{tag}", [f"scores-{tag}", f"scaled-{tag}"]),
-        "masked": Block([matrix_heatmap(attn.masked_scores[head], rows, cols, title=v.t("sa.fig_masked"),
-                                        hover_formula=v.t("sa.hover_masked"), **axes),
-                         matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~attn.mask,
-                                        title=v.t("sa.fig_softmax"), hover_formula=v.t("sa.hover_softmax"), **axes)],
-                        f"masked-{tag}", [f"masked-{tag}", f"pattern-{tag}"]),
-        "z": Block([matrix_heatmap(attn.z[head], rows, dims, title=v.t("sa.fig_z", head=head),
-                                   row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"),
-                                   show_values=False, col_ticks=16, words=v.words())], f"z-{tag}"),
-        "walk": walk_block(attn, s, dims, v),
-        "variance": variance_block(attn, s, v),
+        "x": Element([matrix_heatmap(x_q, rows, [f"x{i}" for i in range(x_q.shape[1])], title=v.t("sa.fig_x"),
+                                     row_title=v.t("axis.token"), col_title=v.t("axis.feature"), show_values=False,
+                                     col_ticks=16, height=300, words=v.words())], f"x-{tag}"),
+        "qkv": Element([matrix_heatmap(getattr(attn, name)[head], toks, dims,
+                                       title=v.t("sa.fig_qkv", name=name.upper(), head=head),
+                                       row_title=v.t("axis.token"),
+                                       col_title=v.t("axis.dimension"), show_values=False, col_ticks=8, words=v.words())
+                        for name, toks in (("q", rows), ("k", cols), ("v", cols))],
+                       f"qkv-{tag}", [f"{name}-{tag}" for name in "qkv"]),
+        "scores": Element([matrix_heatmap(attn.scores[head], rows, cols, title=v.t("sa.fig_raw"),
+                                          hover_formula="q({row})·k({col})", **axes),
+                           matrix_heatmap(attn.scaled[head], rows, cols, title=f"QKᵀ ÷ {divisor(s)}",
+                                          hover_formula=f"q({{row}})·k({{col}}) ÷ {divisor(s)}", **axes)],
+                          f"scores-{tag}", [f"scores-{tag}", f"scaled-{tag}"]),
+        "masked": Element([matrix_heatmap(attn.masked_scores[head], rows, cols, title=v.t("sa.fig_masked"),
+                                          hover_formula=v.t("sa.hover_masked"), **axes),
+                           matrix_heatmap(attn.pattern[head], rows, cols, kind="prob", masked=~attn.mask,
+                                          title=v.t("sa.fig_softmax"), hover_formula=v.t("sa.hover_softmax"), **axes)],
+                          f"masked-{tag}", [f"masked-{tag}", f"pattern-{tag}"]),
+        "z": Element([matrix_heatmap(attn.z[head], rows, dims, title=v.t("sa.fig_z", head=head),
+                                     row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"),
+                                     show_values=False, col_ticks=16, words=v.words())], f"z-{tag}"),
+        "walk": walk_element(attn, s, dims, v),
+        "variance": variance_element(attn, s, v),
     }
 
 
-def walk_block(attn, s: Shown, dims: list[str], v: View) -> Block:
+def walk_element(attn, s: Shown, dims: list[str], v: View) -> Element:
     """The worked query: q ⊙ k per key, then the weighted values and their sum z, one chart per row."""
     rows, cols, tag = attn.queries, attn.keys, s.tag
     weighted = list(s.walk.weighted_v) + [s.walk.output]
-    return Block([matrix_heatmap(s.walk.products, cols, dims, title=v.t("sa.fig_products", query=rows[s.query]),
-                                 row_title=v.t("axis.key_token"), col_title=v.t("axis.dimension"), show_values=False,
-                                 col_ticks=16, words=v.words()),
-                  matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=v.t("sa.row_weighted"),
-                                 col_title=v.t("axis.dimension"), title=v.t("sa.fig_weighted", query=rows[s.query]),
-                                 show_values=False, col_ticks=16, words=v.words())],
-                 f"walk-{tag}", [f"prod-{tag}", f"wv-{tag}"], columns=1)
+    return Element([matrix_heatmap(s.walk.products, cols, dims, title=v.t("sa.fig_products", query=rows[s.query]),
+                                   row_title=v.t("axis.key_token"), col_title=v.t("axis.dimension"), show_values=False,
+                                   col_ticks=16, words=v.words()),
+                    matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=v.t("sa.row_weighted"),
+                                   col_title=v.t("axis.dimension"), title=v.t("sa.fig_weighted", query=rows[s.query]),
+                                   show_values=False, col_ticks=16, words=v.words())],
+                   f"walk-{tag}", [f"prod-{tag}", f"wv-{tag}"], columns=1)
 
 
-def variance_block(attn, s: Shown, v: View) -> Block:
+def variance_element(attn, s: Shown, v: View) -> Element:
     """The paper's reason for ÷√d_k on random vectors, and the query's row with and without it."""
     raw, scaled = lessons.dot_variance(D_KS)
-    return Block([line_chart(D_KS, {v.t("var.raw"): raw, v.t("var.scaled"): scaled}, title=v.t("var.fig"),
-                             x_title=v.t("var.x"), y_title=v.t("var.y"), log_x=True, log_y=True),
-                  grouped_bars(attn.keys, {v.t("var.without"): s.plain_w, v.t("var.with"): s.scaled_w},
-                               title=v.t("var.fig_row", query=attn.queries[s.query],
-                                       block=v.side_label(s.side), layer=s.layer, head=s.head),
-                               y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
-                 "var", ["var-dk", "var-row"])
+    return Element([line_chart(D_KS, {v.t("var.raw"): raw, v.t("var.scaled"): scaled}, title=v.t("var.fig"),
+                               x_title=v.t("var.x"), y_title=v.t("var.y"), log_x=True, log_y=True),
+                    grouped_bars(attn.keys, {v.t("var.without"): s.plain_w, v.t("var.with"): s.scaled_w},
+                                 title=v.t("var.fig_row", query=attn.queries[s.query],
+                                           block=v.block_label(s.block), layer=s.layer, head=s.head),
+                                 y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
+                   "var", ["var-dk", "var-row"])
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return list(blocks(trace, shown(trace, v), v).values())
+    return list(elements(trace, shown(trace, v), v).values())
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from lesson.tour import STEPS
 from model.trace import Trace
-from ui.view import Block, View, clamp
+from ui.view import Element, View, clamp, per_view
 
 LAST = len(STEPS) - 1
 
@@ -13,12 +13,13 @@ def step_index(v: View) -> int:
     return clamp(v.tour, 0, LAST)
 
 
-def figure_block(trace: Trace, n: int, v: View) -> Block:
+@per_view
+def figure_element(trace: Trace, n: int, v: View) -> Element:
     """Step n's figure for this sentence."""
     step = STEPS[n]
-    return Block([step.figure(trace, v.t)], f"tour-{step.key}")
+    return Element([step.figure(trace, v.t)], f"tour-{step.key}")
 
 
-def charts(trace: Trace, v: View) -> list[Block]:
+def charts(trace: Trace, v: View) -> list[Element]:
     """The current step's figure (what the keystroke route sends)."""
-    return [figure_block(trace, step_index(v), v)]
+    return [figure_element(trace, step_index(v), v)]

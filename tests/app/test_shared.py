@@ -1,0 +1,164 @@
+"""What every script thread and route request shares (ui/shared.py, ui/view.per_view, Trace.attn's views): bounded,
+right under many threads at once, and a keystroke's payloads are built once for the route and the rerun."""
+import random
+import threading
+from dataclasses import replace
+
+import numpy as np
+
+from model.checkpoint import load_bundle
+from model.trace import run_with_trace
+from ui import route, shared
+from ui.registry import BY_PATH
+from ui.view import per_view
+from ui.widgets import build_payload, element_payload
+
+THREADS = 16
+
+
+def together(work, n: int = THREADS) -> list:
+    """Run work(i) in n threads released at once; their results (or the first exception, raised)."""
+    start, results, errors = threading.Barrier(n), [None] * n, []
+
+    def run(i: int) -> None:
+        start.wait()
+        try:
+            results[i] = work(i)
+        except Exception as err:  # noqa: BLE001 (re-raised below)
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+def test_the_lru_stays_bounded_and_right_under_many_threads():
+    """16 threads putting and getting 2,000 keys each in a map of 64: a key always reads back its own value or
+    nothing, and the map never holds more than its size."""
+    lru = shared.LRU(64)
+
+    def hammer(i: int) -> int:
+        rng, wrong = random.Random(i), 0
+        for _ in range(2000):
+            key = rng.randrange(200)
+            if rng.random() < 0.5:
+                lru.put(key, ("value", key))
+            else:
+                got = lru.get(key)
+                wrong += got is not None and got != ("value", key)
+            assert len(lru) <= 64
+        return wrong
+
+    assert together(hammer) == [0] * THREADS
+    assert len(lru) == 64
+
+
+def test_the_lru_forgets_the_least_recently_used():
+    """A read refreshes a key; the oldest untouched key goes first."""
+    lru = shared.LRU(2)
+    lru.put("a", 1)
+    lru.put("b", 2)
+    assert lru.get("a") == 1
+    lru.put("c", 3)
+    assert (lru.get("a"), lru.get("b"), lru.get("c")) == (1, None, 3)
+
+
+def test_the_lru_keeps_within_its_byte_budget():
+    """Payloads weigh their bytes: the oldest go once the budget is passed, and replacing a key counts once."""
+    lru = shared.LRU(100, shared.nbytes, 1000)
+    for i in range(5):
+        lru.put(i, b"x" * 300)
+    assert len(lru) == 3 and lru.weight == 900 and lru.get(0) is None and lru.get(4) is not None
+    lru.put(4, (b"y" * 100, b"z" * 50))
+    assert lru.weight == 750 and len(lru) == 3
+
+
+def test_drafts_read_this_text_then_the_previous_and_keep_this_one():
+    """A rerun or request reads its own text's output if known (exact), else the previous text's; it writes its own."""
+    model, before, now = "test-model", "drafts test : the cat", "drafts test : the cat is"
+    shared.Drafts("", before)[model] = [5, 6, 7]
+    drafts = shared.Drafts(before, now)
+    assert drafts.get(model) == [5, 6, 7]
+    drafts[model] = [5, 6, 8]
+    assert drafts.get(model) == [5, 6, 8] and shared.Drafts("", now)[model] == [5, 6, 8]
+    assert shared.Drafts("drafts test : never", "drafts test : typed").get(model) is None
+
+
+def test_a_traces_attention_views_are_built_once_and_equal_from_every_thread():
+    """16 threads ask a fresh trace for every attention block at once: each gets views equal to one built alone, and
+    asking again returns the very same view (no rebuild)."""
+    trace = run_with_trace(load_bundle("en-zh"), "the cat sat on the mat .")
+    blocks = [(b, layer) for b in ("encoder", "decoder", "cross") for layer in range(trace.config.N)]
+    alone = {key: trace.attn_view(*key) for key in blocks}
+    seen = together(lambda i: {key: trace.attn(*key) for key in blocks})
+    for views in seen:
+        for key, view in views.items():
+            for name in ("q", "k", "scores", "pattern", "z", "out"):
+                np.testing.assert_array_equal(getattr(view, name), getattr(alone[key], name))
+    assert all(trace.attn(*key) is trace.attn(*key) for key in blocks)
+
+
+def test_a_keystrokes_payloads_are_built_once_for_the_route_and_the_rerun():
+    """The route answers a keystroke; the rerun's payload of each element in the same view is the very bytes object
+    the route built (not built again), and equal to a payload built from scratch."""
+    page, params = "self_attention", {"s": "shared test : my friend drinks hot tea ."}
+    v = route.view(page, params)
+    body = route.answer(page, params)
+    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    assert body and elements
+    for b in elements:
+        cached = shared.PAYLOADS.get((v, b.key))
+        assert cached is not None and element_payload(b, v) is cached
+        assert cached == build_payload(b, v)
+    assert shared.ANSWERS.get(v) is not None and all(
+        a is b for a, b in zip(shared.ANSWERS.get(v), (shared.PAYLOADS.get((v, e.key)) for e in elements)))
+    assert route.answer(page, params) == body, "a sentence seen before is one lookup of the same bytes"
+
+
+def test_a_view_without_a_route_is_never_cached():
+    """An element drawn without a keystroke route (an edited Playground grid) is built every time and not stored."""
+    page, params = "self_attention", {"s": "shared test : no route here ."}
+    v = replace(route.view(page, params), live="")
+    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    before = len(shared.PAYLOADS)
+    for b in elements:
+        assert element_payload(b, v) == build_payload(b, v)
+        assert shared.PAYLOADS.get((v, b.key)) is None
+    assert len(shared.PAYLOADS) == before
+
+
+def test_a_per_view_builder_runs_once_per_view_and_plain_arguments():
+    """16 threads build the same view at once: all get equal elements, later calls get the stored ones; another plain
+    argument is another entry, and a view without a route runs the builder every time."""
+    calls = []
+
+    @per_view
+    def build(trace, n: int, v):
+        calls.append(n)
+        return [("block", n, v.sentence)]
+
+    v = route.view("self_attention", {"s": "shared test : per view ."})
+    first = together(lambda i: build(None, 1, v))
+    assert all(r == [("block", 1, v.sentence)] for r in first)
+    runs = len(calls)
+    assert build(None, 1, v) == first[0] and len(calls) == runs
+    assert build(None, 2, v) == [("block", 2, v.sentence)] and len(calls) == runs + 1
+    plain = replace(v, live="")
+    build(None, 1, plain)
+    build(None, 1, plain)
+    assert len(calls) == runs + 3
+
+
+def test_threads_asking_for_the_same_new_view_at_once_build_it_once(monkeypatch):
+    """16 threads ask the route for one sentence it has not seen, at the same moment: the page's elements are built
+    once, and every thread gets the same answer."""
+    page, params = "multi_head", {"s": "shared test : a class types this together ."}
+    builds, builder = [], route.elements
+    monkeypatch.setattr(route, "elements", lambda p, v: builds.append(1) or builder(p, v))
+    bodies = together(lambda i: route.answer(page, params))
+    assert len(builds) == 1 and len(set(bodies)) == 1 and bodies[0]
