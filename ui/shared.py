@@ -14,6 +14,7 @@ built once per view, and greedy drafts. Each is a bounded, locked LRU map, so an
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -61,9 +62,12 @@ def nbytes(value: bytes | tuple[bytes, ...]) -> int:
 
 
 MB = 1 << 20
-PAYLOADS = LRU(8192, nbytes, 96 * MB)  # a payload is 1–80 KB; a page has 3–10 elements
-BUILT = LRU(512)  # elements hold the specs' float32 arrays: 20–100 KB a builder's call
-ANSWERS = LRU(4096, nbytes, 96 * MB)  # View -> the route's payloads: mostly the same bytes objects as PAYLOADS
+# The budget of each payload map in MB (default 96): a replica with little memory, or the memory test (which must
+# fill these maps in its warm-up to see what sessions leave behind), sets ATTENTION_LAB_SHARED_MB lower.
+BUDGET_MB = max(1, int(os.environ.get("ATTENTION_LAB_SHARED_MB", "96")))
+PAYLOADS = LRU(8192, nbytes, BUDGET_MB * MB)  # a payload is 1–80 KB; a page has 3–10 elements
+BUILT = LRU(max(8, BUDGET_MB * 16 // 3))  # elements hold the specs' float32 arrays: 20–100 KB a builder's call
+ANSWERS = LRU(4096, nbytes, BUDGET_MB * MB)  # View -> the route's payloads: mostly the same bytes objects as PAYLOADS
 DRAFTS = LRU(8192)  # (model, text) -> tuple of ids; a class of 300 typing writes ~300 a second
 
 
