@@ -2,8 +2,9 @@
 
 The warm-up types more distinct sentences than the trace cache holds (128), and the shared payload maps run at 8 MB
 (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured after it is
-what sessions leave behind. (At the default 96 MB the payload maps were still filling after the warm-up: +10–12 %.) It is 500 reruns long: after
-150 the process had not reached its plateau, and the warm level alone varied by 10 % between runs (479–530 MB).
+what sessions leave behind. (At the default 96 MB the payload maps were still filling after the warm-up: +10–12 %.)
+The warm-up is 500 reruns long: after 150 the process had not reached its plateau, and the warm level alone varied
+by 10 % between runs (479–530 MB).
 Streamlit keeps a closed session for `server.disconnectedSessionTTL` seconds (120 by default) so that a dropped tab
 can reconnect; this server uses 2 s, and each measurement waits past it and opens one short probe session, which is
 when Streamlit drops the expired ones."""
