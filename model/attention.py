@@ -45,17 +45,18 @@ def attend(
     mask: torch.Tensor | None = None,
     scale: bool = True,
     temperature: float = 1.0,
+    bias: torch.Tensor | None = None,
 ) -> AttentionResult:
-    """softmax(mask(Q Kᵀ / √d_k / T)) V on tensors; mask is True/1 where the key is kept."""
+    """softmax(mask(Q Kᵀ / √d_k / T + bias)) V on tensors; mask is True/1 where the key is kept; bias (ALiBi's)
+    broadcasts against the scores and is added before the mask."""
     d_k = q.shape[-1]
     scores = q @ k.transpose(-2, -1)  # (..., L_q, L_k)
     divisor = (math.sqrt(d_k) if scale else 1.0) * temperature
     scaled = scores / divisor  # (..., L_q, L_k)
-    if mask is None:
-        masked = scaled
-    else:
+    masked = scaled if bias is None else scaled + bias  # (..., L_q, L_k)
+    if mask is not None:
         keep = torch.as_tensor(mask).to(torch.bool)
-        masked = scaled.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
+        masked = masked.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
     weights = masked_softmax(masked)  # (..., L_q, L_k)
     output = weights @ v  # (..., L_q, d_v)
     return AttentionResult(scores, scaled, masked, weights, output)

@@ -13,6 +13,7 @@ from model.tokenizer import Vocab
 from model.transformer import Transformer
 
 CHECKPOINT_DIR = Path(__file__).resolve().parent.parent / "checkpoints"
+VARIANT_DIR = CHECKPOINT_DIR / "after_2017"  # RoPE, ALiBi and GQA variants of en-zh, for the After 2017 page
 TASKS = {"en-zh": ("en", "zh"), "zh-en": ("zh", "en")}
 
 

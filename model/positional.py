@@ -22,3 +22,21 @@ def relative_shift_matrix(k: int, d_model: int, i: int, base: float = 10000.0) -
     w = 1.0 / base ** (2 * i / d_model)
     c, s = np.cos(k * w), np.sin(k * w)
     return np.array([[c, s], [-s, c]])
+
+
+def rope_angles(positions: np.ndarray, d_k: int, base: float = 10000.0) -> np.ndarray:
+    """RoPE's angles θ[pos, i] = pos · base^(−2i/d_k), one per 2-D pair (2i, 2i+1) of a head; (L, d_k/2)."""
+    freq = base ** (-np.arange(0, d_k, 2, dtype=np.float64) / d_k)  # (d_k/2,)
+    return np.asarray(positions, dtype=np.float64)[:, None] * freq  # (L, d_k/2)
+
+
+def alibi_slopes(h: int) -> np.ndarray:
+    """ALiBi's per-head slopes m = 2^(−8/h), 2^(−16/h), …, 2^(−8) (Press et al., 2022, for h a power of 2); (h,)."""
+    return 2.0 ** (-8.0 * np.arange(1, h + 1) / h)
+
+
+def alibi_bias(h: int, L_q: int, L_k: int, offset: int = 0) -> np.ndarray:
+    """ALiBi's bias −m_h · |i − j| added to head h's scaled scores (query i at position offset + i); (h, L_q, L_k)."""
+    i = np.arange(L_q)[:, None] + offset  # (L_q, 1)
+    j = np.arange(L_k)[None, :]  # (1, L_k)
+    return -alibi_slopes(h)[:, None, None] * np.abs(i - j)  # (h, L_q, L_k)

@@ -14,8 +14,8 @@ from safetensors.torch import save_model
 from torch import nn
 from tqdm import tqdm
 
-from model.checkpoint import CHECKPOINT_DIR, TASKS, Bundle, parameter_count, save_bundle
-from model.config import TransformerConfig
+from model.checkpoint import CHECKPOINT_DIR, TASKS, VARIANT_DIR, Bundle, parameter_count, save_bundle
+from model.config import POSITIONS, TransformerConfig
 from model.corpus import generate
 from model.data import build_vocabs, to_batch, with_unknowns
 from model.evaluate import exact_match, held_out
@@ -45,6 +45,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--weight-decay", type=float, default=WEIGHT_DECAY, help="AdamW decay of the weight matrices")
     p.add_argument("--align-weight", type=float, default=0.5,
                    help="weight of the guided-alignment loss on the last decoder layer (0 = off: unguided)")
+    p.add_argument("--position", choices=POSITIONS, default="sinusoidal",
+                   help="sinusoidal PE added to the embeddings, or RoPE / ALiBi in every self-attention")
+    p.add_argument("--kv-heads", type=int, default=0, help="the decoder's K/V heads (GQA; 1 = MQA; 0 = h)")
     p.add_argument("--snapshots", type=int, default=0,
                    help="also save this many log-spaced snapshots (step 0 = initialisation … final) in float16")
     p.add_argument("--out", type=Path, default=None,
@@ -53,8 +56,17 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def default_name(args: argparse.Namespace) -> str:
-    """Checkpoint name: task, then -pre for Pre-Norm and -unguided without the alignment loss."""
-    return args.task + ("-pre" if args.norm == "pre" else "") + ("-unguided" if args.align_weight == 0 else "")
+    """Checkpoint name: task, then -pre for Pre-Norm, -unguided without the alignment loss, -rope / -alibi and
+    -gqaK (K/V heads) for the After 2017 variants."""
+    return (args.task + ("-pre" if args.norm == "pre" else "") + ("-unguided" if args.align_weight == 0 else "")
+            + ("" if args.position == "sinusoidal" else f"-{args.position}")
+            + (f"-gqa{args.kv_heads}" if args.kv_heads else ""))
+
+
+def default_out(args: argparse.Namespace) -> Path:
+    """checkpoints/NAME; the After 2017 variants go to checkpoints/after_2017/NAME (not in the app's model picker)."""
+    variant = args.position != "sinusoidal" or args.kv_heads
+    return (VARIANT_DIR if variant else CHECKPOINT_DIR) / default_name(args)
 
 
 def seed_everything(seed: int) -> None:
@@ -124,13 +136,13 @@ def train(args: argparse.Namespace) -> Path:
     src_lang, tgt_lang = TASKS[args.task]
     src_vocab, tgt_vocab = build_vocabs(src_lang, tgt_lang)
     cfg = TransformerConfig(len(src_vocab), len(tgt_vocab), d_model=args.d_model, d_ff=args.d_ff, norm=args.norm,
-                            attn_dropout=args.attn_dropout)
+                            attn_dropout=args.attn_dropout, position=args.position, kv_heads=args.kv_heads)
     model = Transformer(cfg)
     pairs = with_unknowns(generate(args.pairs, seed=SEED, split="train"), UNK_RATE, random.Random(SEED + 1))
     opt = optimizer(model, args.weight_decay)
     criterion = nn.CrossEntropyLoss(ignore_index=PAD_ID, label_smoothing=0.1)
     stream = batches(pairs, src_vocab, tgt_vocab, args.batch_size, random.Random(SEED))
-    out = args.out or CHECKPOINT_DIR / default_name(args)
+    out = args.out or default_out(args)
     bundle = Bundle(out.name, model, src_vocab, tgt_vocab, args.align_weight)
     at, probe, snaps = snapshot_steps(args.steps, args.snapshots), held_out(PROBE_PAIRS), []
     for stale in (out / "snapshots").glob("step_*.safetensors") if at else ():  # an earlier run's steps

@@ -10,7 +10,7 @@ from torch import nn
 from model.attention import attend
 from model.config import TransformerConfig
 from model.hooks import Edit, HookPoint, editing, recording, stamp_names
-from model.positional import sinusoidal_encoding
+from model.positional import alibi_bias, rope_angles, sinusoidal_encoding
 from model.tokenizer import PAD_ID
 
 
@@ -38,41 +38,62 @@ def decoder_self_mask(tgt_ids: torch.Tensor) -> torch.Tensor:
 
 
 class MultiHeadAttention(nn.Module):
-    """h heads with per-head slices of W_Q, W_K, W_V and a shared output projection W_O."""
+    """h heads with per-head slices of W_Q, W_K, W_V and a shared output projection W_O. With cfg.kv_heads, groups
+    of h / h_kv query heads share one K/V head (GQA; MQA at 1) where `grouped`; in self-attention cfg.position may
+    rotate q and k (RoPE) or bias the scores by distance (ALiBi)."""
 
-    def __init__(self, cfg: TransformerConfig) -> None:
+    def __init__(self, cfg: TransformerConfig, self_attention: bool = True, grouped: bool = False) -> None:
         super().__init__()
         self.h, self.d_k = cfg.h, cfg.d_k
+        self.h_kv = cfg.h_kv if grouped else cfg.h
+        self.position = cfg.position if self_attention else "sinusoidal"  # cross-attention has no shared positions
+        self.pe_base = cfg.pe_base
         self.W_Q = nn.Linear(cfg.d_model, cfg.d_model)
-        self.W_K = nn.Linear(cfg.d_model, cfg.d_model)
-        self.W_V = nn.Linear(cfg.d_model, cfg.d_model)
+        self.W_K = nn.Linear(cfg.d_model, self.h_kv * cfg.d_k)
+        self.W_V = nn.Linear(cfg.d_model, self.h_kv * cfg.d_k)
         self.W_O = nn.Linear(cfg.d_model, cfg.d_model)
         self.attn_dropout = nn.Dropout(cfg.attn_dropout)  # training only: drops attention weights before × V
         self.hook_q = HookPoint()  # (B, h, L_q, d_k)
-        self.hook_k = HookPoint()  # (B, h, L_k, d_k)
-        self.hook_v = HookPoint()  # (B, h, L_k, d_k)
+        self.hook_k = HookPoint()  # (B, h_kv, L_k, d_k)
+        self.hook_v = HookPoint()  # (B, h_kv, L_k, d_k)
+        self.hook_q_rot = HookPoint()  # (B, h, L_q, d_k) RoPE only: q rotated by its position
+        self.hook_k_rot = HookPoint()  # (B, h_kv, L_k, d_k) RoPE only
+        self.hook_bias = HookPoint()  # (h, L_q, L_k) ALiBi only: −m_h · |i − j|
         self.hook_mask = HookPoint()  # (B, L_q, L_k) True = keep
         self.hook_scores = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ
         self.hook_scaled = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ / √d_k
-        self.hook_masked_scores = HookPoint()  # (B, h, L_q, L_k) −inf where masked
+        self.hook_masked_scores = HookPoint()  # (B, h, L_q, L_k) −inf where masked (ALiBi's bias added)
         self.hook_pattern = HookPoint()  # (B, h, L_q, L_k) softmax weights
         self.hook_z = HookPoint()  # (B, h, L_q, d_k) weights · V
         self.hook_concat = HookPoint()  # (B, L_q, d_model) heads side by side
         self.hook_out = HookPoint()  # (B, L_q, d_model) concat · W_O
 
     def split_heads(self, x: torch.Tensor) -> torch.Tensor:
-        """(B, L, d_model) -> (B, h, L, d_k)."""
-        B, L, _ = x.shape
-        return x.view(B, L, self.h, self.d_k).transpose(1, 2)
+        """(B, L, n · d_k) -> (B, n, L, d_k) for n heads."""
+        B, L, width = x.shape
+        return x.view(B, L, width // self.d_k, self.d_k).transpose(1, 2)
 
-    def forward(self, x_q: torch.Tensor, x_kv: torch.Tensor, mask: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
-        """Attention of queries from x_q over keys/values from x_kv; mask (B, L_q|1, L_k) True = keep."""
+    def shared(self, kv: torch.Tensor) -> torch.Tensor:
+        """K or V per query head: head i reads K/V head i // (h / h_kv); (B, h_kv, L, d_k) -> (B, h, L, d_k)."""
+        return kv if self.h_kv == self.h else kv.repeat_interleave(self.h // self.h_kv, dim=1)
+
+    def forward(self, x_q: torch.Tensor, x_kv: torch.Tensor, mask: torch.Tensor, opts: AttnOptions,
+                past: KV | None = None) -> torch.Tensor:
+        """Attention of queries from x_q over keys/values from x_kv; mask (B, L_q|1, L_k) True = keep. With `past`
+        (a decoding step with a KV cache) x_q holds the new positions only: self-attention appends x_kv's K/V rows
+        to the cache and attends over all of them; cross-attention projects memory once and reuses it."""
         B, L_q, d_model = x_q.shape
+        k, v = self.keys_values(x_kv, past)  # (B, h_kv, L_k, d_k) each
+        L_k = k.shape[2]
         q = self.hook_q(self.split_heads(self.W_Q(x_q)))  # (B, h, L_q, d_k)
-        k = self.hook_k(self.split_heads(self.W_K(x_kv)))  # (B, h, L_k, d_k)
-        v = self.hook_v(self.split_heads(self.W_V(x_kv)))  # (B, h, L_k, d_k)
-        keep = self.hook_mask(mask.expand(B, L_q, x_kv.shape[1]))  # (B, L_q, L_k)
-        r = attend(q, k, v, keep[:, None], opts.scale, opts.temperature)
+        bias = None
+        if self.position == "rope":
+            q = self.hook_q_rot(rotate(q, torch.arange(L_k - L_q, L_k), self.pe_base))  # (B, h, L_q, d_k)
+        elif self.position == "alibi":
+            bias = self.hook_bias(torch.tensor(alibi_bias(self.h, L_q, L_k, L_k - L_q), dtype=q.dtype))  # (h, L_q, L_k)
+        keep = self.hook_mask(mask.expand(B, L_q, L_k))  # (B, L_q, L_k)
+        k, v = self.shared(k), self.shared(v)  # (B, h, L_k, d_k) each
+        r = attend(q, k, v, keep[:, None], opts.scale, opts.temperature, bias)
         self.hook_scores(r.scores)  # (B, h, L_q, L_k)
         self.hook_scaled(r.scaled)  # (B, h, L_q, L_k)
         self.hook_masked_scores(r.masked)  # (B, h, L_q, L_k)
@@ -80,6 +101,54 @@ class MultiHeadAttention(nn.Module):
         z = self.hook_z(self.attn_dropout(r.weights) @ v if self.training else r.output)  # (B, h, L_q, d_k)
         concat = self.hook_concat(z.transpose(1, 2).reshape(B, L_q, d_model))  # (B, L_q, d_model)
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
+
+    def keys_values(self, x_kv: torch.Tensor, past: KV | None) -> tuple[torch.Tensor, torch.Tensor]:
+        """K and V of every key: x_kv's projections (RoPE-rotated by position), after the cached ones if any;
+        a filled cross-attention cache is returned as it is. (B, L, d_model) -> (B, h_kv, L_k, d_k) twice."""
+        if past is not None and past.static and past.k is not None:
+            return past.k, past.v
+        start = past.length if past is not None else 0
+        k = self.hook_k(self.split_heads(self.W_K(x_kv)))  # (B, h_kv, L, d_k)
+        v = self.hook_v(self.split_heads(self.W_V(x_kv)))  # (B, h_kv, L, d_k)
+        if self.position == "rope":
+            k = self.hook_k_rot(rotate(k, torch.arange(start, start + k.shape[2]), self.pe_base))  # (B, h_kv, L, d_k)
+        return past.extend(k, v) if past is not None else (k, v)
+
+
+@dataclass
+class KV:
+    """One attention block's key/value cache: the rows of every position decoded so far (self-attention), or the
+    memory's K/V projected once (cross-attention, `static`)."""
+
+    static: bool = False
+    k: torch.Tensor | None = None  # (B, h_kv, L, d_k)
+    v: torch.Tensor | None = None  # (B, h_kv, L, d_k)
+
+    @property
+    def length(self) -> int:
+        """Positions held."""
+        return 0 if self.k is None else self.k.shape[2]
+
+    def extend(self, k: torch.Tensor, v: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Append new rows (B, h_kv, L_new, d_k) and return everything held."""
+        self.k = k if self.k is None else torch.cat([self.k, k], dim=2)  # (B, h_kv, L, d_k)
+        self.v = v if self.v is None else torch.cat([self.v, v], dim=2)  # (B, h_kv, L, d_k)
+        return self.k, self.v
+
+
+def new_cache(N: int) -> list[tuple[KV, KV]]:
+    """An empty KV cache for a decoder of N layers: (self-attention, cross-attention) per layer."""
+    return [(KV(), KV(static=True)) for _ in range(N)]
+
+
+def rotate(x: torch.Tensor, positions: torch.Tensor, base: float) -> torch.Tensor:
+    """RoPE: each pair (x[2i], x[2i+1]) of a row at position p turned by the angle p · base^(−2i/d_k);
+    (B, n, L, d_k) -> (B, n, L, d_k)."""
+    angles = torch.tensor(rope_angles(positions.numpy(), x.shape[-1], base), dtype=x.dtype)  # (L, d_k/2)
+    cos, sin = angles.cos(), angles.sin()  # (L, d_k/2)
+    even, odd = x[..., 0::2], x[..., 1::2]  # (B, n, L, d_k/2)
+    turned = torch.stack((even * cos - odd * sin, even * sin + odd * cos), dim=-1)  # (B, n, L, d_k/2, 2)
+    return turned.flatten(-2)  # (B, n, L, d_k)
 
 
 class SublayerConnection(nn.Module):
@@ -133,12 +202,13 @@ class EncoderLayer(nn.Module):
 
 
 class DecoderLayer(nn.Module):
-    """Masked self-attention, cross-attention over memory, FFN; each with Add & Norm."""
+    """Masked self-attention, cross-attention over memory, FFN; each with Add & Norm. With cfg.kv_heads both
+    attentions share K/V heads (GQA, as Ainslie et al. (2023) apply it: the decoder's, whose K/V a cache holds)."""
 
     def __init__(self, cfg: TransformerConfig) -> None:
         super().__init__()
-        self.self_attn = MultiHeadAttention(cfg)
-        self.cross_attn = MultiHeadAttention(cfg)
+        self.self_attn = MultiHeadAttention(cfg, grouped=True)
+        self.cross_attn = MultiHeadAttention(cfg, self_attention=False, grouped=True)
         self.ffn = FeedForward(cfg)
         self.sub1 = SublayerConnection(cfg)
         self.sub2 = SublayerConnection(cfg)
@@ -151,10 +221,13 @@ class DecoderLayer(nn.Module):
         self.hook_resid_post = HookPoint()  # (B, T, d_model) y + FFN(·)
         self.hook_ln3 = HookPoint()  # (B, T, d_model)
 
-    def forward(self, y, memory, src_mask, tgt_mask, opts: AttnOptions) -> torch.Tensor:
-        """(B, T, d_model) -> (B, T, d_model); cross-attention takes Q from y, K and V from memory."""
-        y = self.sub1(y, lambda t: self.self_attn(t, t, tgt_mask, opts), self.hook_resid_mid, self.hook_ln1)
-        y = self.sub2(y, lambda t: self.cross_attn(t, memory, src_mask, opts), self.hook_resid_mid2, self.hook_ln2)
+    def forward(self, y, memory, src_mask, tgt_mask, opts: AttnOptions, past: tuple[KV, KV] | None = None):
+        """(B, T, d_model) -> (B, T, d_model); cross-attention takes Q from y, K and V from memory. With `past` (this
+        layer's (self, cross) KV cache) y holds only the new positions."""
+        self_kv, cross_kv = past or (None, None)
+        y = self.sub1(y, lambda t: self.self_attn(t, t, tgt_mask, opts, self_kv), self.hook_resid_mid, self.hook_ln1)
+        y = self.sub2(y, lambda t: self.cross_attn(t, memory, src_mask, opts, cross_kv), self.hook_resid_mid2,
+                      self.hook_ln2)
         return self.sub3(y, lambda t: self.ffn(t, self.hook_ffn_hidden), self.hook_resid_post, self.hook_ln3)
 
 
@@ -201,12 +274,14 @@ class Transformer(nn.Module):
             with torch.no_grad():
                 lut.weight[PAD_ID].zero_()
 
-    def embed(self, ids: torch.Tensor, lut: nn.Embedding, hooks: tuple[HookPoint, HookPoint, HookPoint]):
-        """Token embedding × √d_model + PE; hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
+    def embed(self, ids: torch.Tensor, lut: nn.Embedding, hooks: tuple[HookPoint, HookPoint, HookPoint], start=0):
+        """Token embedding × √d_model + PE from position `start` (no PE when position lives in self-attention:
+        RoPE, ALiBi); hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
         hook_embed, hook_pe, hook_input = hooks
         x = hook_embed(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
-        pe = hook_pe(self.pe[: ids.shape[1]])  # (L, d_model)
-        return hook_input(self.dropout(x + pe))  # (B, L, d_model)
+        if self.cfg.position == "sinusoidal":
+            x = x + hook_pe(self.pe[start : start + ids.shape[1]])  # (L, d_model) broadcast over B
+        return hook_input(self.dropout(x))  # (B, L, d_model)
 
     def encode(self, src_ids: torch.Tensor, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
         """(B, S) -> memory (B, S, d_model)."""
@@ -224,6 +299,19 @@ class Transformer(nn.Module):
             y = layer(y, memory, src_mask, tgt_mask, opts)
         y = self.hook_dec_out(self.dec_norm(y))  # (B, T, d_model)
         return self.hook_logits(self.generator(y))  # (B, T, V_tgt)
+
+    def decode_step(self, memory, src_ids, new_ids, cache: list[tuple[KV, KV]], opts: AttnOptions = AttnOptions()):
+        """One decoding step with a KV cache (`new_cache`): the decoder runs on the new positions new_ids (B, t)
+        only, reading earlier positions' K/V from the cache, which it extends -> logits (B, t, V_tgt), equal to
+        decode()'s last t rows."""
+        start = cache[0][0].length
+        hooks = (self.hook_tgt_embed, self.hook_tgt_pos_enc, self.hook_tgt_input)
+        y = self.embed(new_ids, self.tgt_lut, hooks, start)  # (B, t, d_model)
+        src_mask = padding_mask(src_ids)  # (B, 1, S)
+        tgt_mask = causal_mask(start + new_ids.shape[1])[:, start:]  # (1, t, start + t)
+        for layer, past in zip(self.decoder, cache):
+            y = layer(y, memory, src_mask, tgt_mask, opts, past)
+        return self.hook_logits(self.generator(self.hook_dec_out(self.dec_norm(y))))  # (B, t, V_tgt)
 
     def forward(self, src_ids, tgt_ids, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
         """Teacher-forced logits (B, T, V_tgt)."""

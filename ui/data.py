@@ -22,6 +22,7 @@ from model.checkpoint import Bundle, available_models, load_bundle
 from model.corpus import translate_en, translate_zh
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
+from model.kv_cache import CachedRun, run_cached
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
@@ -36,6 +37,8 @@ from model.trace import (
     run_with_trace,
 )
 from model.transformer import AttnOptions
+from model.window import run_windowed
+from model.window import windowed_log_p as window_log_p
 from ui import instrument, state
 from ui.view import PRETRAINED, View
 
@@ -142,6 +145,26 @@ def knockout_log_p(name: str, text: str, heads: tuple[Head, ...], mode: str) -> 
     """log P(the intact model's translation) without and with the heads knocked out; (2,), read-only."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
     return read_only(sequence_log_probs(bundle(name), text, own, [[], list(heads)], mode, head_means(name)))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def cached_run(name: str, text: str, attn: AttnOptions, output_ids: tuple[int, ...]) -> CachedRun:
+    """The translation `output_ids` of `text` decoded again one token per step with a KV cache (read-only)."""
+    b = bundle(name)
+    return run_cached(b, b.src_vocab.encode(text, b.cfg.max_len).ids, list(output_ids), attn)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def windowed(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
+    """Greedy trace with a sliding window forced onto the chosen self-attentions (read-only)."""
+    return run_windowed(bundle(name), text, W, n_global, stacks)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def windowed_log_p(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> tuple[float, float]:
+    """log P(the full model's greedy translation) with full attention and with the window."""
+    own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
+    return window_log_p(bundle(name), text, own, W, n_global, stacks)
 
 
 def twin(name: str) -> str | None:

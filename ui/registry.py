@@ -62,6 +62,8 @@ PAGES: tuple[Page, ...] = (
     Page("lab_knockout", ":material/block:", "ui.views.lab_knockout:charts"),
     Page("lab_pairs", ":material/compare:", "ui.views.lab_pairs:charts"),
     Page("after_2017", ":material/bolt:", "ui.views.after_2017:charts"),
+    Page("kv_cache", ":material/memory:", "ui.views.kv_cache:charts"),
+    Page("sliding_window", ":material/width:", "ui.views.sliding_window:charts"),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

@@ -90,6 +90,9 @@ _DECLARED: dict[str, Param] = {
     "masked_word": Param(0, url="mw", low=0, high=63),  # BERT vs GPT, pretrained BERT: which word to mask (clamped)
     "tile": Param(4, low=1, high=64),  # After 2017: keys per tile of the online softmax
     "tile_step": Param(1, url="ts", low=1, high=128),  # … and how many tiles are done (clamped to the sentence)
+    "window": Param(3, url="win", low=1, high=16),  # sliding windows: keys each query sees (the nearest W)
+    "n_global": Param(0, url="glob", low=0, high=4),  # … and global tokens, the first ones
+    "window_on": Param("both", url="win_on", options=("encoder", "decoder", "both")),  # … in which self-attention
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
@@ -349,7 +352,7 @@ def decode_options(values: dict[str, Any]) -> DecodeOptions:
 VIEWED = ("sentence", "model", "hf_model", "block", "layer", "head", "query", "step", "stack", "sublayer", "tour",
           "snapshot", "second_sentence", "pair_sentence", "pe_d_model", "pe_base", "pe_length", "preset",
           "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "tile", "tile_step",
-          "presenter")  # as View has them
+          "window", "n_global", "window_on", "presenter")  # as View has them
 
 
 def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> View:

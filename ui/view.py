@@ -57,6 +57,9 @@ class View:
     shuffle_with_pe: bool
     tile: int
     tile_step: int
+    window: int
+    n_global: int
+    window_on: str
     presenter: bool
     live: str = ""
     drafts: Any = field(default=None, compare=False, repr=False)  # get(model) -> ids | None; [model] = ids

@@ -1,4 +1,4 @@
-"""Messages of the After 2017 page: FlashAttention's online softmax."""
+"""Messages of the After 2017 pages: FlashAttention's online softmax, the KV cache, sliding windows."""
 
 MESSAGES = {
     "nav.after_2017": {"en": "After 2017: online softmax", "zh": "2017 年之后：在线 softmax"},
@@ -69,4 +69,105 @@ MESSAGES = {
     "fl.even": {"en": "Spread evenly, the first key would get: {shares}.",
                 "zh": "平均分配时，第一个键应得：{shares}。"},
     "fl.tiles_header": {"en": "Tile by tile", "zh": "一块一块地算"},
+    "nav.kv_cache": {"en": "After 2017: KV cache", "zh": "2017 年之后：KV 缓存"},
+    "kv.header": {"en": "After 2017: the KV cache", "zh": "2017 年之后：KV 缓存"},
+    "kv.caption": {
+        "en": "Decoding writes one token per step. Without a cache, every step runs the decoder again over all the "
+              "tokens so far and projects the encoder's memory into K and V again. With a KV cache, a step runs "
+              "only the newest token: its query meets the keys and values of every earlier position, kept from the "
+              "steps before, and the memory's K and V are projected once. The logits are the same; the work per "
+              "step stops growing with the square of the length, and the cache costs memory instead. Below: the "
+              "translation of your sentence, decoded again step by step with the cache.",
+        "zh": "解码每一步写出一个词元。没有缓存时，每一步都要把到目前为止的所有词元重新送进解码器，并把编码器的 memory "
+              "重新投影成 K 和 V。有了 KV 缓存，每一步只算最新的词元：它的查询去对之前每个位置的键和值——这些是前面"
+              "各步留下来的——而 memory 的 K、V 只投影一次。logits 完全一样；每一步的计算量不再随长度的平方增长，"
+              "代价是缓存要占内存。下面：你的句子的译文，用缓存一步一步重新解码。",
+    },
+    "kv.step": {"en": "Decoding step", "zh": "解码步"},
+    "kv.step_line": {
+        "en": "Step {step}: the decoder computes one row, for the new token «{token}» at position {step}. Its query "
+              "reads the keys and values of positions 0–{step} in every layer: {cached} from the cache, 1 its own.",
+        "zh": "第 {step} 步：解码器只算一行，即位置 {step} 上的新词元“{token}”。它的查询在每一层读取位置 0–{step} 的键"
+              "和值：{cached} 个来自缓存，1 个是它自己的。",
+    },
+    "kv.check": {
+        "en": "Checked on this sentence: over {steps} steps and {vocab:,} logits each, the cached steps' logits differ "
+              "from the full pass's by at most {gap} (float32 rounding), and they choose the same {same} of {steps} "
+              "tokens.",
+        "zh": "在这句话上检查：{steps} 步、每步 {vocab:,} 个 logits，带缓存各步的 logits 与完整前向的最大差为 {gap}"
+              "（float32 的舍入误差），两者选出的词元 {steps} 个中有 {same} 个相同。",
+    },
+    "kv.fig_keys": {"en": "Decoder layer {layer}, K/V head {kv}: the K cache at step {step}",
+                    "zh": "解码器第 {layer} 层、K/V 头 {kv}：第 {step} 步的 K 缓存"},
+    "kv.fig_weights": {"en": "Head {head}: the new query «{token}» over the cached keys",
+                       "zh": "头 {head}：新查询“{token}”对缓存键的权重"},
+    "kv.row_cached": {"en": "{token} · cached", "zh": "{token} · 已缓存"},
+    "kv.row_new": {"en": "{token} · new", "zh": "{token} · 新"},
+    "kv.axis_position": {"en": "cached position", "zh": "缓存的位置"},
+    "kv.weight": {"en": "weight", "zh": "权重"},
+    "kv.work": {"en": "Work and memory", "zh": "计算量和内存"},
+    "kv.work_caption": {
+        "en": "Multiply-adds of the decoder's layers per step (projections, Q Kᵀ, weights · V, FFN; d_model = "
+              "{d_model}, h = {h}, N = {N}, {S} source tokens). Over the {steps} steps of this translation: {full:,} "
+              "without the cache, {cached:,} with it ({ratio:.1f}× fewer). The cache then holds {floats:,} numbers "
+              "({kb:.1f} KB in float32).",
+        "zh": "解码器各层每一步的乘加次数（投影、Q Kᵀ、权重 · V、FFN；d_model = {d_model}，h = {h}，N = {N}，源句 {S} "
+              "个词元）。这句译文的 {steps} 步合计：无缓存 {full:,} 次，有缓存 {cached:,} 次（少 {ratio:.1f} 倍）。"
+              "此时缓存存了 {floats:,} 个数（float32 下 {kb:.1f} KB）。",
+    },
+    "kv.fig_work": {"en": "Multiply-adds per step", "zh": "每一步的乘加次数"},
+    "kv.fig_memory": {"en": "Numbers held in the cache after each step", "zh": "每一步之后缓存里存的数"},
+    "kv.with": {"en": "with the KV cache", "zh": "有 KV 缓存"},
+    "kv.without": {"en": "without (recompute the prefix)", "zh": "无缓存（重算整个前缀）"},
+    "kv.axis_step": {"en": "step", "zh": "步"},
+    "kv.axis_macs": {"en": "multiply-adds", "zh": "乘加次数"},
+    "kv.axis_floats": {"en": "numbers held", "zh": "存下的数"},
+    "nav.sliding_window": {"en": "After 2017: sliding windows", "zh": "2017 年之后：滑动窗口"},
+    "sw.header": {"en": "After 2017: sliding-window attention", "zh": "2017 年之后：滑动窗口注意力"},
+    "sw.caption": {
+        "en": "Full self-attention lets every token see every other: n × n scores. Longformer (Beltagy et al., 2020) "
+              "and Mistral (2023) keep only a window: each query sees the W nearest keys (in the decoder, the W "
+              "latest), plus a few global tokens that see and are seen by everyone. Stacked layers widen what "
+              "reaches a token. Here the window is forced onto the trained model, which never saw it in training, "
+              "through its mask hook points: watch what the translation keeps and loses.",
+        "zh": "完整的自注意力让每个词元看到所有其他词元：n × n 个分数。Longformer（Beltagy 等，2020）和 Mistral"
+              "（2023）只保留一个窗口：每个查询只看离它最近的 W 个键（解码器里是最近的 W 个），另加几个全局词元，它们"
+              "看所有词元，也被所有词元看到。层层叠加后，能影响一个词元的范围会变宽。这里通过掩码的钩子点把窗口强加给"
+              "训练好的模型——它训练时从没见过这种掩码：看看译文保住了什么、丢了什么。",
+    },
+    "sw.window": {"en": "Window W", "zh": "窗口 W"},
+    "sw.global": {"en": "Global tokens (the first ones)", "zh": "全局词元（开头几个）"},
+    "sw.on": {"en": "Apply to", "zh": "作用于"},
+    "sw.on_encoder": {"en": "Encoder self", "zh": "编码器自注意力"},
+    "sw.on_decoder": {"en": "Decoder self", "zh": "解码器自注意力"},
+    "sw.on_both": {"en": "Both", "zh": "两者"},
+    "sw.intact": {"en": "Full attention", "zh": "完整注意力"},
+    "sw.windowed": {"en": "With the window", "zh": "加窗口后"},
+    "sw.log_p": {
+        "en": "log P(the full model's translation) = {full:.3f} with full attention, {windowed:.3f} with the "
+              "window: the window makes that translation {ratio:.3g} times as likely.",
+        "zh": "log P（完整模型的译文）：完整注意力下为 {full:.3f}，加窗口后为 {windowed:.3f}：窗口让这句译文的概率变为"
+              "原来的 {ratio:.3g} 倍。",
+    },
+    "sw.kept": {
+        "en": "Encoder: each query sees {seen:.1f} of {n} keys on average ({share:.0%} of the scores are computed).",
+        "zh": "编码器：每个查询平均看到 {n} 个键中的 {seen:.1f} 个（只计算 {share:.0%} 的分数）。",
+    },
+    "sw.field_caption": {
+        "en": "One layer's window lets a token take in W − 1 positions on each side (behind it only, in the decoder). "
+              "Each further layer reads the previous layer's outputs, which have already mixed their own windows, "
+              "so after l layers the reach is l · (W − 1) positions: {reach} here after {N} layers. Global tokens "
+              "connect everything in two layers.",
+        "zh": "一层窗口让一个词元吸收两侧各 W − 1 个位置（解码器里只有左侧）。下一层读的是上一层的输出，它们已经混合了"
+              "各自的窗口，所以 l 层之后能覆盖 l · (W − 1) 个位置：这里 {N} 层之后是 {reach}。全局词元两层之内就把"
+              "所有位置连起来。",
+    },
+    "sw.fig_mask": {"en": "{block}: the window mask (W = {W}, {g} global)",
+                    "zh": "{block}：窗口掩码（W = {W}，{g} 个全局词元）"},
+    "sw.fig_field": {"en": "{block}: what reaches each token after layer {layer}",
+                     "zh": "{block}：第 {layer} 层之后能影响每个词元的位置"},
+    "sw.seen": {"en": "seen", "zh": "可见"},
+    "sw.hidden": {"en": "outside the window", "zh": "窗口之外"},
+    "sw.axis_token": {"en": "token (row)", "zh": "词元（行）"},
+    "sw.axis_source": {"en": "position that reaches it (column)", "zh": "能影响它的位置（列）"},
 }

@@ -36,6 +36,8 @@ ALLOWED_LATIN = {
     "NSP", "GPT-3",
     "Luong",  # an author's name: Luong et al. 2015, the rare-word copy
     "FlashAttention", "Dao", "Xiao",  # a method's name and its authors' (Dao et al. 2022; Xiao et al. 2023)
+    "KV", "KB", "logits",  # the KV cache (a name kept in Chinese texts), kilobytes, the model's output scores
+    "Longformer", "Beltagy", "Mistral",  # sliding windows: a model, its author (Beltagy et al. 2020), a model
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

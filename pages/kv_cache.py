@@ -1,0 +1,42 @@
+"""After 2017: the KV cache, step by step on the typed sentence's translation, with the work and memory it trades."""
+import streamlit as st
+
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from ui.views.kv_cache import cache_element, check, kv_view, work, work_element
+
+shell.require_app()
+
+
+def pick_step(trace) -> int:
+    """The decoding step (one per decoder input token) and the decoder layer and head, in one row."""
+    cfg, n = trace.config, len(trace.tgt_input_tokens)
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+        if n > 1:
+            state.bound(st.slider, t("kv.step"), "step", min_value=0, max_value=n - 1, width=360)
+        state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))
+        state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(cfg.h)))
+    return n
+
+
+st.header(t("kv.header"))
+st.caption(t("kv.caption"))
+trace = data.current_trace()
+if widgets.need_trace(trace):
+    for name, value in zip(("step", "layer", "head"), kv_view(trace, state.view_state())):
+        state.put(name, value)  # the pickers show what the charts show
+    widgets.output_chips(trace)
+    n = pick_step(trace)
+    view = state.view_state()
+    step, layer, head = kv_view(trace, view)
+    st.markdown(t("kv.step_line", step=step, token=widgets.plain(trace.tgt_input_tokens[step]), cached=step))
+    widgets.show(cache_element(trace, step, layer, head, view), main=True)
+    gap, same = check(trace)
+    st.markdown(t("kv.check", steps=n, vocab=trace.arrays["hook_logits"].shape[1], gap=f"{gap:.1e}", same=same))
+    steps, without, with_cache, floats = work(trace)
+    cfg = trace.config
+    widgets.section(t("kv.work"), t("kv.work_caption", d_model=cfg.d_model, h=cfg.h, N=cfg.N,
+                                    S=len(trace.src.tokens), steps=n, full=int(without.sum()),
+                                    cached=int(with_cache.sum()), ratio=without.sum() / with_cache.sum(),
+                                    floats=int(floats[-1]), kb=floats[-1] * 4 / 1024))
+    widgets.show(work_element(trace, view))

@@ -1,0 +1,46 @@
+"""After 2017: a sliding window and global tokens forced onto the trained model's self-attention, live."""
+import numpy as np
+import streamlit as st
+
+from ui import data, shell, state, widgets
+from ui.i18n import t
+from ui.views.sliding_window import MAX_GLOBAL, MAX_WINDOW, keep_of, mask_element, window_of, windowed
+
+shell.require_app()
+CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.on_both"}  # -> message
+
+
+def pick_window() -> None:
+    """Window, global tokens and where the window applies, in one row."""
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+        state.bound(st.slider, t("sw.window"), "window", min_value=1, max_value=MAX_WINDOW, width=300)
+        state.bound(st.slider, t("sw.global"), "n_global", min_value=0, max_value=MAX_GLOBAL, width=300)
+        state.bound(st.segmented_control, t("sw.on"), "window_on", options=list(CHOICES),
+                    format_func=lambda c: t(CHOICES[c]))
+
+
+def outputs(trace, run) -> None:
+    """The translation with full attention and with the window, side by side, and log P of the first."""
+    c1, c2 = st.columns(2)
+    for col, title, shown in ((c1, "sw.intact", trace), (c2, "sw.windowed", run)):
+        with col:
+            st.markdown(f"**{t(title)}**")
+            widgets.output_chips(shown)
+    full, with_window = data.windowed_log_p(trace.model, trace.text, *window_of(state.view_state()))
+    st.markdown(t("sw.log_p", full=full, windowed=with_window, ratio=float(np.exp(with_window - full))))
+
+
+st.header(t("sw.header"))
+st.caption(t("sw.caption"))
+trace = data.current_trace()
+if widgets.need_trace(trace):
+    pick_window()
+    view = state.view_state()
+    W, n_global, stacks = window_of(view)
+    run = windowed(trace, view)
+    outputs(trace, run)
+    if "encoder" in stacks:
+        keep = keep_of(run.src.tokens, "encoder", view)
+        st.caption(t("sw.kept", seen=keep.sum(1).mean(), n=len(keep), share=keep.mean()))
+    widgets.show(mask_element(trace, view), main=True)
+    st.caption(t("sw.field_caption", reach=trace.config.N * (W - 1), N=trace.config.N))

@@ -1,0 +1,80 @@
+"""The KV cache page's charts: one decoding step's new query against the cached keys, and the work and memory per
+step with and without the cache (the page and the keystroke route both build them here)."""
+from __future__ import annotations
+
+import numpy as np
+
+from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
+from model.trace import Trace
+from ui import data
+from ui.view import Element, View, clamp, per_view
+from viz.heatmap import matrix_heatmap
+from viz.lines import grouped_bars, line_chart
+
+
+def kv_view(trace: Trace, v: View) -> tuple[int, int, int]:
+    """(step, decoder layer, head) of the view, kept inside this translation and model."""
+    cfg = trace.config
+    return (clamp(v.step, 0, len(trace.tgt_input_tokens) - 1), clamp(v.layer, 0, cfg.N - 1),
+            clamp(v.head, 0, cfg.h - 1))
+
+
+def cached(trace: Trace) -> CachedRun:
+    """The trace's translation decoded again one token per step with the cache."""
+    return data.cached_run(trace.model, trace.text, trace.attn_opts, tuple(trace.decoded.ids))
+
+
+def check(trace: Trace) -> tuple[float, int]:
+    """Largest |cached logits − the full pass's| over every step and token, and how many steps pick the same top."""
+    full, steps = trace.arrays["hook_logits"], cached(trace).logits  # (T, V) each
+    return float(np.abs(steps - full).max()), int((steps.argmax(-1) == full.argmax(-1)).sum())
+
+
+def work(trace: Trace) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Steps 1 … T, and per step the multiply-adds without and with the cache and the numbers the cache holds."""
+    cfg, S, T = trace.config, len(trace.src.tokens), len(trace.tgt_input_tokens)
+    steps = np.arange(1, T + 1)
+    without = np.array([step_multiply_adds(cfg, S, t, cached=False) for t in steps])
+    with_cache = np.array([step_multiply_adds(cfg, S, t, cached=True) for t in steps])
+    return steps, without, with_cache, np.array([cache_floats(cfg, S, t) for t in steps])
+
+
+def row_labels(trace: Trace, step: int, v: View) -> list[str]:
+    """The cached positions' tokens, marked cached or new (the newest is this step's)."""
+    tokens = trace.tgt_input_tokens[: step + 1]
+    return [v.t("kv.row_new" if i == step else "kv.row_cached", token=f"{i}:{tok}") for i, tok in enumerate(tokens)]
+
+
+@per_view
+def cache_element(trace: Trace, step: int, layer: int, head: int, v: View) -> Element:
+    """The K cache of the head's K/V group at this step (the newest row marked), and the new query's weights."""
+    run, cfg = cached(trace), trace.config
+    group = head // (cfg.h // cfg.h_kv)  # the K/V head this query head reads
+    rows = row_labels(trace, step, v)
+    token = trace.tgt_input_tokens[step]
+    keys = run.keys[layer, group, : step + 1]  # (step + 1, d_k)
+    return Element([
+        matrix_heatmap(keys, rows, [f"d{i}" for i in range(keys.shape[1])], show_values=False, col_ticks=12,
+                       title=v.t("kv.fig_keys", layer=layer, kv=group, step=step),
+                       row_title=v.t("kv.axis_position"), col_title=v.t("axis.dimension"), words=v.words()),
+        grouped_bars(rows, {v.t("kv.weight"): run.weights[layer, head, step, : step + 1]}, y_range=(0.0, 1.0),
+                     title=v.t("kv.fig_weights", head=head, token=token), y_title=v.t("kv.weight"),
+                     x_title=v.t("kv.axis_position"), words=v.words()),
+    ], f"kv-cache-L{layer}-h{head}-t{step}", [f"kv-keys-L{layer}-t{step}", f"kv-weights-L{layer}-h{head}-t{step}"])
+
+
+@per_view
+def work_element(trace: Trace, v: View) -> Element:
+    """Multiply-adds per step with and without the cache (log scale), and the numbers the cache holds."""
+    steps, without, with_cache, floats = work(trace)
+    return Element([
+        line_chart(steps, {v.t("kv.without"): without, v.t("kv.with"): with_cache}, title=v.t("kv.fig_work"),
+                   x_title=v.t("kv.axis_step"), y_title=v.t("kv.axis_macs"), log_y=True, decimals=0),
+        line_chart(steps, {v.t("kv.with"): floats}, title=v.t("kv.fig_memory"), x_title=v.t("kv.axis_step"),
+                   y_title=v.t("kv.axis_floats"), decimals=0),
+    ], "kv-work", ["kv-macs", "kv-memory"], columns=2)
+
+
+def charts(trace: Trace, v: View) -> list[Element]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    return [cache_element(trace, *kv_view(trace, v), v), work_element(trace, v)]
