@@ -231,14 +231,15 @@ def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
 
 
 def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
-    """The handout of a trace: every guided-tour step, titled with the sentence and its translation, in `lang`;
-    `align_weight` is the model's guided-alignment weight, stated next to the cross-attention."""
-    from lesson.tour import STEPS, facts
+    """The handout of a trace: every guided-tour step and the chapter After 2017, titled with the sentence and its
+    translation, in `lang`; `align_weight` is the model's guided-alignment weight, stated next to the
+    cross-attention."""
+    from lesson.tour import WITH_CHAPTER, facts
 
     tr, sizes = partial(text, language=lang), facts(trace)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}
     sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
-                 step.formula(trace), to_plotly(step.figure(trace, tr)).to_json()) for step in STEPS]
+                 step.formula(trace), to_plotly(step.figure(trace, tr)).to_json()) for step in WITH_CHAPTER]
     cfg = trace.config
     subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")

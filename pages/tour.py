@@ -1,11 +1,11 @@
 """Guided tour: one forward pass of the model on the current sentence, one step per screen (← / → to move)."""
 import streamlit as st
 
-from lesson.tour import STEPS, TourStep, facts
+from lesson.tour import TourStep, facts, steps
 from ui import data, shell, state, widgets
 from ui.i18n import t
 from ui.keys import arrow_keys
-from ui.views.tour import LAST, figure_element, step_index
+from ui.views.tour import figure_element, last, step_index
 
 shell.require_app()
 
@@ -19,7 +19,7 @@ PRESENTER_TEXT_CSS = """<style>
 
 def move(delta: int) -> None:
     """Go `delta` steps forward or back, staying inside the tour."""
-    state.put("tour", min(max(int(state.get("tour")) + delta, 0), LAST))
+    state.put("tour", min(max(int(state.get("tour")) + delta, 0), last(state.view_state())))
 
 
 def on_key() -> None:
@@ -28,22 +28,24 @@ def on_key() -> None:
 
 
 def navigation(n: int) -> None:
-    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys."""
+    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys and the chapter toggle."""
     arrow_keys(KEYS, on_press=on_key)
+    total = last(state.view_state()) + 1
     back, middle, forward = st.columns([1, 4, 1], vertical_alignment="center")
     with back:
         st.button(t("tour.back"), key="tour_back", icon=":material/arrow_back:", on_click=move, args=(-1,),
                   disabled=n == 0, width="stretch")
     with middle:
-        st.markdown(f"**{t('tour.step_of', n=n + 1, total=len(STEPS))}** · {t('tour.keys_hint')}")
+        st.markdown(f"**{t('tour.step_of', n=n + 1, total=total)}** · {t('tour.keys_hint')}")
     with forward:
         st.button(t("tour.next"), key="tour_next", icon=":material/arrow_forward:", icon_position="right",
-                  on_click=move, args=(1,), disabled=n == LAST, type="primary", width="stretch")
+                  on_click=move, args=(1,), disabled=n == total - 1, type="primary", width="stretch")
+    state.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))
 
 
 def show(n: int, trace) -> None:
     """The step's title, its figure next to the explanation, and its formula with this sentence's numbers."""
-    step: TourStep = STEPS[n]
+    step: TourStep = steps(state.view_state().tour_chapter)[n]
     st.title(t(f"tour.{step.key}.title"))
     left, right = st.columns([3, 2])
     with left:

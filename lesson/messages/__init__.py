@@ -1,9 +1,21 @@
 """The message catalogue: every user-facing text in English and 简体中文, merged from the modules here."""
 from __future__ import annotations
 
-from lesson.messages import after_2017, common, export, lab, lab_knockout, lab_pairs, lessons, pages, pretrained, tour
+from lesson.messages import (
+    after_2017,
+    common,
+    export,
+    lab,
+    lab_knockout,
+    lab_pairs,
+    lessons,
+    pages,
+    pretrained,
+    tour,
+    tour_after_2017,
+)
 
-MODULES = (common, pages, tour, export, lab, lab_knockout, lab_pairs, lessons, pretrained, after_2017)
+MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, pretrained, after_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:

@@ -3,8 +3,9 @@
 Each group of steps has its own module, and inside it each step's figure, formula and TourStep sit together:
 embedding (tokens → positional encoding), attention (Q K V → Concat), layer (Add & Norm, FFN, the stack), decoder
 (its input, the mask) and output (cross-attention, next-token probabilities): the decoder comes after the encoder's
-whole layer, whose residuals, LayerNorms and FFN it reuses.
+whole layer, whose residuals, LayerNorms and FFN it reuses. An optional chapter, After 2017, follows.
 """
+from lesson.tour.after_2017 import CHAPTER
 from lesson.tour.attention import CONCAT, QKV, SCALE, SCORES, SOFTMAX, WEIGHTED, denominator
 from lesson.tour.common import HEAD, TourStep, Translate, facts, tok
 from lesson.tour.decoder import DECODER, MASK
@@ -14,5 +15,13 @@ from lesson.tour.output import CROSS, NEXT_STEP, NEXT_TOKEN, later_step
 
 STEPS: tuple[TourStep, ...] = (TOKENS, EMBEDDING, POSITIONAL, QKV, SCORES, SCALE, SOFTMAX, WEIGHTED, CONCAT,
                                ADD_NORM, FFN, LAYERS, DECODER, MASK, CROSS, NEXT_TOKEN, NEXT_STEP)
+WITH_CHAPTER: tuple[TourStep, ...] = STEPS + CHAPTER  # the optional chapter After 2017 at the end
 
-__all__ = ["HEAD", "STEPS", "TourStep", "Translate", "denominator", "facts", "later_step", "tok"]
+
+def steps(chapter: bool) -> tuple[TourStep, ...]:
+    """The tour's steps, with the chapter After 2017 or without."""
+    return WITH_CHAPTER if chapter else STEPS
+
+
+__all__ = ["CHAPTER", "HEAD", "STEPS", "WITH_CHAPTER", "TourStep", "Translate", "denominator", "facts", "later_step",
+           "steps", "tok"]

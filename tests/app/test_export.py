@@ -186,10 +186,10 @@ def test_every_hook_and_head_exports_to_csv_with_its_exact_numbers(model, senten
 
 @pytest.fixture(scope="module")
 def steps():
-    """The guided tour's steps."""
-    from lesson.tour import STEPS
+    """The guided tour's steps and its chapter After 2017."""
+    from lesson.tour import WITH_CHAPTER
 
-    return STEPS
+    return WITH_CHAPTER
 
 
 def test_handout_has_one_chart_per_tour_step(trace, steps):

@@ -1,0 +1,88 @@
+"""Messages of the guided tour's optional chapter, After 2017 (lesson/tour/after_2017.py)."""
+
+MESSAGES = {
+    "tour.chapter": {"en": "Chapter: After 2017", "zh": "章节：2017 年之后"},
+    "tour.chapter_help": {
+        "en": "Six more steps after the 2017 model: what today's models change about attention, on this sentence.",
+        "zh": "在 2017 年的模型之后再走六步：今天的模型对注意力做了哪些改变，都用这句话来演示。",
+    },
+    "tour.axis.tile": {"en": "tiles read", "zh": "已读的块"},
+    "tour.axis.pair": {"en": "pair i", "zh": "第 i 对"},
+    "tour.axis.layer": {"en": "layer", "zh": "层"},
+    "tour.axis.head": {"en": "head", "zh": "头"},
+    "tour.fig.gqa": {"en": "This sentence's KV cache with fewer K/V heads", "zh": "K/V 头更少时这句话的 KV 缓存"},
+    "tour.fig.online": {"en": "Running maximum m of each query after each tile of {tile} keys",
+                        "zh": "每读完一块（{tile} 个键）后每个查询的累计最大值 m"},
+    "tour.fig.window": {"en": "What reaches each token after {N} layers of a window W = {W}",
+                        "zh": "窗口 W = {W} 叠加 {N} 层后能影响每个词元的位置"},
+    "tour.fig.rope": {"en": "RoPE: cos(position × θ_i) for each token and pair",
+                      "zh": "RoPE：每个词元、每一对的 cos(位置 × θ_i)"},
+    "tour.fig.sinks": {"en": "Decoder: mean weight on <bos>, per layer and head",
+                       "zh": "解码器：每层每个头落在 <bos> 上的平均权重"},
+    "tour.kv_cache.title": {"en": "After 2017 · The KV cache", "zh": "2017 年之后 · KV 缓存"},
+    "tour.kv_cache.text": {
+        "en": "Decoding writes one token per step. A model that recomputes the whole prefix at every step does work "
+              "that grows with the square of the length. Every model in use today keeps each layer's keys and values "
+              "of the tokens already written (the KV cache), so a step computes one new row. This sentence's "
+              "translation takes {T} steps; the curve shows each step's work both ways. The KV cache page decodes it "
+              "again with the cache and checks that the logits are the same.",
+        "zh": "解码每一步写一个词元。每一步都重算整个前缀的模型，计算量随长度的平方增长。今天所有在用的模型都会保存已写"
+              "出"
+              "词元在每一层的键和值（KV 缓存），于是每一步只算新的一行。这句话的译文需要 {T} 步；曲线给出两种做法每一步"
+              "的"
+              "计算量。“KV 缓存”页面会用缓存把它重新解码一遍，并检查 logits 完全相同。",
+    },
+    "tour.gqa.title": {"en": "After 2017 · Fewer K/V heads", "zh": "2017 年之后 · 更少的 K/V 头"},
+    "tour.gqa.text": {
+        "en": "The cache now costs memory: K and V for every layer, head and token. Multi-query attention gives all "
+              "{h} heads one shared K/V head; grouped-query attention (LLaMA 2, Mistral) gives each group of heads "
+              "one. The queries stay per head, so heads can still look at different words. The bars: this "
+              "sentence's cache for each choice.",
+        "zh": "缓存要占内存：每一层、每个头、每个词元都要存 K 和 V。多查询注意力让全部 {h} 个头共用一个 K/V 头；分组查"
+              "询"
+              "注意力（LLaMA 2、Mistral）让每组头共用一个。查询仍然每个头一份，所以各个头仍可以看不同的词。柱状图：每种"
+              "选择下这句话的缓存大小。",
+    },
+    "tour.online.title": {"en": "After 2017 · Softmax one tile at a time", "zh": "2017 年之后 · 一块一块地算 softmax"},
+    "tour.online.text": {
+        "en": "FlashAttention never holds the n × n score matrix. It reads the keys a tile at a time and keeps, for "
+              "each query, the largest score so far m, a running sum ℓ and an unnormalised output; when a tile brings "
+              "a larger score the earlier sums are scaled down. The map: each query's m after each tile of the first "
+              "encoder layer's head 0. After the last tile the output equals the ordinary softmax's.",
+        "zh": "FlashAttention 从不存下 n × n 的分数矩阵。它一块一块地读键，对每个查询只记下到目前为止最大的分数 m、累计"
+              "和"
+              " ℓ 和未归一化的输出；新的一块带来更大的分数时，之前的累加会被缩小。图中是编码器第一层头 0 里每个查询在每"
+              "块"
+              "之后的 m。最后一块之后，输出与普通 softmax 完全相同。",
+    },
+    "tour.window.title": {"en": "After 2017 · Sliding windows", "zh": "2017 年之后 · 滑动窗口"},
+    "tour.window.text": {
+        "en": "Longformer and Mistral let each token attend only to its nearest W keys, so the work grows with n, "
+              "not n². Stacking layers widens what reaches a token: each layer adds W − 1 positions on each side. "
+              "The map: with W = 3, what reaches each of your {S} tokens after the {N} encoder layers.",
+        "zh": "Longformer 和 Mistral 让每个词元只关注离它最近的 W 个键，于是计算量随 n 而不是 n² 增长。层层叠加会扩大能"
+              "影"
+              "响一个词元的范围：每一层在两侧各多出 W − 1 个位置。图中：W = 3 时，经过 {N} 层编码器后，能影响你这 {S} "
+              "个"
+              "词元中每一个的位置。",
+    },
+    "tour.rope.title": {"en": "After 2017 · Rotary positions", "zh": "2017 年之后 · 旋转位置编码"},
+    "tour.rope.text": {
+        "en": "RoPE (LLaMA, Qwen) adds nothing to the embeddings. It turns each pair of numbers in q and k by the "
+              "angle position × θ_i, with the same frequencies as the 2017 sinusoids (the map: cos of those angles "
+              "for your sentence). Turning both q and k makes their dot product depend only on how far apart the "
+              "two words are. The RoPE & ALiBi page shows a model trained this way.",
+        "zh": "RoPE（LLaMA、Qwen）不给词嵌入加任何东西。它把 q 和 k 中每一对数旋转“位置 × θ_i”的角度，频率与 2017 年的"
+              "正弦波相同（图中是你这句话各个角度的余弦）。q 和 k 都旋转之后，它们的点积只取决于两个词相隔多远。"
+              "“RoPE 与 ALiBi”页面展示了这样训练的模型。",
+    },
+    "tour.sinks.title": {"en": "After 2017 · Attention sinks", "zh": "2017 年之后 · 注意力汇聚点"},
+    "tour.sinks.text": {
+        "en": "A head must spend all of its weight somewhere. Large models park what they do not need on the first "
+              "token (an attention sink), which is why streaming models keep it in the cache forever. The map: how "
+              "much of this decoder's attention lands on <bos>, per layer and head, for your sentence.",
+        "zh": "一个头的权重总要花在某处。大模型把用不上的权重“停放”在第一个词元上（注意力汇聚点），所以流式模型会一直把"
+              "它"
+              "留在缓存里。图中：对你的句子，这个解码器每层每个头有多少注意力落在 <bos> 上。",
+    },
+}
