@@ -279,9 +279,10 @@ class Transformer(nn.Module):
         RoPE, ALiBi); hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
         hook_embed, hook_pe, hook_input = hooks
         x = hook_embed(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
-        if self.cfg.position == "sinusoidal":
-            x = x + hook_pe(self.pe[start : start + ids.shape[1]])  # (L, d_model) broadcast over B
-        return hook_input(self.dropout(x))  # (B, L, d_model)
+        pe = self.pe[start : start + ids.shape[1]]  # (L, d_model)
+        if self.cfg.position != "sinusoidal":
+            pe = torch.zeros_like(pe)  # nothing added: position lives in self-attention
+        return hook_input(self.dropout(x + hook_pe(pe)))  # (B, L, d_model)
 
     def encode(self, src_ids: torch.Tensor, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
         """(B, S) -> memory (B, S, d_model)."""

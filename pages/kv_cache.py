@@ -3,7 +3,17 @@ import streamlit as st
 
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.kv_cache import cache_element, check, kv_view, work, work_element
+from ui.views.kv_cache import (
+    GROUPED,
+    cache_element,
+    check,
+    grouped_applies,
+    grouped_element,
+    grouped_run,
+    kv_view,
+    work,
+    work_element,
+)
 
 shell.require_app()
 
@@ -40,3 +50,14 @@ if widgets.need_trace(trace):
                                     cached=int(with_cache.sum()), ratio=without.sum() / with_cache.sum(),
                                     floats=int(floats[-1]), kb=floats[-1] * 4 / 1024))
     widgets.show(work_element(trace, view))
+
+    if grouped_applies(trace):
+        widgets.section(t("kv.grouped"), t("kv.grouped_caption"))
+        for col, name in zip(st.columns(len(GROUPED)), GROUPED):
+            with col:
+                run = grouped_run(name, trace.text)
+                st.markdown(f"**{t(GROUPED[name], kv=run.config.h_kv)}**")
+                widgets.output_chips(run)
+        widgets.show(grouped_element(trace, view))
+    elif trace.src_lang != "en":
+        st.info(t("kv.grouped_only_en"))

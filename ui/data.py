@@ -18,10 +18,11 @@ import torch
 
 from model import lessons, pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
-from model.checkpoint import Bundle, available_models, load_bundle
+from model.checkpoint import VARIANT_DIR, Bundle, available_models, load_bundle
 from model.corpus import translate_en, translate_zh
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
+from model.extrapolation import load as load_extrapolation
 from model.kv_cache import CachedRun, run_cached
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
@@ -145,6 +146,30 @@ def knockout_log_p(name: str, text: str, heads: tuple[Head, ...], mode: str) -> 
     """log P(the intact model's translation) without and with the heads knocked out; (2,), read-only."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
     return read_only(sequence_log_probs(bundle(name), text, own, [[], list(heads)], mode, head_means(name)))
+
+
+@st.cache_resource(show_spinner=False)
+def variant(name: str) -> Bundle:
+    """An After 2017 variant of en-zh (RoPE, ALiBi, GQA) from checkpoints/after_2017, loaded once."""
+    return load_bundle(name, VARIANT_DIR)
+
+
+@st.cache_resource(show_spinner=False)
+def variants() -> list[str]:
+    """The variants shipped."""
+    return available_models(VARIANT_DIR)
+
+
+@st.cache_resource(show_spinner=False, max_entries=128)
+def variant_trace(name: str, text: str) -> Trace:
+    """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens)."""
+    return run_with_trace(variant(name), text)
+
+
+@st.cache_resource(show_spinner=False)
+def extrapolation() -> dict | None:
+    """The variants' loss per token past the longest training sentence (model/extrapolation.py), if shipped."""
+    return load_extrapolation()
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

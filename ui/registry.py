@@ -64,6 +64,7 @@ PAGES: tuple[Page, ...] = (
     Page("after_2017", ":material/bolt:", "ui.views.after_2017:charts"),
     Page("kv_cache", ":material/memory:", "ui.views.kv_cache:charts"),
     Page("sliding_window", ":material/width:", "ui.views.sliding_window:charts"),
+    Page("positions", ":material/rotate_right:", "ui.views.positions:charts"),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

@@ -79,6 +79,7 @@ _DECLARED: dict[str, Param] = {
     "lang": Param("en", options=("en", "zh")),  # UI language
     "presenter": Param(False),  # presenter view (projector)
     "tour": Param(0, low=0, high=63),  # guided-tour step (clamped to the tour)
+    "tour_chapter": Param(False, url="more"),  # … with the optional chapter After 2017
     "snapshot": Param(-1, url="snap", low=-1, high=63),  # training-timeline snapshot index (-1: the shipped model)
     "knockout": Param("", url="ko"),  # knocked-out heads, "e0.1,c1.3" (block initial, layer.head); unknown ignored
     "knockout_mode": Param("mean", url="ko_mode", options=("mean", "zero")),
@@ -93,6 +94,8 @@ _DECLARED: dict[str, Param] = {
     "window": Param(3, url="win", low=1, high=16),  # sliding windows: keys each query sees (the nearest W)
     "n_global": Param(0, url="glob", low=0, high=4),  # … and global tokens, the first ones
     "window_on": Param("both", url="win_on", options=("encoder", "decoder", "both")),  # … in which self-attention
+    "pair": Param(0, low=0, high=63),  # RoPE & ALiBi: which 2-D pair (2i, 2i+1) of q and k is drawn (clamped to d_k)
+    "shift": Param(3, low=0, high=8),  # … and how many words are put before the sentence
     "pinyin": Param(False),  # pinyin under Chinese token chips
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
@@ -352,7 +355,7 @@ def decode_options(values: dict[str, Any]) -> DecodeOptions:
 VIEWED = ("sentence", "model", "hf_model", "block", "layer", "head", "query", "step", "stack", "sublayer", "tour",
           "snapshot", "second_sentence", "pair_sentence", "pe_d_model", "pe_base", "pe_length", "preset",
           "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "tile", "tile_step",
-          "window", "n_global", "window_on", "presenter")  # as View has them
+          "window", "n_global", "window_on", "pair", "shift", "tour_chapter", "presenter")  # as View has them
 
 
 def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> View:

@@ -60,6 +60,9 @@ class View:
     window: int
     n_global: int
     window_on: str
+    pair: int
+    shift: int
+    tour_chapter: bool
     presenter: bool
     live: str = ""
     drafts: Any = field(default=None, compare=False, repr=False)  # get(model) -> ids | None; [model] = ids

@@ -170,4 +170,103 @@ MESSAGES = {
     "sw.hidden": {"en": "outside the window", "zh": "窗口之外"},
     "sw.axis_token": {"en": "token (row)", "zh": "词元（行）"},
     "sw.axis_source": {"en": "position that reaches it (column)", "zh": "能影响它的位置（列）"},
+    "nav.positions": {"en": "After 2017: RoPE & ALiBi", "zh": "2017 年之后：RoPE 与 ALiBi"},
+    "pos.header": {"en": "After 2017: where position goes — RoPE and ALiBi",
+                   "zh": "2017 年之后：位置放在哪里——RoPE 与 ALiBi"},
+    "pos.caption": {
+        "en": "The 2017 Transformer adds a sinusoidal PE to each embedding. Most models since put position into "
+              "attention itself. RoPE (Su et al., 2021; LLaMA, Qwen) turns each pair of q's and k's numbers by an "
+              "angle proportional to the position, so q·k depends only on how far apart two words are. ALiBi (Press "
+              "et al., 2022) adds nothing to the inputs and subtracts m · |i − j| from each score, a different slope "
+              "m per head. Three models, trained on the same data with the same seed and schedule, differ only in "
+              "this; below they read your sentence.",
+        "zh": "2017 年的 Transformer 把正弦位置编码加到每个词嵌入上。之后的大多数模型把位置放进注意力本身。"
+              "RoPE（Su 等，2021；LLaMA、Qwen 采用）把 q 和 k 的每一对数按与位置成正比的角度旋转，于是 q·k 只取决于两个"
+              "词相隔多远。"
+              "ALiBi（Press 等，2022）不给输入加任何东西，而是从每个分数里减去 m · |i − j|，每个头的斜率 m 不同。三个"
+              "模型用同样的数据、同样的随机种子和训练计划训练，只在这一点上不同；下面它们读你的句子。",
+    },
+    "pos.only_en": {
+        "en": "The RoPE and ALiBi models translate English → 中文. Pick the English → 中文 model above to compare them "
+              "on your sentence; the chart past the training length below needs no sentence.",
+        "zh": "RoPE 和 ALiBi 模型是英语 → 中文的。请在上方选择“英语 → 中文”模型，在你的句子上比较它们；下面超出训练长度"
+              "的图不需要句子。",
+    },
+    "pos.missing": {"en": "The RoPE and ALiBi checkpoints are not in checkpoints/after_2017 (see docs/model.md).",
+                    "zh": "checkpoints/after_2017 里没有 RoPE 和 ALiBi 的检查点（见 docs/model.md）。"},
+    "pos.sinusoidal": {"en": "Sinusoidal PE (2017)", "zh": "正弦位置编码（2017）"},
+    "pos.rope": {"en": "RoPE", "zh": "RoPE（旋转位置编码）"},
+    "pos.alibi": {"en": "ALiBi", "zh": "ALiBi（线性距离偏置）"},
+    "pos.maps": {"en": "The three models' attention, side by side", "zh": "三个模型的注意力并排对比"},
+    "pos.fig_map": {"en": "{model} · {block} L{layer} h{head}", "zh": "{model} · {block} 第 {layer} 层 头 {head}"},
+    "pos.pairs": {"en": "RoPE turns q and k by their position", "zh": "RoPE 按位置旋转 q 和 k"},
+    "pos.pairs_caption": {
+        "en": "Each arrow is one word's pair (x[{a}], x[{b}]) of q (left) or k (right) in the RoPE model's encoder, "
+              "layer {layer}, head {head}, after it was turned by position × θ, with θ = 10000^(−{a}/{d_k}) = {theta} "
+              "rad per position. Pairs of low index turn fast, high ones hardly at all, like the sinusoids of the "
+              "2017 PE. The score of two words is the sum over pairs of |q||k| cos(angle between them).",
+        "zh": "每个箭头是一个词在 RoPE 模型编码器第 {layer} 层、头 {head} 中 q（左）或 k（右）的一对数 "
+              "(x[{a}], x[{b}])，已按“位置 × θ”旋转，θ = 10000^(−{a}/{d_k}) = 每个位置 {theta} 弧度。下标小的对转得快，"
+              "下标大的几乎不转，"
+              "就像 2017 年位置编码里的正弦波。两个词的分数是各对 |q||k| cos(两者夹角) 的和。",
+    },
+    "pos.pair": {"en": "Pair i (numbers 2i, 2i + 1)", "zh": "第 i 对（第 2i、2i + 1 个数）"},
+    "pos.fig_q": {"en": "q, pair {i}, turned by position", "zh": "q 的第 {i} 对，按位置旋转后"},
+    "pos.fig_k": {"en": "k, pair {i}, turned by position", "zh": "k 的第 {i} 对，按位置旋转后"},
+    "pos.shift": {"en": "Words put before the sentence", "zh": "放在句子前面的词数"},
+    "pos.shift_header": {"en": "Shift the sentence: does attention notice?", "zh": "把句子整体后移：注意力会察觉吗？"},
+    "pos.shift_caption": {
+        "en": "The sentence again with «{filler}» put {k} times in front, so every word sits {k} positions later. Each "
+              "map is the change in the first encoder layer's scores (Q Kᵀ / √d_k, with ALiBi's bias) between the "
+              "same two words, head {head}. Largest change over every head and pair of words: {gaps}. RoPE and ALiBi "
+              "see only the distance between words (up to float32 rounding); sinusoidal PE sees where they are.",
+        "zh": "在句子前面放 {k} 个“{filler}”，于是每个词都后移 {k} 个位置。每张图是编码器第一层中同样两个词之间分数"
+              "（Q Kᵀ / √d_k，ALiBi 含其偏置）的变化，头 {head}。所有头、所有词对上的最大变化：{gaps}。RoPE 和 ALiBi "
+              "只看词之间的距离（到 float32 舍入为止）；正弦位置编码看的是它们在哪里。",
+    },
+    "pos.fig_shift": {"en": "{model}: change in scores after the shift", "zh": "{model}：后移之后分数的变化"},
+    "pos.bias": {"en": "ALiBi's bias, per head", "zh": "ALiBi 的偏置（每个头）"},
+    "pos.bias_caption": {
+        "en": "Added to the scores before the softmax: −m · |i − j|, with m = 1/4, 1/16, 1/64, 1/256 for the four "
+              "heads. Head 0 fades fast with distance and looks near; head 3 hardly at all and looks far.",
+        "zh": "在 softmax 之前加到分数上：−m · |i − j|，四个头的 m 分别是 1/4、1/16、1/64、1/256。头 0 随距离衰减得快，"
+              "只看近处；头 3 几乎不衰减，能看远处。",
+    },
+    "pos.fig_bias": {"en": "Head {head}: −{m} · |i − j|", "zh": "头 {head}：−{m} · |i − j|"},
+    "pos.long": {"en": "Past the longest training sentence", "zh": "超出最长的训练句子"},
+    "pos.long_caption": {
+        "en": "No training sentence is longer than {max} tokens. Held-out sentences joined into longer inputs "
+              "({n} per length), each model's loss per target token (teacher forced; lower is better). The "
+              "vertical line is the longest training input.",
+        "zh": "训练句子最长 {max} 个词元。把留出的句子拼成更长的输入（每个长度 {n} 条），每个模型在每个目标词元上的损失"
+              "（教师强制；越低越好）。竖线是最长的训练输入。",
+    },
+    "pos.fig_long": {"en": "Loss per target token against source length", "zh": "每个目标词元的损失与源句长度"},
+    "pos.axis_length": {"en": "source tokens (up to)", "zh": "源句词元数（不超过）"},
+    "pos.axis_loss": {"en": "loss per token (nats)", "zh": "每个词元的损失（奈特）"},
+    "kv.grouped": {"en": "Grouped-query attention: fewer K/V heads, a smaller cache",
+                   "zh": "分组查询注意力：更少的 K/V 头，更小的缓存"},
+    "kv.grouped_caption": {
+        "en": "The cache holds K and V for every K/V head. Multi-query attention (Shazeer, 2019) gives all query "
+              "heads one shared K/V head; grouped-query attention (Ainslie et al., 2023; LLaMA 2 70B, Mistral) "
+              "gives each group of query heads one. Three models trained alike differ only in this, in the decoder "
+              "(the part a cache serves): 4 query heads with 4, 2 or 1 K/V heads. Their translations, the numbers "
+              "each one's cache holds at its last step, and the grouped model's four heads, titled by the K/V head "
+              "they read: heads of one group share keys, yet their weights still differ, because their queries do.",
+        "zh": "缓存要为每个 K/V 头存 K 和 V。多查询注意力（Shazeer，2019）让所有查询头共用一个 K/V 头；分组查询注意力"
+              "（Ainslie 等，2023；LLaMA 2 70B、Mistral 采用）让每组查询头共用一个。三个模型用同样方式训练，只在解码器"
+              "（缓存服务的部分）上不同：4 个查询头，配 4、2 或 1 个 K/V 头。下面是它们的译文、"
+              "各自缓存在最后一步存的数，以及分组模型的四个头（标题写着它读哪个 K/V 头）：同组的头共用键，权重却仍不同"
+              "，因为它们的查询不同。",
+    },
+    "kv.grouped_only_en": {
+        "en": "The grouped-query models translate English → 中文: pick that model above to compare them.",
+        "zh": "分组查询模型是英语 → 中文的：请在上方选择该模型来比较它们。",
+    },
+    "kv.mha": {"en": "{kv} K/V heads (multi-head)", "zh": "{kv} 个 K/V 头（多头）"},
+    "kv.gqa": {"en": "{kv} K/V heads (grouped-query)", "zh": "{kv} 个 K/V 头（分组查询）"},
+    "kv.mqa": {"en": "{kv} K/V head (multi-query)", "zh": "{kv} 个 K/V 头（多查询）"},
+    "kv.fig_grouped": {"en": "Numbers the cache holds at the last step", "zh": "最后一步缓存里存的数"},
+    "kv.fig_group_head": {"en": "Grouped model, decoder L{layer}: head {head} reads K/V head {kv}",
+                          "zh": "分组模型，解码器第 {layer} 层：头 {head} 读 K/V 头 {kv}"},
 }

@@ -38,6 +38,8 @@ ALLOWED_LATIN = {
     "FlashAttention", "Dao", "Xiao",  # a method's name and its authors' (Dao et al. 2022; Xiao et al. 2023)
     "KV", "KB", "logits",  # the KV cache (a name kept in Chinese texts), kilobytes, the model's output scores
     "Longformer", "Beltagy", "Mistral",  # sliding windows: a model, its author (Beltagy et al. 2020), a model
+    "RoPE", "ALiBi", "LLaMA", "Qwen", "Su", "Press", "Shazeer", "Ainslie",  # methods, models and their authors
+    "checkpoints", "docs", "model.md",  # a folder and a file named in a message (checkpoints/after_2017, docs/model.md)
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

@@ -8,10 +8,12 @@ from benchmarks.harness import IDLE
 from tests.e2e.helpers import CHARTS_JS
 
 PAGES = ["overview", "embeddings", "self_attention", "multi_head", "masks", "decoding", "add_norm", "paper",
-         "bert_gpt", "playground", "lab_knockout", "lab_pairs", "lab_timeline"]
+         "bert_gpt", "playground", "lab_knockout", "lab_pairs", "lab_timeline", "after_2017", "kv_cache",
+         "sliding_window", "positions"]
 SCREENS = [(1280, 720), (1920, 1080)]
 LINKS = {"en": {"s": "I have a cat"}, "zh": {"model": "zh-en", "s": "我有一只猫", "lang": "zh"}}
-NO_FIGURE = {("lab_timeline", "zh")}  # training snapshots ship for en-zh only: the page says so instead
+# training snapshots ship for en-zh only, and so do the RoPE and ALiBi variants: the pages say so instead
+NO_FIGURE = {("lab_timeline", "zh"), ("positions", "zh")}
 
 # the chips' and the stage's charts' boxes, in page pixels
 FIRST_SCREEN_JS = """() => {

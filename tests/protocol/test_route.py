@@ -127,6 +127,8 @@ PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=fa
               "after_2017": ["side=decoder&layer=1&head=3&tile=3&ts=2",
                              "side=cross&tile=99&ts=0&lang=zh&presenter=true"],
               "kv_cache": ["step=4&layer=1&head=2", "step=999&head=9&lang=zh&presenter=true"],
+              "positions": ["side=decoder&layer=1&head=3&pair=11&shift=8", "pair=999&shift=-1&lang=zh&presenter=true",
+                            "model=zh-en"],
               "sliding_window": ["win=1&glob=0&win_on=decoder", "win=99&glob=-3&win_on=encoder&lang=zh&presenter=true"],
               "playground": ["preset=sentence&side=decoder&layer=1&head=3&scale=false&lang=zh",
                              "preset=sentence&model=en-zh-pre&presenter=true"]}

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from model.decoding import DecodeOptions
 from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
+from model.transformer import AttnOptions
 from ui import data
 from ui.view import Element, View, clamp, per_view
 from viz.heatmap import matrix_heatmap
@@ -75,6 +77,44 @@ def work_element(trace: Trace, v: View) -> Element:
     ], "kv-work", ["kv-macs", "kv-memory"], columns=2)
 
 
+GROUPED = {"en-zh": "kv.mha", "en-zh-gqa2": "kv.gqa", "en-zh-gqa1": "kv.mqa"}  # the same model with 4, 2, 1 K/V heads
+
+
+def grouped_models() -> list[str]:
+    """en-zh and its grouped-query variants, if they ship (else none)."""
+    return list(GROUPED) if {"en-zh-gqa2", "en-zh-gqa1"} <= set(data.variants()) else []
+
+
+def grouped_applies(trace: Trace) -> bool:
+    """True if the sentence can be read by the grouped-query variants (English → 中文, variants shipped)."""
+    return trace.src_lang == "en" and bool(grouped_models())
+
+
+def grouped_run(name: str, text: str) -> Trace:
+    """The sentence's greedy trace through en-zh or one of its grouped-query variants."""
+    return data.trace(name, text, AttnOptions(), DecodeOptions()) if name == "en-zh" else data.variant_trace(name, text)
+
+
+@per_view
+def grouped_element(trace: Trace, v: View) -> Element:
+    """The numbers each model's cache holds for its own translation of the sentence, and the grouped model's heads
+    at the view's decoder layer, titled by the K/V head they share."""
+    runs = {name: grouped_run(name, trace.text) for name in GROUPED}
+    held = [cache_floats(r.config, len(r.src.tokens), len(r.tgt_input_tokens)) for r in runs.values()]
+    labels = [v.t(GROUPED[name], kv=r.config.h_kv) for name, r in runs.items()]
+    bars = grouped_bars(labels, {v.t("kv.axis_floats"): np.array(held)}, title=v.t("kv.fig_grouped"),
+                        y_title=v.t("kv.axis_floats"), words=v.words())
+    gqa = runs["en-zh-gqa2"]
+    _, layer, _ = kv_view(gqa, v)
+    attn, cfg = gqa.attn("decoder", layer), gqa.config
+    maps = [matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
+                           title=v.t("kv.fig_group_head", head=head, kv=head // (cfg.h // cfg.h_kv), layer=layer),
+                           row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
+            for head in range(cfg.h)]
+    return Element([bars, *maps], f"kv-grouped-L{layer}", None, columns=2)
+
+
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return [cache_element(trace, *kv_view(trace, v), v), work_element(trace, v)]
+    grouped = [grouped_element(trace, v)] if grouped_applies(trace) else []
+    return [cache_element(trace, *kv_view(trace, v), v), work_element(trace, v), *grouped]

@@ -1,0 +1,78 @@
+"""After 2017: sinusoidal PE, RoPE and ALiBi side by side on the typed sentence, three models trained alike."""
+import numpy as np
+import streamlit as st
+
+from model.relative import FILLER
+from ui import controls, data, shell, state, widgets
+from ui.i18n import t
+from ui.views import positions as view_
+
+shell.require_app()
+
+
+def translations(text: str) -> None:
+    """Each model's translation of the sentence, side by side."""
+    for col, (name, label) in zip(st.columns(3), view_.MODELS.items()):
+        with col:
+            st.markdown(f"**{t(label)}**")
+            widgets.output_chips(view_.run(name, text))
+
+
+def maps(trace) -> None:
+    """Block, layer and head pickers, and the three models' attention there."""
+    widgets.section(t("pos.maps"))
+    controls.pick_block(trace, blocks=list(view_.BLOCKS))
+    widgets.show(view_.maps_element(trace, state.view_state()), main=True)
+
+
+def pairs(trace) -> None:
+    """RoPE's turned q and k pairs, with the pair picker."""
+    widgets.section(t("pos.pairs"))
+    d_k = trace.config.d_k
+    state.clamp("pair", 0, d_k // 2 - 1)
+    state.bound(st.slider, t("pos.pair"), "pair", min_value=0, max_value=d_k // 2 - 1, width=360)
+    view = state.view_state()
+    _, layer, head, i = view_.head_view(trace, view)
+    st.caption(t("pos.pairs_caption", a=2 * i, b=2 * i + 1, layer=layer, head=head, d_k=d_k,
+                 theta=f"{10000.0 ** (-2 * i / d_k):.3g}"))
+    widgets.show(view_.pairs_element(trace, view))
+
+
+def shift(trace) -> None:
+    """The shift slider, the largest score change per model, and the maps."""
+    widgets.section(t("pos.shift_header"))
+    state.bound(st.slider, t("pos.shift"), "shift", min_value=0, max_value=8, width=360)
+    view = state.view_state()
+    gaps = view_.shift_gaps(trace, view)
+    largest = ", ".join(f"{t(label)} {np.abs(gaps[name]).max():.1e}" for name, label in view_.MODELS.items())
+    st.caption(t("pos.shift_caption", filler=FILLER, k=view.shift, head=view_.head_view(trace, view)[2],
+                 gaps=largest))
+    widgets.show(view_.shift_element(trace, view))
+
+
+def long_inputs() -> None:
+    """The loss past the longest training sentence, if measured."""
+    result = data.extrapolation()
+    element = view_.long_element(state.view_state())
+    if result is None or element is None:
+        return
+    widgets.section(t("pos.long"), t("pos.long_caption", max=result["train_max_src"], n=result["n_per_bucket"]))
+    widgets.show(element)
+
+
+st.header(t("pos.header"))
+st.caption(t("pos.caption"))
+trace = data.current_trace()
+if not view_.models():
+    st.info(t("pos.missing"))
+elif widgets.need_trace(trace):
+    if view_.applies(trace):
+        translations(trace.text)
+        maps(trace)
+        pairs(trace)
+        shift(trace)
+        widgets.section(t("pos.bias"), t("pos.bias_caption"))
+        widgets.show(view_.bias_element(trace, state.view_state()))
+    else:
+        st.info(t("pos.only_en"))
+    long_inputs()

@@ -1,0 +1,77 @@
+"""The After 2017 variants of en-zh (checkpoints/after_2017): trained like en-zh but for where position goes (RoPE,
+ALiBi) or how many K/V heads the decoder has (GQA, MQA); each translates held-out pairs as well as en-zh."""
+import json
+
+import numpy as np
+import pytest
+
+from model.checkpoint import CHECKPOINT_DIR, VARIANT_DIR, available_models, load_bundle
+from model.evaluate import exact_match, held_out
+from model.positional import alibi_slopes, sinusoidal_encoding
+from model.relative import FILLER, shifted_scores
+
+VARIANTS = {"en-zh-rope": ("rope", 0), "en-zh-alibi": ("alibi", 0), "en-zh-gqa2": ("sinusoidal", 2),
+            "en-zh-gqa1": ("sinusoidal", 1)}
+SENTENCE = "the animal did not cross the street because it was too tired ."
+
+
+def test_every_variant_ships_with_its_setting_and_the_same_training_as_en_zh():
+    """Same vocabularies, sizes, seed, steps and data as en-zh; only position or kv_heads differs; not in the app's
+    model picker (available_models lists checkpoints/ only)."""
+    assert set(available_models(VARIANT_DIR)) == set(VARIANTS)
+    assert not set(VARIANTS) & set(available_models())
+    base = load_bundle("en-zh")
+    base_log = json.loads((CHECKPOINT_DIR / "en-zh" / "train_log.json").read_text())
+    for name, (position, kv_heads) in VARIANTS.items():
+        bundle = load_bundle(name, VARIANT_DIR)
+        assert (bundle.cfg.position, bundle.cfg.kv_heads) == (position, kv_heads)
+        same = {k: v for k, v in bundle.cfg.to_dict().items() if k not in ("position", "kv_heads")}
+        assert same == {k: v for k, v in base.cfg.to_dict().items() if k not in ("position", "kv_heads")}
+        assert bundle.src_vocab.itos == base.src_vocab.itos and bundle.tgt_vocab.itos == base.tgt_vocab.itos
+        log = json.loads((VARIANT_DIR / name / "train_log.json").read_text())
+        keep = ("steps", "pairs", "batch_size", "factor", "warmup", "d_model", "d_ff", "attn_dropout", "weight_decay")
+        assert {k: log["args"][k] for k in keep} == {k: base_log["args"][k] for k in keep}
+        assert log["seed"] == base_log["seed"] and log["align_weight"] == base_log["align_weight"]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_each_variant_reaches_98_percent_exact_match_on_held_out_pairs(name):
+    """Greedy translations of 500 held-out generated pairs, token for token."""
+    assert exact_match(load_bundle(name, VARIANT_DIR), held_out(500)) >= 0.98
+
+
+def first_layer_numpy(bundle, ids: list[int]) -> np.ndarray:
+    """The first encoder layer's scores (+ ALiBi's bias) written out in NumPy from the weights; (h, S, S)."""
+    cfg, sd = bundle.cfg, {k: v.double().numpy() for k, v in bundle.model.state_dict().items()}
+    x = sd["src_lut.weight"][ids] * np.sqrt(cfg.d_model)  # (S, d_model)
+    if cfg.position == "sinusoidal":
+        x = x + sinusoidal_encoding(len(ids), cfg.d_model)
+    attn = "encoder.0.self_attn."
+    q = (x @ sd[attn + "W_Q.weight"].T + sd[attn + "W_Q.bias"]).reshape(len(ids), cfg.h, cfg.d_k).transpose(1, 0, 2)
+    k = (x @ sd[attn + "W_K.weight"].T + sd[attn + "W_K.bias"]).reshape(len(ids), cfg.h, cfg.d_k).transpose(1, 0, 2)
+    pos = np.arange(len(ids))
+    if cfg.position == "rope":
+        turn = np.exp(1j * pos[:, None] * 10000.0 ** (-np.arange(0, cfg.d_k, 2) / cfg.d_k))  # (S, d_k / 2)
+        q, k = ((a[..., 0::2] + 1j * a[..., 1::2]) * turn for a in (q, k))
+        scores = (q[:, :, None, :] * k[:, None, :, :].conj()).real.sum(-1) / np.sqrt(cfg.d_k)
+    else:
+        scores = q @ k.transpose(0, 2, 1) / np.sqrt(cfg.d_k)
+    if cfg.position == "alibi":
+        scores = scores - alibi_slopes(cfg.h)[:, None, None] * np.abs(pos[:, None] - pos[None, :])
+    return scores
+
+
+@pytest.mark.parametrize(("name", "folder"), [("en-zh", CHECKPOINT_DIR), ("en-zh-rope", VARIANT_DIR),
+                                              ("en-zh-alibi", VARIANT_DIR)])
+def test_shifting_the_sentence_leaves_ropes_and_alibis_first_scores_and_moves_sinusoidal_ones(name, folder):
+    """NumPy from the weights: the scores with and without 3 fillers before the sentence, between the same words;
+    the model's own (shifted_scores) agree with it."""
+    bundle = load_bundle(name, folder)
+    ids = bundle.src_vocab.encode(SENTENCE, 60).ids
+    shifted = [bundle.src_vocab.stoi[FILLER]] * 3 + ids
+    before, after = first_layer_numpy(bundle, ids), first_layer_numpy(bundle, shifted)[:, 3:, 3:]
+    got_before, got_after = shifted_scores(bundle, SENTENCE, 3)
+    np.testing.assert_allclose(got_before, before, atol=2e-4)
+    np.testing.assert_allclose(got_after, after, atol=2e-4)
+    gap = np.abs(after - before).max()
+    assert gap > 0.1 if name == "en-zh" else gap < 1e-9

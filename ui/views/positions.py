@@ -1,0 +1,134 @@
+"""The RoPE & ALiBi page's charts: three models that differ only in where position goes, side by side on the
+sentence; RoPE's turned q and k pairs; the first layer's scores after shifting the sentence; ALiBi's bias; and the
+loss past the longest training sentence (the page and the keystroke route both build them here)."""
+from __future__ import annotations
+
+import numpy as np
+
+from model.decoding import DecodeOptions
+from model.positional import alibi_bias, alibi_slopes
+from model.relative import shifted_scores
+from model.trace import Trace
+from model.transformer import AttnOptions
+from ui import data
+from ui.view import Element, View, clamp, per_view
+from viz.heatmap import matrix_heatmap
+from viz.lines import arrows, line_chart
+
+MODELS = {"en-zh": "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name
+BLOCKS = ("encoder", "decoder")  # the self-attentions RoPE and ALiBi change
+
+
+def models() -> list[str]:
+    """The three models, if the variants ship (else none)."""
+    return list(MODELS) if {"en-zh-rope", "en-zh-alibi"} <= set(data.variants()) else []
+
+
+def applies(trace: Trace) -> bool:
+    """True if the sentence can be read by the three models (English, with the variants shipped)."""
+    return trace.src_lang == "en" and bool(models())
+
+
+def run(name: str, text: str) -> Trace:
+    """The sentence's greedy trace through one of the three models."""
+    return data.trace(name, text, AttnOptions(), DecodeOptions()) if name == "en-zh" else data.variant_trace(name, text)
+
+
+def head_view(trace: Trace, v: View) -> tuple[str, int, int, int]:
+    """(self-attention block, layer, head, RoPE pair) of the view, kept inside the model."""
+    cfg = trace.config
+    block = v.block if v.block in BLOCKS else "encoder"
+    return block, clamp(v.layer, 0, cfg.N - 1), clamp(v.head, 0, cfg.h - 1), clamp(v.pair, 0, cfg.d_k // 2 - 1)
+
+
+@per_view
+def maps_element(trace: Trace, v: View) -> Element:
+    """Each model's attention weights of the view's block, layer and head on the sentence."""
+    block, layer, head, _ = head_view(trace, v)
+    figures = []
+    for name, label in MODELS.items():
+        attn = run(name, trace.text).attn(block, layer)
+        figures.append(matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
+                                      title=v.t("pos.fig_map", model=v.t(label), block=v.block_label(block),
+                                                layer=layer, head=head),
+                                      row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"),
+                                      words=v.words()))
+    return Element(figures, f"pos-maps-{block}-L{layer}-h{head}", None, columns=3)
+
+
+def rotated(trace: Trace, layer: int) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The RoPE model's turned q and k of the encoder layer, and the tokens; (h, S, d_k) twice."""
+    rope = run("en-zh-rope", trace.text)
+    return (rope.arrays[f"encoder.{layer}.self_attn.hook_q_rot"], rope.arrays[f"encoder.{layer}.self_attn.hook_k_rot"],
+            rope.src.tokens)
+
+
+@per_view
+def pairs_element(trace: Trace, v: View) -> Element:
+    """RoPE's q and k pairs (2i, 2i + 1) of each word, as arrows, in the view's encoder layer and head."""
+    _, layer, head, i = head_view(trace, v)
+    q, k, tokens = rotated(trace, layer)
+    names = [f"{p}:{tok}" for p, tok in enumerate(tokens)]
+    axes = dict(x_title=f"x[{2 * i}]", y_title=f"x[{2 * i + 1}]")
+    return Element([arrows(q[head][:, 2 * i : 2 * i + 2], names, title=v.t("pos.fig_q", i=i), **axes),
+                    arrows(k[head][:, 2 * i : 2 * i + 2], names, title=v.t("pos.fig_k", i=i), **axes)],
+                   f"pos-pairs-L{layer}-h{head}-i{i}", None, columns=2)
+
+
+def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
+    """Per model: the first layer's score change between the same words after the view's shift; (h, S, S)."""
+    shift = clamp(v.shift, 0, 8)
+    out = {}
+    for name in MODELS:
+        bundle = data.bundle(name) if name == "en-zh" else data.variant(name)
+        before, after = shifted_scores(bundle, trace.text, shift)
+        out[name] = after - before
+    return out
+
+
+@per_view
+def shift_element(trace: Trace, v: View) -> Element:
+    """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
+    _, _, head, _ = head_view(trace, v)
+    gaps = shift_gaps(trace, v)
+    tokens = run("en-zh", trace.text).src.tokens[: gaps["en-zh"].shape[1]]  # a shift may cut a 64-token sentence
+    bound = max(1e-3, max(float(np.abs(g).max()) for g in gaps.values()))
+    figures = [matrix_heatmap(gaps[name][head], tokens, tokens, bound=bound, hover_formula="Δ s({row}, {col})",
+                              title=v.t("pos.fig_shift", model=v.t(label)), row_title=v.t("axis.query_row"),
+                              col_title=v.t("axis.key_col"), words=v.words())
+               for name, label in MODELS.items()]
+    return Element(figures, f"pos-shift-{clamp(v.shift, 0, 8)}-h{head}", None, columns=3)
+
+
+@per_view
+def bias_element(trace: Trace, v: View) -> Element:
+    """ALiBi's bias −m · |i − j| of each head over the sentence's tokens."""
+    tokens = run("en-zh-alibi", trace.text).src.tokens
+    h = trace.config.h
+    bias = alibi_bias(h, len(tokens), len(tokens))  # (h, S, S)
+    figures = [matrix_heatmap(bias[j], tokens, tokens, title=v.t("pos.fig_bias", head=j, m=f"1/{round(1 / m)}"),
+                              bound=float(np.abs(bias).max()), hover_formula="b({row}, {col})",
+                              row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
+               for j, m in enumerate(alibi_slopes(h))]
+    return Element(figures, "pos-alibi-bias", None, columns=2)
+
+
+@per_view
+def long_element(v: View) -> Element | None:
+    """Each model's loss per target token against source length, the longest training input marked."""
+    result = data.extrapolation()
+    if result is None:
+        return None
+    series = {v.t(MODELS[name]): np.array(losses) for name, losses in result["loss"].items()}
+    return Element([line_chart(np.array(result["buckets"]), series, title=v.t("pos.fig_long"),
+                               x_title=v.t("pos.axis_length"), y_title=v.t("pos.axis_loss"),
+                               marker_x=float(result["train_max_src"]))], "pos-long")
+
+
+def charts(trace: Trace, v: View) -> list[Element]:
+    """Every chart element of the page for the view (what the keystroke route sends)."""
+    long = [e for e in [long_element(v)] if e is not None]
+    if not applies(trace):
+        return long
+    return [maps_element(trace, v), pairs_element(trace, v), shift_element(trace, v), bias_element(trace, v), *long]
+
