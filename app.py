@@ -189,12 +189,13 @@ def pages() -> list:
 
 
 def view_toggles() -> None:
-    """Language, presenter view and pinyin (all in the URL), in a slim row at the top right."""
+    """Language, presenter view, pinyin and special tokens (all in the URL), in a slim row at the top right."""
     with st.container(horizontal=True, horizontal_alignment="right", vertical_alignment="center", gap="large"):
         state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
                     label_visibility="collapsed")
         state.bound(st.toggle, t("header.presenter"), "presenter")
         state.bound(st.toggle, t("header.pinyin"), "pinyin")
+        state.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
 
 
 def page_keys(current: str) -> None:

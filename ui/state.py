@@ -97,6 +97,7 @@ _DECLARED: dict[str, Param] = {
     "pair": Param(0, low=0, high=63),  # RoPE & ALiBi: which 2-D pair (2i, 2i+1) of q and k is drawn (clamped to d_k)
     "shift": Param(3, low=0, high=8),  # … and how many words are put before the sentence
     "pinyin": Param(False),  # pinyin under Chinese token chips
+    "hide_special": Param(False, url="nosp"),  # attention maps without special tokens' rows and columns, renormalised
     "renderer": Param("inplace", options=("inplace", "naive")),  # "naive": st.plotly_chart (benchmark reference)
 }
 PARAMS: dict[str, Param] = {name: replace(p, url=p.url or name) for name, p in _DECLARED.items()}  # by code name
@@ -355,7 +356,8 @@ def decode_options(values: dict[str, Any]) -> DecodeOptions:
 VIEWED = ("sentence", "model", "hf_model", "block", "layer", "head", "query", "step", "stack", "sublayer", "tour",
           "snapshot", "second_sentence", "pair_sentence", "pe_d_model", "pe_base", "pe_length", "preset",
           "knockout_mode", "custom_mask", "mask_mode", "shuffle", "shuffle_with_pe", "tile", "tile_step",
-          "window", "n_global", "window_on", "pair", "shift", "tour_chapter", "presenter")  # as View has them
+          "window", "n_global", "window_on", "pair", "shift", "tour_chapter", "hide_special",
+          "presenter")  # as View has them
 
 
 def view_of(values: dict[str, Any], live_url: str = "", drafts: Any = None) -> View:

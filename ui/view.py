@@ -63,6 +63,7 @@ class View:
     pair: int
     shift: int
     tour_chapter: bool
+    hide_special: bool
     presenter: bool
     live: str = ""
     drafts: Any = field(default=None, compare=False, repr=False)  # get(model) -> ids | None; [model] = ids

@@ -17,6 +17,7 @@ from ui.pinyin import readings
 from ui.view import Element, View
 from viz import fonts
 from viz.plotly import to_plotly
+from viz.specials import without_specials
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -125,7 +126,8 @@ def show(element: Element, main: bool = False) -> None:
     with instrument.section("serialise"):
         if instrument.naive():
             columns = element.columns or len(element.specs)
-            naive(element.specs, element.file_names(), state.get("sentence"), scale(), columns)
+            naive(shown_specs(element, state.view_state()), element.file_names(), state.get("sentence"), scale(),
+                  columns)
         else:
             draw(element_payload(element, state.view_state()), element.key)
 
@@ -148,10 +150,17 @@ def element_payload(element: Element, v: View) -> bytes:
     return data
 
 
+def shown_specs(element: Element, v: View) -> list:
+    """The element's charts as the view shows them: attention maps without special tokens if it asks so."""
+    if not v.hide_special:
+        return element.specs
+    return [without_specials(spec, v.t("viz.specials_hidden")) for spec in element.specs]
+
+
 def build_payload(element: Element, v: View) -> bytes:
     """A chart element's payload in view `v`: every chart carries the sentence it shows and the page's keystroke
     route."""
-    return payload(element.specs, element.file_names(), sentence=v.sentence,
+    return payload(shown_specs(element, v), element.file_names(), sentence=v.sentence,
                    scale=PRESENTER_SCALE if v.presenter else 1.0, columns=element.columns or len(element.specs),
                    words={"download": v.t("viz.download", format="{format}")}, live=v.live)
 

@@ -1076,6 +1076,17 @@ OTHER = {
     "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm)", "zh": "英语 → 中文（Pre-Norm）"},
     "model.en-zh-unguided": {"en": "English → 中文 (attention unguided)", "zh": "英语 → 中文（注意力未引导）"},
     "header.pinyin": {"en": "Pinyin under Chinese", "zh": "中文下方显示拼音"},
+    "header.hide_special": {"en": "Hide special tokens", "zh": "隐藏特殊词元"},
+    "header.hide_special_help": {
+        "en": "Every attention map drops the rows and columns of special tokens (<bos>, <eos>, [CLS], [SEP]…) and "
+              "divides each remaining row by its sum, so it adds up to 1 again. The model computes exactly as "
+              "before; the maps show how the real words share the weight the specials did not take (a head that "
+              "parks most of its weight on <bos> then looks sharper than it is).",
+        "zh": "每张注意力图去掉特殊词元（<bos>、<eos>、[CLS]、[SEP]……）所在的行和列，并把剩下的每一行除以它的和，"
+              "让它重新加起来等于 1。模型的计算和之前完全一样；图里显示的是真正的词之间如何分配特殊词元没拿走的权重"
+              "（一个把大部分权重停放在 <bos> 上的头，这时会显得比实际更集中）。",
+    },
+    "viz.specials_hidden": {"en": "special tokens hidden, rows renormalised", "zh": "已隐藏特殊词元，各行重新归一化"},
     "dec.bos_note": {
         "en": "<bos> is the start symbol that the notes write <start>, <begin> or <sos>; <eos> is their <end>.",
         "zh": "<bos> 就是笔记中写作 <start>、<begin> 或 <sos> 的起始符；<eos> 就是笔记中的 <end>。",

@@ -168,6 +168,7 @@ EXPECTED_TITLES = {
     "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
     "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],
     "kv_cache": [("kv.fig_work", {}), ("kv.fig_memory", {})],
+    "positions": [("pos.fig_long", {})],  # with zh→en the page shows the length chart (the variants are en→zh)
     "sliding_window": [("sw.fig_mask", {"block": text("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
                        ("sw.fig_field", {"block": text("ctl.side_decoder", "zh"), "layer": 1})],
 }

@@ -53,8 +53,8 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
            "ko_mode", "mp", "mask_mode", "pe_on", "shuffle", "pinyin", "renderer"}
     # BERT vs GPT's masked word; Add & Norm's stack and sublayer, the masks page's ticked cells (the keystroke route);
     # After 2017's tile size and tiles done, the sliding window's width, global tokens and blocks, RoPE's pair and the
-    # shift of the sentence; the tour's chapter After 2017
-    later = {"mw", "stack", "sub", "cm", "tile", "ts", "win", "glob", "win_on", "pair", "shift", "more"}
+    # shift of the sentence; the tour's chapter After 2017; hiding special tokens
+    later = {"mw", "stack", "sub", "cm", "tile", "ts", "win", "glob", "win_on", "pair", "shift", "more", "nosp"}
     assert {p.url for p in PARAMS.values()} == old | later
     values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
                                 "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",
