@@ -28,7 +28,7 @@ def on_key() -> None:
 
 
 def navigation(n: int) -> None:
-    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys and the chapter toggle."""
+    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys."""
     arrow_keys(KEYS, on_press=on_key)
     total = last(state.view_state()) + 1
     back, middle, forward = st.columns([1, 4, 1], vertical_alignment="center")
@@ -40,7 +40,6 @@ def navigation(n: int) -> None:
     with forward:
         st.button(t("tour.next"), key="tour_next", icon=":material/arrow_forward:", icon_position="right",
                   on_click=move, args=(1,), disabled=n == total - 1, type="primary", width="stretch")
-    state.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))
 
 
 def show(n: int, trace) -> None:
@@ -67,3 +66,5 @@ if widgets.need_trace(trace):
     state.put("tour", n)  # the step shown, in the URL
     navigation(n)
     show(n, trace)
+    # the chapter's toggle goes last, so a projector's first screen keeps the step's figure
+    state.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))
