@@ -34,7 +34,7 @@ def assert_offline_and_drawn(page, requests, n_sections: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang):
-    from lesson.tour import STEPS as steps
+    from lesson.tour import WITH_CHAPTER as steps  # the tour and its chapter After 2017
 
     bundle = load_bundle("en-zh")
     path = tmp_path / f"handout-{lang}.html"
