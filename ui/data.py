@@ -26,6 +26,7 @@ from model.extrapolation import load as load_extrapolation
 from model.kv_cache import CachedRun, run_cached
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
+from model.relative import shifted_scores
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.tokenizer import detokenize
 from model.trace import (
@@ -164,6 +165,14 @@ def variants() -> list[str]:
 def variant_trace(name: str, text: str) -> Trace:
     """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens)."""
     return run_with_trace(variant(name), text)
+
+
+@st.cache_resource(show_spinner=False, max_entries=128)
+def shift_change(name: str, text: str, shift: int) -> np.ndarray:
+    """How a model's first-layer scores between the same words change when `shift` fillers go before the sentence
+    (en-zh or a variant); (h, S, S), read-only."""
+    before, after = shifted_scores(bundle(name) if name in models() else variant(name), text, shift)
+    return read_only(after - before)
 
 
 @st.cache_resource(show_spinner=False)

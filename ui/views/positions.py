@@ -7,7 +7,6 @@ import numpy as np
 
 from model.decoding import DecodeOptions
 from model.positional import alibi_bias, alibi_slopes
-from model.relative import shifted_scores
 from model.trace import Trace
 from model.transformer import AttnOptions
 from ui import data
@@ -77,13 +76,7 @@ def pairs_element(trace: Trace, v: View) -> Element:
 
 def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
     """Per model: the first layer's score change between the same words after the view's shift; (h, S, S)."""
-    shift = clamp(v.shift, 0, 8)
-    out = {}
-    for name in MODELS:
-        bundle = data.bundle(name) if name == "en-zh" else data.variant(name)
-        before, after = shifted_scores(bundle, trace.text, shift)
-        out[name] = after - before
-    return out
+    return {name: data.shift_change(name, trace.text, clamp(v.shift, 0, 8)) for name in MODELS}
 
 
 @per_view
