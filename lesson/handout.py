@@ -22,7 +22,8 @@ SYMBOLS = dict(zip(GREEK, "αβγδεζηθικλμνξοπρστυφχψω")) |
                                                                    "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"))
 SYMBOLS |= {
     "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "cdot": "·", "times": "×", "top": "ᵀ", "intercal": "ᵀ",
-    "infty": "∞", "ell": "ℓ", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠", "approx": "≈", "in": "∈",
+    "infty": "∞", "ell": "ℓ", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠", "approx": "≈",
+    "in": "∈",
     "sum": "Σ", "prod": "Π", "to": "→", "rightarrow": "→", "leftarrow": "←", "mapsto": "↦", "pm": "±", "odot": "⊙",
     "ldots": "…", "dots": "…", "cdots": "⋯", "vdots": "⋮", "circ": "∘", "sim": "~", "partial": "∂", "nabla": "∇",
     "longrightarrow": "⟶", "mid": "|", "lVert": "‖", "rVert": "‖", "|": "‖", "textless": "<", "textgreater": ">",

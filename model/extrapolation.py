@@ -1,6 +1,7 @@
 """Past the longest training sentence: how sinusoidal PE, RoPE and ALiBi read inputs longer than any they were trained
-on (training sources have at most 16 tokens, targets at most 24). Held-out pairs are joined into inputs of 1 … k
-sentences, and each model's mean loss per target token (teacher forced) is measured by source length:
+on (training sources have at most 16 tokens, targets at most 24). Held-out pairs are joined into inputs of two or
+more sentences (every bucket, so that a sentence boundary, which no training input has, is in all of them alike), and
+each model's mean loss per target token (teacher forced) is measured by source length:
 `python -m model.extrapolation` writes checkpoints/after_2017/extrapolation.json, which the RoPE & ALiBi page reads."""
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from model.evaluate import held_out
 from model.tokenizer import PAD_ID
 
 MODELS = {"en-zh": None, "en-zh-rope": VARIANT_DIR, "en-zh-alibi": VARIANT_DIR}  # name -> folder (None: shipped)
-BUCKETS = (8, 16, 24, 32, 40, 48, 56, 64)  # source lengths: up to 8 tokens, 9–16, …
+BUCKETS = (12, 16, 24, 32, 40, 48, 56, 64)  # source lengths: up to 12 tokens, 13–16, 17–24, …
 PATH = VARIANT_DIR / "extrapolation.json"
 TRAIN_MAX_SRC = 16  # the longest training source, in tokens (model.corpus, 400,000 pairs)
 
@@ -31,14 +32,14 @@ def joined(pairs: list[Pair]) -> Pair:
 
 
 def long_inputs(n_per_bucket: int, seed: int = 0) -> dict[int, list[Pair]]:
-    """n inputs per length bucket, each joining held-out pairs until its source reaches the bucket."""
+    """n inputs per length bucket, each joining two or more held-out pairs until its source reaches the bucket."""
     rng, pool = random.Random(seed), held_out(2000)
     out: dict[int, list[Pair]] = {b: [] for b in BUCKETS}
     low = 0
     for bucket in BUCKETS:
         while len(out[bucket]) < n_per_bucket:
             parts: list[Pair] = []
-            while sum(len(p.en) for p in parts) <= low:
+            while len(parts) < 2 or sum(len(p.en) for p in parts) <= low:
                 parts.append(rng.choice(pool))
             pair = joined(parts)
             if len(pair.en) <= bucket and len(pair.zh) < 63:

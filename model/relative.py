@@ -27,3 +27,19 @@ def shifted_scores(bundle: Bundle, text: str, shift: int) -> tuple[np.ndarray, n
     before = first_layer_scores(bundle, ids)
     after = first_layer_scores(bundle, [bundle.src_vocab.stoi[FILLER]] * shift + ids)
     return before, after[:, shift:, shift:]
+
+
+@torch.no_grad()
+def mirror_gap(bundle: Bundle, text: str) -> float:
+    """Encode the sentence and the sentence backwards: the largest difference between the first memory and the
+    second read backwards. 0 (to rounding) for an encoder that sees only |i − j| (ALiBi's symmetric bias): it cannot
+    tell a word on the left from one on the right, and a decoder whose cross-attention has no positions then reads
+    the same memory for both."""
+    ids = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids])  # (1, S)
+    memory, backwards = bundle.model.encode(ids), bundle.model.encode(ids.flip(1))  # (1, S, d_model) each
+    return float((backwards.flip(1) - memory).abs().max())
+
+
+def backwards(text: str, bundle: Bundle) -> str:
+    """The sentence's tokens in reverse order, as text the model reads back to the same tokens."""
+    return " ".join(reversed(bundle.src_vocab.encode(text, bundle.cfg.max_len).tokens))

@@ -2,7 +2,7 @@
 import numpy as np
 import streamlit as st
 
-from model.relative import FILLER
+from model.relative import FILLER, backwards
 from ui import controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.views import positions as view_
@@ -50,6 +50,17 @@ def shift(trace) -> None:
     widgets.show(view_.shift_element(trace, view))
 
 
+def left_or_right(text: str) -> None:
+    """ALiBi's symmetric bias cannot tell left from right: each model's memory of the sentence backwards, and the
+    ALiBi model's translations of both."""
+    gaps = ", ".join(f"{t(label)} {data.mirror(name, text):.1e}" for name, label in view_.MODELS.items())
+    reversed_text = backwards(text, data.variant("en-zh-alibi"))
+    widgets.section(t("pos.mirror"), t("pos.mirror_caption", gaps=gaps, backwards=widgets.plain(reversed_text)))
+    for col, shown in zip(st.columns(2), (text, reversed_text)):
+        with col:
+            widgets.output_chips(view_.run("en-zh-alibi", shown))
+
+
 def long_inputs() -> None:
     """The loss past the longest training sentence, if measured."""
     result = data.extrapolation()
@@ -73,6 +84,7 @@ elif widgets.need_trace(trace):
         shift(trace)
         widgets.section(t("pos.bias"), t("pos.bias_caption"))
         widgets.show(view_.bias_element(trace, state.view_state()))
+        left_or_right(trace.text)
     else:
         st.info(t("pos.only_en"))
     long_inputs()

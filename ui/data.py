@@ -26,7 +26,7 @@ from model.extrapolation import load as load_extrapolation
 from model.kv_cache import CachedRun, run_cached
 from model.pretrained import Pretrained, PretrainedError, PretrainedTrace
 from model.pretrained_lessons import MaskedWord, NextTokens, Sizes
-from model.relative import shifted_scores
+from model.relative import mirror_gap, shifted_scores
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.tokenizer import detokenize
 from model.trace import (
@@ -173,6 +173,13 @@ def shift_change(name: str, text: str, shift: int) -> np.ndarray:
     (en-zh or a variant); (h, S, S), read-only."""
     before, after = shifted_scores(bundle(name) if name in models() else variant(name), text, shift)
     return read_only(after - before)
+
+
+@st.cache_resource(show_spinner=False, max_entries=128)
+def mirror(name: str, text: str) -> float:
+    """How far a model's memory of the sentence read backwards is from its memory of the sentence (en-zh or a
+    variant; model/relative.mirror_gap)."""
+    return mirror_gap(bundle(name) if name in models() else variant(name), text)
 
 
 @st.cache_resource(show_spinner=False)

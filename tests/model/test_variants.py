@@ -1,10 +1,12 @@
 """The After 2017 variants of en-zh (checkpoints/after_2017): trained like en-zh but for where position goes (RoPE,
 ALiBi) or how many K/V heads the decoder has (GQA, MQA); each translates held-out pairs as well as en-zh."""
 import json
+from functools import cache
 
 import numpy as np
 import pytest
 
+from lesson.messages import CATALOGUE
 from model.checkpoint import CHECKPOINT_DIR, VARIANT_DIR, available_models, load_bundle
 from model.evaluate import exact_match, held_out
 from model.positional import alibi_slopes, sinusoidal_encoding
@@ -34,11 +36,35 @@ def test_every_variant_ships_with_its_setting_and_the_same_training_as_en_zh():
         assert log["seed"] == base_log["seed"] and log["align_weight"] == base_log["align_weight"]
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_each_variant_reaches_98_percent_exact_match_on_held_out_pairs(name):
-    """Greedy translations of the 2,000 held-out generated pairs that model.evaluate scores, token for token (on a
+@cache
+def measured(name: str) -> float:
+    """Exact match of greedy translations on the 2,000 held-out generated pairs that model.evaluate scores (on a
     500-pair subset the figure moves by a point either way: en-zh-rope 97.8 % there, 98.9 % on all 2,000)."""
-    assert exact_match(load_bundle(name, VARIANT_DIR), held_out(2000)) >= 0.98
+    return exact_match(load_bundle(name, VARIANT_DIR), held_out(2000))
+
+
+@pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"en-zh-alibi"}))
+def test_each_variant_reaches_98_percent_exact_match_on_held_out_pairs(name):
+    assert measured(name) >= 0.98
+
+
+def test_alibi_misses_98_percent_because_its_encoder_cannot_tell_left_from_right():
+    """The symmetric bias −m|i − j| makes the encoder mirror-equivariant: the sentence backwards gives the same memory
+    backwards, cross-attention has no positions, so both translate alike; the page says so with the measured figure."""
+    bundle = load_bundle("en-zh-alibi", VARIANT_DIR)
+    assert 0.96 <= measured("en-zh-alibi") < 0.98
+    from model.relative import backwards, mirror_gap
+    from model.trace import run_with_trace
+
+    for text in ("the cat sees the dog .", SENTENCE):
+        assert mirror_gap(bundle, text) < 1e-4
+        assert run_with_trace(bundle, text).decoded.ids == run_with_trace(bundle, backwards(text, bundle)).decoded.ids
+    assert mirror_gap(load_bundle("en-zh"), SENTENCE) > 0.1 and mirror_gap(load_bundle("en-zh-rope", VARIANT_DIR),
+                                                                            SENTENCE) > 0.1
+    caption = CATALOGUE["pos.mirror_caption"]["en"]
+    assert f"scores {measured('en-zh-alibi') * 100:.1f} %" in caption
+    others = [measured(n) * 100 for n in VARIANTS if n != "en-zh-alibi"]
+    assert f"reach {min(others):.1f}–{max(others):.1f} %" in caption
 
 
 def first_layer_numpy(bundle, ids: list[int]) -> np.ndarray:
