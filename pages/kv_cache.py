@@ -55,7 +55,7 @@ if widgets.need_trace(trace):
         widgets.section(t("kv.grouped"), t("kv.grouped_caption"))
         for col, name in zip(st.columns(len(GROUPED)), GROUPED):
             with col:
-                run = grouped_run(name, trace.text)
+                run = grouped_run(name, trace.text, view)
                 st.markdown(f"**{t(GROUPED[name], kv=run.config.h_kv)}**")
                 widgets.output_chips(run)
         widgets.show(grouped_element(trace, view))

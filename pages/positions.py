@@ -12,10 +12,11 @@ shell.require_app()
 
 def translations(text: str) -> None:
     """Each model's translation of the sentence, side by side."""
+    view = state.view_state()
     for col, (name, label) in zip(st.columns(3), view_.MODELS.items()):
         with col:
             st.markdown(f"**{t(label)}**")
-            widgets.output_chips(view_.run(name, text))
+            widgets.output_chips(view_.run(name, text, view))
 
 
 def maps(trace) -> None:
@@ -56,9 +57,9 @@ def left_or_right(text: str) -> None:
     gaps = ", ".join(f"{t(label)} {data.mirror(name, text):.1e}" for name, label in view_.MODELS.items())
     reversed_text = backwards(text, data.variant("en-zh-alibi"))
     widgets.section(t("pos.mirror"), t("pos.mirror_caption", gaps=gaps, backwards=widgets.plain(reversed_text)))
-    for col, shown in zip(st.columns(2), (text, reversed_text)):
-        with col:
-            widgets.output_chips(view_.run("en-zh-alibi", shown))
+    for col, shown in zip(st.columns(2), (text, reversed_text)):  # no drafts: the backwards text's output
+        with col:  # would be the next keystroke's draft
+            widgets.output_chips(data.variant_trace("en-zh-alibi", shown))
 
 
 def long_inputs() -> None:

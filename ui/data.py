@@ -162,9 +162,18 @@ def variants() -> list[str]:
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)
-def variant_trace(name: str, text: str) -> Trace:
-    """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens)."""
-    return run_with_trace(variant(name), text)
+def variant_trace(name: str, text: str, _draft: list[int] | None = None) -> Trace:
+    """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens);
+    `_draft` (not part of the cache key) as in `trace`."""
+    return run_with_trace(variant(name), text, draft=_draft)
+
+
+def compared(v: View, name: str, text: str) -> Trace:
+    """The greedy trace of `text` through a shipped model or a variant, shown beside the page's own: the view's
+    previous output of that model is verified as a draft (a pass or two instead of one per token)."""
+    if name in models():
+        return drafted(v.drafts, name, lambda draft: trace(name, text, AttnOptions(), DecodeOptions(), _draft=draft))
+    return drafted(v.drafts, name, lambda draft: variant_trace(name, text, _draft=draft))
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.decoding import DecodeOptions
 from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
-from model.transformer import AttnOptions
 from ui import data
 from ui.view import Element, View, clamp, per_view
 from viz.heatmap import matrix_heatmap
@@ -90,16 +88,16 @@ def grouped_applies(trace: Trace) -> bool:
     return trace.src_lang == "en" and bool(grouped_models())
 
 
-def grouped_run(name: str, text: str) -> Trace:
+def grouped_run(name: str, text: str, v: View) -> Trace:
     """The sentence's greedy trace through en-zh or one of its grouped-query variants."""
-    return data.trace(name, text, AttnOptions(), DecodeOptions()) if name == "en-zh" else data.variant_trace(name, text)
+    return data.compared(v, name, text)
 
 
 @per_view
 def grouped_element(trace: Trace, v: View) -> Element:
     """The numbers each model's cache holds for its own translation of the sentence, and the grouped model's heads
     at the view's decoder layer, titled by the K/V head they share."""
-    runs = {name: grouped_run(name, trace.text) for name in GROUPED}
+    runs = {name: grouped_run(name, trace.text, v) for name in GROUPED}
     held = [cache_floats(r.config, len(r.src.tokens), len(r.tgt_input_tokens)) for r in runs.values()]
     labels = [v.t(GROUPED[name], kv=r.config.h_kv) for name, r in runs.items()]
     bars = grouped_bars(labels, {v.t("kv.axis_floats"): np.array(held)}, title=v.t("kv.fig_grouped"),

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.decoding import DecodeOptions
 from model.positional import alibi_bias, alibi_slopes
 from model.trace import Trace
-from model.transformer import AttnOptions
 from ui import data
 from ui.view import Element, View, clamp, per_view
 from viz.heatmap import matrix_heatmap
@@ -28,9 +26,9 @@ def applies(trace: Trace) -> bool:
     return trace.src_lang == "en" and bool(models())
 
 
-def run(name: str, text: str) -> Trace:
+def run(name: str, text: str, v: View) -> Trace:
     """The sentence's greedy trace through one of the three models."""
-    return data.trace(name, text, AttnOptions(), DecodeOptions()) if name == "en-zh" else data.variant_trace(name, text)
+    return data.compared(v, name, text)
 
 
 def head_view(trace: Trace, v: View) -> tuple[str, int, int, int]:
@@ -46,7 +44,7 @@ def maps_element(trace: Trace, v: View) -> Element:
     block, layer, head, _ = head_view(trace, v)
     figures = []
     for name, label in MODELS.items():
-        attn = run(name, trace.text).attn(block, layer)
+        attn = run(name, trace.text, v).attn(block, layer)
         figures.append(matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
                                       title=v.t("pos.fig_map", model=v.t(label), block=v.block_label(block),
                                                 layer=layer, head=head),
@@ -55,9 +53,9 @@ def maps_element(trace: Trace, v: View) -> Element:
     return Element(figures, f"pos-maps-{block}-L{layer}-h{head}", None, columns=3)
 
 
-def rotated(trace: Trace, layer: int) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def rotated(trace: Trace, layer: int, v: View) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The RoPE model's turned q and k of the encoder layer, and the tokens; (h, S, d_k) twice."""
-    rope = run("en-zh-rope", trace.text)
+    rope = run("en-zh-rope", trace.text, v)
     return (rope.arrays[f"encoder.{layer}.self_attn.hook_q_rot"], rope.arrays[f"encoder.{layer}.self_attn.hook_k_rot"],
             rope.src.tokens)
 
@@ -66,7 +64,7 @@ def rotated(trace: Trace, layer: int) -> tuple[np.ndarray, np.ndarray, list[str]
 def pairs_element(trace: Trace, v: View) -> Element:
     """RoPE's q and k pairs (2i, 2i + 1) of each word, as arrows, in the view's encoder layer and head."""
     _, layer, head, i = head_view(trace, v)
-    q, k, tokens = rotated(trace, layer)
+    q, k, tokens = rotated(trace, layer, v)
     names = [f"{p}:{tok}" for p, tok in enumerate(tokens)]
     axes = dict(x_title=f"x[{2 * i}]", y_title=f"x[{2 * i + 1}]")
     return Element([arrows(q[head][:, 2 * i : 2 * i + 2], names, title=v.t("pos.fig_q", i=i), **axes),
@@ -84,7 +82,7 @@ def shift_element(trace: Trace, v: View) -> Element:
     """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
     _, _, head, _ = head_view(trace, v)
     gaps = shift_gaps(trace, v)
-    tokens = run("en-zh", trace.text).src.tokens[: gaps["en-zh"].shape[1]]  # a shift may cut a 64-token sentence
+    tokens = run("en-zh", trace.text, v).src.tokens[: gaps["en-zh"].shape[1]]  # a shift may cut a 64-token sentence
     bound = max(1e-3, max(float(np.abs(g).max()) for g in gaps.values()))
     figures = [matrix_heatmap(gaps[name][head], tokens, tokens, bound=bound, hover_formula="Δ s({row}, {col})",
                               title=v.t("pos.fig_shift", model=v.t(label)), row_title=v.t("axis.query_row"),
@@ -96,7 +94,7 @@ def shift_element(trace: Trace, v: View) -> Element:
 @per_view
 def bias_element(trace: Trace, v: View) -> Element:
     """ALiBi's bias −m · |i − j| of each head over the sentence's tokens."""
-    tokens = run("en-zh-alibi", trace.text).src.tokens
+    tokens = run("en-zh-alibi", trace.text, v).src.tokens
     h = trace.config.h
     bias = alibi_bias(h, len(tokens), len(tokens))  # (h, S, S)
     figures = [matrix_heatmap(bias[j], tokens, tokens, title=v.t("pos.fig_bias", head=j, m=f"1/{round(1 / m)}"),
