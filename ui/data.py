@@ -168,6 +168,11 @@ def variant_trace(name: str, text: str, _draft: list[int] | None = None) -> Trac
     return run_with_trace(variant(name), text, draft=_draft)
 
 
+def any_bundle(name: str) -> Bundle:
+    """A shipped checkpoint or an After 2017 variant, by name."""
+    return bundle(name) if name in models() else variant(name)
+
+
 def compared(v: View, name: str, text: str) -> Trace:
     """The greedy trace of `text` through a shipped model or a variant, shown beside the page's own: the view's
     previous output of that model is verified as a draft (a pass or two instead of one per token)."""
@@ -180,7 +185,7 @@ def compared(v: View, name: str, text: str) -> Trace:
 def shift_change(name: str, text: str, shift: int) -> np.ndarray:
     """How a model's first-layer scores between the same words change when `shift` fillers go before the sentence
     (en-zh or a variant); (h, S, S), read-only."""
-    before, after = shifted_scores(bundle(name) if name in models() else variant(name), text, shift)
+    before, after = shifted_scores(any_bundle(name), text, shift)
     return read_only(after - before)
 
 
@@ -188,7 +193,7 @@ def shift_change(name: str, text: str, shift: int) -> np.ndarray:
 def mirror(name: str, text: str) -> float:
     """How far a model's memory of the sentence read backwards is from its memory of the sentence (en-zh or a
     variant; model/relative.mirror_gap)."""
-    return mirror_gap(bundle(name) if name in models() else variant(name), text)
+    return mirror_gap(any_bundle(name), text)
 
 
 @st.cache_resource(show_spinner=False)
