@@ -14,15 +14,18 @@ then reads for 20–40 s and types the next sentence. Most of a class types what
 (`CLASS`); `--own` of them type sentences of their own (made up from words, so the server has most likely never seen
 them).
 
-Keystroke → charts is the route's answer time (request sent → whole body read), what a browser waits for before
-it draws; the rerun after the pause (chips, captions) is timed as keystroke → rerun finished. `--browsers` real
-Chromium tabs (their own process) type alongside as an independent measurement: keystroke → every chart
-repainted. Prints p50/p95, errors (route answers other than 200/204, traceback elements, reruns that never came
-back), and server CPU per keystroke; `--curve` prints one line per (replicas, students).
+nginx keeps the route's answers (deploy/nginx.conf.template), so a keystroke another student already typed is
+answered by nginx without reaching a replica. Keystroke → charts is the route's answer time (request sent → whole
+body read), what a browser waits for before it draws; the rerun after the pause (chips, captions) is timed as
+keystroke → rerun finished. `--browsers` real Chromium tabs (their own process) type alongside as an independent
+measurement: keystroke → every chart repainted. Prints p50/p95, errors (route answers other than 200/204, traceback
+elements, reruns that never came back), and server CPU per keystroke; `--curve` prints one line per (replicas,
+students).
 
-`--cost` measures one replica's CPU (from /proc, over 200+ keystrokes on a quiet machine) on Self-attention at 16
-tokens: per keystroke for sentences it has not seen, per keystroke for the same sentences again (a class typing
-one sentence), and per typing pause (the debounced rerun after a keystroke the route has already drawn).
+`--cost` measures the CPU of one replica and of nginx in front of it (from /proc, over 200+ keystrokes on a quiet
+machine) on Self-attention at 16 tokens: per keystroke for sentences it has not seen, per keystroke for the same
+sentences again (a class typing one sentence), and per typing pause (the debounced rerun after a keystroke the
+route has already drawn).
 """
 from __future__ import annotations
 
@@ -305,6 +308,7 @@ class Outcome:
     cpu: dict[int, float]
     rss: dict[int, tuple[float, float, float]]  # pid -> (warm, peak, end) MB
     own_cpu: float = 0.0  # s, this process (the students)
+    nginx_cpu: float = 0.0  # s, nginx (its master and worker), which answers repeated keystrokes from its cache
 
 
 def one_class(replicas: int, n: int, duration: float, ramp: float, own: float, n_browsers: int,
@@ -322,7 +326,7 @@ def one_class(replicas: int, n: int, duration: float, ramp: float, own: float, n
             chromium.start()
             assert results.get(timeout=300) == "ready"
         warm_rss = {pid: rss_mb(pid) for pid in pids}
-        cpu0 = {pid: cpu_seconds(pid) for pid in pids}
+        cpu0, nginx0 = {pid: cpu_seconds(pid) for pid in pids}, sum(map(cpu_seconds, c.nginx_pids()))
         sampler = threading.Thread(target=sample_rss, args=(pids, stop, peaks), daemon=True)
         sampler.start()
         t0, own0 = time.monotonic(), os.times()
@@ -333,8 +337,9 @@ def one_class(replicas: int, n: int, duration: float, ramp: float, own: float, n
             chromium.join()
         stop.set()
         cpu = {pid: cpu_seconds(pid) - cpu0[pid] for pid in pids}
+        nginx_cpu = sum(map(cpu_seconds, c.nginx_pids())) - nginx0
         rss = {pid: (warm_rss[pid], peaks.get(pid, 0.0), rss_mb(pid)) for pid in pids}
-    return Outcome(replicas, n, tally, wall, cpu, rss, own1.user + own1.system - own0.user - own0.system)
+    return Outcome(replicas, n, tally, wall, cpu, rss, own1.user + own1.system - own0.user - own0.system, nginx_cpu)
 
 
 def line(o: Outcome) -> str:
@@ -345,7 +350,8 @@ def line(o: Outcome) -> str:
             f" / p95 {pct(t.charts, 95):.0f} ms over {t.keys} keystrokes ({t.keys / o.wall:.0f}/s); pause → rerun "
             f"p50 {statistics.median(t.reruns):.0f} / p95 {pct(t.reruns, 95):.0f} ms ({len(t.reruns)}); errors "
             f"{errors}; server CPU {sum(o.cpu.values()) / o.wall * 100:.0f} % of a core, "
-            f"{1000 * sum(o.cpu.values()) / max(t.keys, 1):.1f} ms per keystroke (reruns included)")
+            f"{1000 * sum(o.cpu.values()) / max(t.keys, 1):.1f} ms per keystroke (reruns included; nginx "
+            f"{1000 * o.nginx_cpu / max(t.keys, 1):.2f} ms more)")
 
 
 def report(o: Outcome, own: float) -> None:
@@ -381,11 +387,11 @@ def cost_text(i: int) -> str:
     return " ".join(words) + " ."
 
 
-async def cost_phase(tab: Tab, texts: list[str], pid: int, tally: Tally, reruns: bool) -> float:
+async def cost_phase(tab: Tab, texts: list[str], pids: list[int], tally: Tally, reruns: bool) -> float:
     """Server CPU (ms) per keystroke over typing each text's last 20 characters onto its first part (16 tokens
     at the end), one key at a time, waiting for each answer. With `reruns`, per typing pause instead: each text's
     keystrokes first (unmeasured; as in a browser, the route has drawn a text before its pause's rerun), then the
-    rerun of each of them, measured."""
+    rerun of each of them, measured. `pids`: the replica and nginx's processes, whose CPU is summed."""
     spent, count = 0.0, 0
     for text in texts:
         prefixes = [text[:k] for k in range(len(text) - 20, len(text) + 1)]
@@ -393,26 +399,26 @@ async def cost_phase(tab: Tab, texts: list[str], pid: int, tally: Tally, reruns:
             for prefix in prefixes:
                 await tab.keystroke(prefix, tally)
         for prefix in prefixes:
-            before = cpu_seconds(pid)
+            before = sum(map(cpu_seconds, pids))
             await (tab.pause(prefix, tally) if reruns else tab.keystroke(prefix, tally))
-            spent += cpu_seconds(pid) - before
+            spent += sum(map(cpu_seconds, pids)) - before
             count += 1
     return 1000 * spent / count
 
 
 def cost(rounds: int) -> None:
-    """Print one replica's CPU per keystroke (sentences new to it, and seen) and per typing pause."""
+    """Print the CPU of one replica and nginx per keystroke (sentences new to them, and seen) and per typing pause."""
     with cluster(1, free_port(), replica_ports=[free_port()]) as c:
         run(warm(c.replicas[0].url))
-        pid, tally = c.replicas[0].proc.pid, Tally()
+        pids, tally = [c.replicas[0].proc.pid, *c.nginx_pids()], Tally()
 
         async def measure() -> tuple[float, float, float]:
             tab = Tab(c.url, "self_attention")
             await tab.open(tally)
             texts = [cost_text(i) for i in range(4 * rounds)]  # new to the server
-            unseen = await cost_phase(tab, texts, pid, tally, reruns=False)
-            seen = await cost_phase(tab, texts, pid, tally, reruns=False)
-            pause = await cost_phase(tab, [cost_text(i) for i in range(100, 100 + 4 * rounds)], pid, tally,
+            unseen = await cost_phase(tab, texts, pids, tally, reruns=False)
+            seen = await cost_phase(tab, texts, pids, tally, reruns=False)
+            pause = await cost_phase(tab, [cost_text(i) for i in range(100, 100 + 4 * rounds)], pids, tally,
                                      reruns=True)
             tab.close()
             await tab.session.ws.close()

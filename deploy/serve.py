@@ -28,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX_HINT = "nginx not found: install Debian's nginx (sudo apt-get install nginx), or pass --nginx PATH"
-LOG_LINE = re.compile(r'"(?P<request>[^"]*)" (?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" key=(?P<key>\S*)')
+LOG_LINE = re.compile(r'"(?P<request>[^"]*)" (?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" key=(?P<key>\S*)'
+                      r' cache=(?P<cache>\S*)')
 HEALTH_EVERY, HEALTH_MISSES = 2.0, 3  # a replica that misses 3 health checks in a row (6 s) is restarted
 STARTUP_GRACE = 60.0  # seconds a (re)started replica may take before missed checks count
 
@@ -128,16 +129,23 @@ class Cluster:
     def replica_of(self, port: int) -> Replica:
         return next(r for r in self.replicas if r.port == port)
 
+    def nginx_pids(self) -> list[int]:
+        """nginx's master and worker processes."""
+        master = self.nginx.pid
+        children = Path(f"/proc/{master}/task/{master}/children")
+        return [master, *(int(p) for p in children.read_text().split())] if children.exists() else [master]
+
     def access_log(self) -> list[dict]:
         """nginx's access log: one dict per request: request line, status, the replicas tried in order (a failed
-        one first, then the one that answered), the one that answered, and the replica key."""
+        one first, then the one that answered; none for an answer from nginx's cache), the one that answered, the
+        replica key and the cache status (HIT, MISS, … or "-" where nginx keeps nothing)."""
         out = []
         for line in (self.prefix / "access.log").read_text(errors="replace").splitlines():
             m = LOG_LINE.search(line)
             if m:
-                tried = [a.strip() for a in m["upstream"].replace(" : ", ", ").split(",") if a.strip()]
+                tried = [a.strip() for a in m["upstream"].replace(" : ", ", ").split(",") if a.strip() not in ("", "-")]
                 out.append({"request": m["request"], "status": m["status"], "tried": tried,
-                            "upstream": tried[-1] if tried else "", "key": m["key"]})
+                            "upstream": tried[-1] if tried else "", "key": m["key"], "cache": m["cache"]})
         return out
 
 
@@ -156,6 +164,7 @@ def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: li
         raise FileNotFoundError(NGINX_HINT)
     ports = replica_ports or [port + 1 + i for i in range(replicas)]
     prefix = Path(tempfile.mkdtemp(prefix="attention-lab-nginx-"))
+    prefix.chmod(0o711)  # started as root, nginx's workers run as nobody and must reach their cache directory
     shared_env = replica_env(secrets.token_hex(32), env)
     group = [Replica(p, shared_env, prefix / f"replica-{p}.log") for p in ports]
     proxy = None

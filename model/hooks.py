@@ -29,6 +29,10 @@ class HookPoint(nn.Module):
         super().__init__()
         self.name = ""
 
+    def __call__(self, x: torch.Tensor) -> torch.Tensor:
+        """forward(x) without nn.Module's call machinery (a pass calls ~100 hook points; none takes torch hooks)."""
+        return self.forward(x)
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Apply this thread's edit for this point (if any), record the result if recording, and pass it on."""
         edit = _EDITS.get().get(self.name)

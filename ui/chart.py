@@ -118,8 +118,9 @@ def drawable(spec, scale: float):
 def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],
             live: str = "") -> bytes:
     """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
+    _, plotly_src, font = urls()
     return pack([drawable(s, scale) for s in specs], sentence=sentence, scale=scale, columns=columns, names=names,
-                words=words, plotly_src=urls()[1], font=urls()[2], live=live)
+                words=words, plotly_src=plotly_src, font=font, live=live)
 
 
 def draw(data: bytes, key: str) -> None:

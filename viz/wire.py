@@ -9,6 +9,7 @@ float32 (numbers) or uint8 (masks), little-endian, so the browser views them in 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import struct
 
@@ -46,7 +47,7 @@ class Packer:
         """A spec field as JSON data (arrays by reference, dataclasses as dicts, tuples as lists)."""
         if type(value) in SCALARS:
             return value
-        if type(value) in (tuple, list) and all(type(v) is str for v in value):  # labels: the most common field
+        if type(value) in (tuple, list) and all(type(v) in SCALARS for v in value):  # labels, numbers
             return list(value)
         if isinstance(value, np.ndarray):
             return self.array(value)
@@ -60,9 +61,15 @@ class Packer:
 
     def spec(self, spec) -> dict:
         """A dataclass as a dict of its fields; chart specs also name their kind."""
-        out = {f.name: self.plain(getattr(spec, f.name)) for f in dataclasses.fields(spec)}
+        out = {name: self.plain(getattr(spec, name)) for name in field_names(type(spec))}
         kind = getattr(type(spec), "kind", None)
         return out | ({"kind": kind} if kind else {})
+
+
+@functools.cache
+def field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, in order."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def pack(specs, **meta) -> bytes:

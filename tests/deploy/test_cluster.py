@@ -10,6 +10,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks.protocol import Run, Session, page_cookies, run
 from deploy.serve import wait_healthy
@@ -27,8 +28,9 @@ async def together(*coroutines) -> list:
 
 
 def upstreams(cluster, key: str) -> list[str]:
-    """The replica of every request nginx logged for this replica key."""
-    return [e["upstream"] for e in cluster.access_log() if e["key"] == key]
+    """The replica of every request nginx logged for this replica key and passed to a replica (not answered from
+    its cache)."""
+    return [e["upstream"] for e in cluster.access_log() if e["key"] == key and e["upstream"]]
 
 
 def test_three_hundred_browsers_spread_over_the_replicas_and_each_keeps_one(app_cluster):
@@ -192,3 +194,46 @@ def test_a_load_benchmark_student_sends_what_a_browser_sends(app_cluster):
     assert sorted(q["s"][0] for q in asked) == sorted(text[:k] for k in range(1, len(text) + 1))
     assert all(q["p"][0] == q["s"][0][:-1] for q in asked), "p: the previous keystroke's text"
     assert {e["status"] for e in routes} == {"200"} and len(set(upstreams(app_cluster, key))) == 1
+
+
+def route_get(url: str, key: str) -> tuple[int, bytes, str]:
+    """GET a keystroke-route URL as a browser with this replica key: status, body and nginx's cache status."""
+    req = urllib.request.Request(url, headers={"Cookie": f"al_replica={key}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return r.status, r.read(), r.headers.get("X-AL-Cache", "")
+
+
+def logged(cluster, text: str, n: int) -> list[dict]:
+    """The access-log lines of route requests for `text` (wait up to 5 s for n of them: nginx logs after the answer)."""
+    s = "s=" + urllib.parse.quote(text, safe="")
+    deadline = time.monotonic() + 5
+    while len(lines := [e for e in cluster.access_log() if "/_al/live/" in e["request"] and s in e["request"]]) < n:
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    return lines
+
+
+def test_a_keystroke_answer_is_computed_once_for_the_whole_class_and_is_the_replicas_own(app_cluster):
+    """nginx keeps the route's answers under the query string without p (the previous keystroke): students on any
+    replica, whatever they typed before, get the bytes a replica computes for that text, and 24 students asking at
+    once for a text nobody asked before cost one computation."""
+    text = "the old teacher reads a long book at home ."
+    route = f"{app_cluster.url}/_al/live/self_attention?layer=1&head=2&s=" + urllib.parse.quote(text, safe="")
+    first = route_get(route + "&p=" + urllib.parse.quote(text[:-1]), "cache-a")
+    again = route_get(route + "&p=", "cache-b")
+    direct = f"http://127.0.0.1:{app_cluster.replicas[-1].port}" + route[len(app_cluster.url):] + "&p=x"
+    with urllib.request.urlopen(direct, timeout=60) as r:
+        replica_body = r.read()
+    assert first[0] == again[0] == 200 and first[2] == "MISS" and again[2] == "HIT"
+    assert first[1] == again[1] == replica_body and len(replica_body) > 1000
+    other = route_get(route.replace("head=2", "head=3"), "cache-a")
+    assert other[2] == "MISS" and other[1] != first[1], "another view is another answer"
+
+    new = "my mother drinks hot tea with my father ."
+    url = f"{app_cluster.url}/_al/live/self_attention?s=" + urllib.parse.quote(new, safe="")
+    with ThreadPoolExecutor(24) as pool:
+        answers = list(pool.map(lambda c: route_get(f"{url}&p={c}", f"class-{c}"), range(24)))
+    assert {a[0] for a in answers} == {200} and len({a[1] for a in answers}) == 1
+    lines = logged(app_cluster, new, 24)
+    assert len(lines) == 24 and sum(e["upstream"] != "" for e in lines) == 1, [e["cache"] for e in lines]
