@@ -168,7 +168,9 @@ def token_line() -> None:
         words = ", ".join(widgets.plain(typed) + ("" if name else suggestion(trace.model, tok))
                           for typed, tok, name in unknown)
         key = "notice.unknown_short" if state.get("presenter") else "notice.unknown"  # a projector's first screen
-        st.warning(t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS)))
+        left_out = ", ".join(dict.fromkeys(widgets.plain(src.typed(i)) for i in trace.uncopied))
+        st.warning(t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS))
+                   + (" " + t("notice.uncopied", words=left_out) if left_out else ""))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))

@@ -126,7 +126,8 @@ def everyday_score(bundle: Bundle) -> dict:
 
 def lecture_score(bundle: Bundle) -> dict:
     """The held-out lecture set of the model's direction, translated as the app does (unknown words copied
-    from the source): correct count, and per miss its unknown words and whether the output shows each of them."""
+    from the source): correct count, and per miss its unknown words, whether the output copies each of them, and
+    those it leaves out (the app strikes them through after the translation)."""
     rows, misses = lecture_sets.load(f"{bundle.src_lang}-{bundle.tgt_lang}"), []
     for text, accepted in rows:
         trace = run_with_trace(bundle, text)
@@ -135,7 +136,8 @@ def lecture_score(bundle: Bundle) -> dict:
             continue
         unknown = [trace.src.typed(i) for i, u in enumerate(trace.src.unknown) if u]
         misses.append({"sentence": text, "output": trace.output_text, "accepted": list(accepted), "unknown": unknown,
-                       "shown": all(w in trace.output_words for w in unknown)})
+                       "shown": all(w in trace.output_words for w in unknown),
+                       "left_out": [trace.src.typed(i) for i in trace.uncopied]})
     return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
 
 
@@ -194,10 +196,12 @@ def print_result(r: dict) -> None:
     shown = sum(m["shown"] for m in lec["misses"])
     cov = "; ".join(f"{lang}: {c['known']}/{c['total']} ({c['known'] / c['total']:.1%})"
                     for lang, c in r["coverage"].items())
-    print(f"  lecture set {lec['correct']}/{lec['total']} ({lec['correct'] / lec['total']:.0%}); misses showing every "
-          f"unknown word {shown}/{len(lec['misses'])}; frequent-word coverage {cov}")
+    print(f"  lecture set {lec['correct']}/{lec['total']} ({lec['correct'] / lec['total']:.0%}); misses copying every "
+          f"unknown word {shown}/{len(lec['misses'])} (the rest are struck through as left out); frequent-word "
+          f"coverage {cov}")
     for miss in lec["misses"]:
         unk = f"  [unknown: {', '.join(miss['unknown'])}]" if miss["unknown"] else ""
+        unk += f"  [left out, struck through: {', '.join(miss['left_out'])}]" if miss["left_out"] else ""
         print(f"  lecture miss: {miss['sentence']} → {miss['output']}{unk}")
 
 

@@ -126,6 +126,13 @@ class Trace:
                 for tok, j in zip(self.decoded.tokens, copied)]
 
     @property
+    def uncopied(self) -> list[int]:
+        """Source positions of unknown words that no output <unk> copies: the translation leaves them out (or says
+        something else there), so the app marks them instead of letting them vanish."""
+        copied = set(self.decoded.copied_from or [])
+        return [i for i, u in enumerate(self.src.unknown) if u and i not in copied]
+
+    @property
     def output_text(self) -> str:
         """The translation as text, unknown words copied from the source."""
         sep = "" if self.tgt_lang == "zh" else " "

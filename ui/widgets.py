@@ -35,15 +35,18 @@ CHIP_CSS = """
 .al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
 .al-chip.unk{background:#fde8e8;border-color:#e89b9b;color:#8a1c1c}
 .al-chip.copy{background:#fff1dc;border-color:#e8b36b;color:#7a4300;border-style:dashed}
+.al-chip.miss{background:#fff;border-color:#c0392b;color:#8a1c1c;border-style:dashed;text-decoration:line-through}
+.al-miss{font-size:.95rem;color:#8a1c1c;align-self:center;margin-left:.6rem}
 .al-arrow{font-size:1.15rem;margin:0 .3rem;color:#6b7a90}
 </style>
 """
 
 
 def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin: bool = False,
-               copied: list[int | None] | None = None) -> str:
+               copied: list[int | None] | None = None, missing: list[str] | None = None) -> str:
     """HTML for token chips (unknown ones red, words copied from a source position dashed orange), with pinyin
-    under Chinese tokens if asked; every token is escaped, so user text is never markup."""
+    under Chinese tokens if asked, then the `missing` words (unknown source words the translation left out) struck
+    through after a label; every token is escaped, so user text is never markup."""
     unknown = unknown or [False] * len(tokens)
     copied = copied or [None] * len(tokens)
     marks = readings(tokens) if with_pinyin else [""] * len(tokens)
@@ -55,6 +58,10 @@ def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin
         body = f"<span>{html.escape(tok)}<small>{i}</small></span>"
         body += f'<span class="al-py">{html.escape(mark)}</span>' if mark else ""
         spans.append(f'<span class="{cls}"{tip}>{body}</span>')
+    if missing:
+        spans.append(f'<span class="al-miss">{html.escape(t("chip.missing_label"))}</span>')
+        tip = html.escape(t("chip.missing_tip"))
+        spans += [f'<span class="al-chip miss" title="{tip}"><span>{html.escape(w)}</span></span>' for w in missing]
     return '<div class="al-chips">' + "".join(spans) + "</div>"
 
 
@@ -92,10 +99,13 @@ def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
 
 
 def output_chips(trace) -> None:
-    """The translation as chips: each <unk> the model wrote shows the source word copied there, marked as a copy."""
+    """The translation as chips: each <unk> the model wrote shows the source word copied there, marked as a copy;
+    unknown source words that nothing copies follow, struck through, so none vanishes unnoticed."""
     words = getattr(trace, "output_words", trace.decoded.tokens)
     copied = getattr(trace.decoded, "copied_from", None) or None
-    html_ = chips_html(words or [t("label.empty")], None, bool(state.get("pinyin")), copied if words else None)
+    missing = [trace.src.typed(i) for i in getattr(trace, "uncopied", [])]
+    html_ = chips_html(words or [t("label.empty")], None, bool(state.get("pinyin")), copied if words else None,
+                       missing)
     st.html(CHIP_CSS + html_)
 
 

@@ -84,4 +84,14 @@ MESSAGES = {
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
     "chip.copied_tip": {"en": "the model wrote <unk> here; copied from source position {pos}",
                         "zh": "模型在这里写出 <unk>；这个词是从源句第 {pos} 个位置复制来的"},
+    "chip.missing_label": {"en": "left out:", "zh": "漏掉了："},
+    "chip.missing_tip": {"en": "unknown to the model, and it wrote no <unk> for this word: nothing was copied, so the "
+                               "translation leaves it out or says something else in its place",
+                         "zh": "模型不认识这个词，也没有为它写出 <unk>：没有复制任何词，所以译文漏掉了它，或在它的位置上说了"
+                               "别的"},
+    "notice.uncopied": {
+        "en": "Left out of the translation: {words}. The model wrote no <unk> for them, so nothing was copied; they "
+              "are struck through after the translation.",
+        "zh": "译文漏掉了：{words}。模型没有为它们写出 <unk>，所以没有复制；它们在译文后面以删除线标出。",
+    },
 }

@@ -50,6 +50,23 @@ def test_an_unknown_name_is_copied_into_the_translation_and_marked(page_name):
         assert "wrote <unk>" in caption and "source position 3, **Tom**" in caption
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_unknown_word_the_translation_leaves_out_is_struck_through_and_named(lang):
+    """"This is my friend Tom." -> 这是我的朋友。: the model writes no <unk> for Tom, so nothing copies it; the chip row
+    shows Tom struck through after the translation and the notice names it (the trace computed here agrees)."""
+    text = "This is my friend Tom."
+    trace = run_with_trace(load_bundle("en-zh"), text)
+    assert [trace.src.typed(i) for i in trace.uncopied] == ["Tom"] and "Tom" not in trace.output_text
+    at = open_page("overview", s=text, lang=lang)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert '<span class="al-chip miss"' in html and "<span>Tom</span>" in html
+    warning = " ".join(w.value for w in at.warning)
+    assert ("Left out of the translation: Tom." if lang == "en" else "译文漏掉了：Tom。") in warning
+    named = open_page("overview", s="My name is Tom.")  # copied: nothing is left out
+    assert "al-chip miss" not in " ".join(h.proto.body for h in named.get("html"))
+    assert "Left out" not in " ".join(w.value for w in named.warning)
+
+
 def test_long_input_says_it_was_truncated():
     at = open_page("overview", s=" ".join(["cat"] * 80))
     assert any("Only the first 64 of 80 tokens" in w.value for w in at.warning)
