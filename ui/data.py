@@ -7,6 +7,7 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 dict in st.session_state, or a keystroke-route request's."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import sys
@@ -61,7 +62,11 @@ def models() -> list[str]:
     return available_models()
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
+OPTIONS_HASH = {AttnOptions: dataclasses.astuple, DecodeOptions: dataclasses.astuple}  # Streamlit's own: ~0.25 ms
+
+
+@st.cache_resource(show_spinner=False, max_entries=256,  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
+                   hash_funcs=OPTIONS_HASH)
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
     """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
 
