@@ -24,6 +24,8 @@ from model.transformer import Transformer
 
 SEED = 1234
 STEPS, PAIRS, D_MODEL, D_FF, FACTOR, WARMUP = 12000, 400_000, 96, 384, 1.0, 600
+# zh-en writes English, three times en-zh's output vocabulary: at d_model 96 it reached 92.4 % exact match, at 128 95.2 %
+WIDER = {"zh-en": (128, 512)}  # task -> (d_model, d_ff) where not (D_MODEL, D_FF)
 ATTN_DROPOUT, WEIGHT_DECAY = 0.1, 0.1
 UNK_RATE = 0.15  # share of training pairs with one content word replaced by <unk> on both sides
 PROBE_PAIRS = 300  # held-out pairs scored at each snapshot
@@ -37,8 +39,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--steps", type=int, default=STEPS)
     p.add_argument("--batch-size", type=int, default=128)
     p.add_argument("--pairs", type=int, default=PAIRS)
-    p.add_argument("--d-model", type=int, default=D_MODEL)
-    p.add_argument("--d-ff", type=int, default=D_FF)
+    p.add_argument("--d-model", type=int, default=None, help=f"default {D_MODEL} ({WIDER} for wider tasks)")
+    p.add_argument("--d-ff", type=int, default=None, help=f"default {D_FF}")
     p.add_argument("--factor", type=float, default=FACTOR, help="learning-rate scale of the paper's schedule")
     p.add_argument("--warmup", type=int, default=WARMUP, help="warm-up steps of the paper's schedule")
     p.add_argument("--attn-dropout", type=float, default=ATTN_DROPOUT, help="dropout on attention weights")
@@ -52,7 +54,10 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="also save this many log-spaced snapshots (step 0 = initialisation … final) in float16")
     p.add_argument("--out", type=Path, default=None,
                    help="checkpoint directory (default checkpoints/TASK[-pre][-unguided])")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    d_model, d_ff = WIDER.get(args.task, (D_MODEL, D_FF))
+    args.d_model, args.d_ff = args.d_model or d_model, args.d_ff or d_ff
+    return args
 
 
 def default_name(args: argparse.Namespace) -> str:
