@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-POSITIONS = ("sinusoidal", "rope", "alibi")
+POSITIONS = ("sinusoidal", "rope", "alibi", "alibi-sym")
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,9 @@ class TransformerConfig:
     dropout: float = 0.1  # residual and embedding dropout (§5.4)
     attn_dropout: float = 0.0  # dropout on the attention weights (training only)
     pe_base: float = 10000.0
-    position: str = "sinusoidal"  # "sinusoidal": PE added to the embeddings (§3.5); "rope" / "alibi": in self-attention
+    # "sinusoidal": PE added to the embeddings (§3.5); "rope" / "alibi": in self-attention ("alibi": an encoder's heads
+    # look one way each; "alibi-sym": both ways with one slope, see positional.alibi_bias)
+    position: str = "sinusoidal"
     kv_heads: int = 0  # the decoder's K/V heads, each shared by h / kv_heads query heads (GQA; 1: MQA); 0: h
 
     def __post_init__(self) -> None:

@@ -35,8 +35,27 @@ def alibi_slopes(h: int) -> np.ndarray:
     return 2.0 ** (-8.0 * np.arange(1, h + 1) / h)
 
 
-def alibi_bias(h: int, L_q: int, L_k: int, offset: int = 0) -> np.ndarray:
-    """ALiBi's bias −m_h · |i − j| added to head h's scaled scores (query i at position offset + i); (h, L_q, L_k)."""
+def alibi_bias(h: int, L_q: int, L_k: int, offset: int = 0, symmetric: bool = False) -> np.ndarray:
+    """ALiBi's bias added to head h's scaled scores (query i at position offset + i); (h, L_q, L_k).
+
+    Keys to the left cost −m · (i − j), as in the paper's causal attention. Where keys on the right are not masked
+    (an encoder), the first half of the heads looks left only and the second half right only (−inf on the other
+    side, −m · (j − i) on its own), so each head is causal one way and an encoder can tell left from right and
+    where a word sits; the halves take every other slope, so each has a near- and a far-looking head.
+    `symmetric` gives every head −m_h · |i − j| on both sides instead."""
     i = np.arange(L_q)[:, None] + offset  # (L_q, 1)
     j = np.arange(L_k)[None, :]  # (1, L_k)
-    return -alibi_slopes(h)[:, None, None] * np.abs(i - j)  # (h, L_q, L_k)
+    d = (i - j)[None]  # (1, L_q, L_k)
+    if symmetric:
+        return -alibi_slopes(h)[:, None, None] * np.abs(d)  # (h, L_q, L_k)
+    m = split_slopes(h)[:, None, None]  # (h, 1, 1)
+    left = np.arange(h)[:, None, None] < h // 2  # (h, 1, 1) heads that look left
+    own_side = np.where(left, d >= 0, d <= 0)  # (h, L_q, L_k)
+    return np.where(own_side, -m * np.abs(d), -np.inf)  # (h, L_q, L_k)
+
+
+def split_slopes(h: int) -> np.ndarray:
+    """The slopes of the split heads: the left-looking half takes the paper's slopes 0, 2, 4 …, the right-looking
+    half 1, 3, 5 … (h = 4: 1/4, 1/64 left; 1/16, 1/256 right); (h,)."""
+    m = alibi_slopes(h)
+    return np.concatenate([m[0::2], m[1::2]])

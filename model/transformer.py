@@ -42,8 +42,10 @@ class MultiHeadAttention(nn.Module):
     of h / h_kv query heads share one K/V head (GQA; MQA at 1) where `grouped`; in self-attention cfg.position may
     rotate q and k (RoPE) or bias the scores by distance (ALiBi)."""
 
-    def __init__(self, cfg: TransformerConfig, self_attention: bool = True, grouped: bool = False) -> None:
+    def __init__(self, cfg: TransformerConfig, self_attention: bool = True, grouped: bool = False,
+                 causal: bool = False) -> None:
         super().__init__()
+        self.causal = causal  # the decoder's self-attention: every key it keeps is on the left
         self.h, self.d_k = cfg.h, cfg.d_k
         self.h_kv = cfg.h_kv if grouped else cfg.h
         self.position = cfg.position if self_attention else "sinusoidal"  # cross-attention has no shared positions
@@ -58,7 +60,7 @@ class MultiHeadAttention(nn.Module):
         self.hook_v = HookPoint()  # (B, h_kv, L_k, d_k)
         self.hook_q_rot = HookPoint()  # (B, h, L_q, d_k) RoPE only: q rotated by its position
         self.hook_k_rot = HookPoint()  # (B, h_kv, L_k, d_k) RoPE only
-        self.hook_bias = HookPoint()  # (h, L_q, L_k) ALiBi only: −m_h · |i − j|
+        self.hook_bias = HookPoint()  # (h, L_q, L_k) ALiBi only (see positional.alibi_bias)
         self.hook_mask = HookPoint()  # (B, L_q, L_k) True = keep
         self.hook_scores = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ
         self.hook_scaled = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ / √d_k
@@ -89,8 +91,10 @@ class MultiHeadAttention(nn.Module):
         bias = None
         if self.position == "rope":
             q = self.hook_q_rot(rotate(q, torch.arange(L_k - L_q, L_k), self.pe_base))  # (B, h, L_q, d_k)
-        elif self.position == "alibi":
-            bias = self.hook_bias(torch.tensor(alibi_bias(self.h, L_q, L_k, L_k - L_q), dtype=q.dtype))  # (h, L_q, L_k)
+        elif self.position.startswith("alibi"):
+            one_slope = self.causal or self.position == "alibi-sym"  # causal: the paper's; else split heads
+            bias = alibi_bias(self.h, L_q, L_k, L_k - L_q, one_slope)  # (h, L_q, L_k)
+            bias = self.hook_bias(torch.tensor(bias, dtype=q.dtype))  # (h, L_q, L_k)
         keep = self.hook_mask(mask.expand(B, L_q, L_k))  # (B, L_q, L_k)
         k, v = self.shared(k), self.shared(v)  # (B, h, L_k, d_k) each
         r = attend(q, k, v, keep[:, None], opts.scale, opts.temperature, bias)
@@ -207,7 +211,7 @@ class DecoderLayer(nn.Module):
 
     def __init__(self, cfg: TransformerConfig) -> None:
         super().__init__()
-        self.self_attn = MultiHeadAttention(cfg, grouped=True)
+        self.self_attn = MultiHeadAttention(cfg, grouped=True, causal=True)
         self.cross_attn = MultiHeadAttention(cfg, self_attention=False, grouped=True)
         self.ffn = FeedForward(cfg)
         self.sub1 = SublayerConnection(cfg)

@@ -45,21 +45,25 @@ def shift(trace) -> None:
     state.bound(st.slider, t("pos.shift"), "shift", min_value=0, max_value=8, width=360)
     view = state.view_state()
     gaps = view_.shift_gaps(trace, view)
-    largest = ", ".join(f"{t(label)} {np.abs(gaps[name]).max():.1e}" for name, label in view_.MODELS.items())
+    largest = ", ".join(f"{t(label)} {np.nanmax(np.abs(gaps[name])):.1e}" for name, label in view_.MODELS.items())
     st.caption(t("pos.shift_caption", filler=FILLER, k=view.shift, head=view_.head_view(trace, view)[2],
                  gaps=largest))
     widgets.show(view_.shift_element(trace, view))
 
 
 def left_or_right(text: str) -> None:
-    """ALiBi's symmetric bias cannot tell left from right: each model's memory of the sentence backwards, and the
-    ALiBi model's translations of both."""
-    gaps = ", ".join(f"{t(label)} {data.mirror(name, text):.1e}" for name, label in view_.MODELS.items())
-    reversed_text = backwards(text, data.variant("en-zh-alibi"))
+    """ALiBi with one slope on both sides cannot tell left from right, with a slope per side it can: how far each
+    encoder's memory of the sentence backwards is from a mirror, and both ALiBi models' translations of the sentence
+    and of it backwards."""
+    names = {**view_.MODELS, view_.SYMMETRIC: "pos.alibi_sym"}
+    gaps = ", ".join(f"{t(label)} {data.mirror(name, text):.1e}" for name, label in names.items())
+    reversed_text = backwards(text, data.variant(view_.SYMMETRIC))
     widgets.section(t("pos.mirror"), t("pos.mirror_caption", gaps=gaps, backwards=widgets.plain(reversed_text)))
-    for col, shown in zip(st.columns(2), (text, reversed_text)):  # no drafts: the backwards text's output
-        with col:  # would be the next keystroke's draft
-            widgets.output_chips(data.variant_trace("en-zh-alibi", shown))
+    for name in (view_.SYMMETRIC, "en-zh-alibi"):
+        st.markdown(f"**{t(names[name])}**")
+        for col, shown in zip(st.columns(2), (text, reversed_text)):  # no drafts: the backwards text's output
+            with col:  # would be the next keystroke's draft
+                widgets.output_chips(data.variant_trace(name, shown))
 
 
 def long_inputs() -> None:
@@ -85,7 +89,8 @@ elif widgets.need_trace(trace):
         shift(trace)
         widgets.section(t("pos.bias"), t("pos.bias_caption"))
         widgets.show(view_.bias_element(trace, state.view_state()))
-        left_or_right(trace.text)
+        if view_.SYMMETRIC in data.variants():
+            left_or_right(trace.text)
     else:
         st.info(t("pos.only_en"))
     long_inputs()

@@ -189,9 +189,10 @@ def compared(v: View, name: str, text: str) -> Trace:
 @st.cache_resource(show_spinner=False, max_entries=128)
 def shift_change(name: str, text: str, shift: int) -> np.ndarray:
     """How a model's first-layer scores between the same words change when `shift` fillers go before the sentence
-    (en-zh or a variant); (h, S, S), read-only."""
+    (en-zh or a variant); NaN where a head masks the pair (ALiBi's one-way heads); (h, S, S), read-only."""
     before, after = shifted_scores(any_bundle(name), text, shift)
-    return read_only(after - before)
+    with np.errstate(invalid="ignore"):  # −inf − −inf: a pair masked both times
+        return read_only(np.where(np.isfinite(before), after - before, np.nan))
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)

@@ -227,12 +227,21 @@ MESSAGES = {
     "pos.fig_shift": {"en": "{model}: change in scores after the shift", "zh": "{model}：后移之后分数的变化"},
     "pos.bias": {"en": "ALiBi's bias, per head", "zh": "ALiBi 的偏置（每个头）"},
     "pos.bias_caption": {
-        "en": "Added to the scores before the softmax: −m · |i − j|, with m = 1/4, 1/16, 1/64, 1/256 for the four "
-              "heads. Head 0 fades fast with distance and looks near; head 3 hardly at all and looks far.",
-        "zh": "在 softmax 之前加到分数上：−m · |i − j|，四个头的 m 分别是 1/4、1/16、1/64、1/256。头 0 随距离衰减得快，"
-              "只看近处；头 3 几乎不衰减，能看远处。",
+        "en": "Added to the scores before the softmax: −m per position of distance. In the decoder, whose causal "
+              "mask keeps only the left, every head has it as the paper does, with m = 1/4, 1/16, 1/64, 1/256. In "
+              "the encoder a word also sees its right; here two heads look left only and two right only (grey: "
+              "masked), each side with a near-looking head (m = 1/4 or 1/16: fades fast) and a far-looking one "
+              "(1/64 or 1/256). Each head is causal one way, so the encoder can tell left from right and where a "
+              "word sits (see «Left or right?» below).",
+        "zh": "在 softmax 之前加到分数上：距离每多一个位置减 m。解码器的因果掩码只保留左边，每个头都和论文一样用 "
+              "m = 1/4、1/16、1/64、1/256。编码器里一个词也看得到右边；这里两个头只看左边，两个头只看右边（灰色为"
+              "被掩码），每一边都有一个看近处的头（m = 1/4 或 1/16，衰减快）和一个看远处的头（1/64 或 1/256）。每个头"
+              "在一个方向上是因果的，所以编码器分得清左右，也知道一个词在句子的哪里（见下面的“左还是右？”）。",
     },
-    "pos.fig_bias": {"en": "Head {head}: −{m} · |i − j|", "zh": "头 {head}：−{m} · |i − j|"},
+    "pos.left": {"en": "looks left", "zh": "只看左边"},
+    "pos.right": {"en": "looks right", "zh": "只看右边"},
+    "pos.fig_bias": {"en": "Encoder head {head}: {side}, −{m} per position",
+                     "zh": "编码器头 {head}：{side}，每个位置 −{m}"},
     "pos.long": {"en": "Past the longest training sentence", "zh": "超出最长的训练句子"},
     "pos.long_caption": {
         "en": "No training sentence is longer than {max} tokens. Here two or more held-out sentences are joined into "
@@ -274,19 +283,21 @@ MESSAGES = {
     "kv.fig_grouped": {"en": "Numbers the cache holds at the last step", "zh": "最后一步缓存里存的数"},
     "kv.fig_group_head": {"en": "Grouped model, decoder L{layer}: head {head} reads K/V head {kv}",
                           "zh": "分组模型，解码器第 {layer} 层：头 {head} 读 K/V 头 {kv}"},
+    "pos.alibi_sym": {"en": "ALiBi, one slope on both sides", "zh": "ALiBi（两边同一斜率）"},
     "pos.mirror": {"en": "Left or right? ALiBi in an encoder", "zh": "左还是右？编码器里的 ALiBi"},
     "pos.mirror_caption": {
-        "en": "In the encoder every word sees the whole sentence, so ALiBi's bias is −m · |i − j| on both sides: a "
-              "word two places to the left and one two places to the right get the same bias. Read backwards "
-              "(«{backwards}»), the sentence gives the ALiBi encoder the same memory in mirror order, and "
-              "cross-attention, which has no positions, cannot tell the two apart. Largest difference between the "
-              "memory and the backwards memory read backwards: {gaps}. Below, the ALiBi model's translations of "
-              "the sentence and of it backwards. This is why it scores 96.9 % on held-out pairs where the others "
-              "reach 98.3–98.9 %.",
-        "zh": "编码器里每个词都看得到整句话，所以 ALiBi 的偏置在两侧都是 −m · |i − j|：左边隔两个位置的词和右边隔两个位"
-              "置"
-              "的词得到同样的偏置。把句子倒过来读（“{backwards}”），ALiBi 编码器得到的 memory 只是镜像顺序，而没有位置"
-              "信息的交叉注意力分不出两者。memory 与倒序 memory 再倒回来之间的最大差：{gaps}。下面是 ALiBi 模型对原句和"
-              "倒序句的译文。这就是它在留出句对上只有 96.9 %，而其他模型达到 98.3–98.9 % 的原因。",
+        "en": "ALiBi was published for causal attention, where every key is on the left. In an encoder a word sees "
+              "both sides, and the usual adaptation puts −m · |i − j| on both: a word two places to the left and one "
+              "two places to the right get the same bias. Then the sentence read backwards («{backwards}») gives "
+              "that encoder the same memory in mirror order, and cross-attention, which has no positions, cannot "
+              "tell the two apart. Trained that way, a model scores 96.9 % on held-out pairs; the ALiBi model above, "
+              "whose encoder heads look one way each, scores 98.5 %. Largest difference between the memory and the "
+              "backwards memory read backwards: {gaps}. Below, each ALiBi model's translations of the sentence and "
+              "of it backwards.",
+        "zh": "ALiBi 是为因果注意力提出的，那里所有的键都在左边。编码器里每个词两边都看得到，常见的做法是在两边都用 "
+              "−m · |i − j|：左边隔两个位置的词和右边隔两个位置的词得到同样的偏置。于是把句子倒过来读"
+              "（“{backwards}”），这样的编码器得到的 memory 只是镜像顺序，而没有位置信息的交叉注意力分不出两者。"
+              "这样训练的模型在留出句对上得 96.9 %；上面的 ALiBi 模型的编码器每个头只看一边，得 98.5 %。"
+              "memory 与倒序 memory 再倒回来之间的最大差：{gaps}。下面是两个 ALiBi 模型对原句和倒序句的译文。",
     },
 }

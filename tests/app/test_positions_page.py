@@ -7,10 +7,9 @@ import pytest
 
 from model.checkpoint import CHECKPOINT_DIR, VARIANT_DIR, load_bundle
 from model.extrapolation import load as load_extrapolation
-from model.positional import alibi_slopes
 from model.trace import run_with_trace
 from tests.app.conftest import array, by_title, element_specs, open_page
-from tests.model.test_variants import first_layer_numpy
+from tests.model.test_variants import alibi_numpy, first_layer_numpy
 
 S = "the animal did not cross the street because it was too tired ."
 FOLDERS = {"en-zh": CHECKPOINT_DIR, "en-zh-rope": VARIANT_DIR, "en-zh-alibi": VARIANT_DIR}
@@ -64,21 +63,42 @@ def test_the_shift_maps_and_caption_match_numpy():
     for name, folder in FOLDERS.items():
         bundle = load_bundle(name, folder)
         ids = bundle.src_vocab.encode(S, 64).ids
-        gap = first_layer_numpy(bundle, [bundle.src_vocab.stoi["so"]] * 5 + ids)[:, 5:, 5:] - \
-            first_layer_numpy(bundle, ids)
+        with np.errstate(invalid="ignore"):  # −inf − −inf = NaN: a pair ALiBi's one-way head masks, shown grey
+            gap = first_layer_numpy(bundle, [bundle.src_vocab.stoi["so"]] * 5 + ids)[:, 5:, 5:] - \
+                first_layer_numpy(bundle, ids)
         np.testing.assert_allclose(shown[f"{NAMES[name]}: change in scores after the shift"].values, gap[2],
                                    atol=2e-4)
         written = float(re.search(rf"{re.escape(NAMES[name])} (\d\.\de[+-]\d+)", caption).group(1))
-        assert written == pytest.approx(np.abs(gap).max(), rel=0.06, abs=2e-4)
+        assert written == pytest.approx(np.nanmax(np.abs(gap)), rel=0.06, abs=2e-4)
 
 
-def test_alibi_bias_maps():
+def test_alibi_bias_maps_are_the_encoders_split_heads():
     at = open_page("positions", s=S)
     shown = charts(at)
     n = len(load_bundle("en-zh").src_vocab.encode(S, 64).ids)
-    distance = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :])
-    for h, m in enumerate(alibi_slopes(4)):
-        np.testing.assert_allclose(shown[f"Head {h}: −1/{round(1 / m)} · |i − j|"].values, -m * distance, atol=1e-6)
+    bias = alibi_numpy(4, n, symmetric=False)
+    for h, (side, m) in enumerate([("left", 4), ("left", 64), ("right", 16), ("right", 256)]):
+        chart = shown[f"Encoder head {h}: looks {side}, −1/{m} per position"]
+        np.testing.assert_allclose(chart.values, bias[h], atol=1e-6)
+        np.testing.assert_array_equal(chart.mask, np.isinf(bias[h]))
+
+
+def test_left_or_right_shows_both_alibi_models_on_the_sentence_and_backwards():
+    """The symmetric model translates the sentence and its mirror alike (its memory is a mirror), the page says
+    how far each encoder is from a mirror, and the model with a slope per side translates them differently."""
+    from model.relative import backwards, mirror_gap
+
+    text = "the cat sees the dog ."
+    at = open_page("positions", s=text)
+    assert not at.exception and not at.error
+    caption = next(str(m.value) for m in at.markdown if "read backwards" in str(m.value))
+    symmetric, directed = load_bundle("en-zh-alibi-sym", VARIANT_DIR), load_bundle("en-zh-alibi", VARIANT_DIR)
+    assert backwards(text, symmetric) in caption
+    for bundle, label in ((symmetric, "ALiBi, one slope on both sides"), (directed, "ALiBi")):
+        written = float(re.search(rf"{re.escape(label)} (\d\.\de[+-]\d+)", caption).group(1))
+        assert written == pytest.approx(mirror_gap(bundle, text), rel=0.06, abs=1e-7)
+    names = [str(m.value) for m in at.markdown]
+    assert "**ALiBi, one slope on both sides**" in names and "**ALiBi**" in names
 
 
 def test_the_long_input_chart_is_the_shipped_measurement():

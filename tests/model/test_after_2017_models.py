@@ -14,7 +14,7 @@ from model.trace import run_with_trace
 from model.transformer import Transformer, new_cache, rotate
 from model.window import receptive_fields, run_windowed, window_keep, windowed_log_p
 
-VARIANTS = [(position, kv_heads) for position in ("sinusoidal", "rope", "alibi") for kv_heads in (0, 2, 1)]
+VARIANTS = [(position, kv_heads) for position in ("sinusoidal", "rope", "alibi", "alibi-sym") for kv_heads in (0, 2, 1)]
 SENTENCE = "the animal did not cross the street because it was too tired ."
 
 
@@ -47,14 +47,43 @@ def test_rope_scores_depend_only_on_the_offset():
     assert not np.allclose(score[5, 2], score[5, 3])
 
 
-def test_alibi_slopes_and_bias_are_the_papers():
-    """h = 4: slopes 2^−2, 2^−4, 2^−6, 2^−8 (Press et al.); the bias is −m · |i − j| for query i over key j."""
+def test_alibi_slopes_are_the_papers_and_the_encoders_heads_look_one_way_each():
+    """h = 4: slopes 2^−2, 2^−4, 2^−6, 2^−8 (Press et al.). Unmasked (an encoder): heads 0 and 1 see keys j ≤ i at
+    −m · (i − j) with m = 1/4, 1/64, heads 2 and 3 keys j ≥ i at −m · (j − i) with m = 1/16, 1/256, the other side
+    −inf; `symmetric`: −m_h · |i − j| everywhere (what a causal mask leaves of it is the paper's bias)."""
     np.testing.assert_allclose(alibi_slopes(4), [1 / 4, 1 / 16, 1 / 64, 1 / 256])
     bias = alibi_bias(4, 3, 5, offset=2)  # queries at positions 2, 3, 4 over keys 0 … 4
-    for h, m in enumerate(alibi_slopes(4)):
+    symmetric = alibi_bias(4, 3, 5, offset=2, symmetric=True)
+    m, left = [1 / 4, 1 / 64, 1 / 16, 1 / 256], [True, True, False, False]
+    for h in range(4):
         for i in range(3):
             for j in range(5):
-                assert bias[h, i, j] == pytest.approx(-m * abs(i + 2 - j))
+                d = i + 2 - j
+                seen = d >= 0 if left[h] else d <= 0
+                assert bias[h, i, j] == (pytest.approx(-m[h] * abs(d)) if seen else -np.inf)
+                assert symmetric[h, i, j] == pytest.approx(-[1 / 4, 1 / 16, 1 / 64, 1 / 256][h] * abs(d))
+
+
+def test_the_encoders_alibi_weights_are_softmax_of_scores_plus_each_heads_bias():
+    """From the recorded q and k of an untrained ALiBi encoder, NumPy recomputes every head's weights with the bias
+    written out: split heads (left: 1/4, 1/64; right: 1/16, 1/256; the other side masked), or −m_h · |i − j| for
+    alibi-sym."""
+    d = np.arange(6)[:, None] - np.arange(6)[None, :]  # (S, S) i − j
+    for position in ("alibi", "alibi-sym"):
+        model = small(position, 0)
+        src = torch.randint(4, 60, (1, 6))
+        with model.recording() as rec:
+            model.encode(src)
+        q = rec["encoder.0.self_attn.hook_q"][0].double().numpy()  # (h, S, d_k)
+        k = rec["encoder.0.self_attn.hook_k"][0].double().numpy()  # (h, S, d_k)
+        for head in range(4):
+            s = q[head] @ k[head].T / np.sqrt(8)  # (S, S)
+            if position == "alibi-sym":
+                s = s - [1 / 4, 1 / 16, 1 / 64, 1 / 256][head] * np.abs(d)
+            else:
+                s = s - [1 / 4, 1 / 64, 1 / 16, 1 / 256][head] * np.abs(d)
+                s[(d < 0) if head < 2 else (d > 0)] = -np.inf
+            np.testing.assert_allclose(rec["encoder.0.self_attn.hook_pattern"][0, head].numpy(), softmax(s), atol=1e-5)
 
 
 @pytest.mark.parametrize(("position", "kv_heads"), VARIANTS)
@@ -72,7 +101,7 @@ def test_each_heads_weights_are_softmax_of_its_scores_with_the_variants_position
         assert k.shape[0] == (kv_heads or 4)
         for head in range(4):
             s = q[head] @ k[head // (4 // k.shape[0])].T / np.sqrt(8)  # (T, T)
-            if position == "alibi":
+            if position.startswith("alibi"):  # causal: every key is on the left, where both are the paper's
                 s = s - alibi_slopes(4)[head] * np.abs(np.arange(5)[:, None] - np.arange(5)[None, :])
             s[np.triu(np.ones((5, 5), bool), 1)] = -np.inf
             np.testing.assert_allclose(rec[name + "pattern"][0, head].numpy(), softmax(s), atol=1e-5)

@@ -9,11 +9,11 @@ import pytest
 from lesson.messages import CATALOGUE
 from model.checkpoint import CHECKPOINT_DIR, VARIANT_DIR, available_models, load_bundle
 from model.evaluate import exact_match, held_out
-from model.positional import alibi_slopes, sinusoidal_encoding
+from model.positional import sinusoidal_encoding
 from model.relative import FILLER, shifted_scores
 
-VARIANTS = {"en-zh-rope": ("rope", 0), "en-zh-alibi": ("alibi", 0), "en-zh-gqa2": ("sinusoidal", 2),
-            "en-zh-gqa1": ("sinusoidal", 1)}
+VARIANTS = {"en-zh-rope": ("rope", 0), "en-zh-alibi": ("alibi", 0), "en-zh-alibi-sym": ("alibi-sym", 0),
+            "en-zh-gqa2": ("sinusoidal", 2), "en-zh-gqa1": ("sinusoidal", 1)}
 SENTENCE = "the animal did not cross the street because it was too tired ."
 
 
@@ -43,28 +43,46 @@ def measured(name: str) -> float:
     return exact_match(load_bundle(name, VARIANT_DIR), held_out(2000))
 
 
-@pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"en-zh-alibi"}))
+@pytest.mark.parametrize("name", sorted(set(VARIANTS) - {"en-zh-alibi-sym"}))
 def test_each_variant_reaches_98_percent_exact_match_on_held_out_pairs(name):
     assert measured(name) >= 0.98
 
 
-def test_alibi_misses_98_percent_because_its_encoder_cannot_tell_left_from_right():
+def test_alibi_with_one_slope_on_both_sides_misses_98_percent_because_its_encoder_cannot_tell_left_from_right():
     """The symmetric bias −m|i − j| makes the encoder mirror-equivariant: the sentence backwards gives the same memory
-    backwards, cross-attention has no positions, so both translate alike; the page says so with the measured figure."""
-    bundle = load_bundle("en-zh-alibi", VARIANT_DIR)
-    assert 0.96 <= measured("en-zh-alibi") < 0.98
+    backwards, cross-attention has no positions, so both translate alike. Heads that look one way each break the
+    mirror. The page says so with the measured figures."""
     from model.relative import backwards, mirror_gap
     from model.trace import run_with_trace
 
+    symmetric, split = load_bundle("en-zh-alibi-sym", VARIANT_DIR), load_bundle("en-zh-alibi", VARIANT_DIR)
+    assert 0.96 <= measured("en-zh-alibi-sym") < 0.98
     for text in ("the cat sees the dog .", SENTENCE):
-        assert mirror_gap(bundle, text) < 1e-4
-        assert run_with_trace(bundle, text).decoded.ids == run_with_trace(bundle, backwards(text, bundle)).decoded.ids
+        assert mirror_gap(symmetric, text) < 1e-4
+        assert run_with_trace(symmetric, text).decoded.ids == run_with_trace(symmetric,
+                                                                             backwards(text, symmetric)).decoded.ids
+        assert mirror_gap(split, text) > 0.1
+    assert run_with_trace(split, "the cat sees the dog .").decoded.tokens != run_with_trace(
+        split, "the dog sees the cat .").decoded.tokens
     assert mirror_gap(load_bundle("en-zh"), SENTENCE) > 0.1 and mirror_gap(load_bundle("en-zh-rope", VARIANT_DIR),
                                                                             SENTENCE) > 0.1
-    caption = CATALOGUE["pos.mirror_caption"]["en"]
-    assert f"scores {measured('en-zh-alibi') * 100:.1f} %" in caption
-    others = [measured(n) * 100 for n in VARIANTS if n != "en-zh-alibi"]
-    assert f"reach {min(others):.1f}–{max(others):.1f} %" in caption
+    for lang in ("en", "zh"):
+        caption = CATALOGUE["pos.mirror_caption"][lang]
+        assert f"{measured('en-zh-alibi-sym') * 100:.1f} %" in caption
+        assert f"{measured('en-zh-alibi') * 100:.1f} %" in caption
+
+
+def alibi_numpy(h: int, S: int, symmetric: bool) -> np.ndarray:
+    """ALiBi's encoder bias written out (h = 4): −m_h · |i − j| (symmetric), or heads 0 and 1 looking left with
+    m = 1/4, 1/64 and heads 2 and 3 looking right with 1/16, 1/256, −inf on the other side; (h, S, S)."""
+    m = [1 / 4, 1 / 16, 1 / 64, 1 / 256] if symmetric else [1 / 4, 1 / 64, 1 / 16, 1 / 256]
+    out = np.zeros((h, S, S))
+    for j in range(h):
+        for i in range(S):
+            for k in range(S):
+                seen = symmetric or (k <= i if j < 2 else k >= i)
+                out[j, i, k] = -m[j] * abs(i - k) if seen else -np.inf
+    return out
 
 
 def first_layer_numpy(bundle, ids: list[int]) -> np.ndarray:
@@ -83,13 +101,13 @@ def first_layer_numpy(bundle, ids: list[int]) -> np.ndarray:
         scores = (q[:, :, None, :] * k[:, None, :, :].conj()).real.sum(-1) / np.sqrt(cfg.d_k)
     else:
         scores = q @ k.transpose(0, 2, 1) / np.sqrt(cfg.d_k)
-    if cfg.position == "alibi":
-        scores = scores - alibi_slopes(cfg.h)[:, None, None] * np.abs(pos[:, None] - pos[None, :])
+    if cfg.position.startswith("alibi"):
+        scores = scores + alibi_numpy(cfg.h, len(ids), cfg.position == "alibi-sym")
     return scores
 
 
 @pytest.mark.parametrize(("name", "folder"), [("en-zh", CHECKPOINT_DIR), ("en-zh-rope", VARIANT_DIR),
-                                              ("en-zh-alibi", VARIANT_DIR)])
+                                              ("en-zh-alibi", VARIANT_DIR), ("en-zh-alibi-sym", VARIANT_DIR)])
 def test_shifting_the_sentence_leaves_ropes_and_alibis_first_scores_and_moves_sinusoidal_ones(name, folder):
     """NumPy from the weights: the scores with and without 3 fillers before the sentence, between the same words;
     the model's own (shifted_scores) agree with it."""
@@ -100,5 +118,7 @@ def test_shifting_the_sentence_leaves_ropes_and_alibis_first_scores_and_moves_si
     got_before, got_after = shifted_scores(bundle, SENTENCE, 3)
     np.testing.assert_allclose(got_before, before, atol=2e-4)
     np.testing.assert_allclose(got_after, after, atol=2e-4)
-    gap = np.abs(after - before).max()
+    masked = np.isinf(before)  # ALiBi's one-way heads: the other side, before and after alike
+    np.testing.assert_array_equal(np.isinf(after), masked)
+    gap = np.abs(np.where(masked, 0.0, after) - np.where(masked, 0.0, before)).max()
     assert gap > 0.1 if name == "en-zh" else gap < 1e-9

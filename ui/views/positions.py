@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.positional import alibi_bias, alibi_slopes
+from model.positional import alibi_bias, split_slopes
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, clamp, per_view
@@ -13,6 +13,7 @@ from viz.heatmap import matrix_heatmap
 from viz.lines import arrows, line_chart
 
 MODELS = {"en-zh": "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name
+SYMMETRIC = "en-zh-alibi-sym"  # ALiBi with one slope on both sides of an encoder's query (Left or right?)
 BLOCKS = ("encoder", "decoder")  # the self-attentions RoPE and ALiBi change
 
 
@@ -83,7 +84,7 @@ def shift_element(trace: Trace, v: View) -> Element:
     _, _, head, _ = head_view(trace, v)
     gaps = shift_gaps(trace, v)
     tokens = run("en-zh", trace.text, v).src.tokens[: gaps["en-zh"].shape[1]]  # a shift may cut a 64-token sentence
-    bound = max(1e-3, max(float(np.abs(g).max()) for g in gaps.values()))
+    bound = max(1e-3, max(float(np.nanmax(np.abs(g))) for g in gaps.values()))
     figures = [matrix_heatmap(gaps[name][head], tokens, tokens, bound=bound, hover_formula="Δ s({row}, {col})",
                               title=v.t("pos.fig_shift", model=v.t(label)), row_title=v.t("axis.query_row"),
                               col_title=v.t("axis.key_col"), words=v.words())
@@ -93,14 +94,18 @@ def shift_element(trace: Trace, v: View) -> Element:
 
 @per_view
 def bias_element(trace: Trace, v: View) -> Element:
-    """ALiBi's bias −m · |i − j| of each head over the sentence's tokens."""
+    """The ALiBi encoder's bias of each head over the sentence's tokens: half the heads look left, half right (the
+    other side masked)."""
     tokens = run("en-zh-alibi", trace.text, v).src.tokens
     h = trace.config.h
-    bias = alibi_bias(h, len(tokens), len(tokens))  # (h, S, S)
-    figures = [matrix_heatmap(bias[j], tokens, tokens, title=v.t("pos.fig_bias", head=j, m=f"1/{round(1 / m)}"),
-                              bound=float(np.abs(bias).max()), hover_formula="b({row}, {col})",
-                              row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
-               for j, m in enumerate(alibi_slopes(h))]
+    bias = alibi_bias(h, len(tokens), len(tokens))  # (h, S, S), −inf (grey) on a head's masked side
+    m, bound = split_slopes(h), float(np.abs(bias[np.isfinite(bias)]).max())  # (h,)
+    sides = [v.t("pos.left" if j < h // 2 else "pos.right") for j in range(h)]
+    figures = [matrix_heatmap(bias[j], tokens, tokens, bound=bound,
+                              title=v.t("pos.fig_bias", head=j, side=sides[j], m=f"1/{round(1 / m[j])}"),
+                              hover_formula="b({row}, {col})", row_title=v.t("axis.query_row"),
+                              col_title=v.t("axis.key_col"), words=v.words())
+               for j in range(h)]
     return Element(figures, "pos-alibi-bias", None, columns=2)
 
 
