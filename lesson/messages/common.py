@@ -87,8 +87,8 @@ MESSAGES = {
     "chip.missing_label": {"en": "left out:", "zh": "漏掉了："},
     "chip.missing_tip": {"en": "unknown to the model, and it wrote no <unk> for this word: nothing was copied, so the "
                                "translation leaves it out or says something else in its place",
-                         "zh": "模型不认识这个词，也没有为它写出 <unk>：没有复制任何词，所以译文漏掉了它，或在它的位置上说了"
-                               "别的"},
+                         "zh": "模型不认识这个词，也没有为它写出 <unk>：没有复制任何词，"
+                               "所以译文漏掉了它，或在它的位置上说了别的"},
     "notice.uncopied": {
         "en": "Left out of the translation: {words}. The model wrote no <unk> for them, so nothing was copied; they "
               "are struck through after the translation.",
