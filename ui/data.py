@@ -7,7 +7,6 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 dict in st.session_state, or a keystroke-route request's."""
 from __future__ import annotations
 
-import dataclasses
 import functools
 import gc
 import sys
@@ -42,7 +41,7 @@ from model.trace import (
 from model.transformer import AttnOptions
 from model.window import run_windowed
 from model.window import windowed_log_p as window_log_p
-from ui import instrument, state
+from ui import instrument, shared, state
 from ui.view import PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
@@ -62,11 +61,7 @@ def models() -> list[str]:
     return available_models()
 
 
-OPTIONS_HASH = {AttnOptions: dataclasses.astuple, DecodeOptions: dataclasses.astuple}  # Streamlit's own: ~0.25 ms
-
-
-@st.cache_resource(show_spinner=False, max_entries=256,  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
-                   hash_funcs=OPTIONS_HASH)
+@shared.memo(256)  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
     """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
 

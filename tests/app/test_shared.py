@@ -162,3 +162,32 @@ def test_threads_asking_for_the_same_new_view_at_once_build_it_once(monkeypatch)
     monkeypatch.setattr(route, "elements", lambda p, v: builds.append(1) or builder(p, v))
     bodies = together(lambda i: route.answer(page, params))
     assert len(builds) == 1 and len(set(bodies)) == 1 and bodies[0]
+
+
+def test_a_memo_computes_each_key_once_under_many_threads_and_keeps_no_failure():
+    """16 threads asking for one new key at once: one computation, every thread the same object; `_hint` keyword
+    arguments are not part of the key; an exception reaches its caller and the next call computes again; the memo
+    stays within its size."""
+    calls, lock = [], threading.Lock()
+
+    def square(x: int, _hint: int = 0) -> list[int]:
+        with lock:
+            calls.append(x)
+        if x < 0:
+            raise ValueError("negative")
+        threading.Event().wait(0.02)  # long enough for the other threads to arrive while it computes
+        return [x * x]
+
+    memo = shared.Memo(square, size=4)
+    results = together(lambda i: memo(7, _hint=i))
+    assert calls == [7] and all(r is results[0] for r in results) and results[0] == [49]
+    for _ in range(2):
+        try:
+            memo(-1)
+        except ValueError:
+            pass
+    assert calls.count(-1) == 2, "a failure is not kept"
+    together(lambda i: memo(i % 8), n=16)
+    assert len(memo.values) <= 4 and sorted(set(calls) - {7, -1}) == [0, 1, 2, 3, 4, 5, 6]
+    memo.clear()
+    assert len(memo.values) == 0
