@@ -67,6 +67,7 @@ class Tally:
     """What the students saw."""
 
     charts: list[float] = field(default_factory=list)  # ms, keystroke → the route's answer read
+    computed: list[float] = field(default_factory=list)  # ms, the same for answers nginx had not kept (a replica's)
     sent: list[float] = field(default_factory=list)  # when each of them was asked (time.monotonic())
     reruns: list[float] = field(default_factory=list)  # ms, the pause's rerun sent → finished
     opens: list[float] = field(default_factory=list)  # ms, a tab's first run of its page
@@ -91,20 +92,22 @@ class Connection:
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port, self.reader, self.writer = host, port, None, None
 
-    async def get(self, target: str, cookie: str) -> tuple[int, bytes]:
-        """GET target; (status, body)."""
+    async def get(self, target: str, cookie: str) -> tuple[int, bytes, str]:
+        """GET target; (status, body, nginx's X-AL-Cache: HIT, MISS, … or "" when nginx kept nothing)."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.writer.write(f"GET {target} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: {cookie}\r\n"
                           "Connection: keep-alive\r\n\r\n".encode())
         await self.writer.drain()
         status = int((await self.reader.readline()).split()[1])
-        length = 0
+        length, cache = 0, ""
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             if name.strip().lower() == "content-length":
                 length = int(value)
-        return status, await self.reader.readexactly(length) if length else b""
+            elif name.strip().lower() == "x-al-cache":
+                cache = value.strip()
+        return status, await self.reader.readexactly(length) if length else b"", cache
 
     def close(self) -> None:
         """Close the socket."""
@@ -148,17 +151,19 @@ class Tab:
         start = time.perf_counter()
         try:
             try:
-                status, _ = await conn.get(target, self.cookie())
+                status, _, cache = await conn.get(target, self.cookie())
             except (asyncio.IncompleteReadError, IndexError, ConnectionError):  # a kept-alive connection the
                 conn.close()  # server closed meanwhile (nginx: 1,000 requests each): a browser asks again on a new one
                 conn = Connection(self.host, self.port)
-                status, _ = await conn.get(target, self.cookie())
+                status, _, cache = await conn.get(target, self.cookie())
         except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as err:
             conn.close()
             tally.route_errors += 1
             tally.error_kinds[type(err).__name__ + (f" {err.errno}" if isinstance(err, OSError) else "")] += 1
             return
         tally.charts.append(1000 * (time.perf_counter() - start))
+        if cache not in ("HIT", "UPDATING", "STALE"):  # a replica computed it (or another request's computation
+            tally.computed.append(tally.charts[-1])  # it waited for, which nginx reports as a MISS too)
         tally.sent.append(time.monotonic())
         tally.keys += 1
         if status not in (200, 204):
@@ -347,7 +352,9 @@ def line(o: Outcome) -> str:
     t = o.tally
     errors = t.route_errors + t.exceptions + t.failed
     return (f"{o.replicas} replica(s), {o.students} students: keystroke → charts p50 {statistics.median(t.charts):.0f}"
-            f" / p95 {pct(t.charts, 95):.0f} ms over {t.keys} keystrokes ({t.keys / o.wall:.0f}/s); pause → rerun "
+            f" / p95 {pct(t.charts, 95):.0f} ms over {t.keys} keystrokes ({t.keys / o.wall:.0f}/s; the "
+            f"{len(t.computed)} nginx had not kept: p50 {statistics.median(t.computed or [0]):.0f} / p95 "
+            f"{pct(t.computed or [0], 95):.0f} ms); pause → rerun "
             f"p50 {statistics.median(t.reruns):.0f} / p95 {pct(t.reruns, 95):.0f} ms ({len(t.reruns)}); errors "
             f"{errors}; server CPU {sum(o.cpu.values()) / o.wall * 100:.0f} % of a core, "
             f"{1000 * sum(o.cpu.values()) / max(t.keys, 1):.1f} ms per keystroke (reruns included; nginx "
