@@ -170,7 +170,8 @@ def token_line() -> None:
         key = "notice.unknown_short" if state.get("presenter") else "notice.unknown"  # a projector's first screen
         left_out = ", ".join(dict.fromkeys(widgets.plain(src.typed(i)) for i in trace.uncopied))
         st.warning(t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS))
-                   + (" " + t("notice.uncopied", words=left_out) if left_out else ""))
+                   + (("" if state.get("lang") == "zh" else " ") + t("notice.uncopied", words=left_out)
+                      if left_out else ""))
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))
