@@ -222,8 +222,9 @@ def test_a_keystroke_answer_is_computed_once_for_the_whole_class_and_is_the_repl
     route = f"{app_cluster.url}/_al/live/self_attention?layer=1&head=2&s=" + urllib.parse.quote(text, safe="")
     first = route_get(route + "&p=" + urllib.parse.quote(text[:-1]), "cache-a")
     again = route_get(route + "&p=", "cache-b")
-    direct = f"http://127.0.0.1:{app_cluster.replicas[-1].port}" + route[len(app_cluster.url):] + "&p=x"
-    with urllib.request.urlopen(direct, timeout=60) as r:
+    replica = next(r for r in app_cluster.replicas if r.proc.poll() is None)  # earlier tests kill and restart some
+    wait_healthy(replica.url, 120)
+    with urllib.request.urlopen(replica.url + route[len(app_cluster.url):] + "&p=x", timeout=60) as r:
         replica_body = r.read()
     assert first[0] == again[0] == 200 and first[2] == "MISS" and again[2] == "HIT"
     assert first[1] == again[1] == replica_body and len(replica_body) > 1000
