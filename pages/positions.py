@@ -52,9 +52,9 @@ def shift(trace) -> None:
 
 
 def left_or_right(text: str) -> None:
-    """ALiBi with one slope on both sides cannot tell left from right, with a slope per side it can: how far each
-    encoder's memory of the sentence backwards is from a mirror, and both ALiBi models' translations of the sentence
-    and of it backwards."""
+    """ALiBi with one slope on both sides cannot tell left from right, with heads that look one way it can: how far
+    each encoder's memory of the sentence backwards is from a mirror, and both ALiBi models' translations of the
+    sentence and of it backwards."""
     names = {**view_.MODELS, view_.SYMMETRIC: "pos.alibi_sym"}
     gaps = ", ".join(f"{t(label)} {data.mirror(name, text):.1e}" for name, label in names.items())
     reversed_text = backwards(text, data.variant(view_.SYMMETRIC))

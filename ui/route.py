@@ -62,17 +62,8 @@ def payloads(page: str, params: dict[str, str]) -> list[bytes]:
     """The chart payloads of `page` for a query string, built once per view (shared.ANSWERS; threads asking for the
     same view at once wait for the one building it); none where there is nothing to draw."""
     v = view(page, params)
-    chunks = shared.ANSWERS.get(v)
-    if chunks is None:
-        try:
-            with shared.BUILDING(v):
-                chunks = shared.ANSWERS.get(v)
-                if chunks is None:
-                    chunks = tuple(element_payload(b, v) for b in elements(page, v))
-                    shared.ANSWERS.put(v, chunks)
-        finally:
-            shared.BUILDING.done(v)
-    return list(chunks)
+    return list(shared.built_once(shared.ANSWERS, shared.BUILDING, v,
+                                  lambda: tuple(element_payload(b, v) for b in elements(page, v))))
 
 
 def answer(page: str, params: dict[str, str]) -> bytes:

@@ -92,6 +92,22 @@ class Once:
 BUILDING = Once()
 
 
+def built_once(values: LRU, building: Once, key: Hashable, build: Callable[[], Any]) -> Any:
+    """values[key], built by build() and stored if missing; of the threads that miss it at once, one builds while
+    the others wait and read what it stored."""
+    value = values.get(key)
+    if value is None:
+        try:
+            with building(key):
+                value = values.get(key)
+                if value is None:
+                    value = build()
+                    values.put(key, value)
+        finally:
+            building.done(key)
+    return value
+
+
 class Memo:
     """A function's results by its arguments (keyword arguments starting with "_" are hints, not part of the key),
     bounded like LRU and shared by every thread; the threads that miss one key at once compute it once. An exception
@@ -104,17 +120,7 @@ class Memo:
 
     def __call__(self, *args, **kwargs) -> Any:
         key = (args, tuple(sorted((k, v) for k, v in kwargs.items() if not k.startswith("_"))))
-        value = self.values.get(key)
-        if value is None:
-            try:
-                with self.building(key):
-                    value = self.values.get(key)
-                    if value is None:
-                        value = self.fn(*args, **kwargs)
-                        self.values.put(key, value)
-            finally:
-                self.building.done(key)
-        return value
+        return built_once(self.values, self.building, key, lambda: self.fn(*args, **kwargs))
 
     def clear(self) -> None:
         """Forget every value."""
