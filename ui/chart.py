@@ -3,8 +3,8 @@
 `st.plotly_chart` derives a chart's identity from its data, so every keystroke re-creates each chart from
 scratch. This element keeps its DOM per key and receives its charts as ONE binary message (viz/wire.py: the specs'
 fields as JSON, their arrays as float32 / uint8 bytes), drawn on <canvas> by ui/static/ (heatmaps, grids, bars,
-bar panels, head views) with hover values, PNG / SVG / CSV buttons and readable labels. Curves (no canvas drawing)
-travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
+bar panels, head views, arrows) with hover values, PNG / SVG / CSV buttons and readable labels. Curves (no canvas
+drawing) travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
 the copy inside the installed plotly package, served by Streamlit's component file route.
 """
 from __future__ import annotations
@@ -26,11 +26,11 @@ from ui import first_load
 from ui.live import base_path
 from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
-from viz.spec import BarPanels, Bars, Grid, HeadView, Heatmap
+from viz.spec import Arrows, BarPanels, Bars, Grid, HeadView, Heatmap
 from viz.wire import pack
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView)
+CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView, Arrows)
 # a module specifier of static/*.js: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`
 IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./[\w.-]+\.js)\2""")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from viz import style
-from viz.spec import BarPanels, Curves, Line, Panel, Series, f32
+from viz.spec import Arrows, BarPanels, Curves, Line, Panel, Series, f32
 from viz.style import ENGLISH, LOOK, Style, Words
 
 COLORS = (style.PRIMARY, style.ACCENT, style.NEUTRAL)
@@ -39,8 +39,7 @@ def ramp(n: int) -> list[str]:
 
 
 def arrows(points, names: list[str], *, title: str = "", x_title: str = "", y_title: str = "", height: int = 420,
-           look: Style = LOOK) -> Curves:
+           look: Style = LOOK) -> Arrows:
     """One arrow per name from the origin to its 2-D point (points (n, 2)), coloured blue → red by order."""
-    lines = tuple(Line(name, f32([0.0, x]), f32([0.0, y]), False, colour, "solid", True, f"{name}\n({{x}}, {{y}})")
-                  for name, (x, y), colour in zip(names, np.asarray(points, dtype=np.float32), ramp(len(names))))
-    return Curves(title=title, lines=lines, x_title=x_title, left_title=y_title, height=height, decimals=2, look=look)
+    return Arrows(title=title, names=tuple(names), points=f32(points), colours=tuple(ramp(len(names))),
+                  x_title=x_title, y_title=y_title, hover="{name}\n({x}, {y})", decimals=2, height=height, look=look)

@@ -18,6 +18,7 @@ import plotly
 from viz.headview import bucket_of, bucket_style
 from viz.paths import sub
 from viz.spec import (
+    Arrows,
     Axis,
     BarPanels,
     Bars,
@@ -382,6 +383,28 @@ def _(spec: HeadView) -> Figure:
                      dict(text=f"<b>{text(spec.key_title)}</b>", x=KEY_X, y=-1, xref="x", yref="y", showarrow=False,
                           xanchor="left", font=font(look))])
     return Figure(data=data, layout=layout)
+
+
+@figure.register
+def _(spec: Arrows) -> Figure:
+    look, reach = spec.look, arrow_reach(spec.points)
+    hover = {"x": f"%{{x:.{spec.decimals}f}}", "y": f"%{{y:.{spec.decimals}f}}"}
+    data = [dict(type="scatter", mode="lines+markers", name=text(name), x=[0.0, float(x)], y=[0.0, float(y)],
+                 line=dict(color=colour, width=3), marker=dict(size=[0, 9], color=colour),
+                 hovertemplate=template(spec.hover, hover | {"name": text(name)}))
+            for name, (x, y), colour in zip(spec.names, spec.points, spec.colours, strict=True)]
+    layout = base_layout(spec.title, spec.height, look, showlegend=len(spec.names) > 1)
+    axis = dict(range=[-reach, reach], gridcolor=look.grid_colour, zerolinecolor=look.text_colour,
+                tickfont=font(look, look.tick_size), automargin=True)
+    layout.update(xaxis=axis | dict(title=title_dict(spec.x_title, look), constrain="domain"),
+                  yaxis=axis | dict(title=title_dict(spec.y_title, look), scaleanchor="x", scaleratio=1),
+                  legend=dict(font=font(look, look.tick_size)))
+    return Figure(data=data, layout=layout)
+
+
+def arrow_reach(points: np.ndarray) -> float:
+    """Half the width of both axes: the longest tip coordinate and a margin (the origin in the middle)."""
+    return 1.12 * max(1e-6, float(np.abs(points).max(initial=0.0)))
 
 
 @figure.register

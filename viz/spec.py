@@ -193,6 +193,23 @@ class Curves:
 
 
 @dataclass(frozen=True)
+class Arrows:
+    """One arrow per name from the origin to its 2-D point, on equal x and y units (a turn reads as a turn)."""
+
+    kind: ClassVar[str] = "arrows"
+    title: str
+    names: tuple[str, ...]
+    points: np.ndarray  # (n, 2) float32: each arrow's tip (x, y)
+    colours: tuple[str, ...]  # one per arrow
+    x_title: str
+    y_title: str
+    hover: str  # {name}, {x}, {y}
+    decimals: int
+    height: int
+    look: Style = LOOK
+
+
+@dataclass(frozen=True)
 class Wiring:
     """One layer drawn as a graph over n tokens: its inputs x₁ … xₙ (the tokens) in one column, its outputs in the
     next, and its edges; the path from the first input to the last output is drawn in the path colour."""
@@ -225,7 +242,7 @@ class Wirings:
 
 
 Spec = Heatmap | Grid | Bars | BarPanels | HeadView | Curves | Wirings
-SPECS: tuple[type, ...] = (Heatmap, Grid, Bars, BarPanels, HeadView, Curves, Wirings)
+SPECS: tuple[type, ...] = (Heatmap, Grid, Bars, BarPanels, HeadView, Arrows, Curves, Wirings)
 
 
 def f32(values) -> np.ndarray:

@@ -93,3 +93,39 @@ def test_download_tips_and_grid_svg_follow_the_language(page, app_url):
     assert svg.startswith("<svg") and svg.count("<rect") >= n_cells
     assert f">{text('label.layer', 'zh', i=0)} · {text('label.head', 'zh', i=0)}</text>" in svg
     assert not page.errors, page.errors
+
+
+TIP_JS = """([title, i]) => {
+  const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
+  el.scrollIntoView({block: 'center'});
+  const r = el.querySelector('canvas').getBoundingClientRect(), b = el.__box, p = el.__spec.points;
+  const at = (v) => (v + b.reach) / (2 * b.reach) * b.side;  // x from the plot's left, y from its bottom
+  const along = (v) => at(v) * 0.9 + at(0) * 0.1;  // nine tenths of the way along the shaft
+  return {x: r.left + b.left + along(p[2 * i]), y: r.top + b.top + b.side - along(p[2 * i + 1])};
+}"""
+
+
+def test_rope_arrows_are_drawn_on_canvas_with_numpys_turned_pairs(page, app_url):
+    """RoPE's q pair 0 of encoder layer 0, head 0: each arrow's tip is the word's raw pair turned by position × 1 rad
+    (θ₀ = 10000⁰), computed here from the model's unturned q; hovering an arrow's shaft names its word."""
+    from model.checkpoint import VARIANT_DIR, load_bundle
+    from model.trace import run_with_trace
+
+    words = "the cat sees the dog"
+    open_app(page, url(app_url, "positions", s=words))
+    wait_painted(page, words)
+    title = "q, pair 0, turned by position"
+    shown = chart(page, title)
+    assert shown["renderer"] == "canvas"
+    raw = run_with_trace(load_bundle("en-zh-rope", VARIANT_DIR), words).arrays["encoder.0.self_attn.hook_q"][0]
+    turned = (raw[:, 0] + 1j * raw[:, 1]).astype(np.complex128) * np.exp(1j * np.arange(len(raw)))  # (S,)
+    np.testing.assert_allclose(np.array(shown["z"]), np.stack([turned.real, turned.imag], 1), atol=1e-4)
+    assert shown["x"] == [f"{p}:{w}" for p, w in enumerate(words.split())]
+    point = page.evaluate(TIP_JS, [title, 2])
+    page.mouse.move(point["x"], point["y"])
+    tip = page.locator("[data-al-chart] .al-tip:visible")
+    name, values = tip.inner_text().replace("−", "-").split(None, 1)
+    assert name == "2:sees"
+    tip_values = [float(v) for v in values.strip("()").split(",")]
+    assert tip_values == pytest.approx([turned[2].real, turned[2].imag], abs=0.006)
+    assert not page.errors, page.errors

@@ -6,6 +6,7 @@ import "./common.js";
 import "./format.js";
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
+import arrows from "./arrows.js";
 import barPanels from "./barpanels.js";
 import bars from "./bars.js";
 import grid from "./grid.js";
@@ -15,7 +16,7 @@ import { publish } from "./instrument.js";
 import { arrived, listen } from "./live.js";
 import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
 
-const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView };
+const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows };
 const pending = new Map();
 const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its rerun
 let frame = 0, timer = 0;
