@@ -76,10 +76,10 @@ def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, op
 
 
 def sampling_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.Tensor:
-    """softmax(log p / T) restricted to the top_k tokens (renormalised); (V,)."""
-    scaled = log_probs / opts.temperature  # (V,)
-    if 0 < opts.top_k < scaled.numel():
-        cutoff = torch.topk(scaled, opts.top_k).values[-1]
+    """softmax(log p / T) restricted to the top_k tokens (renormalised), along the last axis; (…, V)."""
+    scaled = log_probs / opts.temperature  # (…, V)
+    if 0 < opts.top_k < scaled.shape[-1]:
+        cutoff = torch.topk(scaled, opts.top_k, dim=-1).values[..., -1:]  # (…, 1)
         scaled = scaled.masked_fill(scaled < cutoff, float("-inf"))
     return torch.softmax(scaled, dim=-1)
 
@@ -168,16 +168,18 @@ def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: 
     log_probs = torch.log_softmax(cache[act_name("logits")][0].double(), dim=-1)  # (T, V)
     self_attn = np.stack([cache[act_name("pattern", i, "decoder")][0].numpy() for i in range(N)])  # (N,h,T,T)
     cross = np.stack([cache[act_name("pattern", i, "cross")][0].numpy() for i in range(N)])  # (N,h,T,S)
+    dist = choice_distribution(log_probs[: len(prefix) - 1], opts)  # (T', V): step t chooses from row t − 1
+    top_p, top_i = torch.topk(dist, min(TOP_K_RECORDED, dist.shape[-1]), dim=-1)  # (T', k) twice
+    chosen_p = dist.gather(1, torch.tensor(prefix[1:], dtype=torch.long)[:, None])[:, 0].tolist()  # (T',)
+    top_p, top_i = top_p.tolist(), top_i.tolist()
     steps = []
     for t in range(1, len(prefix)):
-        dist = choice_distribution(log_probs[t - 1], opts)  # (V,)
-        top_p, top_i = torch.topk(dist, min(TOP_K_RECORDED, dist.numel()))
         chosen = prefix[t]
         steps.append(Step(
             prefix_ids=prefix[:t], prefix_tokens=[vocab.itos[i] for i in prefix[:t]],
             self_attn=self_attn[:, :, :t, :t], cross_attn=cross[:, :, t - 1],
-            top_ids=top_i.tolist(), top_tokens=[vocab.itos[i] for i in top_i.tolist()], top_probs=top_p.tolist(),
-            chosen_id=chosen, chosen_token=vocab.itos[chosen], chosen_prob=float(dist[chosen]),
+            top_ids=top_i[t - 1], top_tokens=[vocab.itos[i] for i in top_i[t - 1]], top_probs=top_p[t - 1],
+            chosen_id=chosen, chosen_token=vocab.itos[chosen], chosen_prob=chosen_p[t - 1],
         ))
     return steps
 
