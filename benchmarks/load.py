@@ -47,6 +47,8 @@ from benchmarks.protocol import Session, run
 from deploy.serve import cluster
 from ui.live import DEBOUNCE_MS, PATH
 
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # what Chromium sends with live.js's fetch: the answer comes gzipped
+
 PAGES = ("self_attention", "multi_head", "decoding", "overview")  # --pages: where the class is
 CLASS = ("the animal did not cross the street because it was too tired .",  # what the lecturer puts up
          "the teacher gave my friend two old books at school yesterday .",
@@ -97,7 +99,7 @@ class Connection:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.writer.write(f"GET {target} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: {cookie}\r\n"
-                          "Connection: keep-alive\r\n\r\n".encode())
+                          f"Accept-Encoding: {ACCEPT_ENCODING}\r\nConnection: keep-alive\r\n\r\n".encode())
         await self.writer.drain()
         status = int((await self.reader.readline()).split()[1])
         length, cache = 0, ""

@@ -374,3 +374,27 @@ def test_pages_that_are_not_live_answer_404(server):
     """Every page the route does not serve, and unknown names: 404, no body."""
     for page in [p for p in PAGES if p not in LIVE] + ["SELF_ATTENTION", "nope", "self_attention.py"]:
         assert get(server, target(page, "s=I+have+a+cat"))[:2] == (404, b""), page
+
+
+def test_a_browser_gets_the_answer_gzipped_once_by_the_route(server):
+    """With Accept-Encoding: gzip the body is the plain answer gzipped (by the route, at level 1; the same text gives
+    the same bytes); without it, the plain answer. Both say that they vary with Accept-Encoding."""
+    import gzip
+
+    request_target = target("self_attention", with_sentence("", SENTENCE))
+    answers = []
+    for accept in ("", "gzip, deflate, br", "gzip, deflate, br"):
+        conn = http.client.HTTPConnection(urllib.parse.urlsplit(server.url).netloc, timeout=30)
+        try:
+            conn.request("GET", request_target, headers={"Accept-Encoding": accept} if accept else {})
+            response = conn.getresponse()
+            answers.append((response.status, response.getheader("Content-Encoding"), response.getheader("Vary"),
+                            response.read()))
+        finally:
+            conn.close()
+    (status, encoding, vary, plain), (_, zipped_encoding, zipped_vary, zipped), (*_, again) = answers
+    assert status == 200 and encoding is None and "Accept-Encoding" in vary
+    frames(plain)
+    assert zipped_encoding == "gzip" and zipped_vary == "Accept-Encoding"
+    assert gzip.decompress(zipped) == plain and zipped == again
+    assert len(zipped) < 0.7 * len(plain)
