@@ -61,16 +61,25 @@ def elements(page: str, v: View) -> list[Element]:
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
-    """The chart payloads of `page` for a query string, built once per view (shared.ANSWERS; threads asking for the
-    same view at once wait for the one building it); none where there is nothing to draw."""
+    """The chart payloads of `page` for a query string (see `built`)."""
+    return list(built(page, view(page, params)))
+
+
+def built(page: str, v: View) -> tuple[bytes, ...]:
+    """The chart payloads of `page` in view `v`, built once per view (shared.ANSWERS; threads asking for the same
+    view at once wait for the one building it); none where there is nothing to draw."""
+    return shared.built_once(shared.ANSWERS, shared.BUILDING, v,
+                             lambda: tuple(element_payload(b, v) for b in elements(page, v)))
+
+
+def answer(page: str, params: dict[str, str], zipped: bool = False) -> bytes:
+    """The route's body for a query string, b"" if nothing to draw; with `zipped`, gzipped once per view (kept in
+    shared.ANSWERS beside the payloads: a sentence seen before is not compressed again)."""
     v = view(page, params)
-    return list(shared.built_once(shared.ANSWERS, shared.BUILDING, v,
-                                  lambda: tuple(element_payload(b, v) for b in elements(page, v))))
-
-
-def answer(page: str, params: dict[str, str]) -> bytes:
-    """The route's body for a query string, b"" if nothing to draw."""
-    return frame(payloads(page, params))
+    body = frame(list(built(page, v)))
+    if not body or not zipped:
+        return body
+    return shared.built_once(shared.ANSWERS, shared.BUILDING, ("gzip", v), lambda: squeezed(body))
 
 
 def frame(chunks: list[bytes]) -> bytes:
@@ -84,17 +93,17 @@ def endpoint(request: Request) -> Response:
     if page not in BY_PATH or not BY_PATH[page].live:
         return Response(status_code=404, headers=HEADERS)
     params, start = dict(request.query_params), time.perf_counter()
+    zipped = "gzip" in request.headers.get("accept-encoding", "")
     try:
-        body = answer(page, params)
+        body = answer(page, params, zipped)
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
     instrument.route(page, params.get("s", ""), time.perf_counter() - start, len(body))
     if not body:
         return Response(status_code=204, headers=HEADERS)
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        return Response(squeezed(body), media_type="application/octet-stream", headers=HEADERS | GZIPPED)
-    return Response(body, media_type="application/octet-stream", headers=HEADERS)  # the middleware adds Vary
+    headers = HEADERS | GZIPPED if zipped else HEADERS  # unzipped: Streamlit's middleware adds Vary
+    return Response(body, media_type="application/octet-stream", headers=headers)
 
 
 def squeezed(body: bytes) -> bytes:

@@ -82,19 +82,19 @@ function draw(ctx, spec, b, k) {
   drawTitle(ctx, spec, k, b.width);
 }
 
-// The arrow whose shaft passes nearest the pointer (within 10 px).
-function hit(spec, b, px_, py) {
-  const ox = xOf(b, 0), oy = yOf(b, 0);
+// The arrow whose shaft passes nearest the pointer (x, y), within 10 px.
+function hit(spec, b, x, y) {
+  const ox = xOf(b, 0), oy = yOf(b, 0), p = spec.points;
   let best = -1, bestD = 10;
   spec.names.forEach((_, i) => {
-    const tx = xOf(b, spec.points[2 * i]) - ox, ty = yOf(b, spec.points[2 * i + 1]) - oy, len2 = tx * tx + ty * ty;
-    const t = len2 ? Math.max(0, Math.min(1, ((px_ - ox) * tx + (py - oy) * ty) / len2)) : 0;
-    const d = Math.hypot(px_ - ox - t * tx, py - oy - t * ty);
+    const dx = xOf(b, p[2 * i]) - ox, dy = yOf(b, p[2 * i + 1]) - oy, len2 = dx * dx + dy * dy;
+    const t = len2 ? Math.max(0, Math.min(1, ((x - ox) * dx + (y - oy) * dy) / len2)) : 0;
+    const d = Math.hypot(x - ox - t * dx, y - oy - t * dy);
     if (d <= bestD) { best = i; bestD = d; }
   });
   if (best < 0) return null;
-  const [x, y] = [spec.points[2 * best], spec.points[2 * best + 1]];
-  return fill(spec.hover, { name: spec.names[best], x: number(x, spec.decimals), y: number(y, spec.decimals) });
+  return fill(spec.hover, { name: spec.names[best], x: number(p[2 * best], spec.decimals),
+    y: number(p[2 * best + 1], spec.decimals) });
 }
 
 function csv(spec) {
