@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import torch
@@ -26,6 +26,8 @@ class Bundle:
     src_vocab: Vocab
     tgt_vocab: Vocab
     align_weight: float = 0.0  # weight of the guided-alignment loss it was trained with (0: attention on its own)
+    follows: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # output token -> the one after
+    # it in recent translations: greedy decoding's guess (model.decoding.guessed); only speed depends on it
 
     @property
     def guided(self) -> bool:

@@ -1,6 +1,8 @@
 """Greedy, sampling (temperature, top-k) and beam-search decoding, recording every step."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -58,15 +60,36 @@ class DecodeResult:
     method: str
     ids: list[int]  # output ids, without <bos> and <eos>
     tokens: list[str]
-    steps: list[Step]
+    steps: Sequence[Step]  # a list, or Steps read off the recorded pass when first asked for
     finished: bool  # True if <eos> was produced
     copied_from: list[int | None] = field(default_factory=list)  # per output token: source position if <unk>
 
 
-def copy_source(steps: list[Step], ids: list[int]) -> list[int | None]:
-    """For each output <unk>, the source position its step's last cross-attention layer looks at most (head
-    average): the word to copy there (Luong et al., 2015); None for every other token."""
-    return [int(step.cross_attn[-1].mean(0).argmax()) if i == UNK_ID else None for step, i in zip(steps, ids)]
+class Steps(Sequence):
+    """A decoding's steps, read off its recorded pass the first time they are asked for (the Decoding page asks;
+    most pages never do). Threads that race read equal lists."""
+
+    def __init__(self, build: Callable[[], list[Step]]) -> None:
+        self.build = build
+
+    @functools.cached_property
+    def steps(self) -> list[Step]:
+        """The steps, built once."""
+        with torch.inference_mode():
+            return self.build()
+
+    def __getitem__(self, i):
+        return self.steps[i]
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
+def copy_source(cross: np.ndarray, ids: list[int]) -> list[int | None]:
+    """For each output <unk>, the source position the last cross-attention layer's row of its step (cross: that
+    layer's pattern (h, T, S)) looks at most, head average: the word to copy there (Luong et al., 2015); None for
+    every other token."""
+    return [int(cross[:, t].mean(0).argmax()) if i == UNK_ID else None for t, i in enumerate(ids)]
 
 
 def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
@@ -92,40 +115,75 @@ def choice_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.T
 Pass = tuple[list[int], dict]  # a recorded decoder pass: its input rows and what its hook points recorded
 
 
-def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int,
-                      attn: AttnOptions) -> tuple[list[int], Pass]:
+def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, attn: AttnOptions,
+                      follows: dict[int, int] | None = None) -> tuple[list[int], Pass]:
     """Exact greedy decoding that verifies a guessed continuation (e.g. the previous keystroke's translation)
-    in one decoder pass: draft tokens are kept while they equal the argmax, and the first mismatch's argmax
-    comes from the same pass. A good draft needs 1–3 passes instead of one per token; no draft, one per token.
-    Returns the ids and the last pass, recorded (a right draft's last pass is the one a trace records)."""
-    prefix, guess = [BOS_ID], list(draft)  # guess: the ids expected after the prefix
+    in one decoder pass: guessed tokens are kept while they equal the argmax, and the first mismatch's argmax
+    comes from the same pass; after a miss the draft is realigned (`realign`), and once it is used up the guess is
+    what followed the prefix's last tokens earlier in the prefix, or in the model's recent translations (`follows`,
+    updated here; see `guessed`). A good draft needs 1–3 passes instead of one per token. Returns the ids and the
+    last pass, recorded (a right draft's last pass is the one a trace records)."""
+    follows = {} if follows is None else follows
+    prefix, at = [BOS_ID], 0  # at: the draft position expected next
     while True:
+        from_draft = at < len(draft)
+        guess = draft[at:] if from_draft else guessed(prefix, follows)
         rows = (prefix + guess)[: max_steps + 1]
         with model.recording() as cache:
             pred = model.decode(memory, src_ids, torch.tensor([rows]), attn)[0].argmax(-1).tolist()  # (len(rows),)
-        for i in range(len(prefix) - 1, len(rows)):
-            prefix.append(pred[i])
-            if pred[i] == EOS_ID or len(prefix) > max_steps:
+        for j, token in enumerate(pred[len(prefix) - 1 :]):  # token after rows[: len(prefix) + j]
+            prefix.append(token)
+            if token == EOS_ID or len(prefix) > max_steps:
+                follows.update(zip(prefix, prefix[1:]))
                 return prefix, (rows, cache)
-            if i + 1 >= len(rows) or rows[i + 1] != pred[i]:
-                guess = realign(rows[i + 1 :], pred[i])
+            if j >= len(guess) or guess[j] != token:
                 break
+        if from_draft:
+            at = realign(draft, at + j, token) if j < len(guess) else at + j
 
 
-def realign(rest: list[int], token: int) -> list[int]:
-    """The draft's guess after a miss: `rest` was expected from here and `token` came instead. If the token comes a
-    little later in the draft, the draft had words too many here: go on after it; else one word was replaced: go
-    on after the missed one (a keystroke usually changes one word of the translation). Only speed depends on it."""
-    later = [k for k in range(1, min(len(rest), 4)) if rest[k] == token]
-    return rest[later[0] + 1 :] if later else rest[1:]
+def realign(draft: list[int], at: int, token: int) -> int:
+    """Where the draft goes on after `token` came where draft[at] was expected: after the token if it comes a
+    little later (the draft had words too many here) or a little earlier (words were inserted before it, and the
+    guess ran ahead), else at + 1 (one word was replaced; a keystroke usually changes one word of the
+    translation). Only speed depends on it."""
+    for k in (1, 2, 3, -1, -2, -3):
+        if 0 <= at + k < len(draft) and draft[at + k] == token:
+            return at + k + 1
+    return at + 1
+
+
+def guessed(prefix: list[int], follows: dict[int, int], n: int = 32) -> list[int]:
+    """The guess once the draft is used up: what followed the prefix's last tokens earlier in the prefix, else up to
+    n tokens chained through `follows` (token -> the token after it in the model's recent translations: a new word
+    at the end of a sentence was often translated before). Only speed depends on it."""
+    guess = continuation(prefix)
+    token = (guess or prefix)[-1]
+    while len(guess) < n and token != EOS_ID:
+        token = follows.get(token)
+        if token is None or token in guess:
+            break
+        guess.append(token)
+    return guess
+
+
+def continuation(prefix: list[int], n: int = 2) -> list[int]:
+    """What followed the latest earlier occurrence of the prefix's last n tokens in the prefix (a repeating
+    translation repeats again), or nothing; a guess, so only speed depends on it."""
+    tail = prefix[-n:]
+    for start in range(len(prefix) - n - 1, 0, -1):
+        if prefix[start : start + n] == tail:
+            return prefix[start + n :]
+    return []
 
 
 def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions,
-                      draft: list[int] | None = None) -> tuple[list[int], Pass | None]:
-    """Greedy (verifying `draft`) or sampled token ids, <bos> first (and <eos> last if produced), and greedy's
-    last recorded pass."""
+                      draft: list[int] | None = None,
+                      follows: dict[int, int] | None = None) -> tuple[list[int], Pass | None]:
+    """Greedy (verifying `draft`, guessing with `follows`) or sampled token ids, <bos> first (and <eos> last if
+    produced), and greedy's last recorded pass."""
     if opts.method == "greedy":
-        return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn)
+        return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn, follows)
     gen = torch.Generator().manual_seed(opts.seed)
     prefix = [BOS_ID]
     for _ in range(opts.max_steps):
@@ -162,12 +220,32 @@ def beam_prefix(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn:
     return max(done + live, key=lambda c: c[0])[1], snapshots
 
 
+SELF_KEY_AXIS = ("mask", "scores", "scaled", "masked_scores", "pattern", "bias")  # a key axis of T in self-attention
+
+
+def first_rows(cache: dict, T: int) -> dict:
+    """A recorded decoder pass cut to its first T rows (query rows, and self-attention's key columns): under the
+    causal mask those rows never saw the later ones, so they are what a pass over T rows records."""
+    out = {}
+    for name, t in cache.items():
+        block, _, hook = name.rpartition(".hook_")
+        if block.endswith("cross_attn") and hook in ("k", "v"):
+            out[name] = t  # (B, h_kv, S, d_k) memory's rows
+        elif block.endswith("self_attn") and hook in SELF_KEY_AXIS:
+            out[name] = t[..., :T, :T]  # (…, T, T)
+        else:
+            out[name] = t[..., :T, :]  # (…, T, ·)
+    return out
+
+
 def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: DecodeOptions) -> list[Step]:
     """Every step, read off one recorded decoder pass over the prefix: under the causal mask, row t of that pass
     is exactly what the decoder computed at step t."""
     log_probs = torch.log_softmax(cache[act_name("logits")][0].double(), dim=-1)  # (T, V)
     self_attn = np.stack([cache[act_name("pattern", i, "decoder")][0].numpy() for i in range(N)])  # (N,h,T,T)
     cross = np.stack([cache[act_name("pattern", i, "cross")][0].numpy() for i in range(N)])  # (N,h,T,S)
+    self_attn.setflags(write=False)  # every step's arrays are views of these: read-only, like a cached trace's
+    cross.setflags(write=False)
     dist = choice_distribution(log_probs[: len(prefix) - 1], opts)  # (T', V): step t chooses from row t − 1
     top_p, top_i = torch.topk(dist, min(TOP_K_RECORDED, dist.shape[-1]), dim=-1)  # (T', k) twice
     chosen_p = dist.gather(1, torch.tensor(prefix[1:], dtype=torch.long)[:, None])[:, 0].tolist()  # (T',)
@@ -184,33 +262,42 @@ def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: 
     return steps
 
 
-def finish(method: str, prefix: list[int], steps: list[Step], vocab: Vocab) -> DecodeResult:
-    """Package a decoded prefix (with <bos>, maybe <eos>) as a result."""
+def with_beams(steps: list[Step], snapshots: list[list[dict]]) -> list[Step]:
+    """The steps, each with beam search's live hypotheses after it (none for other methods)."""
+    for step, snap in zip(steps, snapshots):
+        step.beams = snap
+    return steps
+
+
+def finish(method: str, prefix: list[int], steps: Sequence[Step], cross: np.ndarray, vocab: Vocab) -> DecodeResult:
+    """Package a decoded prefix (with <bos>, maybe <eos>) as a result; cross: the last cross-attention layer's
+    pattern over the prefix, (h, T, S)."""
     finished = prefix[-1] == EOS_ID
     ids = prefix[1:-1] if finished else prefix[1:]
-    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished, copy_source(steps, ids))
+    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished, copy_source(cross, ids))
 
 
 @torch.inference_mode()
-def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions,
-                      attn: AttnOptions, draft: list[int] | None = None) -> tuple[DecodeResult, dict]:
+def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions,
+                      draft: list[int] | None = None,
+                      follows: dict[int, int] | None = None) -> tuple[DecodeResult, dict]:
     """Decode (memory (1, S, d_model), src_ids (1, S)); return the result and the recorded decoder pass
-    over <bos> + output, whose rows give every step. `draft` (output ids) only speeds up greedy decoding."""
+    over <bos> + output, whose rows give every step. `draft` (output ids) and `follows` (see `guessed`) only
+    speed up greedy decoding."""
     snapshots, last = [], None
     if opts.method == "beam":
         prefix, snapshots = beam_prefix(model, memory, src_ids, vocab, opts, attn)
     else:
-        prefix, last = sequential_prefix(model, memory, src_ids, opts, attn, draft)
+        prefix, last = sequential_prefix(model, memory, src_ids, opts, attn, draft, follows)
     rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
-    if last is not None and last[0] == rows:  # the draft was right: its verifying pass is the pass to record
-        cache = last[1]
+    if last is not None and last[0][: len(rows)] == rows:  # the guess was right: its pass holds the rows to record
+        cache = first_rows(last[1], len(rows))
     else:
         with model.recording() as cache:
             model.decode(memory, src_ids, torch.tensor([rows]), attn)
-    steps = steps_from_pass(prefix, cache, vocab, model.cfg.N, opts)
-    for step, snap in zip(steps, snapshots):
-        step.beams = snap
-    return finish(opts.method, prefix, steps, vocab), cache
+    steps = Steps(lambda: with_beams(steps_from_pass(prefix, cache, vocab, model.cfg.N, opts), snapshots))
+    cross = cache[act_name("pattern", model.cfg.N - 1, "cross")][0].numpy()  # (h, T, S)
+    return finish(opts.method, prefix, steps, cross, vocab), cache
 
 
 @torch.no_grad()

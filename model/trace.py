@@ -294,7 +294,8 @@ def run_with_trace(
     src_ids = torch.tensor([src.ids])  # (1, S)
     with model.recording() as enc_cache:
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
-    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft)
+    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft,
+                                          bundle.follows)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
     arrays["probs"] = softmax(arrays["hook_logits"])  # (T, V) float64
     return freeze(Trace(
@@ -317,10 +318,7 @@ def freeze(trace: Trace) -> Trace:
     """Make every array of the trace read-only (a cached trace is shared by all sessions); return it."""
     for a in trace.arrays.values():
         read_only(a)
-    for step in trace.decoded.steps:
-        read_only(step.self_attn)
-        read_only(step.cross_attn)
-    return trace
+    return trace  # the steps' arrays are read-only views already (decoding.steps_from_pass)
 
 
 def json_array(a: np.ndarray):

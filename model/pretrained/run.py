@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from model.decoding import DecodeOptions, DecodeResult, beam_candidates, choice_distribution, steps_from_pass
+from model.decoding import (
+    DecodeOptions,
+    DecodeResult,
+    beam_candidates,
+    choice_distribution,
+    steps_from_pass,
+    with_beams,
+)
 from model.hooks import BLOCK_PATHS
 from model.pretrained.load import Pretrained, d_model, heads
 from model.pretrained.record import block_arrays, block_check, input_names
@@ -279,9 +286,7 @@ def run_marian(pm: Pretrained, text: str, opts: DecodeOptions) -> PretrainedTrac
     arrays[f"decoder.{pm.layers('decoder') - 1}.hook_ln3"] = out.decoder_hidden_states[-1][0].numpy()
     cache = {"hook_logits": logits} | {k: torch.from_numpy(v[None]) for k, v in dec_arrays.items()
                                        if k.endswith("hook_pattern")}
-    steps = steps_from_pass(prefix, cache, Pieces(pm.tokenizer), pm.layers("decoder"), opts)
-    for step, snap in zip(steps, snapshots):
-        step.beams = snap
+    steps = with_beams(steps_from_pass(prefix, cache, Pieces(pm.tokenizer), pm.layers("decoder"), opts), snapshots)
     finished = prefix[-1] == m.eos
     out_ids = prefix[1:-1] if finished else prefix[1:]
     pieces = Pieces(pm.tokenizer)
