@@ -10,7 +10,7 @@ import torch
 
 from model.hooks import act_name
 from model.tokenizer import BOS_ID, EOS_ID, UNK_ID, Vocab
-from model.transformer import AttnOptions, Transformer
+from model.transformer import AttnOptions, Transformer, cross_cache
 
 TOP_K_RECORDED = 8
 METHODS = ("greedy", "sample", "beam")
@@ -125,12 +125,13 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
     last pass, recorded (a right draft's last pass is the one a trace records)."""
     follows = {} if follows is None else follows
     prefix, at = [BOS_ID], 0  # at: the draft position expected next
+    cross = cross_cache(model.cfg.N)  # the memory's K/V, projected on the first pass only
     while True:
         from_draft = at < len(draft)
         guess = draft[at:] if from_draft else guessed(prefix, follows)
         rows = (prefix + guess)[: max_steps + 1]
         with model.recording() as cache:
-            pred = model.decode(memory, src_ids, torch.tensor([rows]), attn)[0].argmax(-1).tolist()  # (len(rows),)
+            pred = model.decode(memory, src_ids, torch.tensor([rows]), attn, cross)[0].argmax(-1).tolist()  # (len,)
         for j, token in enumerate(pred[len(prefix) - 1 :]):  # token after rows[: len(prefix) + j]
             prefix.append(token)
             if token == EOS_ID or len(prefix) > max_steps:

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import torch
 
-from model.attention import softmax
+from model.attention import masked_softmax
 from model.checkpoint import Bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions, DecodeResult, decode_with_cache, greedy_batch
@@ -297,7 +297,7 @@ def run_with_trace(
     result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft,
                                           bundle.follows)
     arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
-    arrays["probs"] = softmax(arrays["hook_logits"])  # (T, V) float64
+    arrays["probs"] = masked_softmax(dec_cache[act_name("logits")][0].double()).numpy()  # (T, V) float64
     return freeze(Trace(
         model=bundle.name,
         config=cfg,

@@ -108,9 +108,12 @@ class MultiHeadAttention(nn.Module):
 
     def keys_values(self, x_kv: torch.Tensor, past: KV | None) -> tuple[torch.Tensor, torch.Tensor]:
         """K and V of every key: x_kv's projections (RoPE-rotated by position), after the cached ones if any;
-        a filled cross-attention cache is returned as it is. (B, L, d_model) -> (B, h_kv, L_k, d_k) twice."""
-        if past is not None and past.static and past.k is not None:
-            return past.k, past.v
+        a cross-attention cache (`static`) projects memory on its first pass only, and every pass's hooks see
+        them. (B, L, d_model) -> (B, h_kv, L_k, d_k) twice."""
+        if past is not None and past.static:
+            if past.k is None:
+                past.k, past.v = self.split_heads(self.W_K(x_kv)), self.split_heads(self.W_V(x_kv))  # (B,h_kv,S,d_k)
+            return self.hook_k(past.k), self.hook_v(past.v)  # (B, h_kv, S, d_k) each
         start = past.length if past is not None else 0
         k = self.hook_k(self.split_heads(self.W_K(x_kv)))  # (B, h_kv, L, d_k)
         v = self.hook_v(self.split_heads(self.W_V(x_kv)))  # (B, h_kv, L, d_k)
@@ -143,6 +146,11 @@ class KV:
 def new_cache(N: int) -> list[tuple[KV, KV]]:
     """An empty KV cache for a decoder of N layers: (self-attention, cross-attention) per layer."""
     return [(KV(), KV(static=True)) for _ in range(N)]
+
+
+def cross_cache(N: int) -> list[KV]:
+    """An empty cross-attention cache for N decoder layers: passes over one memory project its K/V once."""
+    return [KV(static=True) for _ in range(N)]
 
 
 def rotate(x: torch.Tensor, positions: torch.Tensor, base: float) -> torch.Tensor:
@@ -296,12 +304,14 @@ class Transformer(nn.Module):
             x = layer(x, src_mask, opts)
         return self.hook_memory(self.enc_norm(x))  # (B, S, d_model)
 
-    def decode(self, memory, src_ids, tgt_ids, opts: AttnOptions = AttnOptions()) -> torch.Tensor:
-        """Decoder over tgt_ids (B, T) with memory (B, S, d_model) -> logits (B, T, V_tgt)."""
+    def decode(self, memory, src_ids, tgt_ids, opts: AttnOptions = AttnOptions(),
+               cross: list[KV] | None = None) -> torch.Tensor:
+        """Decoder over tgt_ids (B, T) with memory (B, S, d_model) -> logits (B, T, V_tgt). `cross` (one static KV
+        per layer, `cross_cache`) keeps the memory's K/V between passes over the same memory."""
         y = self.embed(tgt_ids, self.tgt_lut, (self.hook_tgt_embed, self.hook_tgt_pos_enc, self.hook_tgt_input))
         src_mask, tgt_mask = padding_mask(src_ids), decoder_self_mask(tgt_ids)  # (B, 1, S), (B, T, T)
-        for layer in self.decoder:
-            y = layer(y, memory, src_mask, tgt_mask, opts)
+        for i, layer in enumerate(self.decoder):
+            y = layer(y, memory, src_mask, tgt_mask, opts, None if cross is None else (None, cross[i]))
         y = self.hook_dec_out(self.dec_norm(y))  # (B, T, d_model)
         return self.hook_logits(self.generator(y))  # (B, T, V_tgt)
 

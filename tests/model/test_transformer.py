@@ -5,7 +5,7 @@ import torch
 
 from model.config import TransformerConfig
 from model.tokenizer import PAD_ID
-from model.transformer import AttnOptions, Transformer
+from model.transformer import AttnOptions, Transformer, cross_cache
 
 ATTN = ["q", "k", "v", "mask", "scores", "scaled", "masked_scores", "pattern", "z", "concat", "out"]
 
@@ -62,6 +62,30 @@ def test_traced_and_plain_forward_are_identical():
     cache.clear()
     model(src, tgt)  # outside the block: nothing is recorded
     assert n > 0 and cache == {}
+
+
+def test_cross_cache_projects_memory_once_and_changes_nothing():
+    """Passes over one memory with a cross cache: the plain passes' logits and hooks (cross-attention's K/V recorded on
+    every pass, an edit at them applied once per pass), and W_K/W_V of cross-attention run on the first pass only."""
+    model = make_model()
+    src = torch.randint(4, 30, (1, 6))
+    memory = model.encode(src)
+    projections = []
+    handles = [model.decoder[i].cross_attn.W_K.register_forward_hook(lambda *_: projections.append(1))
+               for i in range(model.cfg.N)]
+    halve = {"decoder.1.cross_attn.hook_v": lambda v: v * 0.5}
+    cross = cross_cache(model.cfg.N)
+    for T in (3, 5, 4):
+        tgt = torch.randint(4, 40, (1, T))
+        with model.editing(halve), model.recording() as plain:
+            expected = model.decode(memory, src, tgt)
+        with model.editing(halve), model.recording() as cached:
+            got = model.decode(memory, src, tgt, cross=cross)
+        assert torch.equal(got, expected)
+        assert plain.keys() == cached.keys() and all(torch.equal(plain[n], cached[n]) for n in plain)
+    for h in handles:
+        h.remove()
+    assert len(projections) == 3 * model.cfg.N + model.cfg.N  # each plain pass, and the cached first pass
 
 
 def test_causal_mask_later_tokens_never_change_earlier_positions():
