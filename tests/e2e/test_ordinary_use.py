@@ -91,6 +91,23 @@ def test_after_switching_to_zh_en_second_sentences_are_chinese(page, app_url, pa
     assert "you like tea" not in boxes and "two cats" not in boxes, boxes  # (the translations are English)
 
 
+@pytest.mark.parametrize("path", ["masks", "multi_head", "decoding", "bert_gpt"])
+def test_after_typing_a_sentence_and_switching_the_model_every_chart_shows_the_new_models_sentence(page, app_url,
+                                                                                                    path):
+    """The route drew the typed sentence; the model switch puts another sentence in the box. While its rerun sends
+    the charts, the box can still show the typed text: those charts are the new sentence's, not older ones."""
+    open_app(page, f"{app_url}/{path}")
+    type_sentence(page, "The cat sat on the mat.")
+    switch_model(page, "中文 → English")
+    assert_whole(page)
+    try:
+        page.wait_for_function("s => (" + CHARTS_JS + ")().every(c => c.sentence === s)", arg=ZH_CAT,
+                               timeout=15_000)
+    except Exception:
+        stale = [c["title"] for c in page.evaluate(CHARTS_JS) if c["sentence"] != ZH_CAT]
+        raise AssertionError(f"charts still showing the English sentence on {path}: {stale}") from None
+
+
 def test_minimal_pair_presets_are_in_the_source_language(page, app_url):
     open_app(page, f"{app_url}/lab_pairs?model=zh-en&s={urllib.parse.quote(ZH_CAT)}")
     page.locator('[data-testid="stSelectbox"]').nth(2).click()  # header: examples, model; then the presets

@@ -13,7 +13,7 @@ import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { arrived, listen } from "./live.js";
+import { arrived, listen, superseded } from "./live.js";
 import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
 
 const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows };
@@ -24,19 +24,35 @@ let frame = 0, timer = 0;
 export default function ({ parentElement, data }) {
   if (sameBytes(parentElement.__alBytes, data)) return;
   const payload = decode(data);
-  if (arrived(parentElement, payload)) return accept(parentElement, data, payload, false);
+  return accept(parentElement, data, payload, arrived(parentElement, payload));
 }
 
 // A payload from the keystroke route (live.js): drawn in the next frame, without waiting for a rerun.
-listen((root, data, payload) => sameBytes(root.__alBytes, data) || accept(root, data, payload, true));
+listen((root, data, payload) => sameBytes(root.__alBytes, data) || accept(root, data, payload, null));
 
-function accept(root, data, payload, now) {
-  root.__alBytes = data;
+// seq: for a rerun's payload, the number of route requests asked before it arrived; null for the route's own.
+function accept(root, data, payload, seq) {
   root.__alPayload = payload;
   return fontReady(payload.font).then(() => {
-    pending.set(root, payload);
-    schedule(now);
+    pending.set(root, { data, payload, seq });
+    schedule(seq === null);
   });
+}
+
+// The pending payloads to draw now. A rerun's payload that the route's drawing has superseded (live.js) waits for
+// its rerun to finish, and is then dropped if it still is.
+function due() {
+  const batch = [];
+  for (const [root, { data, payload, seq }] of pending) {
+    const old = seq !== null && superseded(root, payload);
+    if (old && running()) continue; // judged again when the rerun has finished
+    pending.delete(root);
+    if (old) continue;
+    root.__alBytes = data;
+    if (seq !== null) root.__alSeq = Math.max(root.__alSeq ?? 0, seq); // answers asked before it are older
+    batch.push([root, payload]);
+  }
+  return batch;
 }
 
 // A keystroke's rerun sends the page's chart elements one by one. Drawing each as it arrives interleaves React's
@@ -57,8 +73,7 @@ function flush() {
   frame = 0;
   clearTimeout(timer);
   timer = 0;
-  const batch = [...pending];
-  pending.clear();
+  const batch = due();
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
   slots.forEach((list) => { list[0].__fit = stageRoom(list[0]); }); // (and the stage's room, in the same layout)

@@ -12,15 +12,21 @@ let previous = ""; // the text of the latest request (the route verifies its out
 
 const key = (payload) => payload.names.join("|");
 
-// A rerun's payload arrived for `root`: remember the root if its page is live. Returns false if the payload
-// shows an older sentence than the one the route has drawn for the text now in the box (the rerun of that text
-// is on its way: the box's debounce has not fired yet).
+// A rerun's payload arrived for `root`: remember the root if its page is live. Unless the payload looks older than
+// the route's drawing (`superseded`), answers to the requests asked so far are older than it: they are not drawn.
 export function arrived(root, payload) {
   if (payload.live) roots.set(key(payload), root);
-  const old = root.__alLiveText !== undefined && box?.isConnected && box.value === root.__alLiveText
+  if (!superseded(root, payload)) root.__alSeq = asked;
+  return asked;
+}
+
+// True if a rerun's payload shows another sentence than the route drew for the text still in the box: typing went
+// on while that rerun ran, and the rerun of the newer text is on its way. Only final once the rerun has finished:
+// until then the box may still be the one typed in, though the server has put another text there (a model, an
+// example picked) and the payload is that text's.
+export function superseded(root, payload) {
+  return root.__alLiveText !== undefined && box?.isConnected === true && box.value === root.__alLiveText
     && payload.sentence !== root.__alLiveSentence;
-  if (!old) root.__alSeq = asked; // drawn after every request asked so far: their late answers are older
-  return !old;
 }
 
 function liveUrl() {
