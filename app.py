@@ -116,7 +116,7 @@ def sentence_bar(debounce: int | None) -> None:
         if presenter:  # the box gets the row; the rest is one click away
             with st.popover(t("header.view"), icon=":material/tune:"):
                 example_picker()
-                view_toggles()
+                view_toggles(row=False)
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -191,9 +191,11 @@ def pages() -> list:
     return [copy.copy(page) for page in built[1]]
 
 
-def view_toggles() -> None:
-    """Language, presenter view, pinyin and special tokens (all in the URL), in a slim row at the top right."""
-    with st.container(horizontal=True, horizontal_alignment="right", vertical_alignment="center", gap="large"):
+def view_toggles(row: bool = True) -> None:
+    """Language, presenter view, pinyin and special tokens (all in the URL): in a slim row at the top right, or one
+    under another (`row` False: presenter view's narrow View popover, where a row wraps with wide gaps)."""
+    with st.container(horizontal=row, horizontal_alignment="right" if row else "left", vertical_alignment="center",
+                      gap="large" if row else "small"):
         state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
                     label_visibility="collapsed")
         state.bound(st.toggle, t("header.presenter"), "presenter")

@@ -54,3 +54,23 @@ def test_the_first_screen_shows_box_chips_and_the_main_figure(browser, app_url, 
             failures.append(f"{name}: main figure at {charts[0]} on a {height} px screen")
     context.close()
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("lang", list(LINKS))
+def test_the_view_popover_stacks_its_controls_one_under_another(browser, app_url, lang):
+    """Presenter view keeps the language, presenter, pinyin and special-token controls one click away: opened, they
+    stand one under another, left-aligned and close together (a row of them wrapped with gaps of ~120 px)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{app_url}/self_attention?presenter=1&" + urllib.parse.urlencode(LINKS[lang]))
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.locator('[data-testid="stPopover"] button').first.click()
+    body = page.locator('[data-testid="stPopoverBody"]')
+    body.locator('[data-testid="stCheckbox"]').last.wait_for()
+    controls = body.locator('[data-testid="stButtonGroup"], [data-testid="stCheckbox"]')
+    boxes = [el.bounding_box() for el in controls.all()]
+    context.close()
+    assert len(boxes) == 4, boxes  # the language switch and three toggles
+    tops, lefts = [b["y"] for b in boxes], [b["x"] for b in boxes]
+    assert tops == sorted(tops) and all(0 < b - a < 70 for a, b in zip(tops, tops[1:])), tops
+    assert max(lefts) - min(lefts) < 5, lefts
