@@ -11,9 +11,10 @@ MESSAGES = {
               "左：还被训练让最后一层交叉注意力贴近词对齐的模型；右：只学翻译的孪生模型。",
     },
     "lab.no_snapshots": {
-        "en": "Training snapshots are shipped for the English → 中文 models (en-zh and en-zh-unguided). Pick one of "
-              "them as the model to watch their attention form.",
-        "zh": "训练快照只随 英语 → 中文 模型（en-zh 与 en-zh-unguided）提供。请选择其中之一来观察注意力的形成。",
+        "en": "Training snapshots are shipped for two models only: “English → 中文” and “English → 中文 (attention "
+              "unguided)”. Pick one of them in the Model box to watch their attention form.",
+        "zh": "训练快照只随两个模型提供：“英语 → 中文”与“英语 → 中文（注意力未引导）”。"
+              "在“模型”框中选择其中之一来观察注意力的形成。",
     },
     "lab.step": {"en": "Training step", "zh": "训练步数"},
     "lab.play": {"en": "Play", "zh": "播放"},
