@@ -3,6 +3,7 @@ alternatives, LayerNorm vs BatchNorm, the paper's sizes, BERT vs GPT. NumPy/PyTo
 from __future__ import annotations
 
 import functools
+import inspect
 import time
 import warnings
 from dataclasses import dataclass
@@ -14,9 +15,9 @@ from torch import nn
 from model.attention import masked_softmax, softmax
 from model.checkpoint import Bundle
 from model.decoding import DecodeOptions, beam_prefix, greedy_batch
-from model.hooks import Edit
+from model.hooks import Edit, act_name
 from model.positional import sinusoidal_encoding
-from model.tokenizer import BOS_ID, EOS_ID
+from model.tokenizer import BOS_ID, EOS_ID, pad
 from model.trace import Trace, read_only, run_with_trace
 from model.transformer import AttnOptions, Transformer
 
@@ -26,6 +27,11 @@ NOTE_SCORES = np.array([[2.0, 4.0, 4.0], [4.0, 16.0, 12.0], [4.0, 12.0, 10.0]])
 NOTE_V = np.array([[1.0, 2.0, 3.0], [2.0, 8.0, 0.0], [2.0, 6.0, 3.0]])
 NOTE_ROUNDED_WEIGHTS = np.array([[0.0, 0.5, 0.5], [0.0, 1.0, 0.0], [0.0, 0.9, 0.1]])
 NOTE_ROUNDED_OUTPUT = np.array([[2.0, 7.0, 1.5], [2.0, 8.0, 0.0], [2.0, 7.8, 0.3]])
+# The same note's input x (3 tokens × 4) and its weight matrices w_query, w_key, w_value (4 × 3), as it writes them.
+NOTE_X = np.array([[1.0, 0.0, 1.0, 0.0], [0.0, 2.0, 0.0, 2.0], [1.0, 1.0, 1.0, 1.0]])
+NOTE_W_Q = np.array([[1.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 1.0]])
+NOTE_W_K = np.array([[0.0, 0.0, 1.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 0.0]])
+NOTE_W_V = np.array([[0.0, 2.0, 0.0], [0.0, 3.0, 0.0], [1.0, 0.0, 3.0], [1.0, 1.0, 0.0]])
 
 # The paper's base model (Vaswani et al. 2017, Table 3) and the pre-trained models of «Transformer系列模型笔记».
 PAPER = {"N": 6, "d_model": 512, "h": 8, "d_k": 64, "d_ff": 2048, "vocab": 37000, "params_m": 65}
@@ -65,11 +71,34 @@ def fully_masked_row(n: int) -> dict[str, np.ndarray]:
 
 
 def worked_example() -> dict[str, np.ndarray]:
-    """The note's example computed exactly: softmax(QKᵀ)V (as in the note, unscaled) and with ÷√3 (d_k = 3)."""
-    exact = softmax(NOTE_SCORES)
-    scaled = softmax(NOTE_SCORES / np.sqrt(3.0))
-    return {"weights": exact, "output": exact @ NOTE_V, "scaled_output": scaled @ NOTE_V,
-            "rounded_output": NOTE_ROUNDED_WEIGHTS @ NOTE_V}
+    """The note's example computed exactly: softmax(QKᵀ)V (as in the note, unscaled), the weights rounded to one
+    decimal as the note means to (it prints other numbers), and with ÷√3 (d_k = 3)."""
+    exact = softmax(NOTE_SCORES)  # (3, 3)
+    scaled = softmax(NOTE_SCORES / np.sqrt(3.0))  # (3, 3)
+    honest = np.round(exact, 1)  # (3, 3)
+    return {"weights": exact, "output": exact @ NOTE_V, "scaled_weights": scaled, "scaled_output": scaled @ NOTE_V,
+            "rounded_output": NOTE_ROUNDED_WEIGHTS @ NOTE_V, "honest_weights": honest, "honest_output": honest @ NOTE_V}
+
+
+def note_qkv() -> dict[str, np.ndarray]:
+    """The note's Q = x·w_query, K = x·w_key, V = x·w_value (3 × 3 each) and the scores QKᵀ, computed."""
+    q, k, v = NOTE_X @ NOTE_W_Q, NOTE_X @ NOTE_W_K, NOTE_X @ NOTE_W_V  # (3, 3) each
+    return {"q": q, "k": k, "v": v, "scores": q @ k.T}
+
+
+def widened_outputs(extra: int = 2, seed: int = 0) -> dict[str, tuple[int, ...]]:
+    """Shapes of the note's attention output when w_query and w_key, or w_value, get `extra` more (random) columns:
+    the output's width is w_value's alone."""
+    rng = np.random.default_rng(seed)
+    more = rng.normal(size=(NOTE_X.shape[1], extra))  # (4, extra)
+    w_q, w_k = np.hstack([NOTE_W_Q, more]), np.hstack([NOTE_W_K, more])  # (4, 3 + extra) each
+    w_v = np.hstack([NOTE_W_V, more])  # (4, 3 + extra)
+
+    def out(wq: np.ndarray, wk: np.ndarray, wv: np.ndarray) -> tuple[int, ...]:
+        return (softmax((NOTE_X @ wq) @ (NOTE_X @ wk).T) @ (NOTE_X @ wv)).shape
+
+    return {"note": out(NOTE_W_Q, NOTE_W_K, NOTE_W_V), "wider_qk": out(w_q, w_k, NOTE_W_V),
+            "wider_v": out(NOTE_W_Q, NOTE_W_K, w_v), "input": NOTE_X.shape, "qk": w_q.shape, "v": w_v.shape}
 
 
 def note_pe(max_seq_len: int, embed_dim: int) -> np.ndarray:
@@ -414,6 +443,31 @@ def softmax_gradient_norms(scores: np.ndarray, keep: np.ndarray, d_k: int) -> tu
     return out[0], out[1]
 
 
+def scaling_rows(scores: np.ndarray, keep: np.ndarray, d_k: int) -> tuple[np.ndarray, np.ndarray]:
+    """‖J‖ of every row of every head's scores q·k (h, L_q, L_k), unscaled and ÷√d_k; keep (L_q, L_k) marks the
+    visible keys; -> (h, L_q) twice."""
+    norms = np.array([[softmax_gradient_norms(row, keep[i], d_k) for i, row in enumerate(head)]
+                      for head in np.asarray(scores, dtype=np.float64)])  # (h, L_q, 2)
+    return norms[..., 0], norms[..., 1]
+
+
+def jacobian_norms(w: np.ndarray) -> np.ndarray:
+    """‖diag(w) − w·wᵀ‖_F of each row of softmax weights w (..., L), in closed form: Σᵢ wᵢ²(1 − wᵢ)² on the diagonal
+    plus Σ_{i≠j} wᵢ²wⱼ² off it."""
+    squares = (w**2).sum(-1)  # (...,)
+    return np.sqrt(np.maximum((w**2 * (1 - w) ** 2).sum(-1) + squares**2 - (w**4).sum(-1), 0.0))  # ≥ 0 up to rounding
+
+
+@functools.lru_cache(maxsize=64)
+def random_scaling_share(n_keys: int, d_k: int, draws: int = 4000, seed: int = 0) -> float:
+    """Share of random rows of scores q·k (q and n_keys keys k with independent N(0, 1) components) whose softmax
+    Jacobian is larger after ÷√d_k than before: the paper's statistical argument, measured at d_k. Given q, the
+    scores K·q are independent N(0, ‖q‖²) with ‖q‖² ~ χ²(d_k), so a row is drawn as ‖q‖ times n_keys N(0, 1)."""
+    rng = np.random.default_rng(seed)
+    s = np.sqrt(rng.chisquare(d_k, (draws, 1))) * rng.standard_normal((draws, n_keys))  # (draws, n_keys)
+    return float((jacobian_norms(softmax(s / np.sqrt(d_k))) > jacobian_norms(softmax(s))).mean())
+
+
 @functools.lru_cache(maxsize=8)
 def dot_variance(d_ks: tuple[int, ...], n: int = 4000, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Variance of q·k and of q·k/√d_k over n random pairs with independent N(0, 1) components, per d_k
@@ -575,3 +629,160 @@ def learning_rate(step: np.ndarray | int, d_model: int, warmup: int = 4000) -> n
     """The paper's schedule: d_model^−0.5 · min(step^−0.5, step · warmup^−1.5) (step ≥ 1)."""
     step = np.asarray(step, dtype=np.float64)
     return d_model ** -0.5 * np.minimum(step ** -0.5, step * warmup ** -1.5)
+
+
+# ---- The notes' further mistakes, second reading: the numbers each panel shows, computed on this model -----------
+
+
+def key_spread(pattern: np.ndarray) -> tuple[int, int, int]:
+    """One head's weights (L_q, L_k): the key whose weight differs most between queries, then the query giving it
+    the least and the one giving it the most; -> (key, q_least, q_most)."""
+    w = np.asarray(pattern, dtype=np.float64)
+    key = int((w.max(0) - w.min(0)).argmax())
+    return key, int(w[:, key].argmin()), int(w[:, key].argmax())
+
+
+@torch.no_grad()
+def greedy_without_source(model: Transformer, src_ids: list[int], max_steps: int) -> list[int]:
+    """Greedy output ids with the encoder's output (memory) zeroed: the decoder then learns nothing of the source."""
+    with model.editing({"hook_memory": torch.zeros_like}):
+        return greedy_batch(model, torch.tensor([src_ids]), max_steps)[0]
+
+
+@torch.no_grad()
+def unmasked_padding(model: Transformer, batch: list[list[int]]) -> dict[str, float | int]:
+    """A padded batch through the encoder with its padding mask and with every key visible (no mask, as in the
+    note's code). For its shortest sentence: the weight its queries give the padding keys in layer 0 (mean over
+    heads and queries), the largest change of its memory at its real positions, and (with the mask) the largest
+    difference from the sentence encoded alone."""
+    src = pad(batch)  # (B, S)
+    short = min(range(len(batch)), key=lambda i: len(batch[i]))
+    n = len(batch[short])
+    memory = model.encode(src)  # (B, S, d_model)
+    visible = {act_name("mask", layer, "encoder"): torch.ones_like for layer in range(model.cfg.N)}
+    with model.editing(visible), model.recording() as cache:
+        open_memory = model.encode(src)  # (B, S, d_model)
+    pattern = cache["encoder.0.self_attn.hook_pattern"][short]  # (h, S, S)
+    alone = model.encode(torch.tensor([batch[short]]))[0]  # (n, d_model)
+    return {"real": n, "pads": src.shape[1] - n, "pad_weight": float(pattern[:, :n, n:].sum(-1).mean()),
+            "memory_diff": float((open_memory[short, :n] - memory[short, :n]).abs().max()),
+            "alone_diff": float((memory[short, :n] - alone).abs().max())}
+
+
+def conv_parameters(d: int, kernels: tuple[int, ...]) -> dict[int, int]:
+    """Parameters of a 1-D convolution d → d channels for each kernel size (nn.Conv1d, built without memory)."""
+    return {k: sum(p.numel() for p in nn.Conv1d(d, d, k, device="meta").parameters()) for k in kernels}
+
+
+def fresh_embedding(vocab: int, d: int, seed: int = 0) -> np.ndarray:
+    """A new embedding table as nn.Embedding makes it (N(0, 1), its reset_parameters), from a seeded generator;
+    (vocab, d)."""
+    return nn.init.normal_(torch.empty(vocab, d, dtype=torch.float64), generator=torch.Generator().manual_seed(seed)
+                           ).numpy()
+
+
+@functools.lru_cache(maxsize=8)
+def fresh_embedding_norm(d: int, rows: int = 1000, seed: int = 0) -> float:
+    """Mean row norm of a fresh nn.Embedding(rows, d), drawn from N(0, 1): about √d."""
+    return float(np.linalg.norm(fresh_embedding(rows, d, seed), axis=1).mean())
+
+
+def visible_shuffle(ids: list[int], tries: int = 20) -> int | None:
+    """The first shuffle number (1, 2, …) whose shuffle_order changes the sentence's tokens, or None if none does
+    (every token the same word, or one token)."""
+    for seed in range(1, tries + 1):
+        if [ids[i] for i in shuffle_order(len(ids), seed)] != list(ids):
+            return seed
+    return None
+
+
+def nearest_id(table: np.ndarray, i: int) -> tuple[int, float]:
+    """The other word whose row of `table` (V, d) is closest to row i in cosine, and that cosine; special tokens
+    (ids 0–3) are skipped."""
+    table = np.asarray(table, dtype=np.float64)
+    unit = table / np.maximum(np.linalg.norm(table, axis=1, keepdims=True), 1e-12)  # (V, d)
+    cos = unit @ unit[i]  # (V,)
+    cos[:4], cos[i] = -np.inf, -np.inf
+    j = int(cos.argmax())
+    return j, float(cos[j])
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> float:
+    """Cosine similarity of two vectors."""
+    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
+
+
+def torch_mask_arguments() -> dict[str, list[str]]:
+    """The mask arguments of the installed PyTorch's nn.MultiheadAttention.forward and nn.Transformer.forward."""
+    return {cls.__name__: [p for p in inspect.signature(cls.forward).parameters if "mask" in p]
+            for cls in (nn.MultiheadAttention, nn.Transformer)}
+
+
+# ---- A convolution as attention (note 004) and restricted self-attention (the paper's Table 1) ---------------------
+
+
+def conv_kernel(k: int, d_in: int, d_out: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """A random 1-D convolution: one d_in × d_out matrix per offset −(k−1)/2 … (k−1)/2 and a bias; (k, d_in, d_out),
+    (d_out,)."""
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(k, d_in, d_out)) / np.sqrt(k * d_in), rng.normal(size=d_out) * 0.1
+
+
+def convolve(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """The convolution of x (n, d_in) with zero padding, by PyTorch's conv1d; (n, d_out)."""
+    weight = torch.from_numpy(np.ascontiguousarray(kernel.transpose(2, 1, 0)))  # (d_out, d_in, k)
+    y = torch.nn.functional.conv1d(torch.from_numpy(np.asarray(x, np.float64).T)[None], weight,
+                                   torch.from_numpy(bias), padding=len(kernel) // 2)  # (1, d_out, n)
+    return y[0].T.numpy()
+
+
+def offset_heads(n: int, k: int) -> np.ndarray:
+    """k fixed attention patterns, one per offset o: query i puts weight 1 on key i + o (none past the ends);
+    (k, n, n)."""
+    w = (k - 1) // 2
+    return np.array([np.eye(n, k=o) for o in range(-w, w + 1)])
+
+
+def conv_as_attention(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """The same convolution as k attention heads with fixed one-hot weights, head o reading x·W_o: Σ_o A_o·x·W_o + b;
+    (n, d_out)."""
+    heads = offset_heads(len(x), len(kernel))  # (k, n, n)
+    return np.einsum("oij,jd,ode->ie", heads, np.asarray(x, np.float64), kernel) + bias
+
+
+def restricted_weights(scores: np.ndarray, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """One head's scores (L, L) softmaxed over the r keys centred on each query only (restricted self-attention);
+    -> (weights (L, L), keep (L, L))."""
+    i, j = np.indices(np.shape(scores))
+    keep = np.abs(i - j) <= (r - 1) // 2  # (L, L)
+    return softmax(np.where(keep, np.asarray(scores, np.float64), -np.inf)), keep
+
+
+def shuffled_conv_difference(x: np.ndarray, order: np.ndarray, k: int = 3, seed: int = 0) -> float:
+    """max |conv(x shuffled) − conv(x), shuffled the same way| for a random convolution of kernel k: it computes every
+    position at once and still sees the order."""
+    kernel, bias = conv_kernel(k, x.shape[1], x.shape[1], seed)
+    return float(np.abs(convolve(x[order], kernel, bias) - convolve(x, kernel, bias)[order]).max())
+
+
+# ---- GPT-1's fine-tuning inputs (Radford et al. 2018, §3.3 and Figure 1) --------------------------------------------
+
+GPT1_TOKENS = ("<start>", "<delim>", "<extract>")  # randomly initialised, learned when fine-tuning
+GPT1_TASKS = {"classification": 2, "entailment": 3, "similarity": 2, "multiple_choice": 1}  # task: W_y's columns
+
+
+def gpt1_inputs(a: list[str], b: list[str]) -> dict[str, list[list[str]]]:
+    """Each task's input sequences for texts a and b: classification (a), entailment (premise a, hypothesis b),
+    similarity (both orders, their final states added), multiple choice (context a, one sequence per answer: b and a
+    read backwards)."""
+    start, delim, extract = GPT1_TOKENS
+    return {"classification": [[start, *a, extract]], "entailment": [[start, *a, delim, *b, extract]],
+            "similarity": [[start, *a, delim, *b, extract], [start, *b, delim, *a, extract]],
+            "multiple_choice": [[start, *a, delim, *answer, extract] for answer in (b, a[::-1])]}
+
+
+def gpt1_new_parameters(d: int, inputs: dict[str, list[list[str]]]) -> dict[str, int]:
+    """What fine-tuning adds to GPT-1 per task: W_y (d × the task's columns) and an embedding of d for each new token
+    its inputs use (gpt1_inputs)."""
+    return {task: d * GPT1_TASKS[task] + d * len({tok for seq in seqs for tok in seq if tok in GPT1_TOKENS})
+            for task, seqs in inputs.items()}
