@@ -125,15 +125,20 @@ MESSAGES = {
     "nav.sliding_window": {"en": "After 2017: sliding windows", "zh": "2017 年之后：滑动窗口"},
     "sw.header": {"en": "After 2017: sliding-window attention", "zh": "2017 年之后：滑动窗口注意力"},
     "sw.caption": {
-        "en": "Full self-attention lets every token see every other: n × n scores. Longformer (Beltagy et al., 2020) "
-              "and Mistral (2023) keep only a window: each query sees the W nearest keys (in the decoder, the W "
-              "latest), plus a few global tokens that see and are seen by everyone. Stacked layers widen what "
-              "reaches a token. Here the window is forced onto the trained model, which never saw it in training, "
+        "en": "Full self-attention lets every token see every other: n × n scores. A sliding window keeps only the "
+              "keys near each query: here the encoder keeps the keys with |i − j| < W, up to 2W − 1 of them (W − 1 "
+              "on each side), and the decoder the W latest (a token and the W − 1 before it). Mistral (2023) uses "
+              "such a window, causal, in every layer; Longformer (Beltagy et al., 2020) adds a few global tokens "
+              "that see and are seen by everyone. Stacked layers widen what reaches a token. Here the window, and "
+              "the global tokens you ask for, are forced onto the trained model, which never saw them in training, "
               "through its mask hook points: watch what the translation keeps and loses.",
-        "zh": "完整的自注意力让每个词元看到所有其他词元：n × n 个分数。Longformer（Beltagy 等，2020）和 Mistral"
-              "（2023）只保留一个窗口：每个查询只看离它最近的 W 个键（解码器里是最近的 W 个），另加几个全局词元，它们"
-              "看所有词元，也被所有词元看到。层层叠加后，能影响一个词元的范围会变宽。这里通过掩码的钩子点把窗口强加给"
-              "训练好的模型——它训练时从没见过这种掩码：看看译文保住了什么、丢了什么。",
+        "zh": "完整的自注意力让每个词元看到所有其他词元：n × n "
+              "个分数。滑动窗口只保留每个查询附近的键：这里编码器保留 |i − j| < W 的键，最多 2W − 1 个（两侧各 W − "
+              "1 个），解码器保留最近的 W 个（词元自己和它前面的 W − 1 "
+              "个）。Mistral（2023）在每一层都用这样的因果窗口；Longformer（Beltagy "
+              "等，2020）另加几个全局词元，它们看所有词元，也被所有词元看到。层层叠加后，能影响一个词元的范围会变宽"
+              "。这里通过掩码的钩子点把窗口和你指定的全局词元强加给训练好的模型——它训练时从没见过这些：看看译文保住"
+              "了什么、丢了什么。",
     },
     "sw.window": {"en": "Window W", "zh": "窗口 W"},
     "sw.global": {"en": "Global tokens (the first ones)", "zh": "全局词元（开头几个）"},

@@ -35,13 +35,13 @@ MESSAGES = {
     "tour.gqa.title": {"en": "After 2017 · Fewer K/V heads", "zh": "2017 年之后 · 更少的 K/V 头"},
     "tour.gqa.text": {
         "en": "The cache now costs memory: K and V for every layer, head and token. Multi-query attention gives all "
-              "{h} heads one shared K/V head; grouped-query attention (LLaMA 2, Mistral) gives each group of heads "
-              "one. The queries stay per head, so heads can still look at different words. The bars: this "
-              "sentence's cache for each choice.",
-        "zh": "缓存要占内存：每一层、每个头、每个词元都要存 K 和 V。多查询注意力让全部 {h} 个头共用一个 K/V 头；分组查"
-              "询"
-              "注意力（LLaMA 2、Mistral）让每组头共用一个。查询仍然每个头一份，所以各个头仍可以看不同的词。柱状图：每种"
-              "选择下这句话的缓存大小。",
+              "{h} heads one shared K/V head; grouped-query attention (LLaMA 2 34B and 70B, Mistral) gives each "
+              "group of heads one. The queries stay per head, so heads can still look at different words. The bars: "
+              "this sentence's cache for each choice.",
+        "zh": "缓存要占内存：每一层、每个头、每个词元都要存 K 和 V。多查询注意力让全部 {h} 个头共用一个 K/V "
+              "头；分组查询注意力（LLaMA 2 的 34B 和 "
+              "70B、Mistral）让每组头共用一个。查询仍然每个头一份，所以各个头仍可以看不同的词。柱状图：每种选择下这"
+              "句话的缓存大小。",
     },
     "tour.online.title": {"en": "After 2017 · Softmax one tile at a time", "zh": "2017 年之后 · 一块一块地算 softmax"},
     "tour.online.text": {
@@ -57,24 +57,31 @@ MESSAGES = {
     },
     "tour.window.title": {"en": "After 2017 · Sliding windows", "zh": "2017 年之后 · 滑动窗口"},
     "tour.window.text": {
-        "en": "Longformer and Mistral let each token attend only to its nearest W keys, so the work grows with n, "
-              "not n². Stacking layers widens what reaches a token: each layer adds W − 1 positions on each side. "
-              "The map: with W = 3, what reaches each of your {S} tokens after the {N} encoder layers.",
-        "zh": "Longformer 和 Mistral 让每个词元只关注离它最近的 W 个键，于是计算量随 n 而不是 n² 增长。层层叠加会扩大能"
-              "影"
-              "响一个词元的范围：每一层在两侧各多出 W − 1 个位置。图中：W = 3 时，经过 {N} 层编码器后，能影响你这 {S} "
-              "个"
-              "词元中每一个的位置。",
+        "en": "A sliding window lets each token attend only to the keys near it, so the work grows with n, not n². "
+              "Here the encoder keeps the keys with |i − j| < W: up to 2W − 1 of them, W − 1 on each side "
+              "(Longformer's window looks both ways; Mistral's causal one keeps a token and the W − 1 before it). "
+              "Stacking layers widens what reaches a token: each layer adds W − 1 positions on each side. The map: "
+              "with W = 3, what reaches each of your {S} tokens after the {N} encoder layers.",
+        "zh": "滑动窗口让每个词元只关注它附近的键，于是计算量随 n 而不是 n² 增长。这里编码器保留 |i − j| < W "
+              "的键：最多 2W − 1 个，两侧各 W − 1 个（Longformer 的窗口两边都看；Mistral "
+              "的因果窗口只保留词元自己和它前面的 W − 1 "
+              "个）。层层叠加会扩大能影响一个词元的范围：每一层在两侧各多出 W − 1 个位置。图中：W = 3 时，经过 {N} "
+              "层编码器后，能影响你这 {S} 个词元中每一个的位置。",
     },
     "tour.rope.title": {"en": "After 2017 · Rotary positions", "zh": "2017 年之后 · 旋转位置编码"},
     "tour.rope.text": {
-        "en": "RoPE (LLaMA, Qwen) adds nothing to the embeddings. It turns each pair of numbers in q and k by the "
-              "angle position × θ_i, with the same frequencies as the 2017 sinusoids (the map: cos of those angles "
-              "for your sentence). Turning both q and k makes their dot product depend only on how far apart the "
-              "two words are. The RoPE & ALiBi page shows a model trained this way.",
-        "zh": "RoPE（LLaMA、Qwen）不给词嵌入加任何东西。它把 q 和 k 中每一对数旋转“位置 × θ_i”的角度，频率与 2017 年的"
-              "正弦波相同（图中是你这句话各个角度的余弦）。q 和 k 都旋转之后，它们的点积只取决于两个词相隔多远。"
-              "“RoPE 与 ALiBi”页面展示了这样训练的模型。",
+        "en": "RoPE (LLaMA, Qwen) adds nothing to the embeddings. It turns each pair of numbers (2i, 2i + 1) in q "
+              "and k by the angle position × θ_i, θ_i = 10000^(−2i/d_k): the form of the 2017 sinusoids, but over "
+              "one head's d_k = {d_k} numbers, so {rope_pairs} frequencies, where the 2017 PE has {pe_pairs} over "
+              "d_model = {d_model} (10000^(−2i/d_model)); RoPE's are {rope_shared} of those, every h-th (the map: "
+              "cos of RoPE's angles for your sentence). Turning both q and k makes their dot product depend only on "
+              "how far apart the two words are. The RoPE & ALiBi page shows a model trained this way.",
+        "zh": "RoPE（LLaMA、Qwen）不给词嵌入加任何东西。它把 q 和 k 中每一对数 (2i, 2i + 1) 旋转“位置 × "
+              "θ_i”的角度，θ_i = 10000^(−2i/d_k)：形式和 2017 年的正弦波一样，但作用在一个头的 d_k = {d_k} "
+              "个数上，所以只有 {rope_pairs} 个频率，而 2017 年的位置编码在 d_model = {d_model} 上有 {pe_pairs} "
+              "个（10000^(−2i/d_model)）；RoPE 的频率是其中的 {rope_shared} 个，每 h 个取一个（图中是你这句话 RoPE "
+              "各个角度的余弦）。q 和 k 都旋转之后，它们的点积只取决于两个词相隔多远。“RoPE 与 "
+              "ALiBi”页面展示了这样训练的模型。",
     },
     "tour.sinks.title": {"en": "After 2017 · Attention sinks", "zh": "2017 年之后 · 注意力汇聚点"},
     "tour.sinks.text": {

@@ -40,8 +40,8 @@ def tex_kv_cache(trace: Trace) -> str:
     full, cached = step_multiply_adds(cfg, S, T, False), step_multiply_adds(cfg, S, T, True)
     held = cache_floats(cfg, S, T)
     return lines(rf"\text{{step }}{T}:\ {full}\ \to\ {cached}\ \text{{multiply-adds}}",
-                 rf"\text{{cache}} = 2 \cdot N \cdot h \cdot d_k \cdot (T + S) = 2 \cdot {cfg.N} \cdot {cfg.h_kv}"
-                 rf" \cdot {cfg.d_k} \cdot ({T} + {S}) = {held}")
+                 rf"\text{{cache}} = 2 \cdot N \cdot h_{{kv}} \cdot d_k \cdot (T + S) = 2 \cdot {cfg.N}"
+                 rf" \cdot {cfg.h_kv} \cdot {cfg.d_k} \cdot ({T} + {S}) = {held}")
 
 
 KV_CACHE = TourStep("kv_cache", fig_kv_cache, tex_kv_cache)

@@ -92,14 +92,22 @@ def bmatrix(rows: list[list[str]]) -> str:
 
 
 def facts(trace: Trace) -> dict[str, int | str]:
-    """What the explanations quote: d_model, d_k, h, N, d_ff, S (source tokens), T (decoder rows), and this
-    sentence's largest |q·k| before and after ÷√d_k with a row's mean largest weight (followed head, layer 0)."""
+    """What the explanations quote: d_model, d_k, h, N, d_ff, S (source tokens), T (decoder rows), the frequencies
+    of RoPE (per head) and of the sinusoidal PE and how many of RoPE's are among the PE's, and this sentence's largest
+    |q·k| before and after ÷√d_k with a row's mean largest weight (followed head, layer 0)."""
     c = trace.config
+    rope, pe = frequencies(c.d_k), frequencies(c.d_model)
     return dict(d_model=c.d_model, d_k=c.d_k, h=c.h, N=c.N, d_ff=c.d_ff,
-                S=len(trace.src.tokens), T=len(trace.tgt_input_tokens),
+                S=len(trace.src.tokens), T=len(trace.tgt_input_tokens), rope_pairs=len(rope), pe_pairs=len(pe),
+                rope_shared=int(np.isclose(rope[:, None], pe[None, :], rtol=1e-12, atol=0).any(1).sum()),
                 raw_max=f"{np.abs(enc(trace, 'scores')).max():.1f}",
                 scaled_max=f"{np.abs(enc(trace, 'scaled')).max():.1f}",
                 top_weight=f"{enc(trace, 'pattern').max(1).mean():.2f}")
+
+
+def frequencies(width: int, base: float = 10000.0) -> np.ndarray:
+    """base^(−2i/width) for i = 0 … width/2 − 1: the sinusoidal PE's over d_model, RoPE's over d_k; (width/2,)."""
+    return base ** (-np.arange(0, width, 2, dtype=np.float64) / width)
 
 
 def enc(trace: Trace, name: str) -> np.ndarray:

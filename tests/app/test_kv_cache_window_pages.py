@@ -94,3 +94,19 @@ def test_a_decoder_only_window_in_chinese_and_a_one_word_sentence():
     assert not at.exception and not at.error
     at = open_page("kv_cache", s="cat")
     assert not at.exception and not at.error
+
+
+def test_the_window_caption_says_how_many_keys_its_masks_keep():
+    """W = 3 without global tokens: the caption's 2W − 1 keys (W − 1 on each side) in the encoder and W latest in the
+    decoder are the drawn masks' rows; global tokens are credited to Longformer, not Mistral."""
+    at = open_page("sliding_window", s=S, win="3", glob="0", win_on="both")
+    page = texts(at)
+    assert "up to 2W − 1 of them (W − 1 on each side), and the decoder the W latest" in page
+    assert "Longformer (Beltagy et al., 2020) adds a few global tokens" in page and "W nearest keys" not in page
+    masks = [c for c in element_specs(at) if hasattr(c, "title") and c.title.startswith(("Encoder", "Decoder"))]
+    encoder, decoder = (next(c for c in masks if c.title.startswith(side)) for side in ("Encoder", "Decoder"))
+    n = len(encoder.rows.labels)
+    seen = (~np.asarray(encoder.mask, bool)).reshape(n, n).sum(1)
+    assert seen.max() == 2 * 3 - 1 and seen[n // 2] == 2 * 3 - 1
+    t = len(decoder.rows.labels)
+    assert (~np.asarray(decoder.mask, bool)).reshape(t, t).sum(1).max() == 3

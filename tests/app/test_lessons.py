@@ -242,7 +242,9 @@ def test_multi_head_formula_counts_heads_from_zero_and_shows_the_biases():
 
 
 def test_next_token_hover_names_the_source_as_a_condition():
-    fig = by_title(open_page("decoding", s=S))["Next-token probabilities (top-k)"]
+    from model.decoding import TOP_K_RECORDED
+
+    fig = by_title(open_page("decoding", s=S))[f"Next-token probabilities: the {TOP_K_RECORDED} most likely"]
     assert "P(我 | &lt;bos&gt;, source)" in fig["data"][0]["hovertext"][0]
 
 

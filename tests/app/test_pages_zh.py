@@ -9,6 +9,7 @@ import pytest
 from lesson.messages import lessons as lesson_messages
 from lesson.messages import pages as page_messages
 from model.checkpoint import CHECKPOINT_DIR
+from model.decoding import TOP_K_RECORDED
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
 from ui.notes import NOTE_TITLES
@@ -152,7 +153,7 @@ EXPECTED_TITLES = {
     "masks": [("masks.fig_pad_mask", {"n": 2}), ("masks.fig_enc_weights", {"head": 0}),
               ("masks.fig_dec_weights", {"head": 0}), ("masks.fig_custom_masked", {"head": 0}),
               ("masks.fig_renormalised", {})],
-    "decoding": [("dec.fig_topk", {}), ("dec.fig_cross_step", {"layer": 0}),
+    "decoding": [("dec.fig_topk", {"k": TOP_K_RECORDED}), ("dec.fig_cross_step", {"layer": 0}),
                  ("dec.fig_self_step", {"layer": 0, "head": 0}), ("dec.fig_layer", {"i": 0}),
                  ("dec.fig_layer", {"i": 1})],
     "add_norm": [("an.fig_before", {"what": text("an.what_post", "zh")}), ("an.fig_after", {}),
@@ -201,7 +202,7 @@ def test_grids_head_view_and_bars_use_chinese_names(zh_pages):
     notes = [a["text"] for a in view["layout"]["annotations"]]  # annotations are markup, not escaped text
     assert notes == [f"<b>{zh('axis.query')}</b>", f"<b>{zh('axis.key')}</b>"]
     assert view["layout"]["legend"]["title"]["text"] == zh("viz.weight")
-    topk = by_title(zh_pages["decoding"])[zh("dec.fig_topk")]
+    topk = by_title(zh_pages["decoding"])[zh("dec.fig_topk", k=TOP_K_RECORDED)]
     assert topk["layout"]["xaxis"]["title"]["text"] == zh("viz.probability")
     stats = by_title(zh_pages["add_norm"])[zh("an.fig_stats")]
     assert stats["layout"]["yaxis"]["title"]["text"] == zh("viz.mean")

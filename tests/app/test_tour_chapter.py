@@ -1,5 +1,7 @@
 """The guided tour's optional chapter After 2017: it joins the tour only when asked, every step renders in both
 languages, and each figure's numbers are recomputed here with NumPy from the trace."""
+import re
+
 import numpy as np
 import pytest
 
@@ -61,3 +63,37 @@ def test_chapter_figures_hold_numpys_numbers():
     np.testing.assert_allclose(chapter_step("sinks").figure(trace, tr).values, sinks, atol=1e-6)
     T = len(trace.tgt_input_tokens)
     assert rf"= {2 * N * trace.config.h * d_k * (T + S)}" in chapter_step("kv_cache").formula(trace)
+
+
+def test_rope_text_counts_its_frequencies_against_the_2017_pes_and_the_cache_formula_names_h_kv():
+    """RoPE's θ_i = 10000^(−2i/d_k) are d_k/2 frequencies, every h-th of the sinusoidal PE's d_model/2 (not the same
+    set); the KV-cache formula multiplies the K/V heads h_kv, and says so."""
+    trace = trace_of("en-zh", "I have a cat")
+    cfg = trace.config
+    rope = 10000.0 ** (-np.arange(0, cfg.d_k, 2) / cfg.d_k)
+    pe = 10000.0 ** (-np.arange(0, cfg.d_model, 2) / cfg.d_model)
+    shared = sum(np.isclose(pe, f, rtol=1e-12, atol=0).any() for f in rope)
+    assert shared == len(rope) < len(pe)
+    np.testing.assert_allclose(rope, pe[:: cfg.d_model // cfg.d_k])
+    at = open_tour(s="I have a cat", more="1", tour=str(FIRST + 4))
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert (f"over one head's d_k = {cfg.d_k} numbers, so {len(rope)} frequencies, where the 2017 PE has {len(pe)} "
+            f"over d_model = {cfg.d_model}") in page and f"RoPE's are {shared} of those, every h-th" in page
+    assert "the same frequencies as the 2017 sinusoids" not in page
+    formula = chapter_step("kv_cache").formula(trace)
+    assert r"N \cdot h_{kv} \cdot d_k" in formula and rf"\cdot {cfg.h_kv} \cdot {cfg.d_k}" in formula
+    held = int(re.search(r"= (\d+)\\end", formula).group(1))
+    T, S = len(trace.tgt_input_tokens), len(trace.src.tokens)
+    assert held == 2 * cfg.N * cfg.h_kv * cfg.d_k * (T + S)
+
+
+def test_the_window_step_says_what_its_mask_keeps():
+    """|i − j| < W keeps up to 2W − 1 keys, W − 1 on each side: the text's words, the mask's rows."""
+    from lesson.tour.after_2017 import WINDOW
+    from model.window import window_keep
+
+    at = open_tour(s="the animal did not cross the street because it was too tired .", more="1", tour=str(FIRST + 3))
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert "up to 2W − 1 of them, W − 1 on each side" in page and "nearest W keys" not in page
+    keep = window_keep(12, 12, WINDOW, 0, causal=False)
+    assert keep.sum(1).max() == 2 * WINDOW - 1 and (keep[6, :6].sum(), keep[6, 7:].sum()) == (WINDOW - 1, WINDOW - 1)

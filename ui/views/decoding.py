@@ -19,10 +19,11 @@ def step_view(trace: Trace, v: View) -> tuple[int, int, int]:
 
 @per_view
 def step_element(trace: Trace, shown: int, layer: int, head: int, v: View) -> Element:
-    """One decoding step: its top-k next tokens, its cross-attention per head and its masked self-attention."""
+    """One decoding step: its most likely next tokens, its cross-attention per head and its masked self-attention."""
     step, h = trace.decoded.steps[shown], trace.config.h
     self_attn = step.self_attn[layer, head]  # (t, t)
-    return Element([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token, title=v.t("dec.fig_topk"),
+    return Element([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
+                             title=v.t("dec.fig_topk", k=len(step.top_tokens)),
                              given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
                     matrix_heatmap(step.cross_attn[layer], [v.t("label.head", i=i) for i in range(h)], trace.src.tokens,
                                    kind="prob", title=v.t("dec.fig_cross_step", layer=layer),
