@@ -1,7 +1,9 @@
-"""The notes' own words where the app answers them: each panel's topic, the page it lives on and its quotes.
+"""The notes' own words where the app answers them: each panel's topic, the page it lives on and its quotes with
+their lines in the note.
 
 The notes are named by their titles (their headings); quotes are the notes' own words, so they are data, not
-catalogue messages (lesson/messages/lessons.py holds what the app says about them).
+catalogue messages (lesson/messages/lessons.py and mistakes.py hold what the app says about them). PANELS are the
+notes' mistakes; REMARKS are places where a note reads as wrong but is not (notation, naming), checked and explained.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ NOTE_TITLES = (
     "-Transformers",
     "CV攻城狮入门VIT(vision transformer)之旅——近年超火的Transformer你再不了解就晚了!",
 )
-Quote = tuple[int, str, bool]  # (note index, the note's words, shown as code)
+Quote = tuple[int, tuple[int, int], str, bool]  # (note index, (first, last) line in the note, its words, as code)
 PE_CODE = """positional_encoding = np.array([
     [pos / np.power(10000, 2 * i / embed_dim) for i in range(embed_dim)]
     if pos != 0 else np.zeros(embed_dim) for pos in range(max_seq_len)])
@@ -37,57 +39,166 @@ LOCATION_CODE = """embX = self.srcEmb(x)  # (b, sx, d)
 embY = self.dstEmb(y)  # (b, sy, d)
 embX += locationEncoder(embX)
 embY += locationEncoder(embY)"""
+NAME_ERROR_CODE = """def forward(self, q, k, v, mask=None):
+...
+    residual = q
+...
+    q = self.w_qs(q).view(sz_b, len_q, n_head, d_k)
+    k = self.w_ks(k).view(sz_b, len_k, n_head, d_k)
+    v = self.w_vs(v).view(sz_b, len_v, n_head, d_v)"""
+NO_PADDING_CODE = """def forward(self, x):
+    z = self.att(x, x, x)
+...
+ret = self.att(x, encRet, encRet)  # (b, n, d), 输出序列长和原始长一样!
+...
+embOut = self.encoders[i](embOut)"""
+DIAGRAM = """ Encoder                      Decoder
+ _______                      _______
+|       |                     |       |
+|  Self |                     |  Self |
+|Attention|                   |Attention|
+|_______|                     |_______|
+    |                             |
+    |                        ____________
+    |                        |            |
+    |                        |  Encoder   |
+    |                        |  Context   |
+    |                        |____________|
+    |                             |
+    |                        ____________
+    |                        |  Softmax   |
+    |                        |____________|
+    |                             |
+    V                             V
+ Output                        Output
+ Vectors                       Sequence"""
+ROUNDED_CODE = """tensor([[6.3379e-02, 4.6831e-01, 4.6831e-01],
+        [6.0337e-06, 9.8201e-01, 1.7986e-02],
+        [2.9539e-04, 8.8054e-01, 1.1917e-01]])
+...
+attn_scores_softmax = [
+  [0.0, 0.5, 0.5],
+  [0.0, 1.0, 0.0],
+  [0.0, 0.9, 0.1]
+]"""
+EMBEDDING_CODE = """embedding = nn.Embedding(5, 3)
+input = torch.IntTensor([[1,2,3,4]])"""
 PANELS: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
-    "mask_mul": ("masks", [(4, "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
-    "pe_code": ("embeddings", [(0, PE_CODE, True)]),
-    "i_range": ("embeddings", [(0, "i 指的是字嵌入的维度, 取值范围是 [0, embedding dimension)", False),
-                               (2, "它的取值范围是[0,…,d_model / 2]", False),
-                               (3, "i 是维度索引", False),
-                               (4, "i的取值范围为[0,...,d_mode/2]", False)]),
-    "word2vec": ("embeddings", [(0, "用到的方法就是 Word2Vec … "
-                                    "embedding dimension 的大小由 Word2Vec 算法决定", False)]),
-    "shuffle": ("embeddings", [(4, "没有加入位置编码时,我们不管时输入“秃 头 小 苏”、“小 头 苏 秃”或其它等等,"
-                                   "对我们的输出结果是没有任何影响的", False)]),
-    "attn_weights": ("self_attention", [(3, "注意力分数 Attention(Q, K, V) 是一个矩阵,"
-                                            "其中每一行代表当前位置对其他位置的注意力权重。", False)]),
-    "ln_iid": ("add_norm", [(0, "作用是把神经网络中隐藏层归一为标准正态分布，也就是 i.i.d 独立同分布", False)]),
-    "ln_shared": ("add_norm", [(1, SHARED_NORM_CODE, True)]),
-    "ln_dims": ("add_norm", [(3, "其中 μ 和 σ 分别是输入 x 在每个维度上的均值和标准差", False)]),
-    "nn_softmax": ("decoding", [(1, CLASSIFIER_CODE, True)]),
-    "parallel": ("decoding", [(3, "解码器会选择概率最大的词作为输出,并将其附加到输出序列中。"
-                                  "重复步骤2-4,直到预测出终止符号 <eos> … "
-                                  "通过这种方式,Transformer可以高效地并行计算", False)]),
-    "rounding": ("playground", [(4, "上面的结果有效数字太多了,后文不好教学展示,"
-                                    "因此我们对attn_scores_softmax的结果取小数点后一位", False)]),
-    "scale_grad": ("self_attention", [(0, "# self.temperature是论文中的d_k ** 0.5，防止梯度过大", True),
-                                      (3, "其中 d_k 是缩放因子,用于防止内积过大导致softmax函数的梯度较小。", False),
-                                      (4, "在经过softmax层前会除了一个 √d_k,起到了一个归一化的作用", False)]),
-    "qk_similarity": ("self_attention", [(0, "多头的意义在于， QK^T得到的矩阵就叫注意力矩阵，它可以表示每个字与其他字的"
-                                             "相似程度。因为，向量的点积值越大，说明两个向量越接近。", False)]),
-    "mh_reason": ("multi_head", [(1, "多头注意力引入的目的是, 前面的注意力模型没有参数, 输入还是不变的", False)]),
-    "mh_projection": ("multi_head", [(4, "以下以两个head为例进行阐述,即将 q^1 分裂成两个 q^{1,1} 和 q^{1,2} … "
-                                         "那么这个过程是怎么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 "
-                                         "W_2^Q 即可。", False)]),
-    "d_eq_dv": ("multi_head", [(1, "需要指出, 在transformer中, d=d_v, 这是为了保证输入和输出的shape完全一致.", False)]),
-    "transpose": ("multi_head", [(0, "我们在上一步得到了经过注意力矩阵加权之后的 V， 也就是 Attention(Q, K, V)，"
-                                     "我们对它进行一下转置，使其和 Xembedding 的维度一致", False)]),
-    "module_list": ("multi_head", [(1, MODULE_LIST_CODE, True)]),
-    "six_pairs": ("multi_head", [(0, "并且采用了 6 层 Encoder-Decoder 结构 … 整个 Transformer 是由 6 个这样的结构"
-                                     "组成，为了方便理解，我们只看其中一个Encoder-Decoder 结构。", False)]),
-    "sin_cos_linear": ("embeddings", [(0, "Tranformer 采用的是 sin-cos 规则，使用了 sin 和 cos 函数的线性变换"
-                                          "来提供给模型位置信息", False)]),
-    "pe_linear": ("embeddings", [(4, "通过上图可以看出,对于pos+k位置的位置编码可以表示位pos位置和k位置的线性组合。"
-                                     "这样的线性组合意味着某个位置向量蕴含了其它位置向量的信息。", False)]),
-    "div_term": ("embeddings", [(2, "其中的中括号对应的是一个从 0 到 d_{model} - 1 的等差数列(步长为 2)", False),
-                                (2, "直接使用幂运算可能会导致数值上溢或下溢。当d_model较大时,10000.0 ** (-i / d_model)"
-                                    "中的幂可能会变得非常小,以至于在数值计算中产生下溢。", False)]),
-    "location_encoder": ("embeddings", [(1, "下列用于对应的代码都是可以运行的, 但不考虑效率.", False),
-                                        (1, LOCATION_CODE, True)]),
-    "attention_mask_name": ("masks", [(2, "Encoder输入src只进行了padding mask,"
-                                          "Decoder同时使用了padding mask和attention mask。", False)]),
-    "training_steps": ("decoding", [(4, "即我们输入<begin>经Decoder会得到输出,然后这个输出会和我们期望的真实值比较,"
-                                        "接着就是更新各种参数使这个输出更加接近“I”。然后我们将输出放在<begin>后构成"
-                                        "新的输入送入Decoder网络得到输出 … 这种方式被称为teacher-forcing", False)]),
-    "greedy": ("decoding", [(3, "在解码器的最后一层,会对输出向量进行线性投影和softmax操作,得到每个位置的词的概率分布,"
-                                "然后根据概率最大的词生成输出序列。", False)]),
+    "mask_mul": ("masks", [
+        (4, (441, 445), "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
+    "pe_code": ("embeddings", [
+        (0, (125, 129), PE_CODE, True)]),
+    "i_range": ("embeddings", [
+        (0, (108, 108), "i 指的是字嵌入的维度, 取值范围是 [0, embedding dimension)", False),
+        (2, (54, 54), "它的取值范围是[0,…,d_model / 2]", False),
+        (3, (175, 175), "i 是维度索引", False),
+        (4, (615, 615), "i的取值范围为[0,...,d_mode/2]", False)]),
+    "word2vec": ("embeddings", [
+        (0, (83, 85), "用到的方法就是 Word2Vec … embedding dimension 的大小由 Word2Vec 算法决定", False)]),
+    "shuffle": ("embeddings", [
+        (4, (585, 585), "没有加入位置编码时,我们不管时输入“秃 头 小 苏”、“小 头 苏 秃”或其它等等,对我们的输出"
+                        "结果是没有任何影响的", False)]),
+    "attn_weights": ("self_attention", [
+        (3, (94, 94), "计算注意力分数: Attention(Q, K, V) = softmax(QKᵀ/√d_k)V", False),
+        (3, (153, 153), "注意力分数 Attention(Q, K, V) 是一个矩阵,其中每一行代表当前位置对其他位置的注意力权"
+                        "重。", False)]),
+    "ln_iid": ("add_norm", [
+        (0, (189, 189), "作用是把神经网络中隐藏层归一为标准正态分布，也就是 i.i.d 独立同分布", False)]),
+    "ln_shared": ("add_norm", [
+        (1, (198, 211), SHARED_NORM_CODE, True)]),
+    "ln_dims": ("add_norm", [
+        (3, (189, 189), "其中 μ 和 σ 分别是输入 x 在每个维度上的均值和标准差", False)]),
+    "nn_softmax": ("decoding", [
+        (1, (286, 289), CLASSIFIER_CODE, True)]),
+    "parallel": ("decoding", [
+        (3, (209, 213), "解码器会选择概率最大的词作为输出,并将其附加到输出序列中。重复步骤2-4,直到预测出终止"
+                        "符号 <eos> … 通过这种方式,Transformer可以高效地并行计算", False)]),
+    "rounding": ("playground", [
+        (4, (242, 242), "上面的结果有效数字太多了,后文不好教学展示,因此我们对attn_scores_softmax的结果取小数"
+                        "点后一位", False),
+        (4, (238, 248), ROUNDED_CODE, True)]),
+    "scale_grad": ("self_attention", [
+        (0, (226, 226), "# self.temperature是论文中的d_k ** 0.5，防止梯度过大", True),
+        (3, (151, 151), "其中 d_k 是缩放因子,用于防止内积过大导致softmax函数的梯度较小。", False),
+        (4, (85, 85), "在经过softmax层前会除了一个 √d_k,起到了一个归一化的作用", False)]),
+    "qk_similarity": ("self_attention", [
+        (0, (157, 157), "多头的意义在于， QK^T得到的矩阵就叫注意力矩阵，它可以表示每个字与其他字的相似程度。"
+                        "因为，向量的点积值越大，说明两个向量越接近。", False)]),
+    "mh_reason": ("multi_head", [
+        (1, (53, 53), "多头注意力引入的目的是, 前面的注意力模型没有参数, 输入还是不变的", False)]),
+    "mh_projection": ("multi_head", [
+        (4, (315, 319), "以下以两个head为例进行阐述,即将 q^1 分裂成两个 q^{1,1} 和 q^{1,2} … 那么这个过程是怎"
+                        "么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 W_2^Q 即可。", False)]),
+    "transpose": ("multi_head", [
+        (0, (173, 173), "我们在上一步得到了经过注意力矩阵加权之后的 V， 也就是 Attention(Q, K, V)，我们对它进"
+                        "行一下转置，使其和 Xembedding 的维度一致", False)]),
+    "module_list": ("multi_head", [
+        (1, (115, 279), MODULE_LIST_CODE, True)]),
+    "six_pairs": ("multi_head", [
+        (0, (41, 47), "并且采用了 6 层 Encoder-Decoder 结构 … 整个 Transformer 是由 6 个这样的结构组成，为了"
+                      "方便理解，我们只看其中一个Encoder-Decoder 结构。", False)]),
+    "sin_cos_linear": ("embeddings", [
+        (0, (101, 101), "Tranformer 采用的是 sin-cos 规则，使用了 sin 和 cos 函数的线性变换来提供给模型位置信"
+                        "息", False)]),
+    "pe_linear": ("embeddings", [
+        (4, (643, 643), "通过上图可以看出,对于pos+k位置的位置编码可以表示位pos位置和k位置的线性组合。这样的线"
+                        "性组合意味着某个位置向量蕴含了其它位置向量的信息。", False)]),
+    "div_term": ("embeddings", [
+        (2, (92, 92), "其中的中括号对应的是一个从 0 到 d_{model} - 1 的等差数列(步长为 2)", False),
+        (2, (86, 86), "直接使用幂运算可能会导致数值上溢或下溢。当d_model较大时,10000.0 ** (-i / d_model)中的"
+                      "幂可能会变得非常小,以至于在数值计算中产生下溢。", False)]),
+    "location_encoder": ("embeddings", [
+        (1, (3, 3), "下列用于对应的代码都是可以运行的, 但不考虑效率.", False),
+        (1, (296, 299), LOCATION_CODE, True)]),
+    "training_steps": ("decoding", [
+        (4, (424, 426), "即我们输入<begin>经Decoder会得到输出,然后这个输出会和我们期望的真实值比较,接着就是更"
+                        "新各种参数使这个输出更加接近“I”。然后我们将输出放在<begin>后构成新的输入送入Decoder"
+                        "网络得到输出 … 这种方式被称为teacher-forcing", False)]),
+    "greedy": ("decoding", [
+        (3, (129, 129), "在解码器的最后一层,会对输出向量进行线性投影和softmax操作,得到每个位置的词的概率分布,"
+                        "然后根据概率最大的词生成输出序列。", False)]),
+    # found on a second reading, line by line
+    "attention_only": ("paper", [
+        (0, (41, 41), "Transformer 中抛弃了传统的 CNN 和 RNN，整个网络结构完全由 Attention 机制组成", False)]),
+    "name_error": ("multi_head", [
+        (0, (271, 280), NAME_ERROR_CODE, True)]),
+    "no_padding_mask": ("masks", [
+        (1, (205, 303), NO_PADDING_CODE, True)]),
+    "enc_dec_new": ("paper", [
+        (3, (21, 21), "Transformer是一种全新的基于注意力机制的序列到序列(Seq2Seq)模型,它完全放弃了传统的RNN和"
+                      "CNN结构,而是采用了编码器(Encoder)和解码器(Decoder)的架构。", False)]),
+    "diagram": ("decoding", [
+        (3, (24, 52), DIAGRAM, True)]),
+    "rnn_parallel": ("paper", [
+        (4, (33, 33), "对于RNN来说,要是现在我们要输出中国,就必须先输出[我爱],这个过程是难以并行的,即我们必须"
+                      "先得到一些东西才能进行下一步。", False)]),
+    "score_importance": ("self_attention", [
+        (4, (75, 75), "a_{1,1}、a_{1,2}、a_{1,3} 是一个数值,我们称为attention score,其表示的是每个输入的重要"
+                      "程度。", False)]),
+    "scale_no_effect": ("self_attention", [
+        (4, (85, 85), "至于这里除不除 √d_k 对大家理解是没有任何影响的,而且不除 √d_k 其实也是一种方法。", False)]),
+    "q_typo": ("playground", [
+        (4, (226, 226), "同理你可以得到 q_2·Kᵀ 和 q_1·Kᵀ 的结果,分别为 [4., 16., 12.] 和 [4., 12., 10.]", False)]),
+    "output_width": ("playground", [
+        (4, (283, 283), "这里的维度是不同的,这主要是由于我们在由输入生成Q、K、V时所乘的权重矩阵W_q、W_k、W_v"
+                        "维度导致的。", False)]),
+    "decoder_source": ("decoding", [
+        (4, (418, 418), "可以看到,decoder根本就没有把“我是一只猫”作为输入 … 其实啊,“我是一只猫”这个输入只存在"
+                        "encoder的输入中,在decoder中可没有用到喔。", False),
+        (4, (455, 455), "注意此时的K、V来自于encoder,而Q来自decoder。", False)]),
+    "more_params": ("paper", [
+        (4, (491, 491), "我们知道越复杂的模型,往往就需要更多的参数来训练,因此在训练Transformer时就需要更多的"
+                        "数据", False)]),
+    "embedding_random": ("embeddings", [
+        (4, (553, 554), EMBEDDING_CODE, True),
+        (4, (579, 579), "可以看出,“秃”和“头”在某个空间中离的比较近,说明这两个词的相关性较大。", False)]),
+    "parallel_order": ("embeddings", [
+        (4, (585, 585), "其采用的是并行化的操作,即会将输入一同输入Attention,这种并行化就会导致在输入是没有是"
+                        "没有顺序的。", False)]),
+}
+REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
+    "d_eq_dv": ("multi_head", [
+        (1, (138, 138), "需要指出, 在transformer中, d=d_v, 这是为了保证输入和输出的shape完全一致.", False)]),
+    "attention_mask_name": ("masks", [
+        (2, (38, 38), "Encoder输入src只进行了padding mask,Decoder同时使用了padding mask和attention mask。", False)]),
 }

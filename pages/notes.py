@@ -1,5 +1,5 @@
-"""Mistakes found in the notes: every mistake found so far in the five notes, each with the app's own computation
-next to it."""
+"""Mistakes found in the notes: every mistake found so far in the five notes, each quoted with its lines and with the
+app's own computation next to it; then the places that read as mistakes but are not."""
 import pandas as pd
 import streamlit as st
 
@@ -8,16 +8,29 @@ from ui.i18n import t
 
 shell.require_app()
 
+
+def index(panels: dict) -> pd.DataFrame:
+    """One row per panel: its topic, the notes and lines it quotes, and the page it also sits on."""
+    return pd.DataFrame({
+        t("notes.col_topic"): [t(f"notes.{key}.title").replace("`", "") for key in panels],
+        t("notes.col_note"): [" · ".join(dict.fromkeys(f"«{notes.NOTE_TITLES[n]}»" for n, _, _, _ in quotes))
+                              for _, quotes in panels.values()],
+        t("notes.col_line"): [", ".join(notes.lines(*lines) for _, lines, _, _ in quotes)
+                              for _, quotes in panels.values()],
+        t("notes.col_page"): [t(f"nav.{page}") for page, _ in panels.values()],
+    })
+
+
 st.header(t("notes.header"))
 st.caption(t("notes.intro"))
 bundle = data.bundle(state.get("model"))
 trace = data.current_trace()
 st.subheader(t("notes.index"))
-st.dataframe(pd.DataFrame({
-    t("notes.col_topic"): [t(f"notes.{key}.title").replace("`", "") for key in notes.PANELS],
-    t("notes.col_note"): [" · ".join(dict.fromkeys(f"«{notes.NOTE_TITLES[n]}»" for n, _, _ in quotes))
-                          for _, quotes in notes.PANELS.values()],
-    t("notes.col_page"): [t(f"nav.{page}") for page, _ in notes.PANELS.values()],
-}), hide_index=True, width="stretch")
+st.dataframe(index(notes.PANELS), hide_index=True, width="stretch")
 for key in notes.PANELS:
+    notes.panel(key, bundle, trace)
+st.subheader(t("notes.remarks"))
+st.caption(t("notes.remarks_caption"))
+st.dataframe(index(notes.REMARKS), hide_index=True, width="stretch")
+for key in notes.REMARKS:
     notes.panel(key, bundle, trace)

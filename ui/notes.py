@@ -1,7 +1,8 @@
-"""The "In the notes / In this app" panels: a note's words, what is wrong with them, and a live demonstration.
+"""The "In the notes / In this app" panels: a note's words with their lines, what is wrong with them (or, for a
+remark, why they only look wrong), and a live demonstration.
 
-Each panel is drawn on the page where its topic lives (lesson/notes.py) and, all together, on the "Notes vs app" page;
-the panels' charts are built in ui/views/panels.py, where the keystroke route builds them too.
+Each panel is drawn on the page where its topic lives (lesson/notes.py) and, all together, on the "Mistakes found in
+the notes" page; the panels' charts are built in ui/views/panels.py, where the keystroke route builds them too.
 """
 from __future__ import annotations
 
@@ -10,13 +11,18 @@ import functools
 import numpy as np
 import pandas as pd
 import streamlit as st
+import torch
 
-from lesson.notes import NOTE_TITLES, PANELS
-from model import lessons
+from lesson.notes import NOTE_TITLES, PANELS, REMARKS, Quote
+from model import lessons, note_code
+from model.attention import softmax
 from model.checkpoint import Bundle
+from model.decoding import DecodeOptions
 from model.explain import SUBSCRIPTS
-from model.tokenizer import BOS_ID, detokenize
-from model.trace import Trace
+from model.positional import sinusoidal_encoding
+from model.tokenizer import BOS_ID, PAD_ID, detokenize
+from model.trace import Trace, read_only
+from model.transformer import AttnOptions
 from ui import data, state, widgets
 from ui.i18n import t
 from ui.views import panels
@@ -32,11 +38,13 @@ def sub(i: int) -> str:
     return str(i).translate(SUBSCRIPTS)
 
 
+NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}  # a text names a note by its title
+
+
 def panels_for(page: str, bundle: Bundle, trace: Trace | None) -> None:
-    """Every panel whose topic lives on `page`, under one subheader."""
-    keys = [key for key, (where, _) in PANELS.items() if where == page]
+    """Every panel (mistakes, then remarks) whose topic lives on `page`, under one subheader."""
     st.subheader(t("notes.panels_here"))
-    for key in keys:
+    for key in [key for key, (where, _) in (PANELS | REMARKS).items() if where == page]:
         panel(key, bundle, trace)
 
 
@@ -45,14 +53,32 @@ def quoted(quote: str, code: bool) -> str:
     return f"```python\n{quote}\n```" if code else "> " + widgets.plain(quote)
 
 
+def lines(first: int, last: int) -> str:
+    """A quote's lines in its note: "441" or "441–445"."""
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def heading(quote: Quote) -> str:
+    """"In the notes · «title», line n" (or lines n–m) above a quote."""
+    note, (first, last), _, _ = quote
+    if first == last:
+        return t("notes.in_notes", title=NOTE_TITLES[note], line=first)
+    return t("notes.in_notes_lines", title=NOTE_TITLES[note], first=first, last=last)
+
+
+def verdict(key: str) -> str:
+    """What is wrong with the quotes (a mistake) or why they are right (a remark), notes named by title."""
+    kind = "remark" if key in REMARKS else "wrong"
+    return t(f"notes.{key}.{kind}", **NOTE_NAMES, **VERDICT_FIELDS.get(key, dict)())
+
+
 def panel(key: str, bundle: Bundle, trace: Trace | None) -> None:
-    """One panel: the notes' words and what is wrong with them (left, one markdown), what this app does, live
-    (right)."""
+    """One panel: the notes' words, their lines and what is wrong with them (left, one markdown), what this app does,
+    live (right)."""
     with st.container(border=True):
         left, right = st.columns(2)
-        quotes = [t("notes.in_notes", title=NOTE_TITLES[note]) + "\n\n" + quoted(quote, code)
-                  for note, quote, code in PANELS[key][1]]
-        left.markdown("\n\n".join([f"#### {t(f'notes.{key}.title')}", *quotes, t(f"notes.{key}.wrong")]))
+        quotes = [heading(q) + "\n\n" + quoted(q[2], q[3]) for q in (PANELS | REMARKS)[key][1]]
+        left.markdown("\n\n".join([f"#### {t(f'notes.{key}.title')}", *quotes, verdict(key)]))
         with right:
             st.markdown(t("notes.in_app"))
             DEMOS[key](bundle, trace)
@@ -218,16 +244,33 @@ def demo_ln_dims(bundle: Bundle, trace: Trace | None) -> None:
                   col_hi=f"{cols.max():.2f}"))
 
 
+def cells(matrix: np.ndarray, decimals: int = 3) -> list[str]:
+    """Each row of a matrix as "[a, b, c]"."""
+    return [f"[{vec(row, decimals)}]" for row in matrix]
+
+
+def rounding_fields() -> dict[str, str]:
+    """The note's first weight, what it rounds to, and row 0 rounded correctly with its sum."""
+    ex = lessons.worked_example()
+    w0, honest = ex["weights"][0, 0], ex["honest_weights"][0]
+    return {"w0": f"{w0:.4f}", "w0_rounded": f"{np.round(w0, 1):.1f}", "honest0": vec(honest, 1),
+            "honest_sum": f"{honest.sum():.1f}"}
+
+
 def demo_rounding(bundle: Bundle, trace: Trace | None) -> None:
-    """The note's rounded outputs next to the exact ones (unscaled as in the note, and ÷√d_k)."""
+    """The weights and outputs of the note's example: as it prints them, exact, rounded correctly, and ÷√d_k."""
     st.markdown(t("notes.rounding.app"))
     ex = lessons.worked_example()
-    st.dataframe(pd.DataFrame({
-        t("notes.col_row"): ["x1", "x2", "x3"],
-        t("notes.col_note_out"): [f"[{vec(r, 1)}]" for r in lessons.NOTE_ROUNDED_OUTPUT],
-        t("notes.col_exact"): [f"[{vec(r)}]" for r in ex["output"]],
-        t("notes.col_scaled"): [f"[{vec(r)}]" for r in ex["scaled_output"]],
-    }), hide_index=True, width="stretch")
+    for title, note, exact, rounded, scaled, decimals in (
+            ("notes.rounding_weights", lessons.NOTE_ROUNDED_WEIGHTS, ex["weights"], ex["honest_weights"],
+             ex["scaled_weights"], 1),
+            ("notes.rounding_outputs", lessons.NOTE_ROUNDED_OUTPUT, ex["output"], ex["honest_output"],
+             ex["scaled_output"], 2)):
+        st.markdown(t(title))
+        st.dataframe(pd.DataFrame({t("notes.col_row"): ["x1", "x2", "x3"], t("notes.col_as_printed"): cells(note, 1),
+                                   t("notes.col_exact"): cells(exact),
+                                   t("notes.col_one_decimal"): cells(rounded, decimals),
+                                   t("notes.col_scaled"): cells(scaled)}), hide_index=True, width="stretch")
 
 
 def shuffle_next() -> None:
@@ -269,13 +312,31 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
                       own=widgets.plain(trace.output_text or "∅")))
 
 
+def scaling_example(attn, plain: np.ndarray, scaled: np.ndarray) -> str:
+    """The row where the scaling lowers ‖J‖ the most, as a sentence (empty if it raises ‖J‖ in every row)."""
+    lowered = scaled <= plain  # (h, L_q)
+    if not lowered.any():
+        return ""
+    head, row = np.unravel_index(int(np.argmax(np.where(lowered, plain - scaled, -np.inf))), plain.shape)
+    return t("notes.scale_grad.example", head=head, token=widgets.plain(attn.queries[row]),
+             plain=f"{plain[head, row]:.3f}", scaled=f"{scaled[head, row]:.3f}")
+
+
 def demo_scale_grad(bundle: Bundle, trace: Trace | None) -> None:
-    """The softmax's Jacobian norm on the first token's row, unscaled and ÷√d_k."""
+    """In how many rows of encoder layer 0 the scaling raises the softmax's Jacobian norm, the row where it lowers
+    it most, and the share for random unit-variance q, k at this d_k, the paper's 64 and 512."""
     if not has_sentence(trace):
         return
-    attn = trace.attn("encoder", 0)
-    plain, scaled = lessons.softmax_gradient_norms(attn.scores[0][0], attn.mask[0], trace.config.d_k)
-    st.markdown(t("notes.scale_grad.app", plain=f"{plain:.4f}", scaled=f"{scaled:.4f}", d_k=trace.config.d_k))
+    attn, d_k = trace.attn("encoder", 0), trace.config.d_k
+    plain, scaled = lessons.scaling_rows(attn.scores, attn.mask, d_k)  # (h, L_q) each
+    raised, n = scaled > plain, attn.mask.shape[1]
+
+    def measured(width: int) -> str:
+        return f"{lessons.random_scaling_share(n, width):.0%}"
+
+    st.markdown(t("notes.scale_grad.app", d_k=d_k, raised=int(raised.sum()), rows=raised.size,
+                  lowered=int((~raised).sum()), example=scaling_example(attn, plain, scaled), n=n,
+                  share_dk=measured(d_k), share_64=measured(64), share_512=measured(512)))
 
 
 def demo_qk_similarity(bundle: Bundle, trace: Trace | None) -> None:
@@ -304,13 +365,13 @@ def demo_mh_projection(bundle: Bundle, trace: Trace | None) -> None:
 
 
 def demo_d_eq_dv(bundle: Bundle, trace: Trace | None) -> None:
-    """d_v against d_model, and the shapes through concatenation and W_O."""
+    """The note's d = d_v and t_v in this model's numbers, and the shapes through concatenation and W_O."""
     if not has_sentence(trace):
         return
     concat = trace["encoder.0.self_attn.hook_concat"]  # (S, h·d_v)
     wo = tuple(bundle.model.encoder[0].self_attn.W_O.weight.shape)
     st.markdown(t("notes.d_eq_dv.app", d=bundle.cfg.d_model, h=bundle.cfg.h,
-                  d_v=trace["encoder.0.self_attn.hook_v"].shape[-1], rows=concat.shape[0], concat=concat.shape[1],
+                  t_v=trace["encoder.0.self_attn.hook_v"].shape[-1], rows=concat.shape[0], concat=concat.shape[1],
                   wo0=wo[1], wo1=wo[0]))
 
 
@@ -371,24 +432,37 @@ def demo_div_term(bundle: Bundle, trace: Trace | None) -> None:
 
 
 def demo_location_encoder(bundle: Bundle, trace: Trace | None) -> None:
-    """‖embedding‖ with and without × √d_model on this sentence, against ‖PE‖."""
+    """‖embedding‖ with and without × √d_model on this sentence, against ‖PE‖; and what nn.Embedding's own N(0, 1)
+    gives at this d_model and at 512."""
     if not has_sentence(trace):
         return
     d = bundle.cfg.d_model
     emb = np.linalg.norm(trace["hook_src_embed"].astype(np.float64), axis=-1)  # (S,) embedding × √d_model
     raw = emb / np.sqrt(d)
-    pe = np.linalg.norm(trace["hook_pos_enc"].astype(np.float64), axis=-1)
+    pe = np.linalg.norm(trace["hook_pos_enc"].astype(np.float64), axis=-1)  # (S,)
+    pe512 = float(np.linalg.norm(sinusoidal_encoding(2, 512)[1]))
+    fresh512 = lessons.fresh_embedding_norm(512)
     st.markdown(t("notes.location_encoder.app", raw_lo=f"{raw.min():.2f}", raw_hi=f"{raw.max():.2f}",
-                  pe=f"{pe.mean():.2f}", d=d, emb_lo=f"{emb.min():.2f}", emb_hi=f"{emb.max():.2f}"))
+                  pe=f"{pe.mean():.2f}", d=d, emb_lo=f"{emb.min():.2f}", emb_hi=f"{emb.max():.2f}",
+                  fresh=f"{lessons.fresh_embedding_norm(d):.1f}", fresh512=f"{fresh512:.1f}", pe512=f"{pe512:.1f}",
+                  ratio512=f"{fresh512 * np.sqrt(512) / pe512:.0f}"))
+
+
+def code_list(names: list[str]) -> str:
+    """Names as inline code, comma-separated."""
+    return ", ".join(f"`{name}`" for name in names)
 
 
 def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
-    """The causal mask of this translation and the source's padding."""
+    """PyTorch's mask arguments read from the installed torch, the causal mask of this translation and the source's
+    padding."""
     if not has_sentence(trace):
         return
     keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
-    st.markdown(t("notes.attention_mask_name.app", t=keep.shape[0], masked=int((~keep).sum()),
-                  pads=sum(i == 0 for i in trace.src.ids)))
+    names = lessons.torch_mask_arguments()
+    st.markdown(t("notes.attention_mask_name.app", mha=code_list(names["MultiheadAttention"]),
+                  transformer=code_list(names["Transformer"]), t=keep.shape[0], masked=int((~keep).sum()),
+                  pads=sum(i == PAD_ID for i in trace.src.ids)))
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -428,6 +502,197 @@ def demo_greedy(bundle: Bundle, trace: Trace | None) -> None:
                   lp_beam=f"{lp_b:.3f}"))
 
 
+# ---- found on a second reading ---------------------------------------------------------------------------------
+
+
+def share(part: int, total: int) -> str:
+    """A part of a total as a percentage."""
+    return f"{part / total:.1%}"
+
+
+def demo_attention_only(bundle: Bundle, trace: Trace | None) -> None:
+    """The model's parameters by part: attention projections, FFNs, embeddings, LayerNorms, output bias."""
+    g = lessons.parameter_groups(bundle.model)
+    total = sum(g.values())
+    st.markdown(t("notes.attention_only.app", attention=f"{g['attention']:,}",
+                  attention_share=share(g["attention"], total), ffn=f"{g['ffn']:,}", ffn_share=share(g["ffn"], total),
+                  embeddings=f"{g['embeddings']:,}", embeddings_share=share(g["embeddings"], total),
+                  norm=f"{g['norm']:,}", bias=f"{g['generator_bias']:,}"))
+
+
+def demo_name_error(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's attention classes run as written on this sentence's encoder input, then with the missing lines."""
+    if not has_sentence(trace):
+        return
+    x = torch.from_numpy(trace["hook_src_input"].astype(np.float32))[None]  # (1, S, d_model)
+    error, _ = note_code.run_note_attention(x, bundle.cfg.h, fixed=False)
+    _, shape = note_code.run_note_attention(x, bundle.cfg.h, fixed=True)
+    st.markdown(t("notes.name_error.app", S=x.shape[1], d=x.shape[2], h=bundle.cfg.h, error=error,
+                  shape=" × ".join(map(str, shape))))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def unmasked_padding(name: str, batch: tuple[tuple[int, ...], ...]) -> dict[str, float | int]:
+    """A padded batch encoded with its padding mask and without (cached, shared by sessions)."""
+    return lessons.unmasked_padding(data.bundle(name).model, [list(ids) for ids in batch])
+
+
+def demo_no_padding_mask(bundle: Bundle, trace: Trace | None) -> None:
+    """This sentence and the Masks page's second one as a batch: what the shorter one's padding does unmasked."""
+    if not has_sentence(trace):
+        return
+    second = state.get("second_sentence")
+    ids = bundle.src_vocab.encode(second, bundle.cfg.max_len).ids
+    if not ids:
+        st.info(t("masks.no_tokens"))
+        return
+    if len(ids) == len(trace.src.ids):
+        st.info(t("notes.no_padding_mask.same_length"))
+        return
+    r = unmasked_padding(trace.model, (tuple(trace.src.ids), tuple(ids)))
+    st.markdown(t("notes.no_padding_mask.app", second=widgets.plain(second), real=r["real"], pads=r["pads"],
+                  pad_weight=f"{r['pad_weight']:.3f}", diff=f"{r['memory_diff']:.3f}", alone=f"{r['alone_diff']:.1e}"))
+
+
+def demo_enc_dec_new(bundle: Bundle, trace: Trace | None) -> None:
+    """The encoder–decoder this model keeps, and the recurrence it does without."""
+    if not has_sentence(trace):
+        return
+    st.markdown(t("notes.enc_dec_new.app", N=bundle.cfg.N, S=len(trace.src.tokens), d=bundle.cfg.d_model))
+
+
+def parameters(module: torch.nn.Module) -> int:
+    """A module's parameter count."""
+    return sum(p.numel() for p in module.parameters())
+
+
+def demo_diagram(bundle: Bundle, trace: Trace | None) -> None:
+    """One decoder layer's parts counted from the model, and its masked self-attention on this translation."""
+    if not has_sentence(trace):
+        return
+    layer, cfg = bundle.model.decoder[0], bundle.cfg
+    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    norms = sum(parameters(getattr(layer, f"sub{i}")) for i in (1, 2, 3))
+    st.markdown(t("notes.diagram.app", self=f"{parameters(layer.self_attn):,}", masked=int((~keep).sum()),
+                  cells=keep.size, cross=f"{parameters(layer.cross_attn):,}", S=len(trace.src.tokens), d=cfg.d_model,
+                  ffn=f"{parameters(layer.ffn):,}", d_ff=cfg.d_ff, norms=f"{norms:,}", N=cfg.N))
+
+
+def demo_rnn_parallel(bundle: Bundle, trace: Trace | None) -> None:
+    """Steps one after another for this sentence: the Transformer's against a recurrent encoder–decoder's."""
+    if not has_sentence(trace):
+        return
+    st.markdown(t("notes.rnn_parallel.app", S=len(trace.src.tokens), N=bundle.cfg.N, T=len(trace.decoded.steps)))
+
+
+def demo_score_importance(bundle: Bundle, trace: Trace | None) -> None:
+    """The key whose weight differs most between queries (encoder layer 0, head 0), and the note's own example."""
+    if not has_sentence(trace):
+        return
+    w = trace.attn("encoder", 0).pattern[0].astype(np.float64)  # (S, S)
+    key, least, most = lessons.key_spread(w)
+    tokens, note = trace.src.tokens, lessons.worked_example()["weights"]
+    st.markdown(t("notes.score_importance.app", word=widgets.plain(tokens[key]), low=f"{w[least, key]:.3f}",
+                  q_low=widgets.plain(tokens[least]), high=f"{w[most, key]:.3f}", q_high=widgets.plain(tokens[most]),
+                  w1=f"{note[0, 0]:.3f}", w2=f"{note[1, 0]:.2e}"))
+
+
+def demo_scale_no_effect(bundle: Bundle, trace: Trace | None) -> None:
+    """The note's example unscaled and ÷√3, and this sentence translated without ÷√d_k."""
+    ex = lessons.worked_example()
+    plain, scaled = ex["weights"], ex["scaled_weights"]
+    st.dataframe(pd.DataFrame({t("notes.col_row"): ["x1", "x2", "x3"], t("notes.col_unscaled"): cells(plain),
+                               t("notes.col_scaled_3"): cells(scaled)}), hide_index=True, width="stretch")
+    if not has_sentence(trace):
+        return
+    own, unscaled = (data.trace(trace.model, trace.text, AttnOptions(scale=scale), DecodeOptions())
+                     for scale in (True, False))
+    scores = own.attn("encoder", 0).scores.astype(np.float64)  # (h, S, S) q·k, not yet scaled
+    st.markdown(t("notes.scale_no_effect.app", top_plain=f"{plain.max(1).mean():.3f}",
+                  top_scaled=f"{scaled.max(1).mean():.3f}",
+                  model_scaled=f"{softmax(scores / np.sqrt(trace.config.d_k)).max(-1).mean():.3f}",
+                  model_plain=f"{softmax(scores).max(-1).mean():.3f}",
+                  unscaled=widgets.plain(unscaled.output_text or "∅"), own=widgets.plain(own.output_text or "∅")))
+
+
+def demo_q_typo(bundle: Bundle, trace: Trace | None) -> None:
+    """The three rows of the note's scores, computed from its x and weights."""
+    scores = lessons.note_qkv()["scores"]  # (3, 3)
+    st.markdown(t("notes.q_typo.app", r1=vec(scores[0], 0), r2=vec(scores[1], 0), r3=vec(scores[2], 0)))
+
+
+def dims(shape: tuple[int, ...]) -> str:
+    """A shape as "3 × 4"."""
+    return " × ".join(map(str, shape))
+
+
+def demo_output_width(bundle: Bundle, trace: Trace | None) -> None:
+    """The output's shape with the note's matrices, with wider W_q and W_k, and with a wider W_v."""
+    w = lessons.widened_outputs()
+    st.markdown(t("notes.output_width.app", x=dims(w["input"]), w=dims(lessons.NOTE_W_Q.shape), note=dims(w["note"]),
+                  qk=dims(w["qk"]), wider_qk=dims(w["wider_qk"]), v=dims(w["v"]), wider_v=dims(w["wider_v"])))
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def without_source(name: str, ids: tuple[int, ...]) -> list[int]:
+    """Greedy output ids with the encoder's output zeroed (cached, shared by sessions)."""
+    b = data.bundle(name)
+    return lessons.greedy_without_source(b.model, list(ids), b.cfg.max_len)
+
+
+def demo_decoder_source(bundle: Bundle, trace: Trace | None) -> None:
+    """The translation, and what the decoder writes when the encoder's output is zeroed."""
+    if not has_sentence(trace):
+        return
+    blind = detokenize(bundle.tgt_vocab.decode(without_source(trace.model, tuple(trace.src.ids))), trace.tgt_lang)
+    st.markdown(t("notes.decoder_source.app", own=widgets.plain(trace.output_text or "∅"),
+                  blind=widgets.plain(blind or "∅"), N=bundle.cfg.N, S=len(trace.src.tokens)))
+
+
+def demo_more_params(bundle: Bundle, trace: Trace | None) -> None:
+    """One self-attention block's parameters against 1-D convolutions of kernel 3, 5 and 7 at this d_model."""
+    d = bundle.cfg.d_model
+    conv = lessons.conv_parameters(d, (3, 5, 7))
+    st.markdown(t("notes.more_params.app", d=d, attn=f"{parameters(bundle.model.encoder[0].self_attn):,}",
+                  k3=f"{conv[3]:,}", k5=f"{conv[5]:,}", k7=f"{conv[7]:,}"))
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def fresh_table(vocab: int, d: int) -> np.ndarray:
+    """A fresh nn.Embedding(vocab, d) table (read-only, shared by sessions)."""
+    return read_only(lessons.fresh_embedding(vocab, d))
+
+
+def demo_embedding_random(bundle: Bundle, trace: Trace | None) -> None:
+    """The nearest word of the sentence's first known word in a fresh nn.Embedding and in the trained table."""
+    if not has_sentence(trace):
+        return
+    known = [(tok, i) for tok, i, unk in zip(trace.src.tokens, trace.src.ids, trace.src.unknown) if not unk]
+    if not known:
+        return
+    word, i = known[0]
+    itos, trained = bundle.src_vocab.itos, bundle.model.src_lut.weight.detach().double().numpy()  # (V, d)
+    fresh = fresh_table(*trained.shape)  # (V, d)
+    (f, f_cos), (j, j_cos) = lessons.nearest_id(fresh, i), lessons.nearest_id(trained, i)
+    st.markdown(t("notes.embedding_random.app", v=trained.shape[0], d=trained.shape[1], word=widgets.plain(word),
+                  fresh_near=widgets.plain(itos[f]), fresh_cos=f"{f_cos:.3f}", trained_near=widgets.plain(itos[j]),
+                  trained_cos=f"{j_cos:.3f}", pair_fresh=f"{lessons.cosine(fresh[i], fresh[j]):.3f}"))
+
+
+def demo_parallel_order(bundle: Bundle, trace: Trace | None) -> None:
+    """Self-attention without PE against a random convolution, on a shuffle of this sentence."""
+    if not has_sentence(trace):
+        return
+    seed = lessons.visible_shuffle(trace.src.ids)
+    if seed is None:
+        st.info(t("notes.parallel_order.same"))
+        return
+    shuffled = data.equivariance(trace.model, tuple(trace.src.ids), seed, False)
+    x = trace["hook_src_embed"].astype(np.float64)  # (S, d_model) embedding × √d_model, no PE
+    conv = lessons.shuffled_conv_difference(x, shuffled.order)
+    st.markdown(t("notes.parallel_order.app", attn=f"{shuffled.attn_diff:.1e}", conv=f"{conv:.2f}"))
+
+
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
          "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
@@ -437,4 +702,10 @@ DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_r
          "six_pairs": demo_six_pairs, "sin_cos_linear": demo_sin_cos_linear, "pe_linear": demo_pe_linear,
          "div_term": demo_div_term, "location_encoder": demo_location_encoder,
          "attention_mask_name": demo_attention_mask_name, "training_steps": demo_training_steps,
-         "greedy": demo_greedy}
+         "greedy": demo_greedy, "attention_only": demo_attention_only, "name_error": demo_name_error,
+         "no_padding_mask": demo_no_padding_mask, "enc_dec_new": demo_enc_dec_new, "diagram": demo_diagram,
+         "rnn_parallel": demo_rnn_parallel, "score_importance": demo_score_importance,
+         "scale_no_effect": demo_scale_no_effect, "q_typo": demo_q_typo, "output_width": demo_output_width,
+         "decoder_source": demo_decoder_source, "more_params": demo_more_params,
+         "embedding_random": demo_embedding_random, "parallel_order": demo_parallel_order}
+VERDICT_FIELDS = {"rounding": rounding_fields}  # mistakes whose text quotes numbers computed here

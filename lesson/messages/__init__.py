@@ -9,13 +9,15 @@ from lesson.messages import (
     lab_knockout,
     lab_pairs,
     lessons,
+    mistakes,
     pages,
     pretrained,
     tour,
     tour_after_2017,
 )
 
-MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, pretrained, after_2017)
+MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes, pretrained,
+           after_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:

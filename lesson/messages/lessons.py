@@ -4,7 +4,9 @@ page), pe.* (Embeddings page additions), mm.* (Masks), var.* (Self-attention), l
 """
 
 PANELS = {
-    "notes.in_notes": {"en": "**In the notes** · «{title}»", "zh": "**笔记中** · «{title}»"},
+    "notes.in_notes": {"en": "**In the notes** · «{title}», line {line}", "zh": "**笔记中** · «{title}»，第 {line} 行"},
+    "notes.in_notes_lines": {"en": "**In the notes** · «{title}», lines {first}–{last}",
+                             "zh": "**笔记中** · «{title}»，第 {first}–{last} 行"},
     "notes.in_app": {"en": "**In this app**", "zh": "**本应用中**"},
     "notes.mask_mul.title": {"en": "Masking by multiplying the scores by 0/1", "zh": "用 0/1 乘分数来做掩码"},
     "notes.mask_mul.wrong": {
@@ -39,12 +41,12 @@ PANELS = {
     },
     "notes.i_range.title": {"en": "The range of i in the PE formula", "zh": "位置编码公式中 i 的取值范围"},
     "notes.i_range.wrong": {
-        "en": "One note lets i run over [0, d_model) (every dimension); two write [0, …, d_model/2] with the end "
-              "included, and one calls i the dimension index. But 2i and 2i + 1 must be dimensions below d_model, "
-              "so i = 0, 1, …, d_model/2 − 1: i numbers the sin/cos pairs.",
-        "zh": "一篇笔记让 i 取遍 [0, d_model)（每一个维度）；两篇写成 [0, …, d_model/2] 且包含终点；还有一篇把 i "
-              "称为维度索引。但 2i 和 2i + 1 都必须是小于 d_model 的维度，所以 i = 0, 1, …, d_model/2 − 1："
-              "i 给 sin/cos 维度对编号。",
+        "en": "{note0} lets i run over [0, d_model) (every dimension); {note2} and {note4} write [0, …, "
+              "d_model/2] with the end included, and {note3} calls i the dimension index. But 2i and 2i + 1 must be "
+              "dimensions below d_model, so i = 0, 1, …, d_model/2 − 1: i numbers the sin/cos pairs.",
+        "zh": "{note0} 让 i 取遍 [0, d_model)（每一个维度）；{note2} 和 {note4} 写成 [0, …, d_model/2] 且包含终点；"
+              "{note3} 把 i 称为维度索引。但 2i 和 2i + 1 都必须是小于 d_model 的维度，所以 i = 0, 1, …, "
+              "d_model/2 − 1：i 给 sin/cos 维度对编号。",
     },
     "notes.i_range.app": {
         "en": "d_model = {d}: i = 0 … {last}, **{pairs}** values, one per pair. Reading i over every dimension gives "
@@ -85,8 +87,8 @@ PANELS = {
         "en": "Encoder layer 0, first LayerNorm, on this sentence: per token, the sum of x̂ and its mean square "
               "(0, and 1 up to LayerNorm's ε: σ²/(σ² + ε)), then the mean and variance after γ and β (no longer 0 "
               "and 1).",
-        "zh": "编码器第 0 层的第一个层归一化，作用在本句上：每个词元 x̂ 的和与平方均值（恰好为 0 和 1），"
-              "以及乘 γ、加 β 之后的均值和方差（不再是 0 和 1）。",
+        "zh": "编码器第 0 层的第一个层归一化，作用在本句上：每个词元 x̂ 的和与平方均值（和为 0；平方均值在层归一化的 ε "
+              "之内为 1：σ²/(σ² + ε)），以及乘 γ、加 β 之后的均值和方差（不再是 0 和 1）。",
     },
     "notes.ln_shared.title": {"en": "One LayerNorm reused by every sublayer", "zh": "所有子层共用同一个层归一化"},
     "notes.ln_shared.wrong": {
@@ -112,7 +114,7 @@ PANELS = {
         "en": "For a 3-D input (batch, positions, vocabulary) PyTorch's `nn.Softmax()` with no dim picks dim 0, the "
               "batch, and warns. With one sentence every probability becomes 1. (A loss such as CrossEntropyLoss "
               "also expects the logits, not probabilities.)",
-        "zh": "对三维输入（批次，位置，词表），不带 `dim` 的 `nn.Softmax()` 会选第 0 维，也就是批次维，"
+        "zh": "对 3 维输入（批次，位置，词表），不带 `dim` 的 `nn.Softmax()` 会选第 0 维，也就是批次维，"
               "并给出警告。只有一个句子时，每个概率都变成 1。"
               "（而且 `CrossEntropyLoss` 这类损失函数要的是未归一化的得分，不是概率。）",
     },
@@ -174,14 +176,21 @@ PANELS = {
     "notes.rounding.title": {"en": "The worked example's rounded numbers", "zh": "手算例子中四舍五入的数字"},
     "notes.rounding.wrong": {
         "en": "The note rounds the softmax to one decimal before multiplying by V (it says so, to keep the example "
-              "readable), and it does not divide by √d_k. Its outputs are therefore not what the formula gives.",
+              "readable), and it does not divide by √d_k. Its rounding is itself wrong: the first weight, {w0}, "
+              "rounds to {w0_rounded}, not 0.0, so row 0 should read [{honest0}], which sums to {honest_sum}: one "
+              "decimal cannot keep a row's weights summing to 1. Its outputs are therefore not what the formula "
+              "gives.",
         "zh": "笔记在乘以 V 之前把 softmax 的结果四舍五入到一位小数（它自己说明了，是为了便于展示），"
-              "而且没有除以 √d_k。所以它的输出并不是公式真正算出的结果。",
+              "而且没有除以 √d_k。它的四舍五入本身也错了：第一个权重 {w0} 应舍入为 {w0_rounded}，而不是 0.0，"
+              "所以第 0 行应为 [{honest0}]，其和为 {honest_sum}：只保留一位小数，无法让一行权重之和保持为 1。"
+              "所以它的输出并不是公式真正算出的结果。",
     },
     "notes.rounding.app": {
-        "en": "Exact, from the same Q and K: softmax(QKᵀ)·V as in the note (unscaled), and with ÷√d_k (d_k = 3) as "
-              "in the paper. The Playground's first preset is this example; its numbers are exact.",
-        "zh": "用相同的 Q、K 精确计算：与笔记相同不缩放的 softmax(QKᵀ)·V，以及论文中的 ÷√d_k（d_k = 3）。"
+        "en": "From the note's own Q and K: the weights and the outputs softmax(QKᵀ)·V exactly as in the note "
+              "(unscaled), as the note prints them, rounded correctly to one decimal, and with ÷√d_k (d_k = 3) as in "
+              "the paper. The Playground's first preset is this example; its numbers are exact.",
+        "zh": "用笔记自己的 Q、K 计算：权重和输出 softmax(QKᵀ)·V——与笔记相同不缩放的精确值、笔记印出的值、"
+              "正确舍入到一位小数的值，以及论文中 ÷√d_k（d_k = 3）的值。"
               "“动手实验”页的第一个预设就是这个例子，那里的数字都是精确值。",
     },
     "notes.shuffle.title": {"en": "“Without positions, the order makes no difference to the output”",
@@ -211,21 +220,35 @@ PANELS = {
     "notes.scale_grad.title": {"en": "Why ÷√d_k: “to stop the gradient getting too large”",
                                "zh": "为什么 ÷√d_k：“防止梯度过大”"},
     "notes.scale_grad.wrong": {
-        "en": "Backwards. The paper divides by √d_k because large dot products push the softmax into regions "
-              "where its gradient is extremely small (vanishing, not exploding). The second note has the reason "
-              "right but calls d_k the scaling factor (the scores are divided by √d_k); the third calls the division "
-              "a normalisation (nothing is normalised: the scores are only shrunk by a constant).",
-        "zh": "说反了。论文除以 √d_k，是因为点积太大会把 softmax 推到梯度极小的区域（梯度消失，而不是过大）。"
-              "第二篇笔记的理由是对的，但把 d_k 称为缩放因子（分数实际除以的是 √d_k）；第三篇把这一步叫作归一化"
-              "（并没有归一化什么：分数只是被一个常数缩小了）。",
+        "en": "{note0} has it backwards. The paper divides by √d_k because for large d_k the dot products grow large "
+              "and push the softmax into regions where its gradient is extremely small (vanishing, not exploding). "
+              "{note3} has the reason right but calls d_k the scaling factor (the scores are divided by √d_k); "
+              "{note4} calls the division a normalisation (nothing is normalised: the scores are only shrunk by a "
+              "constant).",
+        "zh": "{note0} 说反了。论文除以 √d_k，是因为 d_k 较大时点积会变大，把 softmax 推到梯度极小的区域"
+              "（梯度消失，而不是过大）。{note3} 的理由是对的，但把 d_k 称为缩放因子（分数实际除以的是 √d_k）；"
+              "{note4} 把这一步叫作归一化（并没有归一化什么：分数只是被一个常数缩小了）。",
     },
     "notes.scale_grad.app": {
-        "en": "Encoder layer 0, head 0, the first token's row on this sentence: the softmax's Jacobian has norm "
-              "‖J‖ = {plain} on the unscaled scores and {scaled} on the scores ÷√{d_k}. Without the scaling the "
-              "gradient is smaller, not larger; the Self-attention page shows it for any row.",
-        "zh": "编码器第 0 层、头 0、本句第一个词元的那一行：softmax 的雅可比矩阵在不缩放的分数上范数 "
-              "‖J‖ = {plain}，在 ÷√{d_k} 之后的分数上为 {scaled}。不缩放时梯度更小，而不是更大；"
-              "“自注意力”页可以查看任意一行。",
+        "en": "The paper's argument is statistical, not a law for every row: if the components of q and k are "
+              "independent with mean 0 and variance 1, Var(q·k) = d_k, so for large d_k a typical row holds a few "
+              "very large scores and its softmax saturates (one weight near 1, the Jacobian ∂w/∂s = diag(w) − w·wᵀ "
+              "near 0). On this sentence, encoder layer 0 (every head and query row, d_k = {d_k}): the scaling raises "
+              "‖J‖ in **{raised} of {rows}** rows and lowers it in {lowered}.{example} The effect grows with d_k: for "
+              "random unit-variance q and k over {n} keys, scaling raises ‖J‖ in {share_dk} of the rows at this "
+              "model's d_k = {d_k}, {share_64} at the paper's d_k = 64 and {share_512} at d_k = 512. The "
+              "Self-attention page shows ‖J‖ for any row.",
+        "zh": "论文的论证是统计意义上的，并不是对每一行都成立的定律：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
+              "那么 Var(q·k) = d_k，所以 d_k 较大时典型的一行里会有几个很大的分数，softmax 饱和（某个权重接近 1，"
+              "雅可比矩阵 ∂w/∂s = 对角阵(w) − w·wᵀ 接近 0）。在本句上，编码器第 0 层（每个头的每个查询行，"
+              "d_k = {d_k}）：缩放让 ‖J‖ 变大的有 **{rows} 行中的 {raised} 行**，变小的有 {lowered} 行。{example}"
+              "这个效应随 d_k 增大：对各分量为单位方差的随机 q、k、{n} 个键，缩放让 ‖J‖ 变大的行所占比例在本模型的 "
+              "d_k = {d_k} 时为 {share_dk}，在论文的 d_k = 64 时为 {share_64}，在 d_k = 512 时为 {share_512}。"
+              "“自注意力”页可以查看任意一行的 ‖J‖。",
+    },
+    "notes.scale_grad.example": {
+        "en": " For instance head {head}, query “{token}”: ‖J‖ = {plain} unscaled against {scaled} scaled.",
+        "zh": "例如头 {head}、查询“{token}”：不缩放时 ‖J‖ = {plain}，缩放后为 {scaled}。",
     },
     "notes.qk_similarity.title": {"en": "“QKᵀ is the attention matrix: a larger dot product means more similar”",
                                   "zh": "“QKᵀ 就是注意力矩阵：点积越大越相似”"},
@@ -279,21 +302,6 @@ PANELS = {
         "zh": "编码器第 0 层、本句：每个头的 q 都等于 X·W_Qᵀ + b 中属于它的那几列（最大 |差值| {diff}，"
               "float32 舍入误差）：一个投影切成 {h} 段，每段 d_k = {d_k}。",
     },
-    "notes.d_eq_dv.title": {"en": "“In the Transformer d = d_v, so that the shapes match”",
-                            "zh": "“Transformer 中 d = d_v，以保证形状一致”"},
-    "notes.d_eq_dv.wrong": {
-        "en": "In the paper d_v = d_model / h = 64, not d_model = 512. The output has the input's shape because "
-              "the h heads' outputs are concatenated (h · d_v = d_model) and multiplied by W_O (d_model × d_model), "
-              "not because d = d_v.",
-        "zh": "论文中 d_v = d_model / h = 64，而不是 d_model = 512。输出与输入形状相同，是因为 h 个头的输出被拼接起来"
-              "（h · d_v = d_model），再乘以 W_O（d_model × d_model），而不是因为 d = d_v。",
-    },
-    "notes.d_eq_dv.app": {
-        "en": "This model: d_model = {d}, h = {h}, d_v = {d_v} (≠ d_model); the concatenation is {rows} × {concat} "
-              "and W_O is {wo0} × {wo1}, which gives back {rows} × {d}.",
-        "zh": "本模型：d_model = {d}，h = {h}，d_v = {d_v}（≠ d_model）；拼接结果是 {rows} × {concat}，"
-              "W_O 是 {wo0} × {wo1}，乘完又回到 {rows} × {d}。",
-    },
     "notes.transpose.title": {"en": "“Transpose” Attention(Q, K, V) back to the input's shape",
                               "zh": "把 Attention(Q, K, V)“转置”回输入的形状"},
     "notes.transpose.wrong": {
@@ -311,17 +319,17 @@ PANELS = {
     },
     "notes.module_list.title": {"en": "Layers kept in plain Python lists", "zh": "用普通的 Python 列表存放层"},
     "notes.module_list.wrong": {
-        "en": "PyTorch registers a submodule only if it is an attribute or sits in nn.ModuleList. Layers in a plain "
-              "list are invisible: .parameters() skips them (the optimizer never trains them), state_dict skips "
-              "them (they are not saved) and .to(device) does not move them. The note's Transformer would train "
-              "only its embeddings and classifier.",
+        "en": "PyTorch registers a submodule only if it is an attribute or sits in `nn.ModuleList`. Layers in a "
+              "plain list are invisible: `.parameters()` skips them (the optimizer never trains them), `state_dict` "
+              "skips them (they are not saved) and `.to(device)` does not move them. The note's Transformer would "
+              "train only its embeddings and classifier.",
         "zh": "PyTorch 只登记作为属性或放在 `nn.ModuleList` 里的子模块。放在普通列表里的层是看不见的："
               "`.parameters()` 不包含它们（优化器永远不会训练它们），`state_dict` 不包含它们（不会被保存），"
               "`.to(device)` 也不会移动它们。笔记里的 Transformer 只会训练词嵌入和分类层。",
     },
     "notes.module_list.app": {
-        "en": "The note's multi-head module built here with d = {d}, h = {h}: .parameters() yields {plain} "
-              "parameters and state_dict has {plain_keys} entries (only `lin`); with nn.ModuleList, {listed} "
+        "en": "The note's multi-head module built here with d = {d}, h = {h}: `.parameters()` yields {plain} "
+              "parameters and `state_dict` has {plain_keys} entries (only `lin`); with `nn.ModuleList`, {listed} "
               "parameters and {list_keys} entries.",
         "zh": "在这里用 d = {d}、h = {h} 构建笔记的多头模块：`.parameters()` 只给出 {plain} 个参数，`state_dict` 只有 "
               "{plain_keys} 项（只有 `lin`）；改用 `nn.ModuleList` 后是 {listed} 个参数、{list_keys} 项。",
@@ -392,31 +400,27 @@ PANELS = {
                                      "zh": "“代码都是可以运行的”：未定义的 `locationEncoder`，没有 × √d"},
     "notes.location_encoder.wrong": {
         "en": "The note says its code runs, but `locationEncoder` is defined nowhere, so the Transformer's forward "
-              "raises NameError (its test at the end would stop there). It also adds the PE to the bare embedding: "
-              "the paper multiplies the embedding by √d_model first.",
+              "raises NameError (its test at the end would stop there). It also adds the PE to the bare embedding, "
+              "where the paper multiplies the embedding by √d_model first; whether that matters depends on how the "
+              "embeddings are initialised, which the paper does not say (right).",
         "zh": "笔记说代码都可以运行，但 `locationEncoder` 在任何地方都没有定义，Transformer 的 `forward` 会抛出 "
-              "`NameError`（文末的测试会停在这里）。它还把位置编码直接加到未缩放的词嵌入上：论文会先把词嵌入乘以 "
-              "√d_model。",
+              "`NameError`（文末的测试会停在这里）。它还把位置编码直接加到未缩放的词嵌入上，而论文会先把词嵌入乘以 "
+              "√d_model；这有没有影响取决于词嵌入如何初始化，论文并没有说明（见右侧）。",
     },
     "notes.location_encoder.app": {
-        "en": "On this sentence, ‖embedding‖ without × √d_model is {raw_lo} – {raw_hi} per token, against ‖PE‖ = "
-              "{pe}: the position would drown the word. With × √{d}: {emb_lo} – {emb_hi}.",
-        "zh": "在本句上，不乘 √d_model 的 ‖词嵌入‖ 每个词元为 {raw_lo} – {raw_hi}，而 ‖PE‖ = {pe}："
-              "位置会淹没词义。乘以 √{d} 后：{emb_lo} – {emb_hi}。",
-    },
-    "notes.attention_mask_name.title": {"en": "Calling the causal mask “attention mask”",
-                                        "zh": "把因果掩码叫作 `attention mask`"},
-    "notes.attention_mask_name.wrong": {
-        "en": "Every mask is an attention mask. The decoder's own one is the causal (look-ahead, subsequent) mask; "
-              "in Hugging Face `attention_mask` is the padding mask, the very one the note contrasts it with.",
-        "zh": "每一种掩码都是注意力掩码。解码器特有的是因果掩码（前瞻掩码）；而在 Hugging Face 中 "
-              "`attention_mask` 指的恰恰是填充掩码，也就是笔记拿来与之对比的那一个。",
-    },
-    "notes.attention_mask_name.app": {
-        "en": "On this translation the decoder's causal mask is {t} × {t} and hides {masked} cells (the future); "
-              "the source has {pads} padding tokens, so its padding mask hides nothing.",
-        "zh": "在这句译文上，解码器的因果掩码是 {t} × {t}，遮住 {masked} 个格子（未来的位置）；"
-              "源句有 {pads} 个填充词元，所以它的填充掩码什么也不遮。",
+        "en": "This model's embeddings were initialised from N(0, 1/d_model): on this sentence, ‖embedding‖ without "
+              "× √d_model is {raw_lo} – {raw_hi} per token, against ‖PE‖ = {pe}, so with this initialisation the "
+              "position would drown the word; with × √{d}: {emb_lo} – {emb_hi}. The note's code builds its tables "
+              "with `nn.Embedding`, initialised from N(0, 1): a fresh table's rows have ‖embedding‖ ≈ √d, measured "
+              "{fresh} at d = {d} and {fresh512} at the paper's d = 512, against ‖PE‖ = {pe512} there. With that "
+              "initialisation the bare embedding is not drowned, and × √d_model would make it {ratio512} times "
+              "‖PE‖ at d = 512.",
+        "zh": "本模型的词嵌入从 N(0, 1/d_model) 初始化：在本句上，不乘 √d_model 的 ‖词嵌入‖ 每个词元为 "
+              "{raw_lo} – {raw_hi}，而 ‖PE‖ = {pe}，所以在这种初始化下位置会淹没词义；乘以 √{d} 后："
+              "{emb_lo} – {emb_hi}。笔记的代码用 `nn.Embedding` 建表，它从 N(0, 1) 初始化：新建的表每行 "
+              "‖词嵌入‖ ≈ √d，实测 d = {d} 时为 {fresh}，论文的 d = 512 时为 {fresh512}，而那时 ‖PE‖ = {pe512}。"
+              "在这种初始化下，未缩放的词嵌入并不会被淹没，乘以 √d_model 反而会让它在 d = 512 时成为 ‖PE‖ 的 "
+              "{ratio512} 倍。",
     },
     "notes.training_steps.title": {"en": "Training described one token at a time, teacher forcing as a patch",
                                    "zh": "把训练描述成逐词进行，把教师强制当作补丁"},
@@ -458,13 +462,14 @@ NOTES_PAGE = {
     "nav.bert_gpt": {"en": "BERT vs GPT", "zh": "BERT 与 GPT"},
     "notes.header": {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"},
     "notes.intro": {
-        "en": "Each panel quotes a note, says what is wrong with it (or, for the shuffle, what it gets half right), "
-              "and shows what this app computes instead, on the sentence above where possible. These are the "
-              "mistakes found so far, not a guarantee that the notes have no others. Every panel also appears on "
-              "the page where its topic lives.",
-        "zh": "每个面板引用一篇笔记的原话，说明错在哪里（打乱词序那一条则说明它对了哪一半），并展示本应用实际算出的"
-              "结果（尽量用上方的句子）。这些是目前发现的错误，并不保证笔记中没有别的错误。"
-              "每个面板也出现在对应主题的页面上。",
+        "en": "Each panel quotes a note, with the lines it quotes, says what is wrong with it (or, for the shuffle, "
+              "what it gets half right), and shows what this app computes instead, on the sentence above where "
+              "possible. These are the mistakes found so far, not a guarantee that the notes have no others. Every "
+              "panel also appears on the page where its topic lives. At the end, two places that read as mistakes "
+              "but are not.",
+        "zh": "每个面板引用一篇笔记的原话及其所在行，说明错在哪里（打乱词序那一条则说明它对了哪一半），并展示本应用"
+              "实际算出的结果（尽量用上方的句子）。这些是目前发现的错误，并不保证笔记中没有别的错误。每个面板也出现"
+              "在对应主题的页面上。最后是两处看起来像错误、其实不是的地方。",
     },
     "notes.col_note": {"en": "note", "zh": "笔记"},
     "notes.col_topic": {"en": "topic", "zh": "主题"},
@@ -481,9 +486,6 @@ NOTES_PAGE = {
     "notes.col_dgamma": {"en": "max |γₖ − γ₁|", "zh": "最大 |γₖ − γ₁|"},
     "notes.col_dbeta": {"en": "max |βₖ − β₁|", "zh": "最大 |βₖ − β₁|"},
     "notes.col_row": {"en": "row", "zh": "行"},
-    "notes.col_note_out": {"en": "note (rounded weights)", "zh": "笔记（四舍五入后的权重）"},
-    "notes.col_exact": {"en": "exact, unscaled", "zh": "精确值，不缩放"},
-    "notes.col_scaled": {"en": "exact, ÷√d_k", "zh": "精确值，÷√d_k"},
     "notes.fig_pe_note": {"en": "The note's code", "zh": "笔记的代码"},
     "notes.fig_pe_paper": {"en": "The paper's formula", "zh": "论文的公式"},
 }
@@ -625,7 +627,7 @@ SELF_ATTENTION = {
     "var.scaled": {"en": "q·k / √d_k", "zh": "点积 ÷ √d_k"},
     "var.x": {"en": "d_k", "zh": "d_k"},
     "var.y": {"en": "variance", "zh": "方差"},
-    "var.row": {"en": "One row with and without ÷√d_k", "zh": "同一行：缩放与不缩放"},
+    "var.row": {"en": "One row with and without ÷√d_k", "zh": "同一行：÷√d_k 与不缩放"},
     "var.fig_row": {"en": "softmax of query {query}'s row ({block}, layer {layer}, head {head})",
                     "zh": "查询 {query} 这一行的 softmax（{block}，第 {layer} 层，头 {head}）"},
     "var.with": {"en": "÷√d_k", "zh": "÷√d_k"},
@@ -766,7 +768,7 @@ PAPER_PAGE = {
               "（比例 {dropout}）；标签平滑 {ls}；基础模型训练 {steps_base:,} 步，大模型 {steps_big:,} 步"
               "（N = {big_n}，d_model = {big_d}，d_ff = {big_ff}，h = {big_h}，随机失活比例 {big_drop}，"
               "参数 {big_params}M）；翻译时用束搜索，束宽 {beam}，长度惩罚 α = {alpha}。"
-              "学习率在前 {warmup:,} 步预热中线性上升，之后与步数的平方根成反比下降：",
+              "学习率在前 {warmup:,} 步预热中线性上升，之后按 1/√步数 下降（与步数的平方根成反比）：",
     },
     "paper.caption_lr": {
         "en": "At d_model = {d} the peak, at step {warmup:,}, is {peak}; at step {later:,} it is {at_later}. With "

@@ -40,6 +40,8 @@ ALLOWED_LATIN = {
     "Longformer", "Beltagy", "Mistral",  # sliding windows: a model, its author (Beltagy et al. 2020), a model
     "RoPE", "ALiBi", "LLaMA", "Qwen", "Su", "Press", "Shazeer", "Ainslie",  # methods, models and their authors
     "checkpoints", "docs", "model.md",  # a folder and a file named in a message (checkpoints/after_2017, docs/model.md)
+    "RNN", "CNN",  # abbreviations, as the notes themselves write them
+    "Dosovitskiy",  # an author: ViT (Dosovitskiy et al. 2021)
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 
@@ -63,3 +65,46 @@ def test_chinese_messages_leave_no_english_words():
 def test_the_latin_scan_finds_english():
     assert latin_words("模型 en-zh 的 score(x) + mask") == ["score", "mask"]
     assert latin_words("{norm}-norm，`nn.Softmax()`，d_model，<bos>，softmax") == ["norm"]
+
+
+# The facts a message states: its numbers and its formulas' symbols and names must be the same in both languages.
+FIELD_TEXT = re.compile(r"\{[^{}]*\}")
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+SYMBOL = re.compile(r"[α-ωΑ-Ω√∑∞≈≤≥≠⊙ᵀ⁰¹²³⁴⁵⁶⁷⁸⁹⁻₀₁₂₃₄₅₆₇₈₉ᵢₖ]")  # Greek letters, math signs, super- and subscripts
+NAME = re.compile(r"[A-Za-z]+_[A-Za-z0-9]+")  # d_k, d_model, W_Q, h_kv
+WORDED = {  # entries whose languages state the same fact with a number or name written in words, and how
+    "sa.row_weighted": "weight_j is written 权重_j: the name in the formula is translated",
+    "pg.code_output": "weight_j is written 权重_j: the name in the formula is translated",
+    "an.caption_ffn": "ReLU “zeroes” the hidden units in English, 置为 0 in Chinese",
+    "ko.caption_scale": "“{ratio} times less likely” is written 变为原来的 1/{ratio}",
+    "paper.caption_cost": "the score matrix “quadruples” in English, 变为 4 倍 in Chinese",
+}
+
+
+def facts(text: str) -> dict[str, set[str]]:
+    """The numbers (thousands separators dropped), formula symbols and underscored names of a message; fields (compared
+    above) and `code` (the same in both languages) are set aside."""
+    text = re.sub(r"`[^`]*`", " ", FIELD_TEXT.sub(" ", text))
+    return {"numbers": {n.replace(",", "") for n in NUMBER.findall(text)}, "symbols": set(SYMBOL.findall(text)),
+            "names": set(NAME.findall(text))}
+
+
+@pytest.mark.parametrize("key", sorted(set(CATALOGUE) - set(WORDED)))
+def test_both_languages_state_the_same_numbers_and_formulas(key):
+    assert facts(CATALOGUE[key]["en"]) == facts(CATALOGUE[key]["zh"])
+
+
+@pytest.mark.parametrize("key", sorted(WORDED))
+def test_the_worded_entries_differ_only_where_their_reason_says(key):
+    en, zh = facts(CATALOGUE[key]["en"]), facts(CATALOGUE[key]["zh"])
+    differing = {kind for kind in en if en[kind] != zh[kind]}
+    assert len(differing) == 1, "an entry allowed to word one fact differently states the others alike"
+
+
+def test_the_facts_check_catches_a_drifted_translation():
+    """LayerNorm's mean square: exactly 1 in one language, σ²/(σ² + ε) in the other (a drift this check found)."""
+    en = "per token, the sum of x̂ and its mean square (0, and 1 up to LayerNorm's ε: σ²/(σ² + ε))"
+    assert facts(en) != facts("每个词元 x̂ 的和与平方均值（恰好为 0 和 1）")
+    assert facts(en) == facts("每个词元 x̂ 的和与平方均值（0，以及在 ε 之内为 1：σ²/(σ² + ε)）")
+    assert facts("d_k = 24, 1,024 keys") != facts("d_k = 64，1,024 个键")
+    assert facts("√d_k") != facts("d_k")

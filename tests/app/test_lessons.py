@@ -4,6 +4,7 @@ import re
 
 import numpy as np
 import pytest
+import torch
 
 from model.checkpoint import load_bundle
 from model.positional import sinusoidal_encoding
@@ -219,17 +220,17 @@ def test_notes_page_shows_every_panel_with_its_numbers():
     at = open_page("notes", s=S)
     page = texts(at)
     trace = run_with_trace(load_bundle("en-zh"), S)
-    from lesson.notes import PANELS
+    from lesson.notes import PANELS, REMARKS
 
-    assert page.count("**In this app**") == len(PANELS)
+    assert page.count("**In this app**") == len(PANELS) + len(REMARKS)
     assert "seed" not in page.lower()
     (v, total) = numbers(r"to every one of the (\d+) words \(their sum is ([\d,]+)\)", page)
     assert v == total == trace["probs"].shape[1]
     (passes,) = numbers(r"This translation took \*\*(\d+)\*\* decoder passes", page)
     assert passes == len(trace.decoded.tokens) + 1
-    rounding = [f for f in at.dataframe if "exact, unscaled" in f.value.columns][0].value
+    rounding = [f.value for f in at.dataframe if "exact" in f.value.columns][1]  # the outputs, after the weights
     S3, V = np.array([[2, 4, 4], [4, 16, 12], [4, 12, 10.0]]), np.array([[1, 2, 3], [2, 8, 0], [2, 6, 3.0]])
-    shown = np.array([[float(x) for x in cell.strip("[]").split(", ")] for cell in rounding["exact, unscaled"]])
+    shown = np.array([[float(x) for x in cell.strip("[]").split(", ")] for cell in rounding["exact"]])
     np.testing.assert_allclose(shown, softmax(S3) @ V, atol=6e-4)
 
 
@@ -267,28 +268,33 @@ def test_pinyin_chips_and_placeholder_follow_the_model():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_mistakes_page_lists_every_panel_and_its_numbers_match_numpy(lang):
     from lesson.messages import CATALOGUE as MESSAGES
-    from lesson.notes import PANELS
+    from lesson.notes import NOTE_TITLES, PANELS, REMARKS
 
     at = open_page("notes", s=S, lang=lang)
     assert not at.exception
     page = texts(at)
     titles = "\n".join(str(e.value) for e in at.markdown)
-    for key in PANELS:
+    for key, (_, quotes) in (PANELS | REMARKS).items():
         assert MESSAGES[f"notes.{key}.title"][lang] in titles, key
+        for note, (first, last), _, _ in quotes:  # each quote under its note's title and its lines
+            where = f"{first}–{last}" if first < last else str(first)
+            assert {"en": f"«{NOTE_TITLES[note]}», line{'s' if first < last else ''} {where}",
+                    "zh": f"«{NOTE_TITLES[note]}»，第 {where} 行"}[lang] in titles, (key, where)
+    columns = {"en": {"lines", "page"}, "zh": {"行", "页面"}}[lang]
+    index = [f.value for f in at.dataframe if columns <= set(f.value.columns)]
+    assert [len(i) for i in index] == [len(PANELS), len(REMARKS)]
     assert at.header[0].value == {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"}[lang]
     if lang == "zh":
         return
-    trace = run_with_trace(load_bundle("en-zh"), S)
-    s = trace["encoder.0.self_attn.hook_scores"][0, 0].astype(float)  # head 0, first token's row, unscaled
-    plain, scaled = numbers(r"‖J‖ = ([\d.]+) on the unscaled scores and ([\d.]+) on the scores ÷√24", page)
-    assert plain == pytest.approx(jacobian_norm_by_finite_differences(s), abs=6e-5)
-    assert scaled == pytest.approx(jacobian_norm_by_finite_differences(s / np.sqrt(24)), abs=6e-5)
+    bundle = load_bundle("en-zh")
+    trace, d, h = run_with_trace(bundle, S), bundle.cfg.d_model, bundle.cfg.h
     plain_p, plain_keys, listed, list_keys = numbers(
-        r"yields ([\d,]+) parameters and state_dict has (\d+) entries .*?, ([\d,]+) parameters and (\d+) entries", page)
-    assert (plain_p, plain_keys, listed, list_keys) == (96 * 96 + 96, 2, 4 * 96 * 96 + 4 * 96, 26)
-    emb = np.linalg.norm(load_bundle("en-zh").model.src_lut.weight.detach().double().numpy()[trace.src.ids], axis=1)
+        r"yields ([\d,]+) parameters and `state_dict` has (\d+) entries .*?, ([\d,]+) parameters and (\d+) entries",
+        page)
+    assert (plain_p, plain_keys, listed, list_keys) == (d * d + d, 2, 4 * d * d + 4 * d, 3 * h * 2 + 2)
+    emb = np.linalg.norm(bundle.model.src_lut.weight.detach().double().numpy()[trace.src.ids], axis=1)
     raw_lo, raw_hi, pe = numbers(r"without × √d_model is ([\d.]+) – ([\d.]+) per token, against ‖PE‖ = ([\d.]+)", page)
-    assert (raw_lo, raw_hi, pe) == pytest.approx((emb.min(), emb.max(), np.sqrt(48)), abs=0.006)
+    assert (raw_lo, raw_hi, pe) == pytest.approx((emb.min(), emb.max(), np.sqrt(d / 2)), abs=0.006)
     T = len(trace.decoded.ids) + 1
     t_shown, masked = numbers(r"causal mask is (\d+) × \d+ and hides (\d+) cells", page)
     assert (t_shown, masked) == (T, T * (T - 1) // 2)
@@ -388,3 +394,126 @@ def test_the_relative_shift_works_at_every_length_of_the_slider(length):
     pos, shift = (int(n.value) for n in at.number_input[:2])
     assert 0 <= pos <= length - 2 and 1 <= shift <= length - 1 - pos
     assert any("checkmark" in str(m.value) for m in at.latex), "M · PE[pos] = PE[pos + k]"
+
+
+@pytest.fixture(scope="module")
+def mistakes_page():
+    """The Mistakes page on S in English, its text, the model and the sentence's trace."""
+    at = open_page("notes", s=S)
+    bundle = load_bundle("en-zh")
+    return at, texts(at), bundle, run_with_trace(bundle, S)
+
+
+def test_scale_grad_counts_the_rows_scaling_helps_and_names_the_row_it_does_not(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    d_k = bundle.cfg.d_k
+    scores = trace["encoder.0.self_attn.hook_scores"].astype(float)  # (h, S, S)
+    plain = np.array([[jacobian_norm_by_finite_differences(r) for r in head] for head in scores])
+    scaled = np.array([[jacobian_norm_by_finite_differences(r / np.sqrt(d_k)) for r in head] for head in scores])
+    raised, rows, lowered = numbers(r"d_k = (?:\d+)\): the scaling raises ‖J‖ in \*\*(\d+) of (\d+)\*\* rows and "
+                                    r"lowers it in (\d+)\.", page)
+    assert (raised, rows, lowered) == ((scaled > plain).sum(), plain.size, (scaled <= plain).sum())
+    assert f"(every head and query row, d_k = {d_k})" in page
+    assert "Without the scaling the gradient is smaller" not in page
+    if lowered:
+        head, row = np.unravel_index(np.argmax(np.where(scaled <= plain, plain - scaled, -np.inf)), plain.shape)
+        shown = numbers(rf"For instance head {head}, query “{trace.src.tokens[row]}”: ‖J‖ = ([\d.]+) unscaled against "
+                        r"([\d.]+) scaled", page)
+        assert shown == pytest.approx([plain[head, row], scaled[head, row]], abs=6e-4)
+    shares = numbers(r"scaling raises ‖J‖ in (\d+)% of the rows at this model's d_k = \d+, (\d+)% at the paper's "
+                     r"d_k = 64 and (\d+)% at d_k = 512", page)
+    rng, n = np.random.default_rng(7), scores.shape[-1]
+    for shown, width in zip(shares, (d_k, 64, 512)):  # an independent draw of q and k, N(0, 1) components
+        s = np.einsum("nd,nkd->nk", rng.standard_normal((2000, width)), rng.standard_normal((2000, n, width)))
+        expected = np.mean([jacobian_norm_by_finite_differences(r / np.sqrt(width))
+                            > jacobian_norm_by_finite_differences(r) for r in s[:600]])
+        assert shown / 100 == pytest.approx(expected, abs=0.06)
+
+
+def test_rounding_and_the_worked_examples_rows_match_numpy(mistakes_page):
+    at, page, _, _ = mistakes_page
+    S3 = np.array([[2, 4, 4], [4, 16, 12], [4, 12, 10.0]])
+    w = softmax(S3)
+    assert f"the first weight, {w[0, 0]:.4f}, rounds to 0.1, not 0.0, so row 0 should read [0.1, 0.5, 0.5], which " \
+           "sums to 1.1" in page
+    weights = [f.value for f in at.dataframe if "1 decimal" in f.value.columns][0]
+    shown = np.array([[float(x) for x in c.strip("[]").split(", ")] for c in weights["1 decimal"]])
+    np.testing.assert_allclose(shown, np.floor(w * 10 + 0.5) / 10)
+    x = np.array([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1.0]])
+    q = x @ np.array([[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1.0]])
+    k = x @ np.array([[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0.0]])
+    rows = [", ".join(str(int(v)) for v in q[i] @ k.T) for i in range(3)]
+    assert f"q₁·Kᵀ = [{rows[0]}], q₂·Kᵀ = [{rows[1]}], q₃·Kᵀ = [{rows[2]}]" in page
+
+
+def test_the_notes_code_the_padding_and_the_models_parts_match_numpy(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    model, cfg, n = bundle.model, bundle.cfg, len(trace.src.tokens)
+    assert (f"({n} tokens, d_model = {cfg.d_model}, h = {cfg.h}): `NameError: name 'sz_b' is not defined`" in page
+            and f"the same code runs and returns 1 × {n} × {cfg.d_model}" in page)
+    def count(*parts):
+        return sum(p.numel() for name, p in model.named_parameters() if any(part in name for part in parts))
+
+    shown = numbers(r"W_O ([\d,]+) \([\d.]+%\), feed-forward networks ([\d,]+) \([\d.]+%\), embeddings ([\d,]+)", page)
+    assert shown == [count(".W_Q.", ".W_K.", ".W_V.", ".W_O."), count(".ffn."), count("_lut")]
+    d = cfg.d_model
+    assert numbers(r"has ([\d,]+) with kernel 3, ([\d,]+) with kernel 5 and ([\d,]+) with kernel 7", page) == [
+        k * d * d + d for k in (3, 5, 7)]
+    short = bundle.src_vocab.encode("you like tea", 64).ids  # the Masks page's second sentence
+    assert len(short) < n, "the second sentence is the shorter one, padded to this sentence's length"
+    x = model.embed(torch.tensor([short]), model.src_lut, (model.hook_src_embed, model.hook_pos_enc,
+                                                           model.hook_src_input))[0].detach().double().numpy()
+    pe = model.pe[len(short):n].double().numpy()  # the padding: <pad>'s embedding + its positions
+    pad = model.src_lut.weight[0].detach().double().numpy() * np.sqrt(d) + pe
+    mha = model.encoder[0].self_attn
+    W = {w: (getattr(mha, w).weight.detach().double().numpy(), getattr(mha, w).bias.detach().double().numpy())
+         for w in ("W_Q", "W_K")}
+    full = np.vstack([x, pad])
+    q, k = ((full @ W[w][0].T + W[w][1]).reshape(len(full), cfg.h, cfg.d_k).transpose(1, 0, 2) for w in ("W_Q", "W_K"))
+    weights = softmax(q @ k.transpose(0, 2, 1) / np.sqrt(cfg.d_k))  # (h, S, S), every key visible
+    (pad_weight,) = numbers(r"its queries in encoder layer 0 give the padding ([\d.]+) of their weight", page)
+    assert pad_weight == pytest.approx(weights[:, :len(short), len(short):].sum(-1).mean(), abs=6e-4)
+
+
+def test_score_importance_embeddings_and_the_blind_decoder_match_numpy(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    w = trace["encoder.0.self_attn.hook_pattern"][0].astype(float)  # (S, S)
+    key = int((w.max(0) - w.min(0)).argmax())
+    tokens = trace.src.tokens
+    assert (f"the key “{tokens[key]}” gets weight {w[:, key].min():.3f} from the query “{tokens[w[:, key].argmin()]}” "
+            f"and {w[:, key].max():.3f} from “{tokens[w[:, key].argmax()]}”") in page
+    table = bundle.model.src_lut.weight.detach().double().numpy()
+    unit = table / np.maximum(np.linalg.norm(table, axis=1, keepdims=True), 1e-12)
+    i = trace.src.ids[0]
+    cos = unit[4:] @ unit[i]
+    cos[i - 4] = -2
+    j = int(cos.argmax()) + 4
+    assert f"its nearest word is “{bundle.src_vocab.itos[j]}” (cosine {cos.max():.3f})" in page
+    memory = torch.zeros(1, len(trace.src.ids), bundle.cfg.d_model)
+    ys = [1]
+    with torch.no_grad():
+        while len(ys) <= bundle.cfg.max_len and ys[-1] != 2:
+            logits = bundle.model.decode(memory, torch.tensor([trace.src.ids]), torch.tensor([ys]))  # (1, t, V)
+            ys.append(int(logits[0, -1].argmax()))
+    blind = "".join(bundle.tgt_vocab.itos[t] for t in ys[1:] if t != 2)
+    (shown,) = re.search(r"it writes \*\*(.+?)\*\*\.", page).groups()
+    assert shown.replace("\\", "") == blind.replace("\\", "") != trace.output_text
+
+
+def test_a_convolution_sees_the_shuffle_that_self_attention_does_not(mistakes_page):
+    from model import lessons
+
+    _, page, _, trace = mistakes_page
+    attn, conv = numbers(r"originals shuffled \(max \|difference\| ([\d.e+-]+), float32 rounding\), while a random "
+                         r"convolution of kernel 3 over the same embeddings, also computed at every position at once, "
+                         r"changes by up to (\d+\.\d+)", page)
+    assert attn < 1e-5 and conv > 0.1
+    x = trace["hook_src_embed"].astype(float)
+    order = lessons.shuffle_order(len(x), lessons.visible_shuffle(trace.src.ids))
+    kernel, bias = lessons.conv_kernel(3, x.shape[1], x.shape[1])
+
+    def convolve(z):  # y_i = b + Σ_o z_{i+o} W_o, zero outside
+        return np.array([bias + sum(z[i + o] @ kernel[o + 1] for o in (-1, 0, 1) if 0 <= i + o < len(z))
+                         for i in range(len(z))])
+
+    assert conv == pytest.approx(np.abs(convolve(x[order]) - convolve(x)[order]).max(), abs=0.006)

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from lesson.messages import lessons as lesson_messages
+from lesson.messages import mistakes as mistake_messages
 from lesson.messages import pages as page_messages
 from model.checkpoint import CHECKPOINT_DIR
 from model.decoding import TOP_K_RECORDED
@@ -64,6 +65,9 @@ def figure_texts(spec: dict) -> list[str]:
     return [html.unescape(s) for s in out if s]
 
 
+CHECKED = page_messages.MESSAGES | lesson_messages.MESSAGES | mistake_messages.MESSAGES
+
+
 def english_pattern(template: str) -> re.Pattern:
     """A regex finding an English message with any field values, not inside a longer word."""
     pieces = FIELD.split(template)
@@ -75,7 +79,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
     """(key, text) for every English page message found in the texts: whole-item matches for one-word messages,
     a search inside the text for longer ones."""
     found = []
-    for key, entry in (page_messages.MESSAGES | lesson_messages.MESSAGES).items():
+    for key, entry in CHECKED.items():
         en = entry["en"].strip()
         if en == entry["zh"].strip():
             continue
@@ -89,7 +93,7 @@ def english_leftovers(texts: list[str]) -> list[tuple[str, str]]:
 
 def test_no_english_message_is_also_part_of_its_chinese_translation():
     """Guards the leftover check below: an English message inside its own translation would always be found."""
-    clashes = [k for k, e in (page_messages.MESSAGES | lesson_messages.MESSAGES).items()
+    clashes = [k for k, e in CHECKED.items()
                if e["en"].strip() != e["zh"].strip() and " " in e["en"].strip()
                and english_pattern(e["en"].strip()).search(e["zh"])]
     assert not clashes, clashes

@@ -1,0 +1,369 @@
+"""Messages of the notes' mistakes found on a second, line-by-line reading (lesson/notes.py PANELS from
+"attention_only" on) and of the two remarks: places that read as mistakes but are not (lesson/notes.py REMARKS)."""
+
+PANELS = {
+    "notes.attention_only.title": {
+        "en": "“The whole network is made of attention”",
+        "zh": "“整个网络结构完全由 Attention 机制组成”",
+    },
+    "notes.attention_only.wrong": {
+        "en": "The paper drops recurrence and convolution, not everything else: each layer also has a position-wise "
+              "feed-forward network, and around the layers there are the embeddings, the positional encoding, the "
+              "residual connections, LayerNorm and the output projection with its softmax. Attention itself, "
+              "softmax(QKᵀ/√d_k)·V, has no parameters at all.",
+        "zh": "论文去掉的是循环和卷积，而不是其他一切：每一层还有逐位置的前馈网络，层的周围还有词嵌入、位置编码、残"
+              "差连接、层归一化，以及输出投影和它的 softmax。注意力本身 softmax(QKᵀ/√d_k)·V 一个参数也没有。",
+    },
+    "notes.attention_only.app": {
+        "en": "This model's parameters by part, counted from its weights: attention projections W_Q, W_K, W_V, W_O "
+              "{attention} ({attention_share}), feed-forward networks {ffn} ({ffn_share}), embeddings {embeddings} "
+              "({embeddings_share}), LayerNorms {norm}, output bias {bias}. The Paper page sets each part next to "
+              "its formula.",
+        "zh": "本模型的参数按部分从权重中数出：注意力投影 W_Q、W_K、W_V、W_O 共 "
+              "{attention}（{attention_share}），前馈网络 {ffn}（{ffn_share}），词嵌入 "
+              "{embeddings}（{embeddings_share}），层归一化 {norm}，输出层偏置 "
+              "{bias}。“论文与本模型”页把每一部分和它的公式并列。",
+    },
+    "notes.name_error.title": {
+        "en": "`MultiHeadAttention.forward` uses names it never defines",
+        "zh": "`MultiHeadAttention.forward` 用了从未定义的名字",
+    },
+    "notes.name_error.wrong": {
+        "en": "The forward reads `sz_b`, `len_q`, `len_k`, `len_v`, `n_head`, `d_k` and `d_v`, and none of them "
+              "exists there: `__init__` stored the last three as `self.n_head`, `self.d_k`, `self.d_v`, and the "
+              "batch size and the lengths are never read from q, k and v. The first call stops with `NameError` at "
+              "its first `.view`.",
+        "zh": "`forward` 读取了 `sz_b`、`len_q`、`len_k`、`len_v`、`n_head`、`d_k` 和 "
+              "`d_v`，但这里一个都不存在：`__init__` 把后三个存成了 "
+              "`self.n_head`、`self.d_k`、`self.d_v`，而批大小和各个长度从来没有从 q、k、v "
+              "中读出。第一次调用就会在第一个 `.view` 处因 `NameError` 停下。",
+    },
+    "notes.name_error.app": {
+        "en": "The note's two classes, run here as written on this sentence's encoder input ({S} tokens, d_model = "
+              "{d}, h = {h}): `{error}`. With two lines added at the top of `forward`, `sz_b, len_q, len_k, len_v = "
+              "q.size(0), q.size(1), k.size(1), v.size(1)` and `n_head, d_k, d_v = self.n_head, self.d_k, "
+              "self.d_v`, the same code runs and returns {shape}.",
+        "zh": "把笔记的两个类原样在这里运行，输入本句的编码器输入（{S} 个词元，d_model = {d}，h = "
+              "{h}）：`{error}`。在 `forward` 开头加上两行 `sz_b, len_q, len_k, len_v = q.size(0), q.size(1), "
+              "k.size(1), v.size(1)` 和 `n_head, d_k, d_v = self.n_head, self.d_k, self.d_v` "
+              "之后，同样的代码可以运行，输出形状为 {shape}。",
+    },
+    "notes.no_padding_mask.title": {
+        "en": "No padding mask in the encoder or the cross-attention",
+        "zh": "编码器和交叉注意力里都没有填充掩码",
+    },
+    "notes.no_padding_mask.wrong": {
+        "en": "The note's Encoder calls its attention without a mask, the Transformer runs the encoders without "
+              "one, and the decoder's cross-attention gets none either: only the causal mask is passed. In a batch "
+              "a shorter sentence is padded to the longest one, and without a padding mask its real tokens attend "
+              "to the padding too, so the padding leaks into every real token's output. (The note's test feeds "
+              "random tokens without padding, so it never shows.)",
+        "zh": "笔记的 `Encoder` 调用注意力时不带掩码，`Transformer` "
+              "运行各个编码器时也不带，解码器的交叉注意力同样没有：只传了因果掩码。在一个批次里，较短的句子会被填充"
+              "到最长句子的长度；没有填充掩码时，它的真实词元也会关注填充位置，于是填充的内容渗进每个真实词元的输出"
+              "。（笔记的测试输入的是没有填充的随机词元，所以看不出来。）",
+    },
+    "notes.no_padding_mask.app": {
+        "en": "This sentence and the Masks page's second sentence, “{second}”, as one padded batch: the shorter one "
+              "has {real} tokens and {pads} padding. Without a padding mask its queries in encoder layer 0 give the "
+              "padding {pad_weight} of their weight on average, and its encoder output changes by up to {diff}. "
+              "With the mask it equals the sentence encoded alone (max |difference| {alone}, float32 rounding).",
+        "zh": "把本句和“掩码”页的第二个句子“{second}”放进同一个填充后的批次：较短的那句有 {real} 个词元、{pads} "
+              "个填充。没有填充掩码时，它在编码器第 0 层的查询平均把 {pad_weight} "
+              "的权重给了填充位置，它的编码器输出最多改变 {diff}。有掩码时，它与单独编码这一句的结果相同（最大 "
+              "|差值| {alone}，float32 舍入误差）。",
+    },
+    "notes.no_padding_mask.same_length": {
+        "en": "The two sentences have the same number of tokens, so the batch has no padding: make the second "
+              "sentence on the Masks page shorter or longer.",
+        "zh": "两个句子的词元数相同，批次里没有填充：请在“掩码”页把第二个句子改短或改长。",
+    },
+    "notes.enc_dec_new.title": {
+        "en": "“Instead of RNN and CNN it takes an encoder and a decoder”",
+        "zh": "“放弃了 RNN 和 CNN，而是采用了编码器和解码器的架构”",
+    },
+    "notes.enc_dec_new.wrong": {
+        "en": "The encoder–decoder is not what replaced the RNN: the recurrent translation models before the "
+              "Transformer were encoder–decoders already, as the paper says (§3: most competitive neural sequence "
+              "transduction models have an encoder–decoder structure). The Transformer keeps that structure and "
+              "changes what is inside it: self-attention instead of recurrence and convolution.",
+        "zh": "编码器-解码器并不是取代 RNN 的东西：Transformer "
+              "之前的循环翻译模型本来就是编码器-解码器，论文也这么说（第 3 "
+              "节：大多数有竞争力的神经序列转换模型都是编码器-解码器结构）。Transformer "
+              "保留了这个结构，改变的是里面的东西：用自注意力取代循环和卷积。",
+    },
+    "notes.enc_dec_new.app": {
+        "en": "This model: an encoder of N = {N} layers turns the {S} source tokens into its output ({S} × {d}), "
+              "and a decoder of {N} layers writes the translation reading it, as a recurrent encoder–decoder would. "
+              "What differs is inside: each encoder layer computes all {S} positions at once, where a recurrent "
+              "encoder takes {S} steps one after another (h_t needs h_(t−1)).",
+        "zh": "本模型：N = {N} 层的编码器把 {S} 个源语言词元变成它的输出（{S} × {d}），{N} "
+              "层的解码器读着它写出译文，和循环编码器-解码器一样。不同的是里面：每个编码器层一次算完全部 {S} "
+              "个位置，而循环编码器要一步接一步走 {S} 步（h_t 要等 h_(t−1)）。",
+    },
+    "notes.diagram.title": {"en": "The diagram: an encoder wired to nothing", "zh": "结构图：编码器没有连到任何地方"},
+    "notes.diagram.wrong": {
+        "en": "In the note's diagram the encoder ends in `Output Vectors` and no line reaches the decoder, whose "
+              "`Encoder Context` box gets no input; the decoder's self-attention is drawn like the encoder's (it is "
+              "masked), and neither side has its feed-forward network, residual connections or LayerNorms. In the "
+              "Transformer every decoder layer reads the encoder's output through cross-attention (Q from the "
+              "decoder, K and V from the encoder), after a masked self-attention and before an FFN.",
+        "zh": "笔记的结构图里，编码器止于 `Output Vectors`，没有任何连线通向解码器，解码器的 `Encoder Context` "
+              "框没有输入；解码器的自注意力画得和编码器的一样（其实带掩码），两边都没有前馈网络、残差连接和层归一化"
+              "。Transformer 中解码器的每一层都通过交叉注意力读取编码器的输出（Q 来自解码器，K 和 V "
+              "来自编码器），在它之前是带掩码的自注意力，之后是前馈网络。",
+    },
+    "notes.diagram.app": {
+        "en": "One decoder layer of this model, counted from its weights: masked self-attention {self} parameters "
+              "(on this translation it hides {masked} of {cells} scores), cross-attention {cross} (its K and V come "
+              "from the encoder's {S} × {d} output), FFN {ffn} ({d} → {d_ff} → {d}), LayerNorms {norms}. Each of "
+              "its {N} decoder layers has all of them.",
+        "zh": "本模型的一个解码器层，从权重中数出：带掩码的自注意力 {self} 个参数（在这句译文上遮住 {cells} "
+              "个分数中的 {masked} 个），交叉注意力 {cross} 个（它的 K 和 V 来自编码器 {S} × {d} 的输出），前馈网络 "
+              "{ffn} 个（{d} → {d_ff} → {d}），层归一化 {norms} 个。{N} 个解码器层每层都有这些。",
+    },
+    "notes.rnn_parallel.title": {
+        "en": "“An RNN must output [我爱] before 中国”: so must the Transformer",
+        "zh": "“RNN 必须先输出[我爱]才能输出中国”：Transformer 也一样",
+    },
+    "notes.rnn_parallel.wrong": {
+        "en": "Writing one word after another is not what sets the RNN apart: when it translates, the Transformer's "
+              "decoder also needs 我爱 before it can write 中国, as the note itself says later "
+              "(“测试阶段我们是无法做并行化处理的”). The RNN's real limit is its recurrence, h_t = f(h_(t−1), x_t): "
+              "it goes step by step over the input as well, and in training as well, where the Transformer reads "
+              "every source token at once and trains every target position in one pass.",
+        "zh": "一个词接一个词地输出，并不是 RNN 独有的：翻译时，Transformer "
+              "的解码器同样要先有“我爱”才能写出“中国”，笔记后文自己也这么说（“测试阶段我们是无法做并行化处理的”）。R"
+              "NN 真正的限制是它的循环 h_t = f(h_(t−1), x_t)：它读输入时也是一步接一步，训练时也是；而 Transformer "
+              "一次读完所有源语言词元，训练时一次算完所有目标位置。",
+    },
+    "notes.rnn_parallel.app": {
+        "en": "This sentence: the encoder reads its {S} tokens in one pass per layer ({N} layers); training on its "
+              "translation takes one decoder pass for all {T} target positions (teacher forcing); translating takes "
+              "{T} decoder passes one after another. A recurrent encoder–decoder needs {S} steps one after another "
+              "to read it and {T} to write it, in training as well.",
+        "zh": "本句：编码器每层一次读完 {S} 个词元（共 {N} 层）；用它的译文训练时，解码器一次前向传播就处理全部 {T} "
+              "个目标位置（教师强制）；翻译时要依次运行解码器 {T} 次。循环编码器-解码器读这句话要依次走 {S} "
+              "步，写译文要 {T} 步，训练时也一样。",
+    },
+    "notes.score_importance.title": {
+        "en": "“The attention score is each input's importance”",
+        "zh": "“`attention score` 表示每个输入的重要程度”",
+    },
+    "notes.score_importance.wrong": {
+        "en": "A score belongs to a pair: a_(i,j) = q_i·k_j says how well query i matches key j. The same input "
+              "gets another score, and after the softmax another weight, from every query; it has no importance of "
+              "its own.",
+        "zh": "分数属于一对词元：a_(i,j) = q_i·k_j 表示查询 i 与键 j "
+              "的匹配程度。同一个输入从每个查询那里得到的分数不同，softmax "
+              "之后的权重也不同；它本身并没有一个“重要程度”。",
+    },
+    "notes.score_importance.app": {
+        "en": "Encoder layer 0, head 0, this sentence: the key “{word}” gets weight {low} from the query “{q_low}” "
+              "and {high} from “{q_high}”. In the note's own example, input 1 gets {w1} from q₁ and {w2} from q₂.",
+        "zh": "编码器第 0 层、头 0、本句：键“{word}”从查询“{q_low}”得到的权重是 {low}，从“{q_high}”得到 "
+              "{high}。在笔记自己的例子里，输入 1 从 q₁ 得到 {w1}，从 q₂ 得到 {w2}。",
+    },
+    "notes.scale_no_effect.title": {
+        "en": "“Dividing by √d_k or not makes no difference to understanding”",
+        "zh": "“除不除 √d_k 对理解没有任何影响”",
+    },
+    "notes.scale_no_effect.wrong": {
+        "en": "It changes every weight of the example, and it hides what the scaling is for. Not dividing is a "
+              "method of its own (dot-product attention), but the note's example, left unscaled, shows the very "
+              "effect the paper divides to avoid: rows pushed towards one weight near 1, where the softmax's "
+              "gradient is small.",
+        "zh": "它改变了例子里的每一个权重，也把缩放的用意藏了起来。不除确实是另一种方法（点积注意力），但笔记不缩放"
+              "的例子恰恰展示了论文要用除法避免的现象：一行的权重被推向某一个接近 1 的值，而那里 softmax "
+              "的梯度很小。",
+    },
+    "notes.scale_no_effect.app": {
+        "en": "The note's example, each row's weights unscaled and ÷√3 (table): the largest weight of a row is "
+              "{top_plain} unscaled and {top_scaled} scaled, on average. On this sentence, in this model's encoder "
+              "layer 0 (every head), a row's largest weight is {model_scaled} on average as the model computes it "
+              "and {model_plain} without ÷√d_k; run without ÷√d_k, the model translates **{unscaled}** (with it: "
+              "**{own}**).",
+        "zh": "笔记的例子中每一行的权重，不缩放与 ÷√3（见表）：每行最大的权重平均为 {top_plain}（不缩放）和 "
+              "{top_scaled}（缩放）。在本句上，本模型编码器第 0 层（所有头）中，每行最大的权重平均为 "
+              "{model_scaled}（模型实际的计算）和 {model_plain}（不做 ÷√d_k）；不做 ÷√d_k 时模型译为 "
+              "**{unscaled}**（做了时：**{own}**）。",
+    },
+    "notes.q_typo.title": {"en": "q₁·Kᵀ written where q₃·Kᵀ is meant", "zh": "把 q₃·Kᵀ 写成了 q₁·Kᵀ"},
+    "notes.q_typo.wrong": {
+        "en": "The note names the third row of scores q₁·Kᵀ again. The row it gives is q₃·Kᵀ; q₁·Kᵀ is the first "
+              "row, which it worked out just before.",
+        "zh": "笔记把第三行分数又写成了 q₁·Kᵀ。它给出的那一行是 q₃·Kᵀ；q₁·Kᵀ 是第一行，它前面刚算过。",
+    },
+    "notes.q_typo.app": {
+        "en": "From the note's x, w_query and w_key: q₁·Kᵀ = [{r1}], q₂·Kᵀ = [{r2}], q₃·Kᵀ = [{r3}].",
+        "zh": "由笔记的 x、w_query 和 w_key 算出：q₁·Kᵀ = [{r1}]，q₂·Kᵀ = [{r2}]，q₃·Kᵀ = [{r3}]。",
+    },
+    "notes.output_width.title": {"en": "The output's width comes from W_v alone", "zh": "输出的宽度只由 W_v 决定"},
+    "notes.output_width.wrong": {
+        "en": "The output is the weights (one row per query, one column per key) times V, so its width is V's: the "
+              "number of columns of W_v. W_q and W_k only have to match each other; any width of theirs leaves the "
+              "output's shape as it is.",
+        "zh": "输出是权重（每个查询一行、每个键一列）乘以 V，所以它的宽度就是 V 的宽度，即 W_v 的列数。W_q 和 W_k "
+              "只需彼此一致；它们取什么宽度都不改变输出的形状。",
+    },
+    "notes.output_width.app": {
+        "en": "The note's example: x is {x}; with its {w} matrices the output is {note}. W_q and W_k with two more "
+              "columns ({qk}): the output stays {wider_qk}. W_v with two more ({v}): it becomes {wider_v}.",
+        "zh": "笔记的例子：x 是 {x}；用它 {w} 的矩阵，输出是 {note}。W_q 和 W_k 各多两列（{qk}）：输出仍是 "
+              "{wider_qk}。W_v 多两列（{v}）：输出变成 {wider_v}。",
+    },
+    "notes.decoder_source.title": {
+        "en": "“The decoder never takes 我是一只猫 as input”",
+        "zh": "“解码器根本就没有把‘我是一只猫’作为输入”",
+    },
+    "notes.decoder_source.wrong": {
+        "en": "Every decoder layer reads the source sentence through its cross-attention: Q from the decoder, K and "
+              "V from the encoder's output, as the note itself says a few paragraphs later (second quote). The "
+              "source is not among the decoder's input tokens, but the decoder uses it at every step; without it, "
+              "it could only guess. (The note also writes 我是一只猫 for its example 我有一只猫.)",
+        "zh": "解码器的每一层都通过交叉注意力读取源句：Q 来自解码器，K 和 V "
+              "来自编码器的输出——笔记几段之后自己也这么说（第二段引文）。源句不在解码器的输入词元里，但解码器每一步"
+              "都要用到它；没有它，解码器只能瞎猜。（笔记还把例句“我有一只猫”写成了“我是一只猫”。）",
+    },
+    "notes.decoder_source.app": {
+        "en": "This sentence: the model translates **{own}**. With the encoder's output zeroed, so that the decoder "
+              "learns nothing of the source, it writes **{blind}**. Each of its {N} decoder layers reads all {S} "
+              "source positions at every step.",
+        "zh": "本句：模型译为 **{own}**。把编码器的输出置零、让解码器得不到源句的任何信息时，它写出 "
+              "**{blind}**。它的 {N} 个解码器层每一步都读取全部 {S} 个源语言位置。",
+    },
+    "notes.more_params.title": {
+        "en": "“A more complex model needs more parameters, so more data”",
+        "zh": "“越复杂的模型需要越多参数，所以需要更多数据”",
+    },
+    "notes.more_params.wrong": {
+        "en": "Self-attention does not have more parameters than a convolution: its four projections hold 4·d² + "
+              "4·d whatever the sentence's length, while a convolution of kernel k holds k·d² + d. Vision "
+              "Transformers need more data because they assume less (Dosovitskiy et al., 2021): a convolution "
+              "builds in locality and the same weights at every position, attention has to learn where to look from "
+              "data.",
+        "zh": "自注意力的参数并不比卷积多：它的四个投影共有 4·d² + 4·d 个参数，与句子长度无关；卷积核为 k 的卷积有 "
+              "k·d² + d 个。视觉 Transformer 需要更多数据，是因为它的先验假设更少（Dosovitskiy "
+              "等，2021）：卷积内置了局部性和各位置共享权重，注意力则要从数据中学会看哪里。",
+    },
+    "notes.more_params.app": {
+        "en": "At this model's d_model = {d}: one self-attention block has {attn} parameters (counted from the "
+              "model); a convolution from {d} to {d} channels has {k3} with kernel 3, {k5} with kernel 5 and {k7} "
+              "with kernel 7 (counted from `nn.Conv1d`).",
+        "zh": "在本模型的 d_model = {d} 下：一个自注意力模块有 {attn} 个参数（从模型中数出）；从 {d} 到 {d} "
+              "通道的卷积，卷积核为 3 时有 {k3} 个，为 5 时 {k5} 个，为 7 时 {k7} 个（从 `nn.Conv1d` 数出）。",
+    },
+    "notes.embedding_random.title": {
+        "en": "“秃 and 头 end up close”: not by `nn.Embedding`",
+        "zh": "“秃”和“头”离得近：不是 `nn.Embedding` 做到的",
+    },
+    "notes.embedding_random.wrong": {
+        "en": "The note builds `nn.Embedding(5, 3)` and then shows 秃 and 头 close together as what an embedding "
+              "achieves. A new `nn.Embedding` is random, drawn from N(0, 1): which rows are close is chance. "
+              "Related words end up close only once the table is trained with a model, and only as far as that "
+              "model's task rewards it.",
+        "zh": "笔记先建了 `nn.Embedding(5, 3)`，接着把“秃”和“头”离得近说成是词嵌入的效果。新建的 `nn.Embedding` "
+              "是随机的，从 N(0, 1) "
+              "抽取：哪几行离得近纯属偶然。只有和模型一起训练之后，相关的词才会靠近，而且只靠近到那个模型的任务所需"
+              "要的程度。",
+    },
+    "notes.embedding_random.app": {
+        "en": "A fresh `nn.Embedding({v}, {d})`, made here at this model's size: the nearest word of “{word}” is "
+              "“{fresh_near}” (cosine {fresh_cos}). In this model's trained table its nearest word is "
+              "“{trained_near}” (cosine {trained_cos}); that pair's cosine in the fresh table: {pair_fresh}.",
+        "zh": "在这里按本模型的大小新建一个 `nn.Embedding({v}, {d})`：“{word}”最接近的词是“{fresh_near}”（余弦 "
+              "{fresh_cos}）。在本模型训练好的表里，它最接近的词是“{trained_near}”（余弦 "
+              "{trained_cos}）；这一对在新建的表里的余弦：{pair_fresh}。",
+    },
+    "notes.parallel_order.title": {
+        "en": "“Parallel processing is why the order is lost”",
+        "zh": "“并行化导致输入没有顺序”",
+    },
+    "notes.parallel_order.wrong": {
+        "en": "Computing every position at once does not lose the order: a convolution also runs on all positions "
+              "in parallel and still sees which word stands next to which. Self-attention loses the order because "
+              "each output is a weighted sum over all tokens with weights that depend on what the tokens are, not "
+              "where they are: it is permutation-equivariant.",
+        "zh": "一次算完所有位置并不会丢掉顺序：卷积也是对所有位置并行计算的，却仍然知道哪个词挨着哪个词。自注意力丢"
+              "掉顺序，是因为每个输出都是对所有词元的加权和，而权重只取决于词元是什么，不取决于它们在哪里：它具有置"
+              "换等变性。",
+    },
+    "notes.parallel_order.app": {
+        "en": "This sentence shuffled, without the positional encoding: self-attention's outputs are the originals "
+              "shuffled (max |difference| {attn}, float32 rounding), while a random convolution of kernel 3 over "
+              "the same embeddings, also computed at every position at once, changes by up to {conv}.",
+        "zh": "把本句打乱、去掉位置编码：自注意力的输出就是原输出按同样方式打乱（最大 |差值| {attn}，float32 "
+              "舍入误差）；而在同样的词嵌入上做一个卷积核为 3 的随机卷积——它同样一次算完所有位置——结果最多改变 "
+              "{conv}。",
+    },
+}
+
+REMARKS = {
+    "notes.d_eq_dv.title": {
+        "en": "“d = d_v” in «Transformer»: right in its own notation",
+        "zh": "«Transformer» 中的“d = d_v”：在它自己的记号里是对的",
+    },
+    "notes.d_eq_dv.remark": {
+        "en": "Not a mistake. The note writes the value input as V_(s×d_v) and one head's value width as t_v = "
+              "d_v/h, so its d_v is the paper's d_model (the width of V before the projection) and its t_v is the "
+              "paper's d_v. With the same width for Q, K and V, d = d_v holds, and it is what gives the output "
+              "O_(s_q×d_v) the input's shape.",
+        "zh": "这不是错误。笔记把值的输入写作 V_(s×d_v)，把一个头的值宽度写作 t_v = d_v/h，所以它的 d_v 就是论文的 "
+              "d_model（投影之前 V 的宽度），它的 t_v 才是论文的 d_v。Q、K、V 宽度相同时 d = d_v 成立，正是它让输出 "
+              "O_(s_q×d_v) 和输入形状一致。",
+    },
+    "notes.d_eq_dv.app": {
+        "en": "This model in the note's letters: d = d_v = {d} (the paper's d_model), h = {h}, t_v = d_v/h = {t_v} "
+              "(the paper's d_v); the concatenation is {rows} × {concat} and W_O is {wo0} × {wo1}, which gives back "
+              "{rows} × {d}.",
+        "zh": "用笔记的字母写本模型：d = d_v = {d}（论文的 d_model），h = {h}，t_v = d_v/h = {t_v}（论文的 "
+              "d_v）；拼接结果是 {rows} × {concat}，W_O 是 {wo0} × {wo1}，乘完又回到 {rows} × {d}。",
+    },
+    "notes.attention_mask_name.title": {
+        "en": "`attention mask` for the causal mask: a clash of names",
+        "zh": "把因果掩码叫作 `attention mask`：不同库的命名冲突",
+    },
+    "notes.attention_mask_name.remark": {
+        "en": "Not a mistake: the note uses PyTorch's names. PyTorch's nn.MultiheadAttention takes `attn_mask` (the "
+              "causal mask, for instance) and `key_padding_mask`, and nn.Transformer passes `tgt_mask` next to "
+              "`tgt_key_padding_mask`. In Hugging Face `attention_mask` is the padding mask, the very one the note "
+              "contrasts it with. Read the note's `attention mask` as PyTorch's `attn_mask`.",
+        "zh": "这不是错误：笔记用的是 PyTorch 的名字。PyTorch 的 `nn.MultiheadAttention` 接受 "
+              "`attn_mask`（例如因果掩码）和 `key_padding_mask`，`nn.Transformer` 则在 `tgt_key_padding_mask` "
+              "之外另传 `tgt_mask`。而在 Hugging Face 中 `attention_mask` "
+              "指的是填充掩码，恰好是笔记拿来对比的那一个。把笔记里的 `attention mask` 读作 PyTorch 的 `attn_mask` "
+              "即可。",
+    },
+    "notes.attention_mask_name.app": {
+        "en": "Read from the installed PyTorch: nn.MultiheadAttention.forward takes {mha}; nn.Transformer.forward "
+              "takes {transformer}. On this translation the decoder's causal mask is {t} × {t} and hides {masked} "
+              "cells (the future); the source has {pads} padding tokens.",
+        "zh": "从已安装的 PyTorch 中读出：`nn.MultiheadAttention.forward` 接受 {mha}；`nn.Transformer.forward` 接受 "
+              "{transformer}。在这句译文上，解码器的因果掩码是 {t} × {t}，遮住 {masked} "
+              "个格子（未来的位置）；源句有 {pads} 个填充词元。",
+    },
+}
+
+PAGE = {
+    "notes.remarks": {"en": "Checked, and not mistakes: notation and naming", "zh": "核对过、并非错误的：记号与命名"},
+    "notes.remarks_caption": {
+        "en": "These two read as mistakes and were listed as such before; checked against the note's own notation "
+              "and the libraries' names, they are not.",
+        "zh": "这两处看起来像错误，以前也被列为错误；对照笔记自己的记号和各个库的命名核对之后，它们并不是错误。",
+    },
+    "notes.col_line": {"en": "lines", "zh": "行"},
+    "notes.parallel_order.same": {
+        "en": "Every token of this sentence is the same word, so no shuffle changes it: type another sentence.",
+        "zh": "本句的每个词元都是同一个词，怎么打乱都不变：请换一个句子。",
+    },
+    "notes.col_unscaled": {"en": "unscaled", "zh": "不缩放"},
+    "notes.col_as_printed": {"en": "note", "zh": "笔记"},
+    "notes.col_exact": {"en": "exact", "zh": "精确值"},
+    "notes.col_one_decimal": {"en": "1 decimal", "zh": "1 位小数"},
+    "notes.col_scaled": {"en": "÷√d_k", "zh": "÷√d_k"},
+    "notes.rounding_weights": {"en": "**Weights** softmax(QKᵀ)", "zh": "**权重** softmax(QKᵀ)"},
+    "notes.rounding_outputs": {"en": "**Outputs** softmax(QKᵀ)·V", "zh": "**输出** softmax(QKᵀ)·V"},
+    "notes.col_scaled_3": {"en": "÷√3", "zh": "÷√3"},
+}
+
+MESSAGES: dict[str, dict[str, str]] = PANELS | REMARKS | PAGE
