@@ -617,12 +617,20 @@ PAPER_TRAINING = {"warmup": 4000, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "dro
 PAPER_BIG = {"N": 6, "d_model": 1024, "d_ff": 4096, "h": 16, "dropout": 0.3, "params_m": 213}
 
 
-def layer_costs(n: int, d: int, k: int = 3) -> dict[str, tuple[int, int, int]]:
+def layer_costs(n: int, d: int, k: int = 3, r: int = 3) -> dict[str, tuple[int, int, int]]:
     """The paper's Table 1 evaluated for n tokens of width d: (operations per layer, sequential operations, maximum
-    path length) for self-attention (n²·d, 1, 1), a recurrent layer (n·d², n, n) and a convolution of kernel k
-    (k·n·d², 1, ⌈log_k n⌉ with dilated convolutions)."""
+    path length) for self-attention (n²·d, 1, 1), a recurrent layer (n·d², n, n), a convolution of kernel k
+    (k·n·d², 1, ⌈log_k n⌉ with dilated convolutions) and self-attention restricted to the r keys centred on each
+    query (r·n·d, 1, restricted_path(n, r): O(n/r))."""
     return {"self_attention": (n * n * d, 1, 1), "recurrent": (n * d * d, n, n),
-            "convolutional": (k * n * d * d, 1, max(1, int(np.ceil(np.log(n) / np.log(k) - 1e-12))))}
+            "convolutional": (k * n * d * d, 1, max(1, int(np.ceil(np.log(n) / np.log(k) - 1e-12)))),
+            "restricted": (r * n * d, 1, restricted_path(n, r))}
+
+
+def restricted_path(n: int, r: int) -> int:
+    """Layers of restricted self-attention (the r keys centred on each query, r odd ≥ 3) before the first token
+    reaches the last: each layer carries a token (r − 1)/2 positions further."""
+    return max(1, int(np.ceil((n - 1) / ((r - 1) // 2))))
 
 
 def learning_rate(step: np.ndarray | int, d_model: int, warmup: int = 4000) -> np.ndarray:

@@ -1,11 +1,11 @@
 """BERT vs GPT: encoder-only with bidirectional attention vs decoder-only with the causal mask, shown with this app's
 own encoder and decoder, or with a loaded pretrained model (its measured mask, its objective live, its size); the two
-pre-training objectives on this sentence; positions, segments and sizes."""
+pre-training objectives on this sentence; positions, segments, GPT-1's fine-tuning inputs, WordPiece and sizes."""
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from model import lessons, pretrained, pretrained_lessons
+from model import lessons, pretrained, pretrained_lessons, wordpiece
 from model.checkpoint import parameter_count
 from model.pretrained import PretrainedTrace
 from ui import data, shell, state, widgets
@@ -74,6 +74,96 @@ def positions_and_segments(trace, bundle) -> None:
                          index=[t("bg.row_token"), t("bg.row_segment"), t("bg.row_position")]).astype(str)
     st.dataframe(table, width="stretch")
     st.caption(t("bg.caption_no_segments"))
+
+
+def gpt1_section(trace, bundle) -> None:
+    """GPT-1's input sequence for each fine-tuning task, built from this sentence and the second one, and what its
+    classifier head adds."""
+    st.subheader(t("bg.gpt1"))
+    second = state.get("second_sentence")
+    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = visible
+    st.markdown(t("bg.caption_gpt1", seen=int(keep[-1].sum()), T=len(keep), first=int(keep[0].sum()),
+                  second=widgets.plain(second)))
+    layers, d, _, _, vocab, positions = lessons.PRETRAINED["GPT-1"]
+    sequences = lessons.gpt1_inputs(trace.src.tokens, bundle.src_vocab.encode(second, bundle.cfg.max_len).tokens)
+    new = lessons.gpt1_new_parameters(d, sequences)
+    st.dataframe(pd.DataFrame({
+        t("bg.col_task"): [t(f"bg.task_{task}") for task in sequences],
+        t("bg.col_sequence"): ["  |  ".join(" ".join(s) for s in seqs) for seqs in sequences.values()],
+        t("bg.col_length"): [" + ".join(str(len(s)) for s in seqs) for seqs in sequences.values()],
+        t("bg.col_head"): [t(f"bg.head_{task}", d=d, c=lessons.GPT1_TASKS[task]) for task in sequences],
+        t("bg.col_new"): [f"{new[task]:,}" for task in sequences],
+    }), hide_index=True, width="stretch")
+    total = lessons.gpt_parameters(layers, d, vocab, positions)
+    st.caption(t("bg.caption_gpt1_params", d=d, total=f"{total:,}"))
+
+
+def model_reading(word: str, vocab, max_len: int) -> str:
+    """How this app's model reads a word: "in its vocabulary", or its tokens with <unk> for those it does not know."""
+    encoded = vocab.encode(word, max_len)
+    if not any(encoded.unknown):
+        return t("bg.in_vocab")
+    return " ".join("<unk>" if unknown else token for token, unknown in zip(encoded.tokens, encoded.unknown))
+
+
+def steps_text(split: wordpiece.Split) -> str:
+    """A word's WordPiece steps as a numbered list: the candidates tried, and the piece kept (or [UNK])."""
+    lines = [t("bg.wordpiece_steps", word=widgets.plain(split.word))]
+    for n, step in enumerate(split.steps, 1):
+        tried = ", ".join(f"“{widgets.plain(c)}”" for c in step.tried)
+        last = split.unknown and n == len(split.steps)
+        lines.append(t("bg.wordpiece_unk", n=n, tried=tried) if last
+                     else t("bg.wordpiece_step", n=n, tried=tried, piece=widgets.plain(step.piece)))
+    return "  \n".join(lines)
+
+
+def wordpiece_table(splits: list[wordpiece.Split], reading) -> None:
+    """Each word: how this app's model reads it (or nothing, for a pretrained model) and its WordPiece pieces."""
+    table = {t("bg.col_word"): [s.word for s in splits]}
+    if reading is not None:
+        table[t("bg.col_this_model")] = [reading(s.word) for s in splits]
+    table[t("bg.col_pieces")] = [" ".join(s.pieces) for s in splits]
+    st.dataframe(pd.DataFrame(table), hide_index=True, width="stretch")
+
+
+def worked_split(splits: list[wordpiece.Split]) -> wordpiece.Split:
+    """The split worth following step by step: the word cut into the most pieces (the example word on a tie)."""
+    return max(reversed(splits), key=lambda s: (len(s.steps), s.unknown))
+
+
+def wordpiece_section(trace, bundle) -> None:
+    """This app's whole words against WordPiece with a small worked vocabulary, on the sentence's English words."""
+    st.subheader(t("bg.wordpiece"))
+    english = trace.src_lang == "en"
+    text, vocab = (trace.text, bundle.src_vocab) if english else (trace.output_text, bundle.tgt_vocab)
+    words = list(dict.fromkeys(wordpiece.basic_words(text) + [wordpiece.EXAMPLE]))
+    splits = [wordpiece.wordpiece(w, wordpiece.DEMO_VOCAB) for w in words]
+    st.markdown(t("bg.caption_wordpiece", size=len(wordpiece.DEMO_VOCAB), example=wordpiece.EXAMPLE,
+                  which=t("bg.which_sentence" if english else "bg.which_translation")))
+    wordpiece_table(splits, lambda word: model_reading(word, vocab, bundle.cfg.max_len))
+    st.markdown(steps_text(worked_split(splits)))
+    with st.expander(t("bg.wordpiece_vocab", size=len(wordpiece.DEMO_VOCAB))):
+        st.markdown(" ".join(f"`{piece}`" for piece in sorted(wordpiece.DEMO_VOCAB)))
+
+
+def hf_wordpiece_section(trace: PretrainedTrace) -> None:
+    """The loaded BERT's own WordPiece vocabulary on the sentence's words, step by step, checked against its
+    tokenizer."""
+    tokenizer = data.pretrained_status()[0].tokenizer
+    vocab = wordpiece.tokenizer_vocab(tokenizer)
+    if vocab is None:
+        return
+    st.subheader(t("bg.wordpiece"))
+    text = f"{trace.text} {wordpiece.EXAMPLE}"
+    splits = [wordpiece.wordpiece(w, vocab) for w in wordpiece.tokenizer_words(tokenizer, text)]
+    ours, theirs = [p for s in splits for p in s.pieces], tokenizer.tokenize(text)
+    splits = list({s.word: s for s in splits}.values())  # each word once
+    same = t("bg.wordpiece_same") if ours == theirs else t(
+        "bg.wordpiece_differs", ours=widgets.plain(" ".join(ours)), theirs=widgets.plain(" ".join(theirs)))
+    st.markdown(t("bg.caption_wordpiece_hf", model=widgets.plain(trace.model), size=f"{len(vocab):,}",
+                  example=wordpiece.EXAMPLE, same=same))
+    wordpiece_table(splits, None)
+    st.markdown(steps_text(worked_split(splits)))
 
 
 def reference_rows() -> list[tuple]:
@@ -263,6 +353,8 @@ def pretrained_view() -> None:
         st.markdown(t("bg.hf_marian_objective"))
         return
     (mlm_section if trace.family == "bert" else ntp_section)(trace)
+    if trace.family == "bert":
+        hf_wordpiece_section(trace)
     hf_sizes(trace)
 
 
@@ -277,4 +369,6 @@ else:
         masks_section(trace)
         objectives_section(trace)
         positions_and_segments(trace, bundle)
+        gpt1_section(trace, bundle)
+        wordpiece_section(trace, bundle)
     sizes_section(bundle)

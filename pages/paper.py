@@ -1,13 +1,25 @@
-"""The paper next to this model: sizes, where the parameters are (counted from the loaded model), and the cost of
-attention against sentence length, measured."""
+"""The paper next to this model: sizes, where the parameters are (counted from the loaded model), Table 1 for this
+sentence with a convolution as restricted self-attention beside it, and the cost of attention against sentence length,
+measured."""
 import pandas as pd
 import streamlit as st
 
 from model import lessons
 from model.checkpoint import parameter_count
-from ui import data, shell, state, widgets
+from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.paper import lengths, memory_element, paths_element, score_mb, table1, time_element
+from ui.views.paper import (
+    K,
+    R,
+    cnn_element,
+    conv_check,
+    lengths,
+    memory_element,
+    paths_element,
+    score_mb,
+    table1,
+    time_element,
+)
 
 shell.require_app()
 
@@ -40,10 +52,11 @@ def sizes_table(bundle) -> None:
 def table1_section(bundle, trace) -> None:
     """The paper's Table 1 evaluated for this sentence's n and this model's d, and beside it the sentence drawn
     through a recurrent layer and through self-attention with the same counts."""
-    d, k = bundle.cfg.d_model, 3
-    n, costs = table1(trace, d, k)
+    d = bundle.cfg.d_model
+    n, costs = table1(trace, d)
     st.subheader(t("paper.table1"))
-    st.caption(t("paper.caption_table1", n=n, d=d, k=k, chain=n - 1))
+    st.caption(t("paper.caption_table1", n=n, d=d, k=K, chain=n - 1) + " " + t(
+        "paper.caption_restricted", r=R, w=(R - 1) // 2, path=costs["restricted"][2]))
     st.dataframe(pd.DataFrame({
         t("paper.col_layer"): [t(f"paper.layer_{name}") for name in costs],
         t("paper.col_ops"): [f"{ops:,}" for ops, _, _ in costs.values()],
@@ -52,6 +65,15 @@ def table1_section(bundle, trace) -> None:
     }), hide_index=True, width="stretch")
     if trace is not None:
         widgets.show(paths_element(trace, state.view_state()))  # the keystroke route draws the same chart
+
+
+def cnn_section(bundle, trace) -> None:
+    """«CV…»'s "a CNN is a simplified self-attention", worked on this sentence: a convolution as fixed one-hot
+    attention heads, beside the model's restricted and full weights."""
+    st.subheader(t("paper.cnn"))
+    st.caption(t("paper.caption_cnn", title=notes.NOTE_TITLES[4], k=K, n=len(trace.src.tokens), d=bundle.cfg.d_model,
+                 w=(K - 1) // 2, diff=f"{conv_check(trace):.1e}"))
+    widgets.show(cnn_element(trace, state.view_state()))  # the keystroke route draws the same charts
 
 
 def training_section(bundle) -> None:
@@ -111,7 +133,11 @@ sizes_table(bundle)
 st.subheader(t("paper.params"))
 st.caption(t("paper.caption_params"))
 parameters_table(bundle)
-table1_section(bundle, data.current_trace())
+trace = data.current_trace()
+table1_section(bundle, trace)
+if trace is not None:
+    cnn_section(bundle, trace)
 training_section(bundle)
 st.subheader(t("paper.cost"))
 cost_section(bundle.name)
+notes.panels_for("paper", bundle, trace)

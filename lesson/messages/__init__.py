@@ -12,12 +12,13 @@ from lesson.messages import (
     mistakes,
     pages,
     pretrained,
+    topics,
     tour,
     tour_after_2017,
 )
 
-MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes, pretrained,
-           after_2017)
+MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes, topics,
+           pretrained, after_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:

@@ -219,3 +219,20 @@ def test_a_hostile_word_index_is_clamped_to_the_sentence(hf_paths, raw, notice):
     masked = [k for k in by_title(at) if k.startswith("[MASK]")]
     want = "cat" if raw in ("1000", "40") else "i"  # past the end: the last word; below 0 or not an integer: the first
     assert len(masked) == 1 and f"(was “{want}”)" in masked[0]
+
+
+def test_minilms_wordpiece_steps_give_the_tokenizers_own_pieces(hf_paths):
+    """With a WordPiece BERT loaded, each word's pieces are found step by step in its own vocabulary and equal what its
+    tokenizer returns for that word; a GPT-2 (byte-level BPE) shows no WordPiece section."""
+    text = "The students read unbelievably long books"
+    at = bg_page(hf_paths["minilm"], s=text)
+    _, tok = library(str(hf_paths["minilm"]), "minilm")
+    page = texts(at)
+    assert "WordPiece: what BERT does with a word it does not know" in [h.value for h in at.subheader]
+    assert f"({len(tok.get_vocab()):,} pieces)" in page and "`tokenize()`: the same." in page
+    table = [f.value for f in at.dataframe if "WordPiece" in f.value.columns][0]
+    assert list(table["word"]) == list(dict.fromkeys(text.lower().split() + ["unaffable"]))
+    for word, pieces in zip(table["word"], table["WordPiece"]):
+        assert pieces.split() == tok.tokenize(word), word
+    gpt2 = bg_page(hf_paths["gpt2"], s=text)
+    assert "WordPiece: what BERT does with a word it does not know" not in [h.value for h in gpt2.subheader]

@@ -40,8 +40,8 @@ ALLOWED_LATIN = {
     "Longformer", "Beltagy", "Mistral",  # sliding windows: a model, its author (Beltagy et al. 2020), a model
     "RoPE", "ALiBi", "LLaMA", "Qwen", "Su", "Press", "Shazeer", "Ainslie",  # methods, models and their authors
     "checkpoints", "docs", "model.md",  # a folder and a file named in a message (checkpoints/after_2017, docs/model.md)
-    "RNN", "CNN",  # abbreviations, as the notes themselves write them
-    "Dosovitskiy",  # an author: ViT (Dosovitskiy et al. 2021)
+    "RNN", "CNN", "WordPiece",  # abbreviations and a method's name, as the notes themselves write them
+    "Radford", "Dosovitskiy",  # authors: GPT-1 (Radford et al. 2018), ViT (Dosovitskiy et al. 2021)
 }
 EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
 

@@ -325,17 +325,20 @@ def test_paper_page_explains_the_three_way_sharing_with_computed_counts():
 def test_paper_page_evaluates_table_1_for_this_sentence_and_the_learning_rate():
     at = open_page("paper", s="the cat is on the table")
     page = texts(at)
-    n = len(load_bundle("en-zh").src_vocab.encode("the cat is on the table", 64).ids)
+    bundle = load_bundle("en-zh")
+    n, d = len(bundle.src_vocab.encode("the cat is on the table", 64).ids), bundle.cfg.d_model
     table = [f.value for f in at.dataframe if "operations per layer" in f.value.columns][0]
     ops = [int(x.replace(",", "")) for x in table["operations per layer"]]
-    assert ops == [n * n * 96, n * 96 * 96, 3 * n * 96 * 96]
-    assert [int(x) for x in table["sequential operations"]] == [1, n, 1]
-    assert [int(x) for x in table["maximum path length"]] == [1, n, int(np.ceil(np.log(n) / np.log(3)))]
+    assert ops == [n * n * d, n * d * d, 3 * n * d * d, 3 * n * d]
+    assert [int(x) for x in table["sequential operations"]] == [1, n, 1, 1]
+    assert [int(x) for x in table["maximum path length"]] == [1, n, int(np.ceil(np.log(n) / np.log(3))), n - 1]
+    assert table["layer type"].iloc[3] == "restricted self-attention: r·n·d, 1, n/r"
+    assert f"after ⌈(n − 1)/((r − 1)/2)⌉ = {n - 1} layers here" in page
     peak, later, ours = numbers(r"the peak, at step 4,000, is ([\d.e+-]+); at step 100,000 it is ([\d.e+-]+)\. .* "
                                 r"would peak at ([\d.e+-]+)\.", page)
     assert peak == pytest.approx(512 ** -0.5 * 4000 ** -0.5, rel=5e-3)
     assert later == pytest.approx(512 ** -0.5 * 100_000 ** -0.5, rel=5e-3)
-    assert ours == pytest.approx(96 ** -0.5 * 4000 ** -0.5, rel=5e-3)
+    assert ours == pytest.approx(d ** -0.5 * 4000 ** -0.5, rel=5e-3)
 
 
 def test_paper_page_draws_the_sentence_through_a_recurrent_chain_and_through_self_attention():
@@ -517,3 +520,45 @@ def test_a_convolution_sees_the_shuffle_that_self_attention_does_not(mistakes_pa
                          for i in range(len(z))])
 
     assert conv == pytest.approx(np.abs(convolve(x[order]) - convolve(x)[order]).max(), abs=0.006)
+
+
+def test_paper_page_works_a_convolution_as_fixed_attention_beside_the_models_restricted_weights():
+    text = "the cat is on the table"
+    at = open_page("paper", s=text)
+    trace = run_with_trace(load_bundle("en-zh"), text)
+    n = len(trace.src.tokens)
+    (diff,) = numbers(r"and the heads are added \(max \|difference\| ([\d.e+-]+)\)", texts(at))
+    assert diff < 1e-9
+    figs = by_title(at)
+    band = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :]) <= 1
+    conv = array(figs["Convolution, k = 3: any sentence"]["data"][0]["z"])
+    np.testing.assert_array_equal(np.isnan(conv.astype(float)), ~band)  # grey outside the kernel's reach
+    scores = trace.attn("encoder", 0).masked_scores[0].astype(float)
+    expected = np.where(band, softmax(np.where(band, scores, -np.inf)), np.nan)
+    shown = array(figs["Restricted, r = 3: this sentence"]["data"][0]["z"]).astype(float)
+    np.testing.assert_allclose(shown, expected, atol=1e-6)
+    full = array(figs["Full self-attention: this sentence"]["data"][0]["z"]).astype(float)
+    np.testing.assert_allclose(full, softmax(scores), atol=1e-6)
+
+
+def test_bert_gpt_page_builds_gpt1s_inputs_and_wordpiece_on_this_sentence():
+    text = "I have a zorbly cat"
+    at = open_page("bert_gpt", s=text, s2="you like tea")
+    assert not at.exception and not at.error
+    bundle = load_bundle("en-zh")
+    a = bundle.src_vocab.encode(text, 64).tokens
+    b = bundle.src_vocab.encode("you like tea", 64).tokens
+    gpt1 = [f.value for f in at.dataframe if "classifier head" in f.value.columns][0]
+    entail = gpt1[gpt1["task"].str.startswith("entailment")].iloc[0]
+    assert entail["input sequence"] == " ".join(["<start>", *a, "<delim>", *b, "<extract>"])
+    assert entail["tokens"] == str(len(a) + len(b) + 3)
+    assert entail["new parameters"] == f"{768 * 3 + 3 * 768:,}"  # W_y: 768 × 3, <start> <delim> <extract>: 3 × 768
+    trace = run_with_trace(bundle, text)
+    T = len(trace.tgt_input_tokens)
+    assert f"the last row of this app's decoder sees {T} of its {T} tokens, its first row 1" in texts(at)
+    pieces = [f.value for f in at.dataframe if "WordPiece" in f.value.columns][0]
+    rows = dict(zip(pieces["word"], zip(pieces["this app's model"], pieces["WordPiece"])))
+    assert rows["unaffable"][1] == "un ##aff ##able" and rows["cat"][1] == "cat"
+    assert rows["zorbly"][0] == "<unk>" and rows["cat"][0] == "in its vocabulary"
+    assert rows["zorbly"][1] == "z ##o ##r ##b ##ly"  # longest first: no "zo…" piece, then ##o, ##r, ##b, ##ly
+    assert "**zorbly**, step by step:" in texts(at)

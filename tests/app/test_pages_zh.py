@@ -9,6 +9,7 @@ import pytest
 from lesson.messages import lessons as lesson_messages
 from lesson.messages import mistakes as mistake_messages
 from lesson.messages import pages as page_messages
+from lesson.messages import topics as topic_messages
 from model.checkpoint import CHECKPOINT_DIR
 from model.decoding import TOP_K_RECORDED
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
@@ -65,7 +66,7 @@ def figure_texts(spec: dict) -> list[str]:
     return [html.unescape(s) for s in out if s]
 
 
-CHECKED = page_messages.MESSAGES | lesson_messages.MESSAGES | mistake_messages.MESSAGES
+CHECKED = page_messages.MESSAGES | lesson_messages.MESSAGES | mistake_messages.MESSAGES | topic_messages.MESSAGES
 
 
 def english_pattern(template: str) -> re.Pattern:
@@ -168,7 +169,8 @@ EXPECTED_TITLES = {
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
-    "paper": [("paper.fig_paths", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],
+    "paper": [("paper.fig_paths", {}), ("paper.fig_conv", {"k": 3}), ("paper.fig_restricted", {"r": 3}),
+              ("paper.fig_full", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],
     "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
     "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
     "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],

@@ -1,6 +1,6 @@
-"""The computations behind the notes' mistakes found on a second reading and the topics added with them (a
-convolution as attention, GPT-1's inputs), against independent NumPy recomputations on the shipped model. Sizes come
-from the loaded model's configuration."""
+"""The computations behind the notes' mistakes found on a second reading and the four topics added with them (Table 1's
+restricted self-attention, a convolution as attention, GPT-1's inputs), against independent NumPy recomputations on
+the shipped model. Sizes come from the loaded model's configuration."""
 import inspect
 import math
 
@@ -13,6 +13,7 @@ from model import lessons
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from model.transformer import AttnOptions
+from model.window import receptive_fields, window_keep
 
 torch.set_num_threads(1)
 
@@ -194,6 +195,21 @@ def test_torch_mask_arguments_are_read_from_torch():
 
 
 # ---- Table 1's restricted self-attention, a convolution as attention ----------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 7, 12])
+@pytest.mark.parametrize("r", [3, 5])
+def test_the_restricted_row_and_its_path_from_the_window_masks(n, r):
+    """The path: layers of the |i − j| ≤ (r − 1)/2 mask before the first token reaches the last, found by iterating the
+    receptive field (model/window.py)."""
+    d = 8
+    ops, seq, path = lessons.layer_costs(n, d, 3, r)["restricted"]
+    assert (ops, seq) == (r * n * d, 1)
+    keep = window_keep(n, n, (r + 1) // 2, 0, causal=False)  # |i − j| < (r + 1)/2, i.e. ≤ (r − 1)/2
+    assert keep.sum(1).max() == min(n, r)
+    fields = receptive_fields(keep, n + 1)  # (layers, n, n)
+    layers = next(i + 1 for i, f in enumerate(fields) if f[n - 1, 0])
+    assert path == max(1, layers)
 
 
 def convolve_by_hand(x, kernel, bias):

@@ -1,6 +1,7 @@
 """The paper page's charts: the sentence through a recurrent layer and through self-attention (Table 1's sequential
-operations and path lengths), and attention's cost against sentence length (the page and the keystroke route both build
-them here). The times are measured once per model and server, so every rerun and route request sends the same bytes."""
+operations and path lengths), a convolution next to restricted and full self-attention on the sentence, and attention's
+cost against sentence length (the page and the keystroke route both build them here). The times are measured once per
+model and server, so every rerun and route request sends the same bytes."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,8 +10,11 @@ from model import lessons
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
+from viz.heatmap import matrix_heatmap
 from viz.lines import line_chart
 from viz.paths import recurrence_and_attention
+
+K = R = 3  # Table 1's convolution kernel and restricted neighbourhood, the same width for the comparison
 
 
 def lengths(points: tuple[lessons.CostPoint, ...]) -> np.ndarray:
@@ -41,11 +45,37 @@ def memory_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
                    "paper-memory")
 
 
-def table1(trace: Trace | None, d: int, k: int = 3) -> tuple[int, dict[str, tuple[int, int, int]]]:
-    """n (the sentence's source tokens; 10 without a sentence) and the paper's Table 1 evaluated for it, d and a
-    convolution kernel of k."""
+def table1(trace: Trace | None, d: int) -> tuple[int, dict[str, tuple[int, int, int]]]:
+    """n (the sentence's source tokens; 10 without a sentence) and the paper's Table 1 evaluated for it and d, with a
+    convolution kernel of K and a restricted neighbourhood of R."""
     n = len(trace.src.ids) if trace is not None else 10
-    return n, lessons.layer_costs(n, d, k)
+    return n, lessons.layer_costs(n, d, K, R)
+
+
+def conv_check(trace: Trace) -> float:
+    """max |a random convolution of kernel K − the same as K fixed one-hot attention heads| on the sentence's encoder
+    input."""
+    x = trace["hook_src_input"].astype(np.float64)  # (S, d_model)
+    kernel, bias = lessons.conv_kernel(K, x.shape[1], x.shape[1])
+    return float(np.abs(lessons.convolve(x, kernel, bias) - lessons.conv_as_attention(x, kernel, bias)).max())
+
+
+@per_view
+def cnn_element(trace: Trace, v: View) -> Element:
+    """The keys a convolution of kernel K reads (fixed), the model's weights restricted to the R keys around each
+    query, and its full weights (encoder layer 0, head 0)."""
+    attn, tokens = trace.attn("encoder", 0), trace.src.tokens
+    restricted, keep = lessons.restricted_weights(attn.masked_scores[0], R)  # (S, S) twice
+    band = lessons.offset_heads(len(tokens), K).sum(0)  # (S, S) 1 where some offset head reads
+
+    def grid(values, title: str, masked=None, kind: str = "prob"):
+        return matrix_heatmap(values, tokens, tokens, kind=kind, title=title, masked=masked,
+                              decimals=2 if kind == "prob" else 0, row_title=v.t("axis.query_row"),
+                              col_title=v.t("axis.key_col"), words=v.words())
+
+    return Element([grid(np.zeros_like(band), v.t("paper.fig_conv", k=K), masked=band == 0, kind="mask"),
+                    grid(restricted, v.t("paper.fig_restricted", r=R), masked=~keep),
+                    grid(attn.pattern[0], v.t("paper.fig_full"))], "paper-cnn", columns=3)
 
 
 @per_view
@@ -68,4 +98,4 @@ def charts(trace: Trace, v: View) -> list[Element]:
     recurrent layer and through self-attention, and attention's measured cost (which does not depend on the sentence,
     but carries it as its sentence)."""
     points = data.attention_cost(trace.model)
-    return [paths_element(trace, v), time_element(points, v), memory_element(points, v)]
+    return [paths_element(trace, v), cnn_element(trace, v), time_element(points, v), memory_element(points, v)]
