@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from model.config import TransformerConfig
 from model.tokenizer import Vocab
 from model.transformer import Transformer
 
-CHECKPOINT_DIR = Path(__file__).resolve().parent.parent / "checkpoints"
+# the shipped models; ATTENTION_LAB_CHECKPOINTS points the app and the tools at another folder (a retrained set)
+CHECKPOINT_DIR = Path(os.environ.get("ATTENTION_LAB_CHECKPOINTS",
+                                     Path(__file__).resolve().parent.parent / "checkpoints"))
 VARIANT_DIR = CHECKPOINT_DIR / "after_2017"  # RoPE, ALiBi and GQA variants of en-zh, for the After 2017 page
 TASKS = {"en-zh": ("en", "zh"), "zh-en": ("zh", "en")}
 

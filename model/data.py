@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import torch
 
@@ -9,11 +10,21 @@ from model.corpus import Pair, content_words, en_tokens, zh_tokens
 from model.tokenizer import BOS_ID, EOS_ID, UNK, Vocab, pad
 
 LANG_TOKENS = {"en": en_tokens, "zh": zh_tokens}
+DATA = ("grammar", "tatoeba", "mixed")  # what a model trains on: generated pairs, real pairs, or both
 
 
-def build_vocabs(src_lang: str, tgt_lang: str) -> tuple[Vocab, Vocab]:
-    """Vocabularies of every token the grammar can produce, for each side."""
-    return Vocab.build(src_lang, LANG_TOKENS[src_lang]()), Vocab.build(tgt_lang, LANG_TOKENS[tgt_lang]())
+def build_vocabs(src_lang: str, tgt_lang: str, real: list[Pair] = (), min_count: int = 0,
+                 grammar: bool = True) -> tuple[Vocab, Vocab]:
+    """Vocabularies for each side: every token the grammar can produce (if `grammar`) and every token that
+    occurs at least `min_count` times in the real pairs."""
+    return tuple(Vocab.build(lang, (LANG_TOKENS[lang]() if grammar else set()) | frequent(real, lang, min_count))
+                 for lang in (src_lang, tgt_lang))
+
+
+def frequent(pairs: list[Pair], lang: str, min_count: int) -> set[str]:
+    """The tokens of one side of the pairs that occur at least min_count times."""
+    counts = Counter(t for p in pairs for t in (p.en if lang == "en" else p.zh))
+    return {t for t, n in counts.items() if n >= max(min_count, 1)}
 
 
 def mask_word(pair: Pair, i: int) -> Pair | None:

@@ -8,13 +8,13 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from model import lecture_sets
+from model import coverage, lecture_sets, tatoeba
 from model.checkpoint import CHECKPOINT_DIR, Bundle, available_models, load_bundle
 from model.corpus import generate
 from model.data import sides, to_batch
 from model.decoding import greedy_batch
 from model.hooks import act_name
-from model.tokenizer import PAD_ID, detokenize
+from model.tokenizer import PAD_ID, detokenize, pad
 from model.trace import run_with_trace
 
 EVAL_SEED = 4321
@@ -61,6 +61,30 @@ def alignment_accuracy(bundle: Bundle, pairs: list, batch_size: int = 256) -> li
             avg = cache[act_name("pattern", layer, "cross")].mean(1)  # (B, T, S)
             hits[layer] += int(((avg.argmax(-1) == align) & keep).sum())
     return (hits / max(total, 1)).tolist()
+
+
+@torch.no_grad()
+def translate_batch(bundle: Bundle, token_lists: list, batch_size: int = 100) -> list[list[str]]:
+    """Greedy translations (output tokens) of tokenised sentences, in batches of similar length."""
+    order = sorted(range(len(token_lists)), key=lambda i: len(token_lists[i]))
+    out: list[list[str]] = [[] for _ in token_lists]
+    for i in range(0, len(order), batch_size):
+        chunk = order[i : i + batch_size]
+        rows = [bundle.src_vocab.ids_of(list(token_lists[j])[: bundle.cfg.max_len]) for j in chunk]
+        for j, ids in zip(chunk, greedy_batch(bundle.model, pad(rows), bundle.cfg.max_len)):
+            out[j] = bundle.tgt_vocab.decode(ids)
+    return out
+
+
+def valid_bleu(bundle: Bundle, pairs: list) -> float:
+    """BLEU of greedy translations of tokenised pairs against their tokenised references (for training logs)."""
+    import sacrebleu
+
+    src_side = [p.en if bundle.src_lang == "en" else p.zh for p in pairs]
+    refs = [detokenize(list(p.zh if bundle.src_lang == "en" else p.en), bundle.tgt_lang) for p in pairs]
+    hyps = [detokenize(t, bundle.tgt_lang) for t in translate_batch(bundle, src_side)]
+    tokenize = "zh" if bundle.tgt_lang == "zh" else "13a"
+    return round(sacrebleu.corpus_bleu(hyps, [refs], tokenize=tokenize).score, 2)
 
 
 BLOCKS = {"encoder self": "encoder", "decoder self": "decoder", "cross": "cross"}  # report name -> block
@@ -126,31 +150,95 @@ def everyday_score(bundle: Bundle) -> dict:
 
 def lecture_score(bundle: Bundle) -> dict:
     """The held-out lecture set of the model's direction, translated as the app does (unknown words copied
-    from the source): correct count, and per miss its unknown words, whether the output copies each of them, and
-    those it leaves out (the app strikes them through after the translation)."""
-    rows, misses = lecture_sets.load(f"{bundle.src_lang}-{bundle.tgt_lang}"), []
+    from the source): correct count, and per miss its unknown words, whether the output copies each of them, those
+    it leaves out (the app strikes them through after the translation) and the known words it may have left
+    untranslated (coverage); per sentence whether it was right and its lowest content-word coverage."""
+    rows, misses, lowest = lecture_sets.load(f"{bundle.src_lang}-{bundle.tgt_lang}"), [], []
     for text, accepted in rows:
         trace = run_with_trace(bundle, text)
         output = [w.lower() for w in trace.output_words]
-        if comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]:
+        right = comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]
+        lowest.append((right, lowest_coverage(trace)))
+        if right:
             continue
         unknown = [trace.src.typed(i) for i, u in enumerate(trace.src.unknown) if u]
         misses.append({"sentence": text, "output": trace.output_text, "accepted": list(accepted), "unknown": unknown,
                        "shown": all(w in trace.output_words for w in unknown),
-                       "left_out": [trace.src.typed(i) for i in trace.uncopied]})
-    return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
+                       "left_out": [trace.src.typed(i) for i in trace.uncopied],
+                       "untranslated": [trace.src.typed(i) for i in coverage.untranslated(trace)]})
+    return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses,
+            "coverage_fires": fire_rates(lowest)}
 
 
-def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR) -> dict:
-    """Exact match, alignment accuracy, attention statistics, the everyday and the lecture sets of one model."""
+def lowest_coverage(trace) -> float:
+    """The smallest coverage of a known content word of the sentence (inf if it has none)."""
+    return min((cov for _, cov in coverage.word_coverage(trace)), default=float("inf"))
+
+
+COVERAGE_THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+
+
+def fire_rates(lowest: list[tuple[bool, float]]) -> list[dict]:
+    """For each candidate threshold, how often "may be untranslated" fires on right and on wrong translations."""
+    right = [c for ok, c in lowest if ok]
+    wrong = [c for ok, c in lowest if not ok]
+    rate = lambda values, th: sum(c < th for c in values) / max(len(values), 1)  # noqa: E731
+    return [{"threshold": th, "right": rate(right, th), "wrong": rate(wrong, th)} for th in COVERAGE_THRESHOLDS]
+
+
+def test_score(bundle: Bundle, corpus: Path) -> dict:
+    """sacrebleu BLEU and chrF of the app's translations of test.tsv in the model's direction (zh -> en reads the
+    pairs the other way), with signatures; BLEU also for sources of at most 8 and of more than 8 words."""
+    import sacrebleu
+
+    rows = tatoeba.rows("test", corpus)
+    src_of, ref_of = (lambda r: r.en, lambda r: r.zh) if bundle.src_lang == "en" else (lambda r: r.zh, lambda r: r.en)
+    hyps = [run_with_trace(bundle, src_of(r)).output_text for r in rows]
+    refs = [ref_of(r) for r in rows]
+    tokenize = "zh" if bundle.tgt_lang == "zh" else "13a"
+    bleu = sacrebleu.BLEU(tokenize=tokenize)
+    chrf = sacrebleu.CHRF()
+    out = {"pairs": len(rows), "bleu": round(bleu.corpus_score(hyps, [refs]).score, 2),
+           "bleu_signature": str(bleu.get_signature()), "chrf": round(chrf.corpus_score(hyps, [refs]).score, 2),
+           "chrf_signature": str(chrf.get_signature())}
+    if bundle.tgt_lang == "en":
+        lower = sacrebleu.BLEU(tokenize="13a", lowercase=True)
+        out["bleu_lowercase"] = round(lower.corpus_score(hyps, [refs]).score, 2)
+    for name, keep in (("short", lambda r: len(r.en.split()) <= 8), ("long", lambda r: len(r.en.split()) > 8)):
+        idx = [i for i, r in enumerate(rows) if keep(r)]
+        out[f"bleu_{name}"] = round(sacrebleu.BLEU(tokenize=tokenize).corpus_score(
+            [hyps[i] for i in idx], [[refs[i] for i in idx]]).score, 2)
+    out["examples"] = [{"source": src_of(r), "output": h, "reference": ref_of(r)} for r, h in zip(rows[:5], hyps)]
+    return out
+
+
+def overlap(corpus: Path) -> dict:
+    """How much of test.tsv was trained on: test rows whose English (lower-cased, punctuation aside) or whose
+    Chinese occurs in train.tsv, and test sentences the grammar generates (in its training split)."""
+    from model.corpus import split_of, translate_en
+
+    train = tatoeba.read(corpus / "train.tsv")
+    keys, chinese = {tatoeba.key(r.en) for r in train}, {r.zh for r in train}
+    test = tatoeba.rows("test", corpus)
+    generated = [r for r in test if (p := translate_en(r.en)) is not None and split_of(p) == "train"]
+    return {"test_pairs": len(test), "english_in_train": sum(tatoeba.key(r.en) in keys for r in test),
+            "chinese_in_train": sum(r.zh in chinese for r in test), "grammar_generates": len(generated)}
+
+
+def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR, corpus: Path | None = None) -> dict:
+    """Exact match, alignment accuracy, attention statistics, the everyday and the lecture sets of one model, and
+    its BLEU and chrF on test.tsv when the corpus is there."""
     bundle = load_bundle(name, root)
     pairs = held_out(n)
-    return {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
-            "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
-            "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "coverage": coverage(bundle)}
+    out = {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
+           "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
+           "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "coverage": vocab_coverage(bundle)}
+    if corpus is not None and tatoeba.available(corpus):
+        out["test"] = test_score(bundle, corpus)
+    return out
 
 
-def coverage(bundle: Bundle) -> dict:
+def vocab_coverage(bundle: Bundle) -> dict:
     """How many of the most frequent English words (2,000) and Chinese characters (1,500) each side knows (a word
     is known when every token it splits into is: "don't" is read as do not), from the frequency lists shipped in
     model/lecture_sets/frequent_*.txt (wordfreq 3.1.1)."""
@@ -168,14 +256,29 @@ def main(argv=None) -> None:
     p.add_argument("--model", action="append", help="checkpoint name (repeatable); default: all shipped")
     p.add_argument("--n", type=int, default=2000, help="number of held-out pairs")
     p.add_argument("--dir", type=Path, default=CHECKPOINT_DIR, help="folder holding the checkpoints")
+    p.add_argument("--corpus", type=Path, default=tatoeba.DEFAULT_CORPUS,
+                   help="folder with test.tsv (BLEU and chrF; skipped with a note if absent)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    results = [evaluate(m, args.n, args.dir) for m in (args.model or available_models(args.dir))]
+    torch.set_num_threads(1)  # a busy 2-core machine stalls two intra-op threads for seconds
+    results = [evaluate(m, args.n, args.dir, args.corpus) for m in (args.model or available_models(args.dir))]
+    found = tatoeba.available(args.corpus)
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps({"models": results, "overlap": overlap(args.corpus) if found else None}, indent=1))
         return
     for r in results:
         print_result(r)
+    if found:
+        print_overlap(overlap(args.corpus))
+    else:
+        print(f"no test.tsv in {args.corpus}: BLEU and chrF not measured (--corpus FOLDER)")
+
+
+def print_overlap(o: dict) -> None:
+    """The test set's overlap with the training data."""
+    print(f"test.tsv overlap with training: {o['english_in_train']} of {o['test_pairs']} English sentences and "
+          f"{o['chinese_in_train']} Chinese sentences occur in train.tsv; the grammar generates "
+          f"{o['grammar_generates']} of them in its training split")
 
 
 def print_result(r: dict) -> None:
@@ -199,10 +302,25 @@ def print_result(r: dict) -> None:
     print(f"  lecture set {lec['correct']}/{lec['total']} ({lec['correct'] / lec['total']:.0%}); misses copying every "
           f"unknown word {shown}/{len(lec['misses'])} (the rest are struck through as left out); frequent-word "
           f"coverage {cov}")
+    fires = ", ".join(f"<{f['threshold']}: {f['right']:.0%} of right / {f['wrong']:.0%} of wrong"
+                      for f in lec["coverage_fires"])
+    print(f"  'may be untranslated' would fire on {fires}")
     for miss in lec["misses"]:
         unk = f"  [unknown: {', '.join(miss['unknown'])}]" if miss["unknown"] else ""
         unk += f"  [left out, struck through: {', '.join(miss['left_out'])}]" if miss["left_out"] else ""
+        unk += f"  [may be untranslated: {', '.join(miss['untranslated'])}]" if miss["untranslated"] else ""
         print(f"  lecture miss: {miss['sentence']} → {miss['output']}{unk}")
+    if "test" in r:
+        print_test(r["test"])
+
+
+def print_test(t: dict) -> None:
+    """BLEU and chrF on test.tsv with their signatures."""
+    lower = f", lower-cased {t['bleu_lowercase']}" if "bleu_lowercase" in t else ""
+    print(f"  test.tsv ({t['pairs']} pairs): BLEU {t['bleu']}{lower} ({t['bleu_signature']}); chrF {t['chrf']} "
+          f"({t['chrf_signature']}); BLEU on sources of <= 8 words {t['bleu_short']}, longer {t['bleu_long']}")
+    for ex in t["examples"]:
+        print(f"    {ex['source']} → {ex['output']}  (reference: {ex['reference']})")
 
 
 if __name__ == "__main__":

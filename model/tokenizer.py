@@ -91,6 +91,7 @@ class Vocab:
 
     lang: str
     itos: list[str]
+    surface: dict = field(default_factory=dict)  # English: the spellings that put output back (model.english)
     stoi: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -136,13 +137,14 @@ class Vocab:
 
     def to_json(self) -> str:
         """Serialise as JSON."""
-        return json.dumps({"lang": self.lang, "itos": self.itos}, ensure_ascii=False, indent=0)
+        extra = {"surface": self.surface} if self.surface else {}
+        return json.dumps({"lang": self.lang, "itos": self.itos} | extra, ensure_ascii=False, indent=0)
 
     @classmethod
     def from_json(cls, text: str) -> Vocab:
         """Load from JSON written by to_json."""
         d = json.loads(text)
-        return cls(d["lang"], d["itos"])
+        return cls(d["lang"], d["itos"], d.get("surface", {}))
 
 
 def pad(rows: list[list[int]]) -> torch.Tensor:

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import torch
 
+from model import coverage, english
 from model.attention import masked_softmax
 from model.checkpoint import Bundle
 from model.config import TransformerConfig
@@ -117,13 +118,18 @@ class Trace:
     attn_opts: AttnOptions = field(default_factory=AttnOptions)
     decode_opts: DecodeOptions = field(default_factory=DecodeOptions)
     teacher: TeacherForcing | None = None
+    surface: dict = field(default_factory=dict)  # English output's spellings (model.english); empty for Chinese
 
     @property
     def output_words(self) -> list[str]:
-        """The output tokens with each <unk> replaced by the source word its cross-attention points to."""
+        """The output tokens with each <unk> replaced by the source word its cross-attention points to; English
+        with its capitals ("I", "Tom", the first word)."""
         copied = self.decoded.copied_from or [None] * len(self.decoded.tokens)
-        return [tok if j is None or j >= len(self.src.tokens) else self.src.typed(j)
-                for tok, j in zip(self.decoded.tokens, copied)]
+        words = [tok if j is None or j >= len(self.src.tokens) else self.src.typed(j)
+                 for tok, j in zip(self.decoded.tokens, copied)]
+        if self.tgt_lang != "en":
+            return words
+        return english.cased(words, self.surface, [j is not None for j in copied])
 
     @property
     def uncopied(self) -> list[int]:
@@ -133,10 +139,23 @@ class Trace:
         return [i for i, u in enumerate(self.src.unknown) if u and i not in copied]
 
     @property
+    def coverage(self) -> np.ndarray:
+        """Per source token, the cross-attention it received over the decoding steps (model.coverage); (S,)."""
+        return coverage.coverage(self)
+
+    @property
+    def untranslated(self) -> list[int]:
+        """Source positions of known content words that received too little cross-attention: the translation may
+        have left them out (model.coverage)."""
+        return coverage.untranslated(self)
+
+    @property
     def output_text(self) -> str:
-        """The translation as text, unknown words copied from the source."""
-        sep = "" if self.tgt_lang == "zh" else " "
-        return sep.join(self.output_words)
+        """The translation as text, unknown words copied from the source (English: contractions and punctuation
+        attached as written)."""
+        if self.tgt_lang == "zh":
+            return "".join(self.output_words)
+        return english.text(self.output_words, self.surface)
 
     def __getitem__(self, name: str) -> np.ndarray:
         """The array recorded at hook point `name` (see model.hooks.act_name)."""
@@ -311,6 +330,7 @@ def run_with_trace(
         attn_opts=attn,
         decode_opts=decode_opts,
         teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
+        surface=bundle.tgt_vocab.surface,
     ))
 
 

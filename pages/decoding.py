@@ -5,7 +5,7 @@ import streamlit as st
 from model.tokenizer import detokenize
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.decoding import cross_element, step_element, step_view, twin_element, twins
+from ui.views.decoding import coverage_element, cross_element, step_element, step_view, twin_element, twins
 
 shell.require_app()
 
@@ -74,6 +74,9 @@ if widgets.need_trace(trace):
     with st.container():  # fixed slot, so the charts below keep their place
         if not trace.decoded.finished:
             st.caption(t("dec.no_eos", n=len(steps)))
+    if not data.is_pretrained():
+        widgets.section(t("dec.coverage_header"), t("dec.coverage_caption", layer=trace.config.N - 1))
+        widgets.show(coverage_element(trace, view))
 
     st.subheader(t("dec.timeline"))
     if len(steps) > 1:

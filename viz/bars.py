@@ -1,4 +1,4 @@
-"""Bar charts: top-k next-token probabilities, LayerNorm statistics per token."""
+"""Bar charts: top-k next-token probabilities, coverage per source word, LayerNorm statistics per token."""
 
 from __future__ import annotations
 
@@ -30,6 +30,18 @@ def topk_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None 
                 value_title=words.probability, vmax=1.0, hover=f"P({{label}}{cond}) = {{value}}", decimals=2,
                 colour=style.PRIMARY, highlight_colour=style.ACCENT,
                 height=height or style.auto_height(len(labels), per_row=34, extra=110, lo=220), look=look)
+
+
+def coverage_bar(tokens, coverage, flagged: list[int], *, title: str = "", value_title: str = "",
+                 words: Words = ENGLISH, look: Style = LOOK) -> Bars:
+    """Per source token, the cross-attention it received over the decoding steps (Tu et al.'s coverage), first token
+    on top; the first word that may be untranslated (flagged) in the accent colour."""
+    values = f32(coverage)
+    return Bars(title=title, labels=tuple(str(t) for t in tokens), values=values,
+                highlight=flagged[0] if flagged else -1, value_title=value_title or words.probability,
+                vmax=float(max(1.0, values.max(initial=0.0))), hover="{label}: {value}", decimals=2,
+                colour=style.PRIMARY, highlight_colour=style.ACCENT,
+                height=style.auto_height(len(tokens), per_row=30, extra=110, lo=200), look=look)
 
 
 def layernorm_stats(mean_before, var_before, mean_after, var_after, tokens, *, title: str = "",

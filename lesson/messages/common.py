@@ -81,14 +81,32 @@ MESSAGES = {
               "translation training alone produced.",
         "zh": "模型“{model}”：交叉注意力**完全自己学出**（没有对齐损失）：这就是只靠翻译训练得到的结果。",
     },
+    "app.about": {
+        "en": "**Attention Lab** shows a small encoder–decoder Transformer's every number while you type. Its "
+              "translation models are trained on generated sentence pairs and on English–Chinese sentence pairs from "
+              "the Tatoeba Project (tatoeba.org), via manythings.org/anki, CC BY 2.0 FR; modified (simplified "
+              "characters, whitespace).",
+        "zh": "**Attention Lab** 在你打字时展示一个小型编码器-解码器 Transformer 的每一个数。它的翻译模型用生成的句对，"
+              "以及 Tatoeba 项目（tatoeba.org）的英汉句对训练（经 manythings.org/anki 获得，CC BY 2.0 FR；"
+              "有改动：转为简体字，规范空白）。",
+    },
     "chip.unknown_tip": {"en": "unknown to the model: read as <unk>", "zh": "模型不认识：按 <unk> 处理"},
     "chip.copied_tip": {"en": "the model wrote <unk> here; copied from source position {pos}",
                         "zh": "模型在这里写出 <unk>；这个词是从源句第 {pos} 个位置复制来的"},
     "chip.missing_label": {"en": "left out:", "zh": "漏掉了："},
+    "chip.untranslated_tip": {"en": "may be untranslated: the model knows this word, but its cross-attention gave it "
+                                    "only {coverage} over the whole translation (below {threshold})",
+                              "zh": "可能未译出：模型认识这个词，但整个译文的交叉注意力只给了它 {coverage}"
+                                    "（低于 {threshold}）"},
     "chip.missing_tip": {"en": "unknown to the model, and it wrote no <unk> for this word: nothing was copied, so the "
                                "translation leaves it out or says something else in its place",
                          "zh": "模型不认识这个词，也没有为它写出 <unk>：没有复制任何词，"
                                "所以译文漏掉了它，或在它的位置上说了别的"},
+    "notice.untranslated": {
+        "en": "May be untranslated: {words} (known words that received little cross-attention: see Coverage on the "
+              "Decoding page).",
+        "zh": "可能未译出：{words}（模型认识这些词，但它们得到的交叉注意力很少：见“编码器-解码器与解码”页的覆盖度）。",
+    },
     "notice.uncopied": {
         "en": "Left out of the translation: {words}. The model wrote no <unk> for them, so nothing was copied; they "
               "are struck through after the translation.",

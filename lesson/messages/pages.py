@@ -19,6 +19,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "axis.key_token": {"en": "key token", "zh": "键词元"},
     "axis.head": {"en": "head", "zh": "注意力头"},
     "axis.source_key": {"en": "source token (key)", "zh": "源语言词元（键）"},
+    "axis.coverage": {"en": "attention received over all steps", "zh": "所有步骤中得到的注意力之和"},
     "axis.decoder_prediction": {"en": "decoder input → prediction", "zh": "解码器输入 → 预测"},
     "axis.head_dimension": {"en": "head · dimension", "zh": "头 · 维度"},
     "axis.concat_dimension": {"en": "concat dimension", "zh": "拼接后的维度"},
@@ -269,6 +270,19 @@ MESSAGES: dict[str, dict[str, str]] = {
               "位置的**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
     },
     "dec.no_eos": {"en": "Stopped after {n} steps without <eos>.", "zh": "已走 {n} 步仍未生成 <eos>，解码停止。"},
+    "dec.coverage_header": {"en": "Coverage: did every source word get translated?",
+                            "zh": "覆盖度：每个源词都译出来了吗？"},
+    "dec.coverage_caption": {
+        "en": "Coverage (Tu et al., 2016): the cross-attention each source token received, added up over every "
+              "decoding step (layer {layer}, heads averaged; the step that wrote <eos> left out). A word translated "
+              "once receives about 1. A content word with much less was probably left out of the translation: it is "
+              "marked *may be untranslated* in the chips above, although the model knows it.",
+        "zh": "覆盖度（Tu 等，2016）：每个源语言词元在所有解码步中得到的交叉注意力之和（第 {layer} 层，各头取平均；"
+              "写出 <eos> 的那一步不计）。译出一次的词大约得到 1。得到的远少于 1 的实词，很可能被译文漏掉了："
+              "上面的词元块把它标为*可能未译出*，尽管模型认识这个词。",
+    },
+    "dec.fig_coverage": {"en": "Coverage per source token (layer {layer}); below {threshold}: {words}",
+                         "zh": "每个源词元的覆盖度（第 {layer} 层）；低于 {threshold}：{words}"},
     "dec.timeline": {"en": "Decoding timeline", "zh": "逐步解码"},
     "dec.step": {"en": "Step", "zh": "步骤"},
     "dec.step_line": {

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from model.coverage import THRESHOLD
 from model.decoding import DecodeOptions
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, clamp, per_view
-from viz.bars import topk_bar
+from viz.bars import coverage_bar, topk_bar
 from viz.heatmap import matrix_heatmap
 
 
@@ -45,6 +46,18 @@ def cross_map(trace: Trace, layer: int, title: str, v: View):
 
 
 @per_view
+def coverage_element(trace: Trace, v: View) -> Element:
+    """How much cross-attention each source word received over the whole translation, words that may be
+    untranslated marked."""
+    flagged = trace.untranslated
+    words = ", ".join(dict.fromkeys(trace.src.typed(i) for i in flagged)) or "—"
+    return Element([coverage_bar(trace.src.tokens, trace.coverage, flagged, words=v.words(),
+                                 title=v.t("dec.fig_coverage", layer=trace.config.N - 1, threshold=THRESHOLD,
+                                           words=words),
+                                 value_title=v.t("axis.coverage"))], "coverage", ["coverage"])
+
+
+@per_view
 def cross_element(trace: Trace, v: View) -> Element:
     """Every layer's full cross-attention."""
     N = trace.n_layers("cross")
@@ -75,4 +88,5 @@ def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     pair = twins(trace, v)
     twin = [twin_element(pair, v)] if pair else []
-    return [step_element(trace, *step_view(trace, v), v), cross_element(trace, v)] + twin
+    cover = [coverage_element(trace, v)] if isinstance(trace, Trace) else []  # a pretrained Marian has no coverage
+    return cover + [step_element(trace, *step_view(trace, v), v), cross_element(trace, v)] + twin
