@@ -17,6 +17,8 @@ from model.hooks import act_name
 THRESHOLD = 0.5  # a content word whose coverage is below this may be untranslated (chosen in docs/model.md)
 FUNCTION_EN = frozenset(
     "a an the this that these those some any each every of to in on at for from with by as into about than "
+    "through over under up down out off after before around near behind between during until without within across "
+    "along against toward towards upon onto "
     "and or but so if because when while then there here do does did done doing am is are was were be been being "
     "have has had having will would shall should can could may might must 's i me my mine you your yours he him "
     "his she her hers it its we us our ours they them their theirs who whom whose which what one ones very too "

@@ -18,7 +18,7 @@ from model.data import to_batch
 from model.evaluate import held_out
 from model.tokenizer import PAD_ID
 
-MODELS = {"en-zh": None, "en-zh-rope": VARIANT_DIR, "en-zh-alibi": VARIANT_DIR}  # name -> folder (None: shipped)
+MODELS = ("en-zh-sinusoidal", "en-zh-rope", "en-zh-alibi")  # in checkpoints/after_2017, trained alike
 BUCKETS = (12, 16, 24, 32, 40, 48, 56, 64)  # source lengths: up to 12 tokens, 13–16, 17–24, …
 PATH = VARIANT_DIR / "extrapolation.json"
 TRAIN_MAX_SRC = 16  # the longest training source, in tokens (model.corpus, 400,000 pairs)
@@ -59,7 +59,7 @@ def loss_per_token(bundle: Bundle, pairs: list[Pair]) -> float:
 def measure(n_per_bucket: int) -> dict:
     """Each model's loss per target token by source-length bucket."""
     inputs = long_inputs(n_per_bucket)
-    bundles = {name: load_bundle(name, folder) if folder else load_bundle(name) for name, folder in MODELS.items()}
+    bundles = {name: load_bundle(name, VARIANT_DIR) for name in MODELS}
     return {"buckets": list(BUCKETS), "train_max_src": TRAIN_MAX_SRC, "n_per_bucket": n_per_bucket,
             "loss": {name: [round(loss_per_token(b, inputs[k]), 4) for k in BUCKETS] for name, b in bundles.items()}}
 

@@ -84,6 +84,7 @@ if not view_.models():
 elif widgets.need_trace(trace):
     if view_.applies(trace):
         translations(trace.text)
+        trace = view_.reference(trace, state.view_state())  # the charts are drawn on the three models' layers
         maps(trace)
         pairs(trace)
         shift(trace)

@@ -184,12 +184,14 @@ MESSAGES = {
               "angle proportional to the position, so q·k depends only on how far apart two words are. ALiBi (Press "
               "et al., 2022) adds nothing to the inputs and subtracts m · |i − j| from each score, a different slope "
               "m per head. Three models, trained on the same data with the same seed and schedule, differ only in "
-              "this; below they read your sentence.",
+              "this; below they read your sentence. They are smaller than the model picked above (d_model 96, 2 + 2 "
+              "layers) and learned from the generated sentence pairs only, so their Chinese can differ from its.",
         "zh": "2017 年的 Transformer 把正弦位置编码加到每个词嵌入上。之后的大多数模型把位置放进注意力本身。"
               "RoPE（Su 等，2021；LLaMA、Qwen 采用）把 q 和 k 的每一对数按与位置成正比的角度旋转，于是 q·k 只取决于两个"
               "词相隔多远。"
               "ALiBi（Press 等，2022）不给输入加任何东西，而是从每个分数里减去 m · |i − j|，每个头的斜率 m 不同。三个"
-              "模型用同样的数据、同样的随机种子和训练计划训练，只在这一点上不同；下面它们读你的句子。",
+              "模型用同样的数据、同样的随机种子和训练计划训练，只在这一点上不同；下面它们读你的句子。它们比上方选中的模型小"
+              "（d_model 96，2 + 2 层），只用生成的句对训练，所以译文可能与它不同。",
     },
     "pos.only_en": {
         "en": "The RoPE and ALiBi models translate English → 中文. Pick the English → 中文 model above to compare them "
@@ -268,15 +270,16 @@ MESSAGES = {
     "kv.grouped_caption": {
         "en": "The cache holds K and V for every K/V head. Multi-query attention (Shazeer, 2019) gives all query "
               "heads one shared K/V head; grouped-query attention (Ainslie et al., 2023; LLaMA 2 70B, Mistral) "
-              "gives each group of query heads one. Three models trained alike differ only in this, in the decoder "
-              "(the part a cache serves): 4 query heads with 4, 2 or 1 K/V heads. Their translations, the numbers "
-              "each one's cache holds at its last step, and the grouped model's four heads, titled by the K/V head "
-              "they read: heads of one group share keys, yet their weights still differ, because their queries do.",
+              "gives each group of query heads one. Three models trained alike (d_model 96, 2 + 2 layers, on the "
+              "generated pairs only) differ only in this, in the decoder (the part a cache serves): 4 query heads "
+              "with 4, 2 or 1 K/V heads. Their translations, the numbers each one's cache holds at its last step, "
+              "and the grouped model's four heads, titled by the K/V head they read: heads of one group share keys, "
+              "yet their weights still differ, because their queries do.",
         "zh": "缓存要为每个 K/V 头存 K 和 V。多查询注意力（Shazeer，2019）让所有查询头共用一个 K/V 头；分组查询注意力"
-              "（Ainslie 等，2023；LLaMA 2 70B、Mistral 采用）让每组查询头共用一个。三个模型用同样方式训练，只在解码器"
-              "（缓存服务的部分）上不同：4 个查询头，配 4、2 或 1 个 K/V 头。下面是它们的译文、"
-              "各自缓存在最后一步存的数，以及分组模型的四个头（标题写着它读哪个 K/V 头）：同组的头共用键，权重却仍不同"
-              "，因为它们的查询不同。",
+              "（Ainslie 等，2023；LLaMA 2 70B、Mistral 采用）让每组查询头共用一个。三个模型用同样方式训练"
+              "（d_model 96，2 + 2 层，只用生成的句对），只在解码器（缓存服务的部分）上不同：4 个查询头，"
+              "配 4、2 或 1 个 K/V 头。下面是它们的译文、各自缓存在最后一步存的数，以及分组模型的四个头"
+              "（标题写着它读哪个 K/V 头）：同组的头共用键，权重却仍不同，因为它们的查询不同。",
     },
     "kv.grouped_only_en": {
         "en": "The grouped-query models translate English → 中文: pick that model above to compare them.",

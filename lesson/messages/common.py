@@ -70,10 +70,12 @@ MESSAGES = {
     "expect.float": {"en": "a number from {low} to {high}", "zh": "{low} 到 {high} 之间的数"},
     "cross.guided": {
         "en": "Model “{model}”: the cross-attention of its last decoder layer (layer {last}) was **trained to align** "
-              "with the grammar's gold word alignment (a guided-alignment loss, weight {w}); its other layers "
+              "with the gold word alignment of the generated sentence pairs (a guided-alignment loss, weight {w}; "
+              "the Tatoeba pairs have no alignment and add none); its other layers "
               "learned on their own. Compare with the unguided twin on the Decoding page.",
         "zh": "模型“{model}”：最后一个解码器层（第 {last} 层）的交叉注意力**经过对齐训练**，"
-              "被引导去贴近语料的标准词对齐（引导对齐损失，权重 {w}）；其余各层是自己学出来的。"
+              "被引导去贴近生成句对的标准词对齐（引导对齐损失，权重 {w}；Tatoeba 句对没有对齐，不参与）；"
+              "其余各层是自己学出来的。"
               "可在“编码器-解码器与解码”页与未引导的孪生模型对比。",
     },
     "cross.unguided": {

@@ -75,12 +75,12 @@ def work_element(trace: Trace, v: View) -> Element:
     ], "kv-work", ["kv-macs", "kv-memory"], columns=2)
 
 
-GROUPED = {"en-zh": "kv.mha", "en-zh-gqa2": "kv.gqa", "en-zh-gqa1": "kv.mqa"}  # the same model with 4, 2, 1 K/V heads
+GROUPED = {"en-zh-sinusoidal": "kv.mha", "en-zh-gqa2": "kv.gqa", "en-zh-gqa1": "kv.mqa"}  # one model, 4, 2, 1 K/V heads
 
 
 def grouped_models() -> list[str]:
-    """en-zh and its grouped-query variants, if they ship (else none)."""
-    return list(GROUPED) if {"en-zh-gqa2", "en-zh-gqa1"} <= set(data.variants()) else []
+    """The grammar-trained en-zh and its grouped-query variants, if they ship (else none)."""
+    return list(GROUPED) if set(GROUPED) <= set(data.variants()) else []
 
 
 def grouped_applies(trace: Trace) -> bool:
@@ -89,7 +89,7 @@ def grouped_applies(trace: Trace) -> bool:
 
 
 def grouped_run(name: str, text: str, v: View) -> Trace:
-    """The sentence's greedy trace through en-zh or one of its grouped-query variants."""
+    """The sentence's greedy trace through the grammar-trained en-zh or one of its grouped-query variants."""
     return data.compared(v, name, text)
 
 

@@ -12,14 +12,15 @@ from ui.view import Element, View, clamp, per_view
 from viz.heatmap import matrix_heatmap
 from viz.lines import arrows, line_chart
 
-MODELS = {"en-zh": "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name
+REFERENCE = "en-zh-sinusoidal"  # the grammar-trained en-zh beside the variants: trained alike but for position
+MODELS = {REFERENCE: "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name
 SYMMETRIC = "en-zh-alibi-sym"  # ALiBi with one slope on both sides of an encoder's query (Left or right?)
 BLOCKS = ("encoder", "decoder")  # the self-attentions RoPE and ALiBi change
 
 
 def models() -> list[str]:
     """The three models, if the variants ship (else none)."""
-    return list(MODELS) if {"en-zh-rope", "en-zh-alibi"} <= set(data.variants()) else []
+    return list(MODELS) if set(MODELS) <= set(data.variants()) else []
 
 
 def applies(trace: Trace) -> bool:
@@ -83,7 +84,7 @@ def shift_element(trace: Trace, v: View) -> Element:
     """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
     _, _, head, _ = head_view(trace, v)
     gaps = shift_gaps(trace, v)
-    tokens = run("en-zh", trace.text, v).src.tokens[: gaps["en-zh"].shape[1]]  # a shift may cut a 64-token sentence
+    tokens = run(REFERENCE, trace.text, v).src.tokens[: gaps[REFERENCE].shape[1]]  # a shift may cut a 64-token sentence
     bound = max(1e-3, max(float(np.nanmax(np.abs(g))) for g in gaps.values()))
     figures = [matrix_heatmap(gaps[name][head], tokens, tokens, bound=bound, hover_formula="Δ s({row}, {col})",
                               title=v.t("pos.fig_shift", model=v.t(label)), row_title=v.t("axis.query_row"),
@@ -121,10 +122,17 @@ def long_element(v: View) -> Element | None:
                                marker_x=float(result["train_max_src"]))], "pos-long")
 
 
+def reference(trace: Trace, v: View) -> Trace:
+    """The sentence through the sinusoidal reference: the page's charts are drawn on the three models' layers,
+    heads and widths, whatever the model picked for the other pages."""
+    return run(REFERENCE, trace.text, v)
+
+
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     long = [e for e in [long_element(v)] if e is not None]
     if not applies(trace):
         return long
-    return [maps_element(trace, v), pairs_element(trace, v), shift_element(trace, v), bias_element(trace, v), *long]
+    ref = reference(trace, v)
+    return [maps_element(ref, v), pairs_element(ref, v), shift_element(ref, v), bias_element(ref, v), *long]
 
