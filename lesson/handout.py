@@ -2,9 +2,12 @@
 handout (plotly.js inlined, no network) with one section per step, each with its formula and chart."""
 from __future__ import annotations
 
+import base64
 import html
+import importlib.util
 import re
 from functools import cache, partial
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -16,30 +19,6 @@ from viz.plotly import PLOTLY_JS, to_plotly
 
 Section = tuple[str, str, str, str]  # (heading, explanation, formula LaTeX, figure JSON)
 
-GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon "
-         "phi chi psi omega").split()
-SYMBOLS = dict(zip(GREEK, "αβγδεζηθικλμνξοπρστυφχψω")) | dict(zip((g.capitalize() for g in GREEK),
-                                                                   "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"))
-SYMBOLS |= {
-    "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "cdot": "·", "times": "×", "top": "ᵀ", "intercal": "ᵀ",
-    "infty": "∞", "ell": "ℓ", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠", "approx": "≈",
-    "in": "∈",
-    "sum": "Σ", "prod": "Π", "to": "→", "rightarrow": "→", "leftarrow": "←", "mapsto": "↦", "pm": "±", "odot": "⊙",
-    "ldots": "…", "dots": "…", "cdots": "⋯", "vdots": "⋮", "circ": "∘", "sim": "~", "partial": "∂", "nabla": "∇",
-    "longrightarrow": "⟶", "mid": "|", "lVert": "‖", "rVert": "‖", "|": "‖", "textless": "<", "textgreater": ">",
-    "textbackslash": "\\", "textasciicircum": "^", "textasciitilde": "~",
-    "{": "{", "}": "}", "%": "%", "_": "_", "&": "&", "#": "#", "$": "$",
-    ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "quad": " ", "qquad": " ", "\\": "\n",
-}
-GROUP_MACROS = {"mathrm", "text", "textrm", "textbf", "operatorname", "mathbf", "mathit", "mathsf", "mathtt",
-                "boldsymbol", "bm", "mathcal", "hat", "tilde", "bar", "vec", "overline"}  # keep the argument only
-OPERATORS = {"cdot", "times", "to", "rightarrow", "leftarrow", "longrightarrow", "mapsto", "le", "leq", "ge", "geq",
-             "neq", "ne", "approx", "in", "pm", "odot", "mid", "sim", "circ"}  # written with a space either side
-OPENERS = {"lVert", "left", "big", "Big", "bigl", "Bigl", "bigg", "Bigg"}  # the spaces after them are dropped
-MATRIX = {"bmatrix": ("[", "]"), "pmatrix": ("(", ")")}  # other environments (gathered, cases…) vanish
-SIZING = {"left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "bigg", "Bigg", "displaystyle"}
-SIMPLE = re.compile(r"[\w.ᵀ′]+|\([^()]*\)|.")  # needs no parentheses after √, ^ or _
-
 STYLE = """
 body{font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif;color:#111;
  max-width:1100px;margin:2rem auto;padding:0 1.2rem;line-height:1.6;font-size:17px}
@@ -48,15 +27,21 @@ section{border-top:1px solid #d0d0d0;padding:1.2rem 0 .6rem 0}h2{font-size:1.45r
 .text{white-space:pre-line}
 .formula{background:#f5f7fb;border:1px solid #dde3ee;border-radius:6px;padding:.6rem .9rem;margin:.8rem 0}
 .formula .label{font-size:.8rem;color:#6b7a90;text-transform:uppercase;letter-spacing:.04em}
-.formula pre{font-family:"DejaVu Sans Mono",Menlo,Consolas,"Attention Lab Sans","Noto Sans Mono CJK SC",monospace;
- font-size:1.05rem;white-space:pre-wrap;margin:.3rem 0}
+.formula .tex{margin:.3rem 0;overflow-x:auto;overflow-y:hidden;white-space:pre-wrap}
+.formula .katex-display{margin:.4rem 0}
 .formula details{font-size:.85rem;color:#555}.formula code{font-family:monospace;white-space:pre-wrap}
+.copy{border:1px dashed #e8b36b;background:#fff1dc;color:#7a4300;border-radius:.3rem;padding:0 .15em}
+.unk{border:1px solid #e89b9b;background:#fde8e8;color:#8a1c1c;border-radius:.3rem;padding:0 .15em}
+.miss{color:#8a1c1c;text-decoration:line-through}.legend{color:#555;font-size:.95rem;margin:0 0 .4rem 0}
 .chart{width:100%;min-height:360px}footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
 @media print{body{max-width:none;margin:0;font-size:11pt}section{break-inside:avoid;page-break-inside:avoid}
  .modebar-container,details{display:none}.formula{background:none}@page{margin:14mm}}
 """
 
 RENDER = """
+document.querySelectorAll('.formula .tex').forEach(function (node) {  // typeset as the app's st.latex is
+  katex.render(node.textContent, node, {displayMode: true, throwOnError: false});
+});
 var charts = [];
 document.querySelectorAll('script.al-figure').forEach(function (node) {
   try {  // one broken chart must not stop the others
@@ -112,81 +97,6 @@ def plotly_js() -> str:
     return PLOTLY_JS.read_text(encoding="utf-8")
 
 
-def take_arg(latex: str, i: int) -> tuple[str, int]:
-    """The argument starting at i (a {balanced group}, a \\macro or one character) and the index after it."""
-    while i < len(latex) and latex[i] == " ":
-        i += 1
-    if i >= len(latex):
-        return "", i
-    if latex[i] == "{":
-        depth, j = 0, i
-        while j < len(latex):
-            if latex[j] == "\\":
-                j += 2  # an escaped character such as \{ never opens or closes a group
-                continue
-            depth += {"{": 1, "}": -1}.get(latex[j], 0)
-            if depth == 0:
-                return latex[i + 1:j], j + 1
-            j += 1
-        return latex[i + 1:], len(latex)
-    if latex[i] == "\\":
-        name = re.match(r"\\([A-Za-z]+|.?)", latex[i:]).group(0)
-        return name, i + len(name)
-    return latex[i], i + 1
-
-
-def wrap(part: str) -> str:
-    """A rewritten argument, parenthesised unless it is one symbol or word."""
-    return part if SIMPLE.fullmatch(part) else f"({part})"
-
-
-def macro(latex: str, name: str, i: int) -> tuple[str, int]:
-    """The rewrite of the macro \\name whose arguments start at i, and the index after them."""
-    if name in ("frac", "dfrac", "tfrac"):
-        top, i = take_arg(latex, i)
-        bottom, i = take_arg(latex, i)
-        return f"({readable_formula(top)})/({readable_formula(bottom)})", i
-    if name == "sqrt":
-        arg, i = take_arg(latex, i)
-        return "√" + wrap(readable_formula(arg)), i
-    if name in GROUP_MACROS:
-        arg, i = take_arg(latex, i)
-        return readable_formula(arg), i
-    if name in ("begin", "end"):
-        env, i = take_arg(latex, i)
-        return MATRIX.get(env, ("", ""))[name == "end"], i
-    if name == "\\" and latex[i:i + 1] == "[":  # a line break's spacing, as in \\[4pt]
-        end = latex.find("]", i)
-        return "\n", len(latex) if end < 0 else end + 1
-    if name in OPENERS:
-        i += len(latex[i:]) - len(latex[i:].lstrip(" "))
-    if name in SIZING:
-        return "", i + 1 if latex[i:i + 1] == "." else i
-    symbol = SYMBOLS.get(name, name)
-    return (f" {symbol} " if name in OPERATORS else symbol), i
-
-
-def readable_formula(latex: str) -> str:
-    """LaTeX made readable as plain text: \\frac{a}{b} → (a)/(b), \\sqrt{x} → √x, \\cdot → ·, ^\\top → ᵀ, Greek."""
-    out, i = [], 0
-    while i < len(latex):
-        char = latex[i]
-        if char == "\\":
-            name = re.match(r"\\([A-Za-z]+|.?)", latex[i:]).group(1)
-            piece, i = macro(latex, name, i + 1 + len(name))
-        elif char in "^_":
-            arg, i = take_arg(latex, i + 1)
-            arg = readable_formula(arg)
-            piece = arg if arg == "ᵀ" else char + wrap(arg)
-        elif char == "{":
-            arg, i = take_arg(latex, i)
-            piece = readable_formula(arg)
-        else:
-            piece, i = ("" if char == "}" else " " if char == "&" else char), i + 1
-        out.append(piece)
-    return "\n".join(re.sub(r"\s+", " ", line).strip() for line in "".join(out).split("\n"))
-
-
 def figure_script(figure_json: str, target: str) -> str:
     """The figure as inert JSON data; every "<" is written \\u003c, so no text in it can end the script element."""
     safe = figure_json.replace("<", "\\u003c")
@@ -194,11 +104,46 @@ def figure_script(figure_json: str, target: str) -> str:
 
 
 def formula_html(latex: str, lang: str) -> str:
-    """The readable formula in a monospace block, with the LaTeX source folded below."""
+    """The formula's LaTeX, typeset by KaTeX when the handout opens (as st.latex does in the app), its source folded
+    below."""
     return (f'<div class="formula"><div class="label">{html.escape(text("handout.formula", lang))}</div>'
-            f"<pre>{html.escape(readable_formula(latex))}</pre>"
+            f'<div class="tex">{html.escape(latex)}</div>'
             f"<details><summary>{html.escape(text('handout.latex', lang))}</summary>"
             f"<code>{html.escape(latex)}</code></details></div>")
+
+
+@cache
+def katex() -> tuple[str, str]:
+    """KaTeX's script (as a classic script that sets window.katex) and its style with every font inlined, as the
+    installed Streamlit ships them to typeset st.latex: the handout's formulas look as the app's, offline."""
+    static = Path(importlib.util.find_spec("streamlit").origin).parent / "static" / "static"
+    script = next((static / "js").glob("katex.*.js")).read_text(encoding="utf-8")
+    script, n = KATEX_EXPORT.subn(r"window.katex=\1;", script)
+    if n != 1:
+        raise RuntimeError("Streamlit's KaTeX module no longer ends with its default export")
+    css = next(c for c in (static / "css").glob("index.*.css") if "katex-display" in c.read_text(encoding="utf-8"))
+    style = katex_rules(css.read_text(encoding="utf-8"))
+    inline = lambda m: "url(data:font/woff2;base64," + base64.b64encode(  # noqa: E731
+        (static / "media" / m.group(1)).read_bytes()).decode("ascii") + ")"
+    return script, re.sub(r"url\(\.\./media/([\w.-]+\.woff2)\)", inline, style)
+
+
+KATEX_EXPORT = re.compile(r"export\s*\{\s*([\w$]+)\s+as\s+default\s*\};?\s*$")
+
+
+def katex_rules(css: str) -> str:
+    """KaTeX's rules at the head of Streamlit's style sheet: every top-level rule up to the first that is not
+    KaTeX's (its @font-face rules, .katex… and the equation counters)."""
+    out, depth, start = [], 0, 0
+    for i, char in enumerate(css):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "}" and depth == 0:
+            rule = css[start:i + 1]
+            if "katex" not in rule.lower():
+                break
+            out.append(rule)
+            start = i + 1
+    return "".join(out)
 
 
 def section_html(number: int, section: Section, lang: str) -> str:
@@ -210,16 +155,55 @@ def section_html(number: int, section: Section, lang: str) -> str:
             f'<div class="chart" id="{target}"></div>{figure_script(figure_json, target)}</section>')
 
 
-def render_handout(title: str, subtitle: str, sections: list[Section], lang: str) -> str:
+def render_handout(title: str, subtitle: str, sections: list[Section], lang: str, heading: str = "") -> str:
     """The whole handout as one HTML document that works from a file:// URL without any network (the Chinese font
-    is embedded, so it reads on a machine without CJK fonts)."""
+    and KaTeX's fonts are embedded, so it reads on a machine without CJK fonts). `heading`: the title as HTML,
+    its words marked (default: the title, escaped)."""
     body = "".join(section_html(n, s, lang) for n, s in enumerate(sections, 1))
+    script, katex_css = katex()
     return (f'<!DOCTYPE html>\n<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title><style>{fonts.face(fonts.data_url())}{STYLE}</style><script>{plotly_js()}</script></head>"
-            f'<body><header><h1>{html.escape(title)}</h1><p class="subtitle">{html.escape(subtitle)}</p></header>'
+            f"<title>{html.escape(title)}</title><style>{fonts.face(fonts.data_url())}{katex_css}{STYLE}</style>"
+            f"<script>{plotly_js()}</script><script>{script}</script></head>"
+            f"<body><header><h1>{heading or html.escape(title)}</h1>"
+            f'<p class="subtitle">{html.escape(subtitle)}</p></header>'
             f"{body}<footer>{html.escape(text('handout.footer', lang))}</footer>"
             f"<script>{RENDER}</script></body></html>")
+
+
+def marked(text_: str, words: list[str], marks: dict[int, str]) -> str:
+    """`text_` escaped, with words[i] wrapped in marks[i] (a span's opening tag) where it is found, in order: each
+    word is looked for after the one before it (case aside), so a short word is never found inside an earlier one."""
+    out, at, low = [], 0, text_.lower()
+    for i, word in enumerate(words):
+        found = low.find(word.lower(), at) if word else -1
+        if found < 0:
+            continue
+        end = found + len(word)
+        if i in marks:
+            out.append(html.escape(text_[at:found]) + marks[i] + html.escape(text_[found:end]) + "</span>")
+            at = end
+        elif end > at:
+            out.append(html.escape(text_[at:end]))
+            at = end
+    return "".join(out) + html.escape(text_[at:])
+
+
+def sentence_heading(trace: Trace, lang: str) -> str:
+    """The sentence → its translation as HTML, marked as the app's chips mark them: unknown source words red, words
+    the translation copies from the source dashed orange (with the position they come from), and unknown words it
+    leaves out struck through after it."""
+    src = trace.src
+    typed = [src.typed(i) for i in range(len(src.tokens))]
+    tip = lambda key, **f: html.escape(text(key, lang, **f), quote=True)  # noqa: E731
+    unknown = {i: f'<span class="unk" title="{tip("chip.unknown_tip")}">' for i, u in enumerate(src.unknown) if u}
+    copies = {i: f'<span class="copy" title="{tip("chip.copied_tip", pos=j)}">'
+              for i, j in enumerate(trace.decoded.copied_from or []) if j is not None}
+    left_out = [html.escape(typed[i]) for i in trace.uncopied]
+    missing = (f' <span class="legend">{html.escape(text("chip.missing_label", lang))}</span> '
+               + " ".join(f'<span class="miss">{w}</span>' for w in left_out) if left_out else "")
+    return (marked(trace.text, typed, unknown) + " → " + marked(trace.output_text, trace.output_words, copies)
+            + missing)
 
 
 def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
@@ -244,4 +228,5 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     cfg = trace.config
     subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")
-    return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang)
+    return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang,
+                          sentence_heading(trace, lang))

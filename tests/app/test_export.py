@@ -1,4 +1,5 @@
-"""Exports: the HTML handout (escaping, one inlined plotly.js, readable formulas), matrices as CSV, the export page."""
+"""Exports: the HTML handout (escaping, one inlined plotly.js and KaTeX, marked copies), matrices as CSV, the export
+page."""
 import html
 import io
 import json
@@ -9,7 +10,7 @@ import pandas as pd
 import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 
-from lesson.handout import build_handout, hook_matrix, matrix_csv, plotly_js, readable_formula, render_handout
+from lesson.handout import build_handout, hook_matrix, katex, matrix_csv, plotly_js, render_handout, sentence_heading
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from tests.app.conftest import open_page
@@ -55,10 +56,13 @@ def test_plotly_js_is_inlined_exactly_once_and_nothing_is_loaded_from_outside():
     page = handout(*[("step", "text", "x", figure().to_json())] * 3)
     assert page.count(plotly_js()) == 1
     assert page.count("plotly.js v") == 1
-    assert page.count("<script") == 2 + 3, "plotly.js, three figures, the render script"
-    assert not re.search(r"<(script|link|img)[^>]*(src|href)=", page)
+    assert page.count("<script") == 3 + 3, "plotly.js, KaTeX, three figures, the render script"
+    markup = re.sub(r"(<script[^>]*>).*?</script>", r"\1", page, flags=re.S)  # the page, not its scripts' code
+    assert not re.search(r"<(script|link|img)[^>]*(src|href)=", markup)
     assert '<meta charset="utf-8">' in page and '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif' in page
-    assert page.count("@font-face") == 1 and 'font-family:"Attention Lab Sans";src:url("data:font/woff2;base64,' in page
+    assert page.count('font-family:"Attention Lab Sans";src:url("data:font/woff2;base64,') == 1
+    urls = re.findall(r"url\((.{0,30})", "".join(re.findall(r"<style>(.*?)</style>", page, re.S)))
+    assert urls and all(u.lstrip('"').startswith("data:font/woff2;base64,") for u in urls), "every font is inlined"
     assert "@media print" in page
 
 
@@ -73,8 +77,8 @@ def test_one_chart_div_and_figure_per_section_in_order():
 def test_section_text_is_escaped_everywhere():
     page = render_handout(EVIL, EVIL, [(EVIL, EVIL, r"\text{" + EVIL + "}", figure().to_json())], "en")
     assert "<script>alert(1)" not in page
-    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7, "title, h1, subtitle, heading, text, formula"
-    assert page.count(r"\text{&lt;script&gt;alert(1)&lt;/script&gt;}") == 1, "and the formula's LaTeX source"
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7, "title, h1, subtitle, heading, text, formula ×2"
+    assert page.count(r"\text{&lt;script&gt;alert(1)&lt;/script&gt;}") == 2, "the formula and its LaTeX source"
 
 
 def test_figure_json_cannot_close_its_script_element():
@@ -90,37 +94,28 @@ def test_html_lang_follows_the_handout_language():
     assert text("handout.footer", "zh") in handout(lang="zh")
 
 
-@pytest.mark.parametrize("latex, readable", [
-    (r"\frac{a}{b}", "(a)/(b)"),
-    (r"\frac{QK^\top}{\sqrt{d_k}}", "(QKᵀ)/(√d_k)"),
-    (r"\frac{1}{\frac{a}{b}}", "(1)/((a)/(b))"),
-    (r"\sqrt{16} = 4", "√16 = 4"),
-    (r"\sqrt{a + b}", "√(a + b)"),
-    (r"q \cdot k", "q · k"),
-    (r"2 \times 3", "2 × 3"),
-    (r"K^{\top}", "Kᵀ"),
-    (r"\alpha + \beta = \gamma, \sigma, \omega, \Omega, \Sigma", "α + β = γ, σ, ω, Ω, Σ"),
-    (r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right)", "softmax((QKᵀ)/(√d_k) + M)"),
-    (r"e^{x_i - m}", "e^(x_i - m)"),
-    (r"x_{ij}", "x_ij"),
-    (r"\sum_{j} w_{ij} \le \infty", "Σ_j w_ij ≤ ∞"),
-    (r"\text{cat} \to 0.42", "cat → 0.42"),
-    (r"a \\ b", "a\nb"),
-    (r"\{0, 1\}", "{0, 1}"),
-    (r"\begin{gathered}a = 1 \\[4pt] b = 2\end{gathered}", "a = 1\nb = 2"),
-    (r"M = \begin{bmatrix}0 & -\infty \\ 0 & 0\end{bmatrix}", "M = [0 -∞\n0 0]"),
-    (r"\lVert x^{(0)}\rVert", "‖x^(0)‖"),
-    (r"\text{\textless{}b\textgreater{} \& \_}\mapsto 3", "<b> & _ ↦ 3"),
-    (r"P(\text{我}\mid \text{<bos>})", "P(我 | <bos>)"),
-])
-def test_formula_rewrite(latex, readable):
-    assert readable_formula(latex) == readable
-
-
-def test_formula_shows_the_rewrite_and_the_latex_source():
+def test_formula_is_typeset_by_the_katex_streamlit_ships_and_its_source_is_kept():
     page = handout(("step", "text", r"\frac{q \cdot k}{\sqrt{d_k}} < 1", figure().to_json()))
-    assert "<pre>(q · k)/(√d_k) &lt; 1</pre>" in page
+    assert r'<div class="tex">\frac{q \cdot k}{\sqrt{d_k}} &lt; 1</div>' in page  # typeset when the page opens
     assert r"<code>\frac{q \cdot k}{\sqrt{d_k}} &lt; 1</code>" in page
+    script, css = katex()
+    assert page.count(script) == 1 and "window.katex=" in script and "export{" not in script[-200:]
+    assert "renderToString" in script and ".katex-display" in css and css.count("@font-face") >= 19
+    assert "url(../media" not in css and css.count("url(data:font/woff2;base64,") == css.count("@font-face")
+
+
+def test_the_heading_marks_copied_and_unknown_words_as_the_app_does(bundle):
+    copied = run_with_trace(bundle, "My name is Tom.")
+    assert copied.output_text == "我叫Tom。" and copied.decoded.copied_from == [None, None, 3, None]
+    assert sentence_heading(copied, "en") == (
+        f'My name is <span class="unk" title="{html.escape(text("chip.unknown_tip", "en"))}">Tom</span>. → 我叫'
+        f'<span class="copy" title="{html.escape(text("chip.copied_tip", "en", pos=3))}">Tom</span>。')
+    left_out = run_with_trace(bundle, "This is my friend Tom.")
+    assert left_out.uncopied == [4]
+    assert sentence_heading(left_out, "zh").endswith(
+        f'<span class="legend">{text("chip.missing_label", "zh")}</span> <span class="miss">Tom</span>')
+    evil = sentence_heading(run_with_trace(bundle, "I have a <b>cat</b>"), "en")
+    assert "<b>" not in evil and html.unescape(re.sub(r"<[^>]+>", "", evil)).startswith("I have a <b>cat</b> → ")
 
 
 # ---------------------------------------------------------------- matrices as CSV

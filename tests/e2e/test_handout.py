@@ -10,6 +10,9 @@ from viz.plotly import to_plotly
 pytestmark = pytest.mark.e2e
 EVIL = "<script>alert(1)</script><img src=x onerror=alert(1)>"
 DRAWN = "() => Array.from(document.querySelectorAll('.js-plotly-plot'), gd => !!gd._fullLayout)"
+# per formula: typeset by KaTeX, without a parse error, and its height in px
+TYPESET = """() => Array.from(document.querySelectorAll('.formula .tex'), (t) => [!!t.querySelector('.katex-html'),
+  !!t.querySelector('.katex-error'), t.querySelector('.katex-display')?.getBoundingClientRect().height ?? 0])"""
 
 
 def open_offline(page, path):
@@ -44,6 +47,28 @@ def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang)
     assert page.locator("h1").inner_text() == "I have a cat → 我有一只猫"
 
 
+def test_handout_typesets_every_formula_and_marks_the_copied_name_offline(page, tmp_path):
+    """"My name is Tom." → 我叫Tom。: Tom is marked in the sentence as unknown and in the translation as a copy (with
+    where it comes from), as the app's chips mark them; every step's formula is typeset by KaTeX from the file."""
+    from lesson.tour import WITH_CHAPTER as steps
+
+    bundle = load_bundle("en-zh")
+    trace = run_with_trace(bundle, "My name is Tom.")
+    assert trace.decoded.copied_from.count(3) == 1, "the shipped model copies Tom"
+    path = tmp_path / "tom.html"
+    path.write_text(build_handout(trace, "en", bundle.align_weight), encoding="utf-8")
+    requests = open_offline(page, path)
+    assert_offline_and_drawn(page, requests, len(steps))
+    heading = page.locator("h1")
+    assert heading.inner_text() == "My name is Tom. → 我叫Tom。"
+    assert heading.locator(".copy").inner_text() == "Tom" and heading.locator(".unk").inner_text() == "Tom"
+    assert "position 3" in heading.locator(".copy").get_attribute("title")
+    formulas = page.evaluate(TYPESET)
+    assert len(formulas) == len(steps) and all(html and not error and h > 20 for html, error, h in formulas), formulas
+    fonts = page.evaluate("() => document.fonts.check('20px KaTeX_Main')")
+    assert fonts, "KaTeX's own font, from the file"
+
+
 def test_hostile_text_in_a_handout_stays_text(page, tmp_path):
     figure = to_plotly(matrix_heatmap([[1.0, 0.0], [0.5, 0.5]], [EVIL, "b"], ["a", "</script>"], kind="prob",
                                       title=EVIL))
@@ -54,7 +79,7 @@ def test_hostile_text_in_a_handout_stays_text(page, tmp_path):
     assert_offline_and_drawn(page, requests, 2)
     assert page.locator('img[src="x"]').count() == 0
     assert page.locator("h2").first.inner_text() == f"1 · {EVIL}"
-    assert EVIL in page.locator(".formula pre").first.inner_text()
+    assert EVIL in page.locator(".formula .tex").first.inner_text().replace("\xa0", " ")  # typeset as text
 
 
 def test_charts_fit_the_paper_when_printed_and_refill_the_window_after(page, tmp_path):
