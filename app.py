@@ -229,18 +229,26 @@ def main() -> None:
     sentence_bar(live.DEBOUNCE_MS if live.url() else None)
     with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
         token_line()
-    widgets.open_stage()
+    run_page(page, path)
+    state.write_url()
+    instrument.finish(page.url_path, state.get("sentence"))
+
+
+def run_page(page, path: str) -> None:
+    """Run the page (its main figure on the stage) in one slot under the header. A page that fails is replaced
+    whole by the usual message, where its figure would be: never a traceback, nor a half-drawn page whose message
+    sits below the fold; the header keeps the sentence."""
+    slot = st.empty()
     try:
-        with shell.inside():
+        with slot.container(), shell.inside():
+            widgets.open_stage()
             if pretrained_ui.applies(path):
                 page.run()
             else:
                 pretrained_ui.not_applicable(page.url_path, page.title)
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
-        st.error(t("notice.page_failed"))
-    state.write_url()
-    instrument.finish(page.url_path, state.get("sentence"))
+        slot.error(t("notice.page_failed"))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from viz.style import LOOK, Style
+from viz.style import ACCENT, LOOK, Style
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ class Curves:
     log_y: bool = False
     decimals: int = 3  # hover values on the left axis
     marker_x: float | None = None
-    marker_colour: str = ""
+    marker_colour: str = ACCENT
     look: Style = LOOK
 
 

@@ -129,3 +129,15 @@ def test_payload_carries_the_arrays_as_binary_and_every_other_field_as_json():
     np.testing.assert_array_equal(arrays[second["values"]["array"]], np.float32([0.7, 0.3]))
     assert first["look"]["mask_grey"] == style.MASK_GREY and first["look"]["font_family"] == style.FONT_FAMILY
     assert first["scale"]["vmax"] == pytest.approx(heat.scale.vmax)
+
+
+def test_a_line_chart_with_a_marker_is_a_figure_plotly_accepts():
+    """The vertical marker line has a colour Plotly validates (an empty one made st.plotly_chart raise on RoPE &
+    ALiBi's loss chart with ?renderer=naive)."""
+    import plotly.graph_objects as go
+
+    from viz.lines import line_chart
+
+    spec = line_chart(np.array([8, 16, 32]), {"a": np.array([1.0, 2.0, 3.0])}, marker_x=16.0)
+    figure = go.Figure(to_plotly(spec).to_dict())
+    assert [shape.line.color for shape in figure.layout.shapes] == [style.ACCENT]
