@@ -66,16 +66,21 @@ def on_example() -> None:
 
 
 def on_model() -> None:
-    """Model switched: keep the view, but translate the sentence's language by picking a seed example."""
+    """Model switched: keep the view and the sentences if the source language stays (Post- vs Pre-Norm on one
+    sentence), else start from a seed example in the new source language."""
     name = state.widget_value("model")
     if name is None or name == state.get("model"):  # no change, only a label that went stale
         return
+    was = data.source_lang()
     state.put("model", name)
-    if name != data.PRETRAINED:  # a pretrained model keeps the sentence (its language is not known before loading)
-        lang = data.bundle(name).src_lang
-        state.set_sentence(examples(lang)[0])
-        for text in SECOND_TEXTS:  # said in the new language by the grammar, or its default sentence
-            state.put(text, data.in_language(state.get(text), lang) or data.in_language(state.DEFAULTS[text], lang))
+    if name == data.PRETRAINED:  # a pretrained model keeps the sentence (its language is not known before loading)
+        return
+    lang = data.bundle(name).src_lang
+    if lang == was:
+        return
+    state.set_sentence(examples(lang)[0])
+    for text in SECOND_TEXTS:  # said in the new language by the grammar, or its default sentence
+        state.put(text, data.in_language(state.get(text), lang) or data.in_language(state.DEFAULTS[text], lang))
 
 
 def second_texts_follow(lang: str) -> None:
