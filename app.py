@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import html
 import logging
 
 import streamlit as st
@@ -96,7 +97,7 @@ def example_picker() -> None:
                  placeholder=t("header.pick_example"), on_change=on_example, width=320)
 
 
-def sentence_bar(debounce: int | None) -> None:
+def sentence_bar(debounce: int | None, path: str) -> None:
     """The shared controls: sentence (a rerun per keystroke, or per pause in typing where the keystroke route draws
     the charts), examples, model; in presenter view one row, a large box and the view toggles behind a button."""
     names = data.model_options()
@@ -106,7 +107,7 @@ def sentence_bar(debounce: int | None) -> None:
     if not presenter:
         view_toggles()
     labels = "collapsed" if presenter else "visible"
-    with st.container(horizontal=True, vertical_alignment="bottom", wrap=False):  # one block, not three columns
+    with st.container(horizontal=True, vertical_alignment="center" if presenter else "bottom", wrap=False):
         gen = st.session_state.get("sentence_gen", 0)
         text = sentence_box(t("header.sentence"), state.get("sentence"), f"sentence_{gen}",
                             max_chars=state.MAX_CHARS, debounce=debounce,
@@ -116,12 +117,14 @@ def sentence_bar(debounce: int | None) -> None:
         if not presenter:
             example_picker()
         model_names = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
+        width = widgets.select_width(model_names[state.get("model")]) if presenter else 260  # the whole name shows
         state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=model_names.get,
-                    on_change=on_model, width=260, label_visibility=labels)
+                    on_change=on_model, width=width, label_visibility=labels)
         if presenter:  # the box gets the row; the rest is one click away
             with st.popover(t("header.view"), icon=":material/tune:"):
                 example_picker()
                 view_toggles(row=False)
+            keys_hint(path)
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -208,6 +211,12 @@ def view_toggles(row: bool = True) -> None:
         state.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
 
 
+def keys_hint(path: str) -> None:
+    """Presenter view hides the navigation: a quiet hint that ← / → turn the pages (on the tour, its steps)."""
+    key = "header.keys_steps" if path == "tour" else "header.keys_pages"
+    st.html(f'<span class="al-keys">{html.escape(t(key))}</span>', width="content")
+
+
 def page_keys(current: str) -> None:
     """→ / ← (or a clicker's PageDown / PageUp) open the next / previous page; the tour uses them for its steps."""
     if current == "tour":
@@ -231,9 +240,10 @@ def main() -> None:
     path = page.url_path or "overview"
     page_keys(path)
     live.enter(route.url_for(path, state.store()))
-    sentence_bar(live.DEBOUNCE_MS if live.url() else None)
-    with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
-        token_line()
+    with st.container(key="al-header"):
+        sentence_bar(live.DEBOUNCE_MS if live.url() else None, path)
+        with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
+            token_line()
     run_page(page, path)
     state.write_url()
     instrument.finish(page.url_path, state.get("sentence"))

@@ -8,8 +8,9 @@ from ui.views.multi_head import elements, wide, z_last
 shell.require_app()
 
 st.header(t("mh.header"))
-st.latex(r"\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{head}_{h-1})\,W^O+b^O,\quad "
-         r"\mathrm{head}_i=\mathrm{Attention}(XW_i^Q+b_i^Q,\;XW_i^K+b_i^K,\;XW_i^V+b_i^V)")
+# two lines: one is wider than the page at 1280 px
+st.latex(r"\begin{gathered}\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{head}_{h-1})\,W^O+b^O"
+         r"\\ \mathrm{head}_i=\mathrm{Attention}(XW_i^Q+b_i^Q,\;XW_i^K+b_i^K,\;XW_i^V+b_i^V)\end{gathered}")
 
 trace = data.current_trace()
 if widgets.need_trace(trace):

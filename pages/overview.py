@@ -36,7 +36,8 @@ def output_line(trace) -> None:
 
 
 trace = data.current_trace()
-left, right = st.columns([2, 3])
+presenter = bool(state.get("presenter"))
+left, right = st.columns([1, 1] if presenter else [2, 3])  # presenter view: the diagram's text at 18 px or more
 with left:
     if data.is_pretrained():
         if trace is not None:
@@ -54,7 +55,8 @@ with right:
         output_line(trace)
         st.markdown(t("ov.go_deeper"))
         links = [link for link in LINKS if pretrained_ui.applies(link[0])]
-        for col, half in zip(st.columns(2), (links[:4], links[4:])):
+        halves = (links,) if presenter else (links[:4], links[4:])  # presenter view: one column, every title whole
+        for col, half in zip(st.columns(len(halves)), halves):
             with col:
                 for name, label, icon in half:
                     st.page_link(f"pages/{name}.py", label=t(label), icon=icon)
@@ -62,7 +64,7 @@ with right:
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in attention_blocks(trace))
     blocks, view = attention_blocks(trace), state.view_state()
-    if state.get("presenter"):  # the first block's maps on the stage under the chips, the others in tabs below
+    if presenter:  # the first block's maps on the stage under the chips, the others in tabs below
         widgets.show(maps_element(trace, blocks[0], view), main=True)
         blocks = blocks[1:]
     st.subheader(t("hf.all_maps" if big else "ov.all_maps"))

@@ -153,7 +153,8 @@ def parsed(frames: dict[str, pd.DataFrame]) -> tuple[dict, np.ndarray]:
     return {k: parse_matrix(k, cells[k]) for k in MATRICES}, parse_mask(cells["mask"])
 
 
-c1, c2 = st.columns([3, 2])
+# X and the three W beside the mask; presenter view: one under another, so that each W shows several columns
+c1, c2 = (st.container(), st.container()) if state.get("presenter") else st.columns([3, 2])
 folded = bool(pg["values"].get("bias"))  # X's last column is ones and each W's last row its bias
 with c1:
     frames = {"X": editor("X", t("pg.caption_x_bias" if folded else "pg.caption_x", n=len(tokens)))}

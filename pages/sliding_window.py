@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.sliding_window import MAX_GLOBAL, MAX_WINDOW, keep_of, mask_element, window_of, windowed
+from ui.views.sliding_window import MAX_GLOBAL, MAX_WINDOW, keep_of, mask_elements, window_of, windowed
 
 shell.require_app()
 CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.on_both"}  # -> message
@@ -42,5 +42,6 @@ if widgets.need_trace(trace):
     if "encoder" in stacks:
         keep = keep_of(run.src.tokens, "encoder", view)
         st.caption(t("sw.kept", seen=keep.sum(1).mean(), n=len(keep), share=keep.mean()))
-    widgets.show(mask_element(trace, view), main=True)
+    for i, element in enumerate(mask_elements(trace, view)):  # each self-attention's pair, the first on the stage
+        widgets.show(element, main=i == 0)
     st.caption(t("sw.field_caption", reach=trace.config.N * (W - 1), N=trace.config.N))

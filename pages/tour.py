@@ -12,8 +12,9 @@ shell.require_app()
 KEYS = "tour_keys"
 MOVES = {"next": 1, "prev": -1}
 FORMULA_CSS = "<style>.st-key-tour-formula .katex-display {overflow-x:auto; overflow-y:hidden}</style>"
-PRESENTER_TEXT_CSS = """<style>
-.st-key-tour-text [data-testid="stMarkdownContainer"] p {font-size:1.6rem !important; line-height:1.45}
+PRESENTER_CSS = """<style>
+.st-key-tour-nav h1 {font-size:1.7rem !important; padding:0 !important}
+.st-key-tour-text [data-testid="stMarkdownContainer"] p {line-height:1.45}
 </style>"""
 
 
@@ -27,8 +28,9 @@ def on_key() -> None:
     move(MOVES.get((st.session_state.get(KEYS) or {}).get("pressed"), 0))
 
 
-def navigation(n: int) -> None:
-    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys."""
+def navigation(n: int, title: str) -> None:
+    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys; in presenter view the step's
+    title between the buttons (the header tells the keys), a row above its figure."""
     arrow_keys(KEYS, on_press=on_key)
     total = last(state.view_state()) + 1
     back, middle, forward = st.columns([1, 4, 1], vertical_alignment="center")
@@ -36,16 +38,25 @@ def navigation(n: int) -> None:
         st.button(t("tour.back"), key="tour_back", icon=":material/arrow_back:", on_click=move, args=(-1,),
                   disabled=n == 0, width="stretch")
     with middle:
-        st.markdown(f"**{t('tour.step_of', n=n + 1, total=total)}** · {t('tour.keys_hint')}")
+        step_of = t("tour.step_of", n=n + 1, total=total)
+        if state.get("presenter"):
+            st.title(f"{step_of} · {title}")
+        else:
+            st.markdown(f"**{step_of}** · {t('tour.keys_hint')}")
     with forward:
         st.button(t("tour.next"), key="tour_next", icon=":material/arrow_forward:", icon_position="right",
                   on_click=move, args=(1,), disabled=n == total - 1, type="primary", width="stretch")
 
 
 def show(n: int, trace) -> None:
-    """The step's title, its figure next to the explanation, and its formula with this sentence's numbers."""
+    """The step (in presenter view on the stage): its title, its figure next to the explanation, and its formula
+    with this sentence's numbers."""
     step: TourStep = steps(state.view_state().tour_chapter)[n]
-    st.title(t(f"tour.{step.key}.title"))
+    title = t(f"tour.{step.key}.title")
+    with st.container(key="tour-nav"):
+        navigation(n, title)
+    if not state.get("presenter"):
+        st.title(title)
     left, right = st.columns([3, 2])
     with left:
         widgets.show(figure_element(trace, n, state.view_state()))  # the keystroke route draws the same
@@ -58,13 +69,14 @@ def show(n: int, trace) -> None:
         st.latex(step.formula(trace))
 
 
-st.subheader(t("tour.header"))
-st.html(FORMULA_CSS + (PRESENTER_TEXT_CSS if state.get("presenter") else ""))
+if not state.get("presenter"):  # the step's title says where the room is
+    st.subheader(t("tour.header"))
+st.html(FORMULA_CSS + (PRESENTER_CSS if state.get("presenter") else ""))
 trace = data.current_trace()
 if widgets.need_trace(trace):
     n = step_index(state.view_state())
     state.put("tour", n)  # the step shown, in the URL
-    navigation(n)
-    show(n, trace)
+    with widgets.main_figure():
+        show(n, trace)
     # the chapter's toggle goes last, so a projector's first screen keeps the step's figure
     state.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))

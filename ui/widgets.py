@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -96,6 +97,22 @@ def section(title: str, caption: str = "") -> None:
 def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
     """Show tokens as numbered chips (unknown ones in red), with pinyin under Chinese ones when the view asks."""
     st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
+
+
+def em(text: str) -> float:
+    """A text's width in em of the app's sans font, estimated per character (wide CJK 1, capitals 0.64, other
+    letters and digits 0.56, spaces 0.23, the rest 0.5), a little over the measured widths."""
+    def one(ch: str) -> float:
+        if unicodedata.east_asian_width(ch) in "WFA":
+            return 1.0
+        return 0.64 if ch.isupper() else 0.56 if ch.isalnum() else 0.23 if ch.isspace() else 0.5
+    return sum(one(ch) for ch in text)
+
+
+def select_width(label: str, px: float = 24) -> int:
+    """The width (px) of a select box that shows `label` whole at `px` (presenter view's model box, PRESENTER_CSS)."""
+    return round(em(label) * px) + 64
+
 
 
 def output_chips(trace) -> None:
@@ -223,7 +240,7 @@ def need_trace(trace: Trace | None) -> bool:
 PRESENTER_CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"] {display:none}
-.stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding-top:0.5rem; max-width:100%}
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] {padding:.35rem 1rem 4rem 1rem; max-width:100%}
 html, body, [data-testid="stMarkdownContainer"] p, [data-testid="stCaptionContainer"] {font-size:1.35rem !important}
 h1 {font-size:2.2rem !important; padding-top:0.25rem !important} h2 {font-size:2rem !important}
 h3 {font-size:1.7rem !important}
@@ -231,9 +248,24 @@ h3 {font-size:1.7rem !important}
 [data-testid="stSliderThumbValue"] p, [data-testid="stSliderTickBar"] {font-size:1.15rem !important}
 [data-testid="stSelectbox"] div[role="group"] input {font-size:1.35rem}
 .al-chip {font-size:1.5rem !important}
+.al-chip small {font-size:18px !important}
+.al-fit {container-type:inline-size}
+.al-fit .al-row {display:flex; flex-wrap:wrap; align-items:center; gap:6px 12px}
+.al-fit .al-chips {margin:0; gap:6px}
+.al-fit .al-chip {font-size:var(--chip) !important; padding:.08em .35em}
+.al-fit .al-chip small {margin-left:.2em}
+.al-notice {font-size:18px; line-height:1.3; padding:3px 10px; border-radius:6px; background:#fff8e1; color:#6b4e00;
+ white-space:nowrap; max-width:100%; overflow:hidden; text-overflow:ellipsis}
+.al-keys {font-size:18px; color:#8a94a6; white-space:nowrap}
+.al-toolbar button {font-size:18px !important}
+.st-key-w_model input {font-size:24px !important}
+.katex .sizing.size1, .katex .sizing.size2 {font-size:18px !important}
+.st-key-page_keys, .st-key-tour_keys {display:none}
+.st-key-al-header {gap:.5rem}
 .st-key-al-stage {margin-top:-1rem}
-[data-testid="stHorizontalBlock"]:has([data-al-chart]) {flex-direction:column}
-[data-testid="stHorizontalBlock"]:has([data-al-chart]) > div {width:100% !important; flex:1 1 auto !important}
+[data-testid="stHorizontalBlock"]:has([data-al-chart]):not(.st-key-al-stage *) {flex-direction:column}
+[data-testid="stHorizontalBlock"]:has([data-al-chart]):not(.st-key-al-stage *) > div
+ {width:100% !important; flex:1 1 auto !important}
 </style>
 """
 

@@ -19,9 +19,10 @@ def dim_name(d: int, words: Words = ENGLISH) -> str:
 
 def pe_curves(
     pe, dims, *, max_pos: int | None = None, title: str = "", height: int = 320, width: int | str = "container",
-    words: Words = ENGLISH,
+    words: Words = ENGLISH, scale: float = 1.0,
 ) -> alt.Chart:
-    """Line chart of PE[pos, d] against pos for each chosen dimension d."""
+    """Line chart of PE[pos, d] against pos for each chosen dimension d (its texts and height × `scale`: presenter
+    view's)."""
     pe = np.asarray(pe, dtype=float)
     n_pos = pe.shape[0] if max_pos is None else min(max_pos, pe.shape[0])
     dims = [int(d) for d in dims]
@@ -45,19 +46,19 @@ def pe_curves(
         )
     )
     return (
-        chart.properties(height=height, width=width)
+        chart.properties(height=round(height * scale), width=width)
         .configure(font=style.FONT_FAMILY)
         .configure_axis(
-            labelFontSize=style.TICK_FONT_SIZE,
-            titleFontSize=style.FONT_SIZE,
+            labelFontSize=style.TICK_FONT_SIZE * scale,
+            titleFontSize=style.FONT_SIZE * scale,
             gridColor=style.GRID_COLOR,
         )
         .configure_legend(
-            labelFontSize=style.TICK_FONT_SIZE,
-            titleFontSize=style.FONT_SIZE,
+            labelFontSize=style.TICK_FONT_SIZE * scale,
+            titleFontSize=style.FONT_SIZE * scale,
             labelLimit=0,
         )
-        .configure_title(fontSize=style.TITLE_FONT_SIZE, anchor="start")
+        .configure_title(fontSize=style.TITLE_FONT_SIZE * scale, anchor="start")
     )
 
 

@@ -11,14 +11,15 @@ from lesson.messages import (
     lessons,
     mistakes,
     pages,
+    presenter,
     pretrained,
     topics,
     tour,
     tour_after_2017,
 )
 
-MODULES = (common, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes, topics,
-           pretrained, after_2017)
+MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes,
+           topics, pretrained, after_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:

@@ -1,6 +1,7 @@
 """Charts readable from the back of a lecture hall: in presenter view no chart text under 18 px (13 px in the ordinary
 view), every label of an axis of up to 24 tokens drawn (the chart grows, or fewer charts / maps / panels share a
-line), longer axes thinned with a note, and no two texts of a chart overlapping (bar values, 64 row labels).
+line; presenter view's stage fits its figure to the first screen instead and thins with the note where 18 px labels
+do not fit), longer axes thinned with a note, and no two texts of a chart overlapping (bar values, 64 row labels).
 
 Every fillText on a canvas is recorded (its CSS font size and its ink box, turned with the canvas). The chart kinds
 are first drawn in Chromium straight from viz specs (packed by viz.wire, drawn by ui/static/ without the app), then
@@ -77,6 +78,7 @@ DRAW_JS = """async ([b64, width]) => {
 # every canvas chart on an app page: its kind, rows and columns (heatmaps), layout box and recorded texts
 PAGE_JS = """() => Array.from(document.querySelectorAll('[data-al-chart]')).filter((el) => el.querySelector('canvas'))
   .map((el) => ({ kind: el.__spec.kind, title: el.__spec.title, texts: el.querySelector('canvas').__texts || [],
+    staged: !!el.closest('.st-key-al-stage'),
     rows: el.__spec.rows ? el.__spec.rows.labels.length : 0, cols: el.__spec.cols ? el.__spec.cols.labels.length : 0,
     rowTicks: el.__spec.rows ? el.__spec.rows.ticks.length : 0,
     box: el.__box && { left: el.__box.left, top: el.__box.top, plotH: el.__box.plotH } }))"""
@@ -262,7 +264,7 @@ def test_presenter_pages_write_18px_text_label_every_row_and_never_overprint(bro
                 b = chart["box"]
                 left = [t for t in chart["texts"] if t["angle"] == 0 and max(x for x, _ in t["corners"]) <= b["left"]
                         and b["top"] <= sum(y for _, y in t["corners"]) / 4 <= b["top"] + b["plotH"]]
-                if len(left) < chart["rows"]:
+                if len(left) < chart["rows"] and not (chart["staged"] and noted(chart["texts"])):
                     failures.append(f"{where}: {len(left)} of {chart['rows']} rows labelled")
         for text, size in page.evaluate(PLOTLY_FONTS_JS):
             if size < PRESENTER - 0.5:

@@ -21,7 +21,7 @@ function ticksOf(reach) {
 }
 
 function layout(ctx, spec, width, k) {
-  const look = spec.look, reach = reachOf(spec.points), ticks = ticksOf(reach), top = titleSpace(spec, k);
+  const look = spec.look, reach = reachOf(spec.points), ticks = ticksOf(reach), top = titleSpace(ctx, spec, k, width);
   ctx.font = px(look.tick_size * k, look);
   const tickW = Math.max(...ticks.values.map((v) => ctx.measureText(number(v, ticks.decimals)).width));
   const left = 12 + 26 * k + tickW + 8, bottom = (26 + 30) * k;

@@ -1,5 +1,5 @@
 // Side-by-side panels of grouped per-label bars (LayerNorm mean and variance per token, before and after).
-import { columnsWidth, drawColumns, drawTitle, fitColumns, minSize, mostThatFit, titled, titleSpace, TURNED_90,
+import { columnsWidth, drawColumns, drawTitle, fitColumns, minSize, mostThatFit, ROW_PITCH, titled, titleSpace, TURNED_90,
   uncrowded } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 
@@ -26,7 +26,7 @@ function range(panel) {
 function layout(ctx, spec, width, k) {
   const look = spec.look, n = spec.labels.length, P = spec.panels.length, size = look.tick_size * k, min = minSize(look, k);
   const valueSize = Math.max(min, look.tick_size * k * 0.9), values = spec.show_values ? valueSize * 1.3 : 0;
-  const top = titleSpace(spec, k) + 34 * k + values, all = spec.labels.map((_, i) => i);
+  const head = titleSpace(ctx, spec, k, width), top = head + 34 * k + values, all = spec.labels.map((_, i) => i);
   ctx.font = px(size, look);
   const axes = spec.panels.map((panel) => {
     const [lo, hi] = range(panel), { ticks, decimals } = niceTicks(lo, hi);
@@ -43,7 +43,9 @@ function layout(ctx, spec, width, k) {
   const bottom = 14 + x.depth + 14 + 26 * k, between = lines > 1 ? 16 * k + values : 0;
   const plotH = Math.max(40, spec.height * k - top - bottom);
   for (const g of panels) { g.y0 = top + g.line * (plotH + bottom + between); g.slot = g.w / Math.max(1, n); }
-  return { top, plotH, bottom, panels, x, valueSize, width, height: top + lines * (plotH + bottom) + (lines - 1) * between };
+  const crowded = plotH < ROW_PITCH * size * Math.max(...axes.map((a) => a.ticks.length)); // value ticks would touch
+  return { top, legendY: head + 16 * k, plotH, bottom, panels, x, valueSize, crowded, width,
+    height: top + lines * (plotH + bottom) + (lines - 1) * between };
 }
 
 
@@ -93,7 +95,7 @@ function drawLegend(ctx, spec, b, k) {
   ctx.font = px(look.tick_size * k, look); ctx.textAlign = "left"; ctx.textBaseline = "middle";
   const widths = series.map((s) => 22 * k + ctx.measureText(s.name).width + 18 * k);
   let x = (b.width - widths.reduce((a, c) => a + c, 0)) / 2;
-  const y = titleSpace(spec, k) + 16 * k;
+  const y = b.legendY;
   series.forEach((s, i) => {
     ctx.fillStyle = s.colour; ctx.fillRect(x, y - 7 * k, 16 * k, 14 * k);
     ctx.fillStyle = look.text_colour; ctx.fillText(s.name, x + 22 * k, y); x += widths[i];

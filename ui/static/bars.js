@@ -7,7 +7,7 @@ function layout(ctx, spec, width, k) {
   ctx.font = px(look.tick_size * k, look);
   const left = 12 + Math.max(0, ...spec.labels.map((s) => ctx.measureText(s).width)) + 8;
   ctx.font = px(look.font_size * k, look);
-  const right = 12 + ctx.measureText("0.00").width + 8, top = titleSpace(spec, k), bottom = (26 + 26) * k;
+  const right = 12 + ctx.measureText("0.00").width + 8, top = titleSpace(ctx, spec, k, width), bottom = (26 + 26) * k;
   // every bar's row has room for its label and value (the chart grows)
   const plotW = Math.max(40, width - left - right), plotH = Math.max(20, spec.height * k - top - bottom, n * ROW_PITCH * look.font_size * k);
   return { left, top, plotW, plotH, rowH: plotH / Math.max(1, n), width, height: top + plotH + bottom };

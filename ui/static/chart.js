@@ -76,26 +76,62 @@ function flush() {
   const batch = due();
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
-  slots.forEach((list) => { list[0].__fit = stageRoom(list[0]); }); // (and the stage's room, in the same layout)
+  slots.forEach(stageRoom); // (and the stage's room, in the same layout)
   batch.forEach(([, payload], i) => render(slots[i], widths[i], payload)); // then drawing only
 }
 
-// Presenter view puts the page's main figure on a stage under the token chips (ui/widgets.open_stage): its first
-// chart gets the height left on the first screen, so a projector shows the sentence, its tokens and the figure.
-// A chart that needs more room to label each token (up to full_labels) still takes it, and a chart with a longer
-// axis is not fitted at all (it would thin its labels to fit, instead of being scrolled to).
-const STAGE_MIN_PX = 320;
-function stageRoom(slot) {
-  if (!slot.closest(".st-key-al-stage")) return Infinity;
-  const top = slot.getBoundingClientRect().top + window.scrollY;
-  return Math.max(STAGE_MIN_PX, window.innerHeight - top - 4);
+// Presenter view puts the page's main figure on a stage under the token chips (ui/widgets.open_stage): its charts
+// share the height left on the first screen (one row of them each, side by side as the element says), so a
+// projector shows the sentence, its tokens and the whole figure with its labels and colour bar.
+const STAGE_MIN_PX = 240, STAGE_MARGIN_PX = 6;
+function stageRoom(slots) {
+  const box = slots[0].parentElement;
+  if (!box.closest(".st-key-al-stage")) { slots.forEach((slot) => { slot.__fit = Infinity; }); return; }
+  const rows = new Set(slots.map((slot) => slot.offsetTop)).size, gap = parseFloat(getComputedStyle(box).rowGap) || 0;
+  const top = slots[0].getBoundingClientRect().top + window.scrollY; // on the first screen, however scrolled
+  const left = window.innerHeight - top - STAGE_MARGIN_PX - gap * (rows - 1);
+  slots.forEach((slot) => { slot.__fit = Math.max(STAGE_MIN_PX, left / rows); });
 }
 
-function fitted(spec, room, k) {
-  const counts = [spec.rows, spec.cols].filter((axis) => axis && axis.ticks.length === axis.labels.length)
-    .map((axis) => axis.labels.length).concat(spec.labels ? [spec.labels.length] : []);
-  const long = counts.some((n) => n > spec.look.full_labels); // an axis labelling every token, or bars' tokens
-  return !long && room < spec.height * k ? { ...spec, height: room / k } : spec;
+// A resized window (a projector's) fits the stage's charts again.
+let resized = 0;
+window.addEventListener("resize", () => {
+  cancelAnimationFrame(resized);
+  resized = requestAnimationFrame(() => {
+    const boxes = Array.from(document.querySelectorAll(".st-key-al-stage .al-charts"));
+    const slots = boxes.map((box) => Array.from(box.children).filter((slot) => slot.__spec));
+    slots.forEach((list, i) => {
+      if (list.length) boxes[i].style.gridTemplateColumns = tracks(list[0].__payload, true);
+    });
+    slots.filter((list) => list.length).forEach((list) => {
+      stageRoom(list);
+      share(list, list.map((slot) => slot.clientWidth));
+    });
+    slots.flat().forEach((slot) => (slot.__spec.kind === "plotly" ? plot : paint)(slot, slot.clientWidth));
+  });
+});
+
+// A stage chart drawn in `room` px: at the largest scale, down to the smallest that keeps every text at the
+// presenter minimum, at which it fits without thinning labels it labels in full elsewhere nor crowding its value
+// axis (bar panels); else at the smallest, thinned with the chart's note ("1 in n labels shown"). The spec it
+// returns says `fit` (a kind may lay out more tightly then). Returns [spec, scale, layout].
+const FIT_STEPS = 6;
+function fitted(kind, ctx, spec, width, k, room) {
+  const look = { ...spec.look, full_labels: 0 }, least = Math.min(k, spec.look.min_size_presenter / spec.look.tick_size);
+  let last = null;
+  for (let i = 0; i <= FIT_STEPS; i++) {
+    const scale = k - ((k - least) * i) / FIT_STEPS, shown = { ...spec, height: room / scale, look, fit: true };
+    const b = kind.layout(ctx, shown, width, scale);
+    last = [shown, scale, b];
+    if (b.height <= room + 0.5 && !thinned(spec, b) && !b.crowded) break;
+  }
+  return last;
+}
+
+// Whether a layout draws fewer of an axis's labels than the spec ticks.
+function thinned(spec, b) {
+  const step = (axis) => (axis && axis.ticks.length > 1 ? axis.ticks[1] - axis.ticks[0] : 1);
+  return (b.x?.step ?? 1) > step(spec.cols ?? null) || (b.y?.step ?? 1) > step(spec.rows) || (b.every ?? 1) > 1;
 }
 
 function render(slots, widths, payload) {
@@ -103,15 +139,28 @@ function render(slots, widths, payload) {
     const slot = slots[i];
     slot.__spec = spec; slot.__payload = payload; slot.__name = payload.names[i];
     setTips(slot, payload.words.download);
-    if (spec.kind !== "plotly") return paint(slot, widths[i]);
-    const json = JSON.stringify(spec.figure);
-    if (json === slot.__figure) return publish(slot, { title: spec.title }, payload.sentence, "plotly"); // same figure
-    slot.__figure = json;
-    const room = slot.__fit ?? Infinity, figure = spec.figure, height = figure.layout.height;
-    const shown = room < height ? { ...figure, layout: { ...figure.layout, height: Math.round(room) } } : figure;
-    drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
-      .then((drawn) => drawn && publish(slot, { title: spec.title }, payload.sentence, "plotly"));
   });
+  share(slots, widths);
+  slots.forEach((slot, i) => (slot.__spec.kind === "plotly" ? plot(slot, widths[i]) : paint(slot, widths[i])));
+}
+
+// A stage's charts side by side are drawn at one scale: the smallest any of them fits at.
+function share(slots, widths) {
+  const fits = slots.map((slot, i) => slot.__spec.kind !== "plotly" && (slot.__fit ?? Infinity) < Infinity
+    && fitted(KINDS[slot.__spec.kind], scratch, slot.__spec, widths[i], slot.__payload.scale, slot.__fit)[1]);
+  const scale = Math.min(...fits.filter(Boolean));
+  slots.forEach((slot) => { slot.__most = scale; });
+}
+
+// A Plotly chart `width` px wide, no taller than its stage room; not drawn again for the same figure in the same box.
+function plot(slot, width) {
+  const spec = slot.__spec, payload = slot.__payload, figure = spec.figure, room = slot.__fit ?? Infinity;
+  const height = Math.round(Math.min(room, figure.layout.height)), drawn = JSON.stringify(figure) + [width, height];
+  if (drawn === slot.__figure) return publish(slot, { title: spec.title }, payload.sentence, "plotly");
+  slot.__figure = drawn;
+  const shown = { ...figure, layout: { ...figure.layout, height, width: width || undefined } };
+  drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
+    .then((done) => done && publish(slot, { title: spec.title }, payload.sentence, "plotly"));
 }
 
 function ensureSlots(root, payload) {
@@ -125,19 +174,31 @@ function ensureSlots(root, payload) {
     root.appendChild(box);
     payload.charts.forEach((c) => box.appendChild(c.kind === "plotly" ? plotlySlot() : canvasSlot()));
   }
-  box.style.cssText = `display:grid;grid-template-columns:${tracks(payload)};gap:1rem;width:100%`;
+  const staged = !!root.closest(".st-key-al-stage");
+  box.style.cssText = `display:grid;grid-template-columns:${tracks(payload, staged)};gap:1rem;width:100%`;
   return Array.from(box.children);
 }
 
-// The element's columns: the payload's (one in presenter view), but never narrower than the widest any of its charts
-// needs to label each of its tokens (kind.need): fewer charts side by side then, decided by CSS from the width.
+// The element's columns: the payload's (one in presenter view, but the stage's side by side to fit the first screen:
+// they thin labels rather than wrap), elsewhere never narrower than the widest any of its charts needs to label each
+// of its tokens (kind.need): fewer charts side by side then, decided by CSS from the width.
 const scratch = document.createElement("canvas").getContext("2d");
-function tracks(payload) {
+function tracks(payload, staged) {
+  if (staged) return `repeat(${stageColumns(payload)},minmax(0,1fr))`;
   const columns = payload.scale > 1 ? 1 : payload.columns;
   const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.scale) ?? 0)));
   if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
   const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
   return `repeat(auto-fill,minmax(max(min(${need}px,100%),${share}),1fr))`;
+}
+
+// The stage's charts per row: as many as are at least STAGE_CHART_PX wide side by side on this screen (a divisor of
+// their number, so rows are full; three at most), at least the element's own columns.
+const STAGE_CHART_PX = 380, STAGE_MOST = 3;
+function stageColumns(payload) {
+  const n = payload.charts.length, width = document.documentElement.clientWidth;
+  for (let m = Math.min(n, STAGE_MOST); m > payload.columns; m--) if (n % m === 0 && width / m >= STAGE_CHART_PX) return m;
+  return Math.min(n, payload.columns);
 }
 
 function canvasSlot() {
@@ -176,8 +237,10 @@ function plotlySlot() {
 }
 
 function drawInto(canvas, slot, scale, width) {
-  const k = slot.__payload.scale, spec = fitted(slot.__spec, slot.__fit ?? Infinity, k), kind = KINDS[spec.kind];
-  const ctx = canvas.getContext("2d"), b = kind.layout(ctx, spec, width, k);
+  const kind = KINDS[slot.__spec.kind], ctx = canvas.getContext("2d"), room = slot.__fit ?? Infinity;
+  const most = Math.min(slot.__payload.scale, slot.__most ?? Infinity);
+  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, slot.__spec, width, most, room)
+    : [slot.__spec, slot.__payload.scale, kind.layout(ctx, slot.__spec, width, slot.__payload.scale)];
   const w = Math.round(width * scale), h = Math.round(b.height * scale);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
   if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";

@@ -4,26 +4,54 @@ import { number, px } from "./format.js";
 
 export function drawTitle(ctx, spec, k, width) {
   if (!spec.title) return;
-  ctx.fillStyle = spec.look.text_colour; ctx.font = px(titleSize(ctx, spec, k, width), spec.look);
+  const { size, lines } = titleLines(ctx, spec, k, width);
+  ctx.fillStyle = spec.look.text_colour; ctx.font = px(size, spec.look);
   ctx.textAlign = "left"; ctx.textBaseline = "alphabetic";
-  ctx.fillText(spec.title, 10, 28 * k);
+  lines.forEach((line, i) => ctx.fillText(line, 10, 28 * k + i * size * TITLE_PITCH));
 }
 
-export const titleSpace = (spec, k) => (spec.title ? 52 * k : 24);
+// The room above the plot: the title's (one line more for each line it wraps to), or a margin.
+export function titleSpace(ctx, spec, k, width) {
+  if (!spec.title) return 24;
+  const { size, lines } = titleLines(ctx, spec, k, width);
+  return 52 * k + (lines.length - 1) * size * TITLE_PITCH;
+}
 
-// The title's size: the look's, or smaller (not below the smallest size) when it is wider than the chart.
-function titleSize(ctx, spec, k, width) {
-  const look = spec.look, size = look.title_size * k;
-  ctx.font = px(size, look);
+const TITLE_PITCH = 1.2;
+const PIECES = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
+
+// The title at the look's size, or smaller (not below the smallest size) when it is wider than the chart, and then
+// in as many lines as it needs (broken at spaces, or between Chinese characters): never cut at the chart's edge.
+function titleLines(ctx, spec, k, width) {
+  const look = spec.look, full = look.title_size * k;
+  ctx.font = px(full, look);
   const w = ctx.measureText(spec.title).width;
-  return !width || w + 20 <= width ? size : Math.max(minSize(look, k), Math.floor((size * (width - 20)) / w));
+  const size = !width || w + 20 <= width ? full : Math.max(minSize(look, k), Math.floor((full * (width - 20)) / w));
+  ctx.font = px(size, look);
+  if (!width || ctx.measureText(spec.title).width + 20 <= width) return { size, lines: [spec.title] };
+  const lines = [""];
+  for (const piece of spec.title.match(PIECES)) {
+    const line = lines[lines.length - 1];
+    if (line && ctx.measureText((line + piece).trimEnd()).width + 20 > width) lines.push(piece.trimStart());
+    else lines[lines.length - 1] = line + piece;
+  }
+  return { size, lines: lines.map((line) => line.trimEnd()) };
 }
 
-// Room to add above a colour bar at x whose title would meet the chart's title (a narrow chart): one line.
+// Room to add above a colour bar at x whose title would meet the chart's title's last line (a narrow chart).
 export function underTitle(ctx, spec, k, width, x) {
   if (!spec.title) return 0;
-  ctx.font = px(titleSize(ctx, spec, k, width), spec.look);
-  return 10 + ctx.measureText(spec.title).width + 8 > x ? 22 * k : 0;
+  const { size, lines } = titleLines(ctx, spec, k, width);
+  ctx.font = px(size, spec.look);
+  return 10 + ctx.measureText(lines[lines.length - 1]).width + 8 > x ? 22 * k : 0;
+}
+
+// A title turned a quarter to the left, centred on y, its baseline at x, but its ink never left of the chart's edge
+// (Chinese glyphs rise further above the baseline than Latin ones).
+export function drawTurned(ctx, title, x, y) {
+  const rise = ctx.measureText(title).actualBoundingBoxAscent;
+  ctx.save(); ctx.translate(Math.max(x, rise + 2), y); ctx.rotate(-Math.PI / 2); ctx.textAlign = "center";
+  ctx.fillText(title, 0, 0); ctx.restore();
 }
 
 // a vertical bar of the scale's colours at x, from top to top + h, labelled at vmin, the middle and vmax
@@ -76,9 +104,14 @@ export function fitColumns(ctx, look, labels, ticks, cell, size, min) {
   const widest = (s) => { ctx.font = px(s, look); return Math.max(0, ...ticks.map((i) => ctx.measureText(labels[i]).width)); };
   const out = (s, angle, m) => {
     const w = widest(s), depth = angle === 0 ? s * 1.25 : angle === 45 ? (w + s) * 0.72 + 4 : w + 6;
-    return { size: s, angle, shown: ticks.filter((_, n) => n % m === 0), step: s0 * m, depth };
+    return { size: s, angle, shown: ticks.filter((_, n) => n % m === 0), step: s0 * m, depth, lines: 1 };
   };
   if (widest(size) + 6 <= gap) return out(size, 0, 1);
+  ctx.font = px(size, look); // labels of several words on two level lines, where each line fits
+  const halves = ticks.map((i) => halved(labels[i]));
+  if (halves.every((h) => h.length === 2 && Math.max(...h.map((l) => ctx.measureText(l).width)) + 6 <= gap)) {
+    return { ...out(size, 0, 1), depth: size * 2 * ROW_PITCH, lines: 2 };
+  }
   if (gap >= TURNED_45 * size) return out(size, 45, 1);
   if (gap >= TURNED_90 * size) return out(size, 90, 1);
   const smaller = Math.floor((gap / TURNED_90) * 4) / 4;
@@ -97,12 +130,22 @@ export function mostThatFit(n, fits) {
   return n;
 }
 
+// A label split at the space nearest its middle: [first, second], or [label] if it has no space.
+export function halved(label) {
+  const spaces = [...label.matchAll(/ /g)].map((m) => m.index);
+  if (!spaces.length) return [label];
+  const at = spaces.reduce((a, b) => (Math.abs(b - label.length / 2) < Math.abs(a - label.length / 2) ? b : a));
+  return [label.slice(0, at), label.slice(at + 1)];
+}
+
 // Column labels as fitColumns says, under y, each centred on xOf(i).
 export function drawColumns(ctx, look, labels, fit, xOf, y) {
   ctx.font = px(fit.size, look);
   for (const i of fit.shown) {
     if (fit.angle === 0) {
-      ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(labels[i], xOf(i), y);
+      ctx.textAlign = "center"; ctx.textBaseline = "top";
+      const lines = fit.lines === 2 ? halved(labels[i]) : [labels[i]];
+      lines.forEach((line, n) => ctx.fillText(line, xOf(i), y + n * fit.size * ROW_PITCH));
       continue;
     }
     ctx.save(); ctx.translate(xOf(i), y + 4); ctx.rotate((-fit.angle * Math.PI) / 180);

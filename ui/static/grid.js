@@ -1,7 +1,7 @@
 // Small multiples: (R, C) attention maps sharing one colour scale; tokens on the outer edges only.
 import { colourOf } from "./colour.js";
-import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, fitColumns, full, minSize,
-  mostThatFit, ROW_PITCH, thin, titled, titleSpace, TURNED_90, underTitle } from "./common.js";
+import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, drawTurned, fitColumns, full,
+  minSize, mostThatFit, ROW_PITCH, thin, titled, titleSpace, TURNED_90, underTitle } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 import { rows as listRows } from "./decode.js";
 
@@ -15,16 +15,17 @@ function layout(ctx, spec, width, k) {
   ctx.font = px(size, look);
   const widest = (labels) => Math.max(0, ...labels.map((s) => ctx.measureText(s).width));
   const left = 10 + 24 * k + widest(spec.rows.labels) + 6, right = COLOUR_BAR_PX * k;
-  const top = titleSpace(spec, k) + NAME_PX * k + underTitle(ctx, spec, k, width, width - right + 22);
+  const top = titleSpace(ctx, spec, k, width) + NAME_PX * k + underTitle(ctx, spec, k, width, width - right + 22);
   ctx.font = px(size, look);
   const w = width - left - right, mapW = (m) => (w - H_GAP * w * (m - 1)) / m;
   const m = full(spec.cols, look) ? mostThatFit(C, (n) => mapW(n) / Math.max(1, Lk) >= TURNED_90 * min) : C;
   const cellW = mapW(m), lines = (R * C) / m, everyLine = m < C;
   const smallest = full(spec.cols, look) ? min : size; // only an axis that must show each label gets smaller
   const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cellW / Math.max(1, Lk), size, smallest);
-  const keys = 6 + x.depth + 4, bottom = 14 + 24 * k + keys;
-  const gap = V_GAP_PX * k + (everyLine ? keys + 30 * k : 0), pitch = ROW_PITCH * size; // keys and their title
-  const given = (spec.height * k - top - bottom - V_GAP_PX * k * (R - 1)) / R; // the map height the spec's height leaves
+  const keys = 6 + x.depth + 4, bottom = 14 + 24 * k + keys, pitch = ROW_PITCH * size;
+  // between lines: the maps' names (fitted to a stage: just their height), and keys with their title under each line
+  const gap = (spec.fit ? pitch + 8 : V_GAP_PX * k) + (everyLine ? keys + 30 * k : 0);
+  const given = (spec.height * k - top - bottom - gap * (R - 1)) / R; // the map height the spec's height leaves
   const cellH = Math.max(given, full(spec.rows, look) ? Lq * pitch : 0, 40);
   const y = thin(spec.rows.ticks, cellH / Math.max(1, Lq), pitch);
   const cells = [];
@@ -53,18 +54,19 @@ function draw(ctx, spec, b, k) {
     ctx.fillText(spec.cell_names[cell.r][cell.c], cell.x + cell.w / 2, cell.y - 4);
     if (cell.first) {
       drawRows(ctx, look, spec.rows.labels, b.y.shown, look.tick_size * k, cell.x - 4, (i) => cell.y + (i + 0.5) * cell.ch);
-      ctx.save(); ctx.translate(14 * k, cell.y + cell.h / 2); ctx.rotate(-Math.PI / 2); ctx.textAlign = "center";
-      ctx.fillText(rowTitle, 0, 0); ctx.restore();
+      if (!spec.fit) drawTurned(ctx, rowTitle, 14 * k, cell.y + cell.h / 2);
     }
     if (cell.keys) {
       drawColumns(ctx, look, spec.cols.labels, b.x, (j) => cell.x + (j + 0.5) * cell.cw, cell.y + cell.h + 2);
-      // the keys' title under each map, or once under the line when it is wider than a map (with its note)
+      // the keys' title under each map, or once under the line when it is wider than a map or fitted to a stage
       ctx.font = px(look.tick_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-      const y = cell.y + cell.h + 6 + b.x.depth + 4 + 24 * k, fits = ctx.measureText(colTitle).width <= cell.w;
+      const y = cell.y + cell.h + 6 + b.x.depth + 4 + 24 * k, fits = !spec.fit && ctx.measureText(colTitle).width <= cell.w;
       if (fits) ctx.fillText(colTitle, cell.x + cell.w / 2, y);
       else if (cell.first) ctx.fillText(colTitle, b.left + b.w / 2, y);
     }
   }
+  ctx.font = px(look.tick_size * k, look); ctx.fillStyle = look.text_colour;
+  if (spec.fit) drawTurned(ctx, rowTitle, 14 * k, b.top + b.h / 2); // once, beside every line
   const first = b.cells[0];
   drawColourBar(ctx, spec.scale, look, k, b.left + b.w + 22, b.top, b.everyLine ? first.h : b.h);
   drawTitle(ctx, spec, k, b.width);

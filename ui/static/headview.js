@@ -9,7 +9,7 @@ function layout(ctx, spec, width, k) {
   const widest = (labels) => Math.max(0, ...labels.map((s) => ctx.measureText(s).width));
   const qx = Math.max(widest(spec.queries), ctx.measureText(spec.query_title).width) + 24;
   const kx = width - Math.max(widest(spec.keys), ctx.measureText(spec.key_title).width) - 24;
-  const top = titleSpace(spec, k) + 30 * k + (n > look.full_labels ? 26 * k : 0), bottom = 44 * k;
+  const top = titleSpace(ctx, spec, k, width) + 30 * k + (n > look.full_labels ? 26 * k : 0), bottom = 44 * k;
   // a token's row has room for its label (up to look.full_labels tokens: the view grows), else labels are thinned
   const pitch = ROW_PITCH * look.font_size * k, want = Math.min(n, look.full_labels) * pitch;
   const rowH = Math.max(spec.height * k - top - bottom, want) / Math.max(1, n);

@@ -1,27 +1,51 @@
 // A matrix on a canvas: coloured cells, values in small matrices, grey masked cells, token ticks, a colour bar.
 import { colourOf } from "./colour.js";
-import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, fitColumns, full, minSize,
-  ROW_PITCH, thin, titled, titleSpace, underTitle } from "./common.js";
+import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, drawTurned, fitColumns, full,
+  minSize, ROW_PITCH, thin, titled, titleSpace, underTitle } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 import { rows as listRows } from "./decode.js";
 
 function layout(ctx, spec, width, k) {
+  const once = arrange(ctx, spec, width, k, 1, 1), [rowLines, colLines] = axisLines(ctx, spec, once, k);
+  return rowLines.length > 1 || colLines.length > 1 ? arrange(ctx, spec, width, k, rowLines.length, colLines.length)
+    : { ...once, rowLines, colLines };
+}
+
+// The layout with room for the rows' title (turned) and the columns' title in `rowN` and `colN` lines.
+function arrange(ctx, spec, width, k, rowN, colN) {
   const look = spec.look, [R, C] = spec.values.shape, size = look.tick_size * k, min = minSize(look, k);
   ctx.font = px(size, look);
   const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
-  const left = 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8, right = spec.scale.bar ? COLOUR_BAR_PX * k : 12;
-  const top = titleSpace(spec, k) + underTitle(ctx, spec, k, width, width - right + 22);
+  const left = 12 + (spec.rows.title ? 26 * k * rowN : 0) + yLab + 8, right = spec.scale.bar ? COLOUR_BAR_PX * k : 12;
+  const top = titleSpace(ctx, spec, k, width) + underTitle(ctx, spec, k, width, width - right + 22);
   ctx.font = px(size, look);
   const plotW = Math.max(40, width - left - right), cw = plotW / Math.max(1, C);
   const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cw, size, full(spec.cols, look) ? min : size);
-  const bottom = 10 + (spec.cols.title ? 26 * k : 0) + x.depth + 6;
+  const bottom = 10 + (spec.cols.title ? 26 * k * colN : 0) + x.depth + 6;
   // a row label needs ROW_PITCH × its size: the plot grows to give every row one (up to full_labels rows), else
   // at least as much room as full_labels rows and the labels are thinned
   const pitch = ROW_PITCH * size, rows = full(spec.rows, look) ? R : Math.min(R, look.full_labels);
   const plotH = Math.max(40, spec.height * k - top - bottom, rows * pitch), ch = plotH / Math.max(1, R);
   const y = thin(spec.rows.ticks, ch, pitch);
-  return { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
+  const b = { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
     width, height: top + plotH + bottom };
+  if (rowN === 1 && colN === 1) return b;
+  const [rowLines, colLines] = axisLines(ctx, spec, b, k);
+  return { ...b, rowLines, colLines };
+}
+
+// The axis titles (with their notes) as lines: a title longer than its side of the plot (a chart fitted to a stage)
+// puts its note on a second line.
+function axisLines(ctx, spec, b, k) {
+  ctx.font = px(spec.look.font_size * k, spec.look);
+  const lines = (axis, step, room) => {
+    const title = titled(axis.title, axis.note, step);
+    if (!title || ctx.measureText(title).width <= room || step <= 1 || !axis.title) return title ? [title] : [];
+    return [axis.title, titled("", axis.note, step)];
+  };
+  const across = 2 * Math.min(b.left + b.plotW / 2, b.width - b.left - b.plotW / 2) - 8; // centred on the plot
+  const along = b.plotH; // beside the plot, clear of the title above it
+  return [lines(spec.rows, b.y.step, along), lines(spec.cols, b.x.step, across)];
 }
 
 // One size and number of decimals for every cell's value: at most the look's font size and 0.7 of a row, as wide
@@ -63,12 +87,9 @@ function drawAxes(ctx, spec, b, k) {
   drawRows(ctx, look, spec.rows.labels, b.y.shown, look.tick_size * k, b.left - 6, (i) => b.top + (i + 0.5) * ch);
   drawColumns(ctx, look, spec.cols.labels, b.x, (j) => b.left + (j + 0.5) * cw, b.top + b.plotH + 6);
   ctx.font = px(look.font_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
-  const colTitle = titled(spec.cols.title, spec.cols.note, b.x.step), rowTitle = titled(spec.rows.title, spec.rows.note, b.y.step);
-  if (colTitle) ctx.fillText(colTitle, b.left + b.plotW / 2, b.height - 8);
-  if (rowTitle) {
-    ctx.save(); ctx.translate(18 * k, b.top + b.plotH / 2); ctx.rotate(-Math.PI / 2);
-    ctx.fillText(rowTitle, 0, 0); ctx.restore();
-  }
+  const step = 26 * k, cols = b.colLines.length;
+  b.colLines.forEach((line, i) => ctx.fillText(line, b.left + b.plotW / 2, b.height - 8 - (cols - 1 - i) * step));
+  b.rowLines.forEach((line, i) => drawTurned(ctx, line, 18 * k + i * step, b.top + b.plotH / 2));
 }
 
 // The width this chart needs to label each of its columns (when every one must be drawn), for chart.js.

@@ -38,25 +38,24 @@ def tokens_of(run: Trace, stack: str) -> list[str]:
 
 
 @per_view
-def mask_element(trace: Trace, v: View) -> Element:
-    """Each chosen self-attention's window mask over the windowed run's tokens, and what reaches each token after
-    the last layer."""
+def mask_elements(trace: Trace, v: View) -> list[Element]:
+    """For each chosen self-attention, one element: its window mask over the windowed run's tokens and what reaches
+    each token after the last layer (side by side; the first is the page's main figure)."""
     run, (W, n_global, stacks), N = windowed(trace, v), window_of(v), trace.config.N
-    figures = []
+    elements = []
     for stack in stacks:
         tokens = tokens_of(run, stack)
         keep = keep_of(tokens, stack, v)
-        figures.append(mask_figure(keep, tokens, tokens, v.t("sw.fig_mask", block=v.t(BLOCK[stack]), W=W,
-                                                                 g=n_global), v))
         reach = receptive_fields(keep, N)[-1]  # (L, L) after the last layer
-        figures.append(matrix_heatmap(np.zeros(reach.shape), tokens, tokens, kind="mask", masked=~reach,
-                                      decimals=0, grey=("", v.t("sw.hidden")), hover_formula="{row} ← {col}",
-                                      title=v.t("sw.fig_field", block=v.t(BLOCK[stack]), layer=N - 1),
-                                      row_title=v.t("sw.axis_token"), col_title=v.t("sw.axis_source"),
-                                      words=v.words()))
-    return Element(figures, f"sw-W{W}-g{n_global}", None, columns=2)
+        figures = [mask_figure(keep, tokens, tokens, v.t("sw.fig_mask", block=v.t(BLOCK[stack]), W=W, g=n_global), v),
+                   matrix_heatmap(np.zeros(reach.shape), tokens, tokens, kind="mask", masked=~reach, decimals=0,
+                                  grey=("", v.t("sw.hidden")), hover_formula="{row} ← {col}",
+                                  title=v.t("sw.fig_field", block=v.t(BLOCK[stack]), layer=N - 1),
+                                  row_title=v.t("sw.axis_token"), col_title=v.t("sw.axis_source"), words=v.words())]
+        elements.append(Element(figures, f"sw-{stack}-W{W}-g{n_global}", None, columns=2))
+    return elements
 
 
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return [mask_element(trace, v)]
+    return mask_elements(trace, v)

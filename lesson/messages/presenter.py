@@ -1,0 +1,10 @@
+"""Presenter view: the one-line notices after the token chips and the hint for the page keys."""
+
+MESSAGES = {
+    "notice.line_unknown": {"en": "Unknown: {words} (copied where the model writes <unk>)",
+                            "zh": "模型不认识：{words}（模型写出 <unk> 处复制原词）"},
+    "notice.line_uncopied": {"en": "Left out: {words}", "zh": "译文漏掉了：{words}"},
+    "notice.line_untranslated": {"en": "May be untranslated: {words}", "zh": "可能未译出：{words}"},
+    "header.keys_pages": {"en": "← / → pages", "zh": "← / → 翻页"},
+    "header.keys_steps": {"en": "← / → steps", "zh": "← / → 换步"},
+}
