@@ -5,6 +5,7 @@ hostile sentences into the box, moves between pages and, on the playground, make
 import asyncio
 import json
 import random
+import re
 import statistics
 import urllib.parse
 from pathlib import Path
@@ -12,10 +13,13 @@ from pathlib import Path
 import pyarrow as pa
 
 from benchmarks.protocol import Session, run
+from lesson.messages import CATALOGUE
 from tests.protocol.conftest import PAGES
 from ui.state import PARAMS
 
 SEED = 8
+FAILED = set(CATALOGUE["notice.page_failed"].values())  # shown for a page that raised (logged "page … failed")
+PAGE_FAILED = re.compile(r"^ERROR:root:page .* failed")
 VISITS, ACTIONS, WORKERS = 128, 7, 3  # 128 × (1 + 7) = 1,024 reruns, three tabs at a time
 HOSTILE = ["", " ", "abc", "1e3", "-1", "-0", "inf", "-inf", "nan", "NaN", "1" * 40, "-" + "9" * 40, "0x10", "１",
            "1.5", "0.05", "5.0001", "1e-400", "1e400", "true", "yes", "maybe", "[1,2]", "{}", "%", "&", "=", "+",
@@ -36,6 +40,8 @@ def hostile_query(rng: random.Random) -> str:
             params[p.url] = rng.choice(HOSTILE + valid)
     if rng.random() < 0.2:
         params["unknown_param"] = rng.choice(HOSTILE)
+    if rng.random() < 0.125:  # the naive renderer (st.plotly_chart) validates every figure: a page may fail only there
+        params["renderer"] = "naive"
     # as a browser sends it: percent-encoded UTF-8 (a lone surrogate cannot be encoded; it arrives as bytes that
     # are not UTF-8, which is what a hand-made link with %ED%A0%80 gives)
     return "&".join(f"{k}={urllib.parse.quote(v, errors='surrogatepass')}" for k, v in params.items())
@@ -123,12 +129,15 @@ def test_hostile_links_and_input_never_show_a_traceback(server):
     ms = sorted(run.ms for _, run in results)
     largest = max(results, key=lambda r: r[1].nbytes)
     tracebacks = [(page, e) for page, run in results for e in run.exceptions]
+    failed = [page for page, run in results if FAILED & set(run.alerts())]  # what the user sees
     print(f"\nfuzz: {len(results)} reruns on {len({p for p, _ in results})} pages, {len(tracebacks)} tracebacks, "
           f"{len(server.errors())} log errors, p50 {statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms, largest rerun "
           f"{largest[1].nbytes / 2**20:.2f} MB ({largest[0]}), server peak RSS {peak_rss_mb(server.pid):.0f} MB")
     assert len(results) >= 1000
     assert {page for page, _ in results} == set(PAGES)
     assert tracebacks == []
+    assert failed == [], f"{len(failed)} reruns showed the page-failed message"
+    assert [r for r in server.errors() if PAGE_FAILED.search(r)] == [], "the server logged page failures"
     assert server.errors() == []
     assert largest[1].nbytes < MAX_RERUN_BYTES, largest[1].query
     assert peak_rss_mb(server.pid) < MAX_PEAK_RSS_MB
