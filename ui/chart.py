@@ -98,7 +98,7 @@ def urls() -> tuple[str, str, str]:
     modules = [module_url("chart_js", directory, path.name, version) for path in sorted(directory.glob("*.js"))]
     chart = next(url for url in modules if "/chart.js?" in url)
     font = asset_url("font", STATIC_DIR, fonts.FILE.name)
-    first_load.preload(modules, font)  # every page's HTML asks for them from now on
+    first_load.preload(modules, font, fonts.page_css(font))  # every page's HTML asks for them from now on
     return chart, asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), font
 
 

@@ -7,13 +7,19 @@ starting when the one before it ended. The middleware
 - adds to a page's HTML the server's base path (Streamlit's `window.__streamlit.BACKEND_BASE_URL`), so the first
   health check is the right one, and `<link rel="modulepreload">` / `<link rel="preload">` for chart.js, every module
   it imports and the font, so they load beside Streamlit's bundle instead of after it;
+- puts the page's font rules (viz/fonts.page_css: the shipped font's @font-face, and after KaTeX's fonts in
+  formulas) in that HTML's <head>, so they hold from the first element on. The script's own copy (widgets.font_css,
+  an st.html <style>) is drawn only once Streamlit has loaded its HTML element's code, a chunk fetched on first use
+  like KaTeX's: when KaTeX's came first, a formula's Chinese was drawn with KaTeX's fonts alone (boxes without a
+  CJK font) for seconds, 2.5 to 5 s measured on a busy machine;
 - marks the app's versioned files (`/component/…?v=<hash of the bytes>`, ui/chart.py) as immutable, so the font
   is downloaded once per visitor and a returning visitor's browser asks for none of them again, and sends the
   chart's code, plotly.js and the font from memory, gzipped once (Streamlit's route gzipped plotly.js's 4.8 MB on
   the event loop for every new visitor, ~100 ms during which no session's messages went out).
 Light on purpose, like ui/live.py: the server imports it at start-up. The chart's URLs are only known once a script
 run has imported ui/chart.py (which registers the files with Streamlit's component route and calls `preload`);
-until then a page gets the base path alone, never a preload the server could not answer yet.
+until then a page gets the base path alone, never a preload the server could not answer yet (nor the font rules:
+the first page after a restart has the script's copy only).
 """
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ import anyio
 
 from ui.live import base_path
 
-_PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font (set once by ui/chart.py)
+_PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font, the font's <style> (set by ui/chart.py)
 PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not a file)
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
@@ -34,11 +40,13 @@ IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
 KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules, plotly.js, the font
 
 
-def preload(modules: list[str], font: str) -> None:
-    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives."""
+def preload(modules: list[str], font: str, css: str = "") -> None:
+    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives, and hold `css`
+    (the font's rules) before its first element."""
     global _PRELOADS
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
-    _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>')
+    style = (f"<style>{css}</style>",) if css else ()
+    _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>', *style)
 
 
 def base_script(pages: list[str], default: str = "") -> str:
@@ -55,8 +63,8 @@ def base_script(pages: list[str], default: str = "") -> str:
 
 
 def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
-    """Streamlit's index.html with the base path and the preloads at the end of its <head> (the script runs before
-    Streamlit's, a module script, which waits for the whole document)."""
+    """Streamlit's index.html with the base path, the preloads and the font's rules at the end of its <head> (the
+    script runs before Streamlit's, a module script, which waits for the whole document)."""
     tags = base_script(pages, default) + "".join(_PRELOADS)
     return html.replace(b"</head>", tags.encode() + b"</head>", 1)
 

@@ -76,6 +76,22 @@ def test_a_page_gets_the_base_path_and_after_a_run_the_preloads(site):
     assert body.replace(first_load.inject(b"</head>", PAGES)[:-7], b"") == INDEX, "nothing else changed"
 
 
+def test_after_a_run_a_page_holds_the_font_rules_in_its_head(site):
+    """The page's font rules (the shipped font, and after KaTeX's fonts in formulas) are in the HTML itself: the
+    script's st.html copy is drawn only once Streamlit has loaded its HTML element's code, which may come after
+    KaTeX's, and a formula drawn before it shows its Chinese as boxes on a machine without CJK fonts."""
+    from viz import fonts
+
+    _, app = site
+    font = "/component/f/font.woff2?v=2"
+    first_load.preload(["/component/x/chart.js?v=1"], font, fonts.page_css(font))
+    body = get(app, "/self_attention")[2]
+    head = body[:body.index(b"</head>")]
+    assert f"<style>{fonts.page_css(font)}</style>".encode() in head
+    assert b'[data-testid=stApp] .katex{font-family:KaTeX_Main,"Attention Lab Sans"' in head
+    assert head.count(f'src:url("{font}")'.encode()) == 2, "the font's family and Source Sans's CJK face"
+
+
 def test_only_pages_are_rewritten(site):
     _, app = site
     for path in ("/favicon.png", "/_stcore/health", "/a/b"):
