@@ -39,8 +39,8 @@ def test_the_font_covers_every_wide_character_of_the_catalogue_and_the_language_
 def test_the_font_covers_ascii_and_is_a_small_renamed_subset_with_its_licence():
     assert {chr(c) for c in range(0x20, 0x7F)} <= covered()
     font = TTFont(str(FONT))
-    # ~2,000 characters (every char the models can read or write, the catalogue): 468 KB, a fraction of the 16 MB face
-    assert font.flavor == "woff2" and FONT.stat().st_size < 500_000
+    # ~2,600 characters (every char the models can read or write, the catalogue): 655 KB, a fraction of the 16 MB face
+    assert font.flavor == "woff2" and FONT.stat().st_size < 700_000
     assert font["name"].getDebugName(1) == fonts.FAMILY == "Attention Lab Sans"
     assert "SIL Open Font License" in font["name"].getDebugName(13)
     licence = (FONT.parent / "OFL.txt").read_text()

@@ -100,13 +100,14 @@ def test_embedding_and_pe_norms_match_numpy():
     page = texts(open_page("embeddings", s=S))
     lo, hi, pe = numbers(r"‖embedding × √d_model‖ is ([\d.]+) – ([\d.]+) per token and ‖PE‖ is ([\d.]+)", page)
     ids = bundle.src_vocab.encode(S, 64).ids
-    norms = np.linalg.norm(bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(96), axis=1)
+    d_model = bundle.cfg.d_model
+    norms = np.linalg.norm(bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(d_model), axis=1)
     assert lo == pytest.approx(norms.min(), abs=0.051) and hi == pytest.approx(norms.max(), abs=0.051)
-    assert pe == pytest.approx(np.sqrt(48), abs=0.006)
+    assert pe == pytest.approx(np.sqrt(d_model / 2), abs=0.006)
     far, far_norm = numbers(r"at position (\d+) its norm is (\d+)", page)
-    assert far_norm == pytest.approx(far * np.sqrt(96), abs=0.5)
+    assert far_norm == pytest.approx(far * np.sqrt(d_model), abs=0.5)
     (sim,) = numbers(r"PE\[p\]·PE\[p\+1\] is ([\d.]+)", page)
-    pe_table = sinusoidal_encoding(1002, 96)
+    pe_table = sinusoidal_encoding(1002, d_model)
     assert sim == pytest.approx(pe_table[1000] @ pe_table[1001], abs=5e-4)
 
 
@@ -121,7 +122,7 @@ def test_variance_plot_and_row_softmax_match_numpy():
     trace = run_with_trace(load_bundle("en-zh"), S)
     q, k = trace["encoder.1.self_attn.hook_q"][2, 1].astype(float), trace["encoder.1.self_attn.hook_k"][2].astype(float)
     np.testing.assert_allclose(array(row["data"][0]["y"]), softmax(k @ q), atol=1e-5)
-    np.testing.assert_allclose(array(row["data"][1]["y"]), softmax(k @ q / np.sqrt(24)), atol=1e-5)
+    np.testing.assert_allclose(array(row["data"][1]["y"]), softmax(k @ q / np.sqrt(trace.config.d_k)), atol=1e-5)
 
 
 def jacobian_norm_by_finite_differences(s, eps=1e-6):
@@ -139,7 +140,7 @@ def test_softmax_gradient_norm_of_the_query_row_with_and_without_scaling_matches
     trace = run_with_trace(load_bundle("en-zh"), S)
     q, k = trace["encoder.1.self_attn.hook_q"][2, 1].astype(float), trace["encoder.1.self_attn.hook_k"][2].astype(float)
     assert plain == pytest.approx(jacobian_norm_by_finite_differences(k @ q), abs=6e-5)
-    assert scaled == pytest.approx(jacobian_norm_by_finite_differences(k @ q / np.sqrt(24)), abs=6e-5)
+    assert scaled == pytest.approx(jacobian_norm_by_finite_differences(k @ q / np.sqrt(trace.config.d_k)), abs=6e-5)
 
 
 def test_attention_is_the_weighted_values_not_the_weights():
@@ -147,7 +148,7 @@ def test_attention_is_the_weighted_values_not_the_weights():
     trace = run_with_trace(load_bundle("en-zh"), S)
     w = trace["encoder.0.self_attn.hook_pattern"][0].astype(float)
     v = trace["encoder.0.self_attn.hook_v"][0].astype(float)
-    assert "the weights are 4 × 4; Attention(Q, K, V) is 4 × 24" in page
+    assert f"the weights are 4 × 4; Attention(Q, K, V) is 4 × {trace.config.d_k}" in page
     shown = numbers(r"= \[([-\d.]+), ([-\d.]+), ([-\d.]+)\]", page)
     np.testing.assert_allclose(shown, (w[0] @ v)[:3], atol=6e-4)
 
@@ -156,14 +157,15 @@ def test_attention_is_the_weighted_values_not_the_weights():
 def test_add_norm_caption_follows_the_model_and_the_measured_norms(model):
     page = texts(open_page("add_norm", s=S, model=model))
     trace = run_with_trace(load_bundle(model), S)
+    N, d_model = trace.config.N, trace.config.d_model
     shown = [float(x) for x in re.search(r"\(encoder\): ([\d. →]+?)[.:] ", page).group(1).split(" → ")]
-    expected = [np.linalg.norm(trace.layer_output("encoder", i).astype(float), axis=-1).mean() for i in (-1, 0, 1)]
+    expected = [np.linalg.norm(trace.layer_output("encoder", i).astype(float), axis=-1).mean() for i in range(-1, N)]
     np.testing.assert_allclose(shown, expected, atol=0.051)
     if model == "en-zh":
-        assert "This model is Post-Norm" in page and "√d_model = 9.8" in page
+        assert "This model is Post-Norm" in page and f"√d_model = {np.sqrt(d_model):.1f}" in page
     else:
         assert "This model is Pre-Norm" in page and "size grows with depth" in page
-        (ratio,) = numbers(r"the stream grew ×([\d.]+) over 2 layers", page)
+        (ratio,) = numbers(rf"the stream grew ×([\d.]+) over {N} layers", page)
         assert ratio == pytest.approx(expected[-1] / expected[0], abs=0.051)
     assert "keeps a steady scale however many layers" not in page
 
@@ -192,7 +194,8 @@ def test_paper_page_counts_parameters_by_part_from_the_model():
     assert counted[-1] == sum(p.numel() for p in model.parameters())
     projections = (".W_Q.", ".W_K.", ".W_V.", ".W_O.")
     attention = sum(p.numel() for n, p in model.named_parameters() if any(w in n for w in projections))
-    assert counted[0] == attention == 3 * 2 * (4 * 96 * 96 + 4 * 96)
+    N, d_model = model.cfg.N, model.cfg.d_model
+    assert counted[0] == attention == 3 * N * (4 * d_model * d_model + 4 * d_model)  # 3 blocks × 4 projections
     memory = by_title(at)["Score matrix QKᵀ (MB)"]
     n = array(memory["data"][0]["x"]).astype(float)
     np.testing.assert_allclose(array(memory["data"][0]["y"]), 4 * n * n * 4 / 2**20, rtol=1e-6)
@@ -352,7 +355,7 @@ def test_paper_page_draws_the_sentence_through_a_recurrent_chain_and_through_sel
     at = open_page("paper", s=text)
     tokens = run_with_trace(load_bundle("en-zh"), text).src.tokens
     n = len(tokens)
-    costs = lessons.layer_costs(n, 96)
+    costs = lessons.layer_costs(n, load_bundle("en-zh").cfg.d_model)
     figure = by_title(at)["This sentence through one layer: recurrence against self-attention"]
     rnn, attention = graphs(figure)
     assert rnn["labels"][0] == attention["labels"][0] == tokens

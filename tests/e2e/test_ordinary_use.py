@@ -5,6 +5,8 @@ import urllib.parse
 
 import pytest
 
+from model.checkpoint import load_bundle
+
 from benchmarks.harness import IDLE
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
 from tests.e2e.test_fonts import ABSENT
@@ -191,13 +193,14 @@ def test_export_names_the_shape_of_the_sentence_now_in_the_box(page, app_url):
     page.locator('[role="option"]').nth(3).click()  # the user picks a matrix
     settle(page)
     first = hook.input_value()
-    assert first.endswith("(4, 4, 24)"), first  # h × 4 tokens × d_k
+    d_k = load_bundle("en-zh").cfg.d_k
+    assert first.endswith(f"(4, 4, {d_k})"), first  # h × 4 tokens × d_k
     sentence_box(page).fill("I have two cats and a dog")
     sentence_box(page).press("Enter")
     page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg="I have two cats and a dog")
     settle(page)
     now = hook.input_value()
-    assert now == first.replace("(4, 4, 24)", "(4, 7, 24)"), (first, now)  # the pick kept, its shape the new one
+    assert now == first.replace(f"(4, 4, {d_k})", f"(4, 7, {d_k})"), (first, now)  # the pick kept, its shape the new one
     assert_whole(page)
 
 

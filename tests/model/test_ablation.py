@@ -62,7 +62,8 @@ def test_batched_importance_equals_one_knockout_at_a_time(bundle, means):
         alone = sequence_log_probs(bundle, TEXT, own, [[(block, layer, head)]], "mean", means)[0]
         index = ["encoder", "decoder", "cross"].index(block)
         assert drops[index, layer, head] == pytest.approx(base - alone, abs=1e-6)
-    assert drops.shape == (3, 2, 4) and len(all_heads(2, 4)) == 24
+    N, h = bundle.cfg.N, bundle.cfg.h
+    assert drops.shape == (3, N, h) and len(all_heads(N, h)) == 3 * N * h
 
 
 def test_log_probability_of_the_own_translation_matches_the_recorded_steps(bundle):

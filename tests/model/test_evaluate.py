@@ -45,7 +45,7 @@ def test_attention_statistics_match_numpy():
     prefixes = {"encoder self": "encoder.{}.self_attn", "decoder self": "decoder.{}.self_attn",
                 "cross": "decoder.{}.cross_attn"}
     for block, prefix in prefixes.items():
-        for layer in range(2):
+        for layer in range(bundle.model.cfg.N):
             p = prefix.format(layer)
             want = numpy_stats(c[f"{p}.hook_scaled"].numpy(), c[f"{p}.hook_pattern"].numpy(),
                                c[f"{p}.hook_mask"].numpy(), rows[block])

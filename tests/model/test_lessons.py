@@ -86,7 +86,7 @@ def numpy_attention_output(model, x):
 
 def test_without_pe_self_attention_is_permutation_equivariant_and_with_pe_it_is_not(bundle):
     ids = bundle.src_vocab.encode("the cat is on the table", 64).ids
-    emb = bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(96)
+    emb = bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(bundle.cfg.d_model)
     for with_pe in (False, True):
         result = lessons.equivariance(bundle.model, ids, seed=5, with_pe=with_pe)
         x = emb + (bundle.model.pe[: len(ids)].double().numpy() if with_pe else 0)
@@ -307,8 +307,9 @@ def test_heads_scores_and_cross_attention_sources_match_numpy(bundle):
     x = trace["hook_src_input"].astype(float)  # encoder layer 0's input (Post-Norm)
     q, k = x @ W["W_Q"].T + b["W_Q"], x @ W["W_K"].T + b["W_K"]  # (S, d)
     assert lessons.head_slices(bundle.model, trace) < 1e-4
-    np.testing.assert_allclose(trace["encoder.0.self_attn.hook_q"][1], q[:, 24:48], atol=1e-4)
-    s = q[:, :24] @ k[:, :24].T  # head 0's scores
+    d_k = mha.d_k
+    np.testing.assert_allclose(trace["encoder.0.self_attn.hook_q"][1], q[:, d_k:2 * d_k], atol=1e-4)
+    s = q[:, :d_k] @ k[:, :d_k].T  # head 0's scores
     a = lessons.score_asymmetry(trace)
     assert a["asym"] == pytest.approx(np.abs(s - s.T).max(), abs=1e-3)
     assert a["off_diag"] == int((s.argmax(-1) != np.arange(len(s))).sum())

@@ -13,9 +13,9 @@ def test_snapshots_run_from_initialisation_to_the_shipped_model(name):
     shots = snapshots(name)
     assert 8 <= len(shots) <= 12
     assert shots[0].step == 0 and [s.step for s in shots] == sorted({s.step for s in shots})
-    assert shots[0].exact_match == 0.0 and shots[-1].exact_match >= 0.9
+    assert shots[0].exact_match == 0.0 and shots[-1].exact_match >= 0.85  # on held-out generated pairs
     steps, losses = loss_curve(name)
-    assert steps[-1] == shots[-1].step - 1 and losses[0] > 3 * losses[-1]
+    assert 0 < shots[-1].step - steps[-1] <= 50 and losses[0] > 3 * losses[-1]  # the loss is logged every 50 steps
     final = load_snapshot(name, shots[-1].step)
     assert final.name == name, "the last snapshot is the shipped checkpoint itself"
 
