@@ -82,6 +82,16 @@ def training_log(directory: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def trained_alike(a: str, b: str, root: Path = CHECKPOINT_DIR) -> bool:
+    """Whether two checkpoints differ only in the guided-alignment weight: the same architecture, data record and
+    training options (the twins the app compares side by side)."""
+    logs = [training_log(root / name) for name in (a, b)]
+    configs = [json.loads((root / name / "config.json").read_text()) for name in (a, b)]
+    options = [{k: v for k, v in log.get("args", {}).items() if k not in ("align_weight", "out")} for log in logs]
+    return configs[0] == configs[1] and options[0] == options[1] and "data" in logs[0] and \
+        logs[0]["data"] == logs[1].get("data")
+
+
 def available_models(root: Path = CHECKPOINT_DIR) -> list[str]:
     """Names of the checkpoints shipped under root."""
     if not root.exists():

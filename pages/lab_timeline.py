@@ -59,12 +59,15 @@ if widgets.need_trace(trace):
         st.info(t("lab.no_snapshots"))
     else:
         n = len(data.timeline(names[0])[0])
-        st.caption(t("lab.caption", n=n))
+        sibling = trace.model.removesuffix("-unguided") if trace.model.endswith("-unguided") else \
+            trace.model + "-unguided"
+        st.caption(t("lab.caption", n=n) if len(names) == 2 else
+                   t("lab.caption_alone", n=n, other=t(f"model.{sibling}") if sibling in data.models() else sibling))
         index = pick_step(n)
         widgets.show(curves_element(names, index, state.view_state()))
         block = state.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
                            format_func={s: t(key) for s, key in BLOCKS}.get)
-        for col, name in zip(st.columns(2), names):
+        for col, name in zip(st.columns(len(names)), names):
             with col:
                 model_column(name, index, block)
         if st.session_state.get("lab_playing"):

@@ -18,7 +18,7 @@ import torch
 
 from model import lessons, pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
-from model.checkpoint import VARIANT_DIR, Bundle, available_models, load_bundle
+from model.checkpoint import VARIANT_DIR, Bundle, available_models, load_bundle, trained_alike
 from model.corpus import translate_en, translate_zh
 from model.decoding import DecodeOptions
 from model.evaluate import held_out
@@ -118,9 +118,10 @@ def timeline(name: str) -> tuple[tuple[Snapshot, ...], tuple[list[int], list[flo
 
 
 def timeline_models(name: str) -> list[str]:
-    """The model and its twin, trained to align first, if both ship training snapshots; else nothing."""
+    """The model and its twin (trained to align first) that ship training snapshots: both, the model alone while
+    its twin is not trained alike, or nothing."""
     pair = sorted({name, twin(name) or name}, key=lambda n: not bundle(n).guided)
-    return pair if len(pair) == 2 and all(timeline(n)[0] for n in pair) else []
+    return [n for n in pair if timeline(n)[0]]
 
 
 @st.cache_resource(show_spinner=False)
@@ -223,10 +224,12 @@ def windowed_log_p(name: str, text: str, W: int, n_global: int, stacks: tuple[st
     return window_log_p(bundle(name), text, own, W, n_global, stacks)
 
 
+@functools.cache
 def twin(name: str) -> str | None:
-    """The shipped model that differs from `name` only in the guided-alignment loss (with vs without), if any."""
+    """The shipped model that differs from `name` only in the guided-alignment loss (with vs without), if any: a
+    sibling named so but trained on other data or options is not its twin."""
     other = name.removesuffix("-unguided") if name.endswith("-unguided") else name + "-unguided"
-    return other if other in models() else None
+    return other if other in models() and trained_alike(name, other) else None
 
 
 def second_batch(trace: Trace, v: View) -> BatchTrace | None:

@@ -10,6 +10,13 @@ MESSAGES = {
         "zh": "同一个模型在训练中保存的 {n} 个时刻：从随机初始化（第 0 步）到最终发布的模型，每一个都实时处理你的句子。"
               "左：还被训练让最后一层交叉注意力贴近词对齐的模型；右：只学翻译的孪生模型。",
     },
+    "lab.caption_alone": {
+        "en": "The same model saved at {n} moments of its training, from random initialisation (step 0) to the "
+              "shipped model, each run live on your sentence. “{other}” is not beside it: the two learned from "
+              "different data, so they are not twins that differ only in the alignment loss.",
+        "zh": "同一个模型在训练中保存的 {n} 个时刻：从随机初始化（第 0 步）到最终发布的模型，每一个都实时处理你的句子。"
+              "旁边没有“{other}”：两者学自不同的数据，不是只差对齐损失的孪生模型。",
+    },
     "lab.no_snapshots": {
         "en": "Training snapshots are shipped for two models only: “English → 中文” and “English → 中文 (attention "
               "unguided)”. Pick one of them in the Model box to watch their attention form.",
