@@ -12,6 +12,7 @@ import difflib
 import functools
 import html
 import logging
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -36,12 +37,16 @@ if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke r
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
+    from model.coverage import THRESHOLD
     from model.tokenizer import SPECIALS, detokenize
     from ui import data, instrument, live, route, shell, state, widgets
     from ui import pretrained as pretrained_ui
     from ui.i18n import LANGS, message, t
     from ui.keys import arrow_keys
     from ui.sentence_box import sentence_box
+
+
+ABOUT = "\n\n".join(CATALOGUE["app.about"][lang] for lang in ("en", "zh")) if __name__ == "__main__" else ""
 
 
 def model_label(name: str) -> str:
@@ -159,30 +164,64 @@ def suggestion(model: str, word: str) -> str:
 
 
 def token_line() -> None:
-    """Chips for the source tokens, the translation, and notices about the link, unknown or cut-off input."""
+    """Chips for the source tokens, the translation, and notices about the link, unknown, possibly untranslated or
+    cut-off input (in presenter view one row of chips and the notice as one line after them)."""
     if state.notices():  # one box, one line per changed value
         st.warning("\n".join(f"- {message(n)}" for n in state.notices()))
     trace = data.current_trace()
     if trace is None:
         return
-    widgets.token_chips(trace.src.tokens, trace.src.unknown)
-    if data.is_pretrained():
+    pretrained = data.is_pretrained()
+    flagged = {} if pretrained else untranslated_tips(trace)
+    if state.get("presenter"):
+        widgets.chip_row(trace.src.tokens, trace.src.unknown, flagged, notice_line(trace, flagged, True, str),
+                         notice_line(trace, flagged, False, str))
+    else:
+        widgets.token_chips(trace.src.tokens, trace.src.unknown, flagged)
+    if pretrained:
         st.caption(t("hf.tokens_caption"))
-    elif any(trace.src.unknown):
-        src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint,
-        typing = trace.text[-1:].isalnum()  # nor does the word still being typed (the last, with no space after it)
-        unknown = sorted({(src.typed(i), tok, i > 0 and src.typed(i) != tok or typing and i == len(src.tokens) - 1)
-                          for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
-        words = ", ".join(widgets.plain(typed) + ("" if name else suggestion(trace.model, tok))
-                          for typed, tok, name in unknown)
-        key = "notice.unknown_short" if state.get("presenter") else "notice.unknown"  # a projector's first screen
-        left_out = ", ".join(dict.fromkeys(widgets.plain(src.typed(i)) for i in trace.uncopied))
-        st.warning(t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS))
-                   + (("" if state.get("lang") == "zh" else " ") + t("notice.uncopied", words=left_out)
-                      if left_out else ""))
+    elif not state.get("presenter") and (line := notice_line(trace, flagged, False, widgets.plain)):
+        st.warning(line)
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))
+
+
+def notice_line(trace, flagged: dict[int, str], short: bool, escape: Callable[[str], str]) -> str:
+    """The unknown-word and "may be untranslated" notices as one text ("" if none): `short` for presenter view's
+    one line, the words passed through `escape` (markdown for st.warning; raw for HTML, escaped whole)."""
+    if data.is_pretrained():
+        return ""
+    lines = (unknown_notice(trace, short, escape), untranslated_notice(trace, flagged, short, escape))
+    return ("" if state.get("lang") == "zh" else " ").join(line for line in lines if line)
+
+
+def unknown_notice(trace, short: bool, escape: Callable[[str], str]) -> str:
+    """The unknown-word notice: each unknown word (with the closest known words where it may be a typo) and those
+    the translation left out; "" if every word is known."""
+    src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint,
+    if not any(src.unknown):
+        return ""
+    typing = trace.text[-1:].isalnum()  # nor does the word still being typed (the last, with no space after it)
+    unknown = sorted({(src.typed(i), tok, i > 0 and src.typed(i) != tok or typing and i == len(src.tokens) - 1)
+                      for i, (tok, u) in enumerate(zip(src.tokens, src.unknown)) if u})
+    words = ", ".join(escape(typed) + ("" if name else suggestion(trace.model, tok)) for typed, tok, name in unknown)
+    left_out = ", ".join(dict.fromkeys(escape(src.typed(i)) for i in trace.uncopied))
+    key, uncopied = ("notice.line_unknown", "notice.line_uncopied") if short else ("notice.unknown", "notice.uncopied")
+    return (t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS))
+            + (("" if state.get("lang") == "zh" else " ") + t(uncopied, words=left_out) if left_out else ""))
+
+
+def untranslated_tips(trace) -> dict[int, str]:
+    """Each source position that may be untranslated (model.coverage) -> its chip's tooltip."""
+    cov = trace.coverage
+    return {i: t("chip.untranslated_tip", coverage=f"{cov[i]:.2f}", threshold=THRESHOLD) for i in trace.untranslated}
+
+
+def untranslated_notice(trace, flagged: dict[int, str], short: bool, escape: Callable[[str], str]) -> str:
+    """The "may be untranslated" line naming the flagged words; "" if none."""
+    words = ", ".join(dict.fromkeys(escape(trace.src.typed(i)) for i in flagged))
+    return t("notice.line_untranslated" if short else "notice.untranslated", words=words) if words else ""
 
 
 def pages() -> list:
@@ -230,7 +269,7 @@ def page_keys(current: str) -> None:
 
 def main() -> None:
     """Build the shared header, then run the selected page."""
-    st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
+    st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide", menu_items={"About": ABOUT})
     instrument.start()
     state.take_widgets()
     widgets.font_css()

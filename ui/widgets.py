@@ -36,6 +36,8 @@ CHIP_CSS = """
 .al-chip .al-py{font-size:.8rem;color:#44546a;font-family:"Noto Sans","DejaVu Sans",sans-serif}
 .al-chip.unk{background:#fde8e8;border-color:#e89b9b;color:#8a1c1c}
 .al-chip.copy{background:#fff1dc;border-color:#e8b36b;color:#7a4300;border-style:dashed}
+.al-chip.unc{background:#fff8e1;border-color:#c99400;color:#5c4300;border-style:dotted;border-width:2px}
+.al-chip.unc b{color:#a06f00;margin-left:.15rem}
 .al-chip.miss{background:#fff;border-color:#c0392b;color:#8a1c1c;border-style:dashed;text-decoration:line-through}
 .al-miss{font-size:.95rem;color:#8a1c1c;align-self:center;margin-left:.6rem}
 .al-arrow{font-size:1.15rem;margin:0 .3rem;color:#6b7a90}
@@ -44,19 +46,25 @@ CHIP_CSS = """
 
 
 def chips_html(tokens: list[str], unknown: list[bool] | None = None, with_pinyin: bool = False,
-               copied: list[int | None] | None = None, missing: list[str] | None = None) -> str:
-    """HTML for token chips (unknown ones red, words copied from a source position dashed orange), with pinyin
-    under Chinese tokens if asked, then the `missing` words (unknown source words the translation left out) struck
-    through after a label; every token is escaped, so user text is never markup."""
+               copied: list[int | None] | None = None, missing: list[str] | None = None,
+               flagged: dict[int, str] | None = None) -> str:
+    """HTML for token chips (unknown ones red, words copied from a source position dashed orange, `flagged` known
+    words that may be untranslated dotted amber with a "?", each with its tooltip), with pinyin under Chinese tokens
+    if asked, then the `missing` words (unknown source words the translation left out) struck through after a label;
+    every token is escaped, so user text is never markup."""
     unknown = unknown or [False] * len(tokens)
     copied = copied or [None] * len(tokens)
+    flagged = flagged or {}
     marks = readings(tokens) if with_pinyin else [""] * len(tokens)
     spans = []
     for i, (tok, unk, mark, src) in enumerate(zip(tokens, unknown, marks, copied)):
-        cls = "al-chip" + (" unk" if unk else "") + (" copy" if src is not None else "") + (" py" if mark else "")
-        tip = t("chip.unknown_tip") if unk else t("chip.copied_tip", pos=src) if src is not None else ""
+        cls = ("al-chip" + (" unk" if unk else "") + (" copy" if src is not None else "") + (" py" if mark else "")
+               + (" unc" if i in flagged else ""))
+        tip = (t("chip.unknown_tip") if unk else t("chip.copied_tip", pos=src) if src is not None
+               else flagged.get(i, ""))
         tip = f' title="{html.escape(tip)}"' if tip else ""
-        body = f"<span>{html.escape(tok)}<small>{i}</small></span>"
+        badge = "<b>?</b>" if i in flagged else ""
+        body = f"<span>{html.escape(tok)}{badge}<small>{i}</small></span>"
         body += f'<span class="al-py">{html.escape(mark)}</span>' if mark else ""
         spans.append(f'<span class="{cls}"{tip}>{body}</span>')
     if missing:
@@ -94,9 +102,20 @@ def section(title: str, caption: str = "") -> None:
     st.markdown(f"### {title}" + (f"\n\n{caption}" if caption else ""))
 
 
-def token_chips(tokens: list[str], unknown: list[bool] | None = None) -> None:
-    """Show tokens as numbered chips (unknown ones in red), with pinyin under Chinese ones when the view asks."""
-    st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin"))))
+def token_chips(tokens: list[str], unknown: list[bool] | None = None, flagged: dict[int, str] | None = None) -> None:
+    """Show tokens as numbered chips (unknown ones in red, `flagged` ones marked "may be untranslated" with their
+    tooltip), with pinyin under Chinese ones when the view asks."""
+    st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin")), flagged=flagged))
+
+
+def chip_row(tokens: list[str], unknown: list[bool], flagged: dict[int, str], notice: str = "", tip: str = "") -> None:
+    """Presenter view's source chips: one row, their size fitted to the width (18 px at least), and the notice as one
+    line after them (its full text as a tooltip). Plain text in, escaped here."""
+    chips = chips_html(tokens, unknown, bool(state.get("pinyin")), flagged=flagged)
+    line = (f'<span class="al-notice" title="{html.escape(tip or notice)}">⚠ {html.escape(notice)}</span>'
+            if notice else "")
+    st.html(CHIP_CSS + f'<div class="al-fit" style="--chip:{chip_font(tokens, flagged, notice)}">'
+            f'<div class="al-row">{chips}{line}</div></div>')
 
 
 def em(text: str) -> float:
@@ -113,6 +132,17 @@ def select_width(label: str, px: float = 24) -> int:
     """The width (px) of a select box that shows `label` whole at `px` (presenter view's model box, PRESENTER_CSS)."""
     return round(em(label) * px) + 64
 
+
+CHIP_EM, INDEX_PX, CHIP_GAP_PX, NOTICE_PX = 0.9, 18, 6, 18  # a chip's padding and index margin (em); sizes (px)
+
+
+def chip_font(tokens: list[str], flagged: dict[int, str], notice: str) -> str:
+    """The chips' font size as CSS: as large as fits the row's width (the wrapper's 100cqw) with every chip's
+    padding, its 18 px index and the notice, between 18 and 30 px (a longer sentence wraps)."""
+    scaled = sum(em(tok) + CHIP_EM + (0.65 if i in flagged else 0) for i, tok in enumerate(tokens))
+    fixed = sum(0.56 * INDEX_PX * len(str(i)) + 2 for i in range(len(tokens))) + CHIP_GAP_PX * len(tokens)
+    fixed += (em(notice) + 2) * NOTICE_PX + 24 if notice else 0
+    return f"clamp(18px, calc((100cqw - {fixed:.0f}px) / {max(scaled, 1):.2f}), 30px)"
 
 
 def output_chips(trace) -> None:

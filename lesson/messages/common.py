@@ -31,10 +31,6 @@ MESSAGES = {
               "这样的词时写出 <unk>；应用再把它的交叉注意力所关注的源词原样复制进去（译文中橙色虚线框）。"
               "它一共认识 {n} 个词。",
     },
-    "notice.unknown_short": {
-        "en": "Unknown to the model: {words}. Where it writes <unk>, the word its cross-attention looks at is copied.",
-        "zh": "模型不认识：{words}。它写出 <unk> 的地方，复制它的交叉注意力所关注的源词。",
-    },
     "notice.truncated": {
         "en": "Only the first {kept} of {total} tokens are used (max_len = {max_len}).",
         "zh": "只使用了前 {kept} 个词元（共 {total} 个；max_len = {max_len}）。",

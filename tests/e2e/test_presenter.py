@@ -106,22 +106,26 @@ MEASURE_JS = r"""(least) => {
   return out;
 }"""
 
-# the stage's charts have drawn, and every chart that shows a sentence shows this one
-READY_JS = """([sentence, figure]) => (""" + ELEMENTS_DRAWN_JS + """)()
+# the script is idle, presenter view's header is on the page, the stage's charts have drawn, and every chart shows
+# this sentence
+READY_JS = """([sentence, figure]) => !!document.querySelector('""" + IDLE + """')
+  && !!document.querySelector('.al-fit .al-chip') && !!document.querySelector('.al-keys') && (""" + ELEMENTS_DRAWN_JS + """)()
   && (!figure || document.querySelectorAll('.st-key-al-stage [data-al-chart] canvas, .st-key-al-stage .js-plotly-plot').length > 0)
   && (""" + CHARTS_JS + """)().every((c) => c.sentence === sentence)"""
 
 
-def settle(page, sentence: str, figure: bool, where: str) -> None:
-    """Wait until the rerun has finished and the page's charts are drawn for the sentence."""
-    page.wait_for_selector(IDLE, timeout=60_000)
+def settle(page, sentence: str, figure: bool, where: str, loaded: bool = False) -> None:
+    """Wait until the page's rerun has finished with its charts drawn for the sentence (`loaded`, a page just
+    opened: and no other rerun follows within a moment, as a new session's first may)."""
     try:
+        for _ in range(2 if loaded else 1):
+            page.wait_for_function(READY_JS, arg=[sentence, figure], timeout=60_000)
+            frames(page)  # the rerun's last payloads are drawn in the next frame
+            page.wait_for_timeout(300 if loaded else 0)
         page.wait_for_function(READY_JS, arg=[sentence, figure], timeout=60_000)
     except Exception as err:
         shown = sorted({str(c["sentence"]) for c in page.evaluate(CHARTS_JS)})
         raise AssertionError(f"{where}: charts not drawn for {sentence!r} (they show {shown}), {page.url}") from err
-    frames(page)  # the rerun's last payloads are drawn in the next frame
-    page.wait_for_selector(IDLE, timeout=60_000)
 
 
 def frames(page) -> None:
@@ -165,9 +169,9 @@ def walk(page, base: str, query: dict, sentence: str, model: str) -> list[str]:
     """Every tour step, then every page (→ moves), each measured at both screen sizes; the failures."""
     failures, sizes = [], SCREENS
 
-    def measured(where: str, figure: bool) -> None:
+    def measured(where: str, figure: bool, loaded: bool = False) -> None:
         nonlocal sizes
-        settle(page, sentence, figure, where)
+        settle(page, sentence, figure, where, loaded)
         failures.extend(check(page, where, figure))
         page.set_viewport_size(dict(zip(("width", "height"), sizes[1])))
         frames(page)  # the resize handler has fitted the stage again
@@ -179,16 +183,17 @@ def walk(page, base: str, query: dict, sentence: str, model: str) -> list[str]:
         if n:
             press(page, "ArrowRight")
             page.wait_for_function("n => new URLSearchParams(location.search).get('tour') === n", arg=str(n))
-        measured(f"tour step {n + 1}", True)
+        measured(f"tour step {n + 1}", True, n == 0)
     for name in PATHS[PATHS.index("tour") + 1:]:
-        if name == PATHS[PATHS.index("tour") + 1]:
+        opened = name == PATHS[PATHS.index("tour") + 1]
+        if opened:
             page.goto(f"{base}/{name}?" + urllib.parse.urlencode(query))
         else:
             press(page, "ArrowRight")
             page.wait_for_url(f"**/{name}?**")
-        measured(name, not without_figure(name, model))
+        measured(name, not without_figure(name, model), opened)
     page.goto(f"{base}/{PATHS[0]}?" + urllib.parse.urlencode(query))
-    measured(PATHS[0], True)
+    measured(PATHS[0], True, True)
     return failures
 
 
@@ -214,7 +219,7 @@ def test_the_model_switch_keeps_the_sentence_and_the_model_box_shows_the_whole_n
     context.add_init_script(RECORD_JS)
     page = context.new_page()
     page.goto(f"{app_url}/self_attention?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
-    settle(page, sentence, True, "self_attention")
+    settle(page, sentence, True, "self_attention", loaded=True)
     failures = []
     for model in ("en-zh-pre", "en-zh-unguided"):
         page.locator(".st-key-w_model").click()
@@ -242,7 +247,12 @@ def test_the_view_popover_stacks_its_controls_one_under_another(browser, app_url
     body = page.locator('[data-testid="stPopoverBody"]')
     body.locator('[data-testid="stCheckbox"]').last.wait_for()
     controls = body.locator('[data-testid="stButtonGroup"], [data-testid="stCheckbox"]')
-    boxes = [el.bounding_box() for el in controls.all()]
+    boxes = None
+    for _ in range(20):  # the popover opens with an animation: its boxes once they stop moving
+        before, boxes = boxes, [el.bounding_box() for el in controls.all()]
+        if boxes == before:
+            break
+        page.wait_for_timeout(150)
     context.close()
     assert len(boxes) == 4, boxes  # the language switch and three toggles
     tops, lefts = [b["y"] for b in boxes], [b["x"] for b in boxes]
