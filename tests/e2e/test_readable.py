@@ -55,7 +55,7 @@ RECORD_JS = r"""(() => {
 
 # Draw a payload's charts (viz.wire bytes, base64) as chart.js does, each on a canvas `width` px wide, with the app's
 # font; return per chart its kind, layout box and recorded texts.
-DRAW_JS = """async ([b64, width]) => {
+DRAW_JS = """async ([b64, width, room]) => {
   const font = new FontFace("Attention Lab Sans", "url(/static/attention-lab-sans.woff2)");
   document.fonts.add(await font.load());
   const { decode } = await import("/static/decode.js");
@@ -63,15 +63,17 @@ DRAW_JS = """async ([b64, width]) => {
   for (const [kind, file] of [["heatmap", "heatmap"], ["grid", "grid"], ["bars", "bars"], ["bar_panels", "barpanels"],
     ["head_view", "headview"]]) kinds[kind] = (await import(`/static/${file}.js`)).default;
   const payload = decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-  return payload.charts.map((spec) => {
-    const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), kind = kinds[spec.kind];
+  return payload.charts.map((given) => {
+    const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), kind = kinds[given.kind];
+    // fitted to a stage `room` px high, as chart.js lays a presenter-view chart out (no axis labelled in full)
+    const spec = room ? { ...given, height: room / payload.scale, fit: true, look: { ...given.look, full_labels: 0 } } : given;
     document.body.appendChild(canvas);
     const b = kind.layout(ctx, spec, width, payload.scale);
     canvas.width = width; canvas.height = Math.round(b.height);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     kind.draw(ctx, spec, b, payload.scale);
     const box = { left: b.left, top: b.top, plotH: b.plotH };
-    return { kind: spec.kind, height: b.height, box, texts: canvas.__texts };
+    return { kind: spec.kind, title: spec.title, height: b.height, box, texts: canvas.__texts };
   });
 }"""
 
@@ -120,10 +122,11 @@ def specs(n: int) -> list:
     ]
 
 
-def draw(page, charts: list, width: int, scale: float) -> list[dict]:
-    """The charts drawn in Chromium from their specs, `width` CSS px wide at presenter scale `scale`."""
+def draw(page, charts: list, width: int, scale: float, room: float = 0) -> list[dict]:
+    """The charts drawn in Chromium from their specs, `width` CSS px wide at presenter scale `scale` (fitted to a
+    stage `room` px high, if given)."""
     data = base64.b64encode(pack(charts, scale=scale, columns=1, names=[], words={})).decode("ascii")
-    return page.evaluate(DRAW_JS, [data, width])
+    return page.evaluate(DRAW_JS, [data, width, room])
 
 
 @pytest.fixture
@@ -226,6 +229,39 @@ def test_64_tokens_are_thinned_with_a_note_and_never_overprint(chart_page, width
     row_title = next(t["text"] for t in x["texts"] if NOTE in t["text"] and t["angle"] == -90)
     step = int(re.search(r"1 in (\d+)", row_title)[1])
     assert {t["text"] for t in rows} == {f"w{i}" for i in range(0, 64, step)}, "the note says which are shown"
+
+
+@pytest.mark.parametrize("scale", [LOOK.min_size_presenter / LOOK.tick_size, PRESENTER_SCALE])  # fitted()'s range
+@pytest.mark.parametrize("room", [240, 300, 380])  # 240: chart.js's least stage room (STAGE_MIN_PX)
+def test_a_heatmap_fitted_to_a_short_stage_keeps_its_turned_axis_title_beside_the_plot(chart_page, room, scale):
+    """A stage chart's plot can be shorter than its rows' turned title and note (64 tokens thinned, a long title
+    such as the tour's cross-attention rows): the title wraps into lines beside the plot instead of rising into the
+    chart's title above it. Widths as on a 1280 px screen: the tour's figure, two and three charts across."""
+    rng = np.random.default_rng(5)
+    tour = matrix_heatmap(rng.dirichlet(np.ones(13), size=17), [f"r{i} → 了" for i in range(17)], tokens(13),
+                          kind="prob", title="Cross-attention, layer 1, mean over the heads",
+                          row_title="decoder input → prediction (query)", col_title="source token (key)")
+    masked = matrix_heatmap(rng.normal(size=(64, 64)), tokens(64), tokens(64), title="Masked scores")
+    chinese = matrix_heatmap(rng.dirichlet(np.ones(16), size=16), tokens(16), tokens(16), kind="prob",
+                             title="交叉注意力，第 1 层，各头的平均", row_title="解码器输入 → 预测（查询）",
+                             col_title="源词元（键）")
+    failures = []
+    for spec, width in ((tour, 720), (masked, 600), (chinese, 400)):
+        chart, = draw(chart_page, [spec], width, scale, room)
+        where, b = f"{chart['title']!r} {width}×{room} ×{scale:.2f}", chart["box"]
+        if scale > LOOK.min_size_presenter / LOOK.tick_size and chart["height"] > room + 0.5:
+            continue  # taller than its room: chart.js draws it at a smaller scale (the least is checked too)
+        if crossed := collisions(chart["texts"]):
+            failures.append(f"{where}: overlapping {crossed[:4]}")
+        for t in (t for t in chart["texts"] if t["angle"] == -90 and not t["text"].startswith("w")):  # axis title
+            ys, xs = [y for _, y in t["corners"]], [x for x, _ in t["corners"]]
+            if min(ys) < b["top"] - 1 or max(ys) > chart["height"] + 1 or min(xs) < 0 or max(xs) > b["left"]:
+                failures.append(f"{where}: turned {t['text']!r} at x {min(xs):.0f}–{max(xs):.0f}, "
+                                f"y {min(ys):.0f}–{max(ys):.0f} outside the plot's left side ({b})")
+        size, text = smallest(chart["texts"])
+        if size < PRESENTER - 0.01:
+            failures.append(f"{where}: {text!r} at {size:.1f} px")
+    assert not failures, "\n".join(failures)
 
 
 def test_bar_values_are_the_numbers_and_never_collide(chart_page):

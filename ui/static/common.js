@@ -28,14 +28,20 @@ function titleLines(ctx, spec, k, width) {
   const w = ctx.measureText(spec.title).width;
   const size = !width || w + 20 <= width ? full : Math.max(minSize(look, k), Math.floor((full * (width - 20)) / w));
   ctx.font = px(size, look);
-  if (!width || ctx.measureText(spec.title).width + 20 <= width) return { size, lines: [spec.title] };
+  return { size, lines: width ? wrapped(ctx, spec.title, width - 20) : [spec.title] };
+}
+
+// A text in as many lines as it needs to keep each within `room` px in the context's font (broken at spaces, or
+// between Chinese characters); a word wider than the room keeps a line of its own.
+export function wrapped(ctx, text, room) {
+  if (ctx.measureText(text).width <= room) return [text];
   const lines = [""];
-  for (const piece of spec.title.match(PIECES)) {
+  for (const piece of text.match(PIECES)) {
     const line = lines[lines.length - 1];
-    if (line && ctx.measureText((line + piece).trimEnd()).width + 20 > width) lines.push(piece.trimStart());
+    if (line.trim() && ctx.measureText((line + piece).trimEnd()).width > room) lines.push(piece.trimStart());
     else lines[lines.length - 1] = line + piece;
   }
-  return { size, lines: lines.map((line) => line.trimEnd()) };
+  return lines.map((line) => line.trimEnd()).filter(Boolean);
 }
 
 // Room to add above a colour bar at x whose title would meet the chart's title's last line (a narrow chart).

@@ -1,14 +1,21 @@
 // A matrix on a canvas: coloured cells, values in small matrices, grey masked cells, token ticks, a colour bar.
 import { colourOf } from "./colour.js";
 import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, drawTurned, fitColumns, full,
-  minSize, ROW_PITCH, thin, titled, titleSpace, underTitle } from "./common.js";
+  minSize, ROW_PITCH, thin, titled, titleSpace, underTitle, wrapped } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
 import { rows as listRows } from "./decode.js";
 
+// The layout with room for as many lines of each axis title as it takes there (a line more on the left narrows the
+// plot, which may wrap a title again: a few rounds, the counts only grow; then the lines found last get their room).
 function layout(ctx, spec, width, k) {
-  const once = arrange(ctx, spec, width, k, 1, 1), [rowLines, colLines] = axisLines(ctx, spec, once, k);
-  return rowLines.length > 1 || colLines.length > 1 ? arrange(ctx, spec, width, k, rowLines.length, colLines.length)
-    : { ...once, rowLines, colLines };
+  let rowN = 1, colN = 1, lines = null;
+  for (let round = 0; round < 4; round++) {
+    const b = arrange(ctx, spec, width, k, rowN, colN);
+    lines = axisLines(ctx, spec, b, k);
+    if (lines[0].length <= rowN && lines[1].length <= colN) return { ...b, rowLines: lines[0], colLines: lines[1] };
+    rowN = Math.max(rowN, lines[0].length); colN = Math.max(colN, lines[1].length);
+  }
+  return { ...arrange(ctx, spec, width, k, rowN, colN), rowLines: lines[0], colLines: lines[1] };
 }
 
 // The layout with room for the rows' title (turned) and the columns' title in `rowN` and `colN` lines.
@@ -27,25 +34,26 @@ function arrange(ctx, spec, width, k, rowN, colN) {
   const pitch = ROW_PITCH * size, rows = full(spec.rows, look) ? R : Math.min(R, look.full_labels);
   const plotH = Math.max(40, spec.height * k - top - bottom, rows * pitch), ch = plotH / Math.max(1, R);
   const y = thin(spec.rows.ticks, ch, pitch);
-  const b = { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
+  return { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
     width, height: top + plotH + bottom };
-  if (rowN === 1 && colN === 1) return b;
-  const [rowLines, colLines] = axisLines(ctx, spec, b, k);
-  return { ...b, rowLines, colLines };
 }
 
-// The axis titles (with their notes) as lines: a title longer than its side of the plot (a chart fitted to a stage)
-// puts its note on a second line.
+// The axis titles (with their notes) as lines, each within its side of the plot: a title longer than that (a chart
+// fitted to a stage) puts its note on a line of its own, and a title or note still longer wraps, so that the rows'
+// turned title stays beside the plot and never reaches the chart's title above it. The rows' lines may then reach
+// down beside the column labels (turned 90° or level, those keep right of the row labels; 45° ones lean left).
 function axisLines(ctx, spec, b, k) {
   ctx.font = px(spec.look.font_size * k, spec.look);
-  const lines = (axis, step, room) => {
+  const fits = (room) => (line) => ctx.measureText(line).width <= room;
+  const lines = (axis, step, room, more) => {
     const title = titled(axis.title, axis.note, step);
-    if (!title || ctx.measureText(title).width <= room || step <= 1 || !axis.title) return title ? [title] : [];
-    return [axis.title, titled("", axis.note, step)];
+    if (!title || fits(room)(title)) return title ? [title] : [];
+    const parts = step > 1 && axis.title && axis.note ? [axis.title, titled("", axis.note, step)] : [title];
+    return parts.every(fits(room)) ? parts : parts.flatMap((part) => wrapped(ctx, part, room + more));
   };
   const across = 2 * Math.min(b.left + b.plotW / 2, b.width - b.left - b.plotW / 2) - 8; // centred on the plot
-  const along = b.plotH; // beside the plot, clear of the title above it
-  return [lines(spec.rows, b.y.step, along), lines(spec.cols, b.x.step, across)];
+  const below = b.x.angle === 45 ? 0 : b.x.depth;
+  return [lines(spec.rows, b.y.step, b.plotH, below), lines(spec.cols, b.x.step, across, 0)];
 }
 
 // One size and number of decimals for every cell's value: at most the look's font size and 0.7 of a row, as wide
@@ -89,7 +97,10 @@ function drawAxes(ctx, spec, b, k) {
   ctx.font = px(look.font_size * k, look); ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";
   const step = 26 * k, cols = b.colLines.length;
   b.colLines.forEach((line, i) => ctx.fillText(line, b.left + b.plotW / 2, b.height - 8 - (cols - 1 - i) * step));
-  b.rowLines.forEach((line, i) => drawTurned(ctx, line, 18 * k + i * step, b.top + b.plotH / 2));
+  b.rowLines.forEach((line, i) => { // centred beside the plot; a line longer than the plot: from its top down
+    const y = Math.max(b.top + b.plotH / 2, b.top + ctx.measureText(line).width / 2);
+    drawTurned(ctx, line, 18 * k + i * step, y);
+  });
 }
 
 // The width this chart needs to label each of its columns (when every one must be drawn), for chart.js.
