@@ -36,7 +36,7 @@ PROBE_PAIRS = 300  # held-out generated pairs scored at each snapshot
 PAIRS = 400_000  # the grammar recipe's generated pairs
 # recipe -> defaults; the grammar recipe is the one the After 2017 variants were trained with
 RECIPES = {
-    "real": dict(data="mixed", d_model=128, d_ff=512, N=3, steps=16000, warmup=1000, dropout=0.2, ema=0.999,
+    "real": dict(data="mixed", d_model=128, d_ff=512, N=3, steps=6000, warmup=1000, dropout=0.2, ema=0.999,
                  min_count=2, generated=20000),
     "grammar": dict(data="grammar", d_model=96, d_ff=384, N=2, steps=12000, warmup=600, dropout=0.1, ema=0.0,
                     min_count=0, generated=0),

@@ -24,9 +24,25 @@ def parse_line(line: str, number: int) -> tuple[str, tuple[str, ...]]:
     return source, accepted
 
 
-def load(direction: str, path: Path | str | None = None) -> list[tuple[str, tuple[str, ...]]]:
-    """The (source, accepted translations) pairs of a direction, from `path` or the TSV next to this module."""
+def load(direction: str, path: Path | str | None = None, added: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    """The (source, accepted translations) pairs of a direction, from `path` or the TSV next to this module; `added`:
+    with the translations accepted later (DIRECTION.added.tsv) appended to their sentences' own."""
     file = Path(path) if path is not None else path_for(direction)
+    rows = read(file)
+    extra = file.with_suffix(".added.tsv")
+    if added and extra.exists():
+        more: dict[str, tuple[str, ...]] = {}
+        for source, accepted in read(extra):
+            more[source] = more.get(source, ()) + accepted
+        unknown = set(more) - {source for source, _ in rows}
+        if unknown:
+            raise ValueError(f"{extra.name}: not sentences of {file.name}: {sorted(unknown)}")
+        rows = [(source, accepted + more.get(source, ())) for source, accepted in rows]
+    return rows
+
+
+def read(file: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """The parsed lines of one TSV file (blank lines and # comments skipped)."""
     rows = []
     for number, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.rstrip("\r\n")

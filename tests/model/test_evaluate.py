@@ -2,7 +2,7 @@
 import numpy as np
 import torch
 
-from model.checkpoint import Bundle
+from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
 from model.corpus import generate
 from model.data import build_vocabs, to_batch
@@ -60,3 +60,11 @@ def test_everyday_sets_are_read_and_compared_without_final_punctuation():
     assert len(everyday_set("zh", "en")) >= 20
     assert comparable(["我", "有", "猫", "。"]) == comparable(["我", "有", "猫"]) == ["我", "有", "猫"]
     assert comparable(["why", "?"]) == ["why"]
+
+
+def test_a_copied_name_compares_in_any_case_and_a_final_stop_is_optional():
+    """The app copies "Anna" into Chinese output as typed; an accepted 我是Anna。 and 我是anna count alike."""
+    bundle = load_bundle("en-zh")
+    typed = comparable(["我", "是", "Anna", "。"])
+    assert typed == comparable(bundle.tgt_vocab.tokenize("我是Anna。")) == comparable(["我", "是", "anna"])
+    assert typed != comparable(["我", "是", "Tom"])
