@@ -1,5 +1,6 @@
 """AppTest helpers: run app.py (the shell) on a page with URL parameters, read the charts it drew."""
 import dataclasses
+import functools
 import json
 import struct
 import typing
@@ -7,9 +8,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from ui.registry import PATHS
+
+# Each AppTest's first run looks for Streamlit components in every installed distribution's metadata (~650 of them,
+# 1–3 s, most of a page test's time); the installed packages do not change during the tests, so the scan runs once
+# per test process and every AppTest registers what it found (a server, too, scans once for all its sessions).
+manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # pages with fewer than three figures (the rest is tables and text)
