@@ -15,7 +15,7 @@ SEED_004 = {
     "W_V": [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
     "scale": False,
 }
-MAX_SIDE = 128  # rows or columns a hand-edited matrix may have (64 tokens; d_model of the shipped models is 96)
+MAX_SIDE = 256  # rows or columns a hand-edited matrix may have (64 tokens; d_model ≤ 256 and a column of ones)
 DECIMALS = 4  # the "this sentence" preset's precision: what its grids show (fmt_all(values, DECIMALS)), so an
 # unedited grid parses back exact. At 4 its Q, K, V are the model's within ~0.001 and its weights within ~0.0003
 # (measured over every head of three sentences); at 2 they were off by up to 0.11 and 0.03

@@ -1076,7 +1076,8 @@ OTHER = {
     "model.en-zh": {"en": "English → 中文", "zh": "英语 → 中文"},
     "model.zh-en": {"en": "中文 → English", "zh": "中文 → 英语"},
     "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm, grammar only)", "zh": "英语 → 中文（Pre-Norm，仅语法数据）"},
-    "model.en-zh-unguided": {"en": "English → 中文 (unguided, grammar only)", "zh": "英语 → 中文（注意力未引导，仅语法数据）"},
+    "model.en-zh-unguided": {"en": "English → 中文 (unguided, grammar only)",
+                             "zh": "英语 → 中文（注意力未引导，仅语法数据）"},
     "header.pinyin": {"en": "Pinyin under Chinese", "zh": "中文下方显示拼音"},
     "header.hide_special": {"en": "Hide special tokens", "zh": "隐藏特殊词元"},
     "header.hide_special_help": {

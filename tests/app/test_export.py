@@ -105,15 +105,15 @@ def test_formula_is_typeset_by_the_katex_streamlit_ships_and_its_source_is_kept(
 
 
 def test_the_heading_marks_copied_and_unknown_words_as_the_app_does(bundle):
-    copied = run_with_trace(bundle, "My name is Tom.")
-    assert copied.output_text == "我叫Tom。" and copied.decoded.copied_from == [None, None, 3, None]
+    copied = run_with_trace(bundle, "My name is Anna.")
+    assert copied.output_text == "我叫Anna。" and copied.decoded.copied_from == [None, None, 3, None]
     assert sentence_heading(copied, "en") == (
-        f'My name is <span class="unk" title="{html.escape(text("chip.unknown_tip", "en"))}">Tom</span>. → 我叫'
-        f'<span class="copy" title="{html.escape(text("chip.copied_tip", "en", pos=3))}">Tom</span>。')
-    left_out = run_with_trace(bundle, "This is my friend Tom.")
+        f'My name is <span class="unk" title="{html.escape(text("chip.unknown_tip", "en"))}">Anna</span>. → 我叫'
+        f'<span class="copy" title="{html.escape(text("chip.copied_tip", "en", pos=3))}">Anna</span>。')
+    left_out = run_with_trace(bundle, "This is my friend Anna.")
     assert left_out.uncopied == [4]
     assert sentence_heading(left_out, "zh").endswith(
-        f'<span class="legend">{text("chip.missing_label", "zh")}</span> <span class="miss">Tom</span>')
+        f'<span class="legend">{text("chip.missing_label", "zh")}</span> <span class="miss">Anna</span>')
     evil = sentence_heading(run_with_trace(bundle, "I have a <b>cat</b>"), "en")
     assert "<b>" not in evil and html.unescape(re.sub(r"<[^>]+>", "", evil)).startswith("I have a <b>cat</b> → ")
 

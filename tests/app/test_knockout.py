@@ -17,8 +17,8 @@ def test_importance_table_and_log_probability_match_a_recomputation():
     at = open_page("lab_knockout", s=TEXT, ko="c1.0,c1.1,bogus,e9.9", ko_mode="mean")
     assert not at.exception and not at.error
     drops = array(by_title(at)["Drop in log P(own translation) when one head is knocked out"]["data"][0]["z"])
-    np.testing.assert_allclose(np.asarray(drops, float), importance(bundle, TEXT, own, "mean", means).reshape(3 * bundle.cfg.N, bundle.cfg.h),
-                               atol=1e-4)
+    want = importance(bundle, TEXT, own, "mean", means).reshape(3 * bundle.cfg.N, bundle.cfg.h)  # (blocks × N, h)
+    np.testing.assert_allclose(np.asarray(drops, float), want, atol=1e-4)
     heads = [("cross", 1, 0), ("cross", 1, 1)]
     base, ablated = sequence_log_probs(bundle, TEXT, own, [[], heads], "mean", means)
     assert any(f"{base:.3f} → {ablated:.3f}" in m.value for m in at.markdown)

@@ -38,31 +38,32 @@ def test_unknown_words_are_flagged_with_the_closest_known_words():
 
 @pytest.mark.parametrize("page_name", ["overview", "decoding"])
 def test_an_unknown_name_is_copied_into_the_translation_and_marked(page_name):
-    """"My name is Tom." -> 我叫Tom。: the model writes <unk> for Tom, the chip shows Tom marked as a copy, and the
-    Decoding page says which source position the cross-attention pointed to."""
-    at = open_page(page_name, s="My name is Tom.")
+    """"My name is Anna." -> 我叫Anna。: the model writes <unk> for Anna (a name it has not learnt; it has learnt 汤姆
+    for Tom), the chip shows Anna marked as a copy, and the Decoding page says which source position the
+    cross-attention pointed to."""
+    at = open_page(page_name, s="My name is Anna.")
     html = " ".join(h.proto.body for h in at.get("html"))
-    assert 'class="al-chip copy"' in html and "<span>Tom<small>2</small></span>" in html
+    assert 'class="al-chip copy"' in html and "<span>Anna<small>2</small></span>" in html
     warning = " ".join(w.value for w in at.warning)
-    assert "Tom (→ similar" in warning and "storm" not in warning  # named as typed; a name gets no spelling hint
+    assert "Anna (→ similar" in warning  # named as typed; a name gets no spelling hint (it would come right after)
     if page_name == "decoding":
         caption = " ".join(c.value for c in at.caption)
-        assert "wrote <unk>" in caption and "source position 3, **Tom**" in caption
+        assert "wrote <unk>" in caption and "source position 3, **Anna**" in caption
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_an_unknown_word_the_translation_leaves_out_is_struck_through_and_named(lang):
-    """"This is my friend Tom." -> 这是我的朋友。: the model writes no <unk> for Tom, so nothing copies it; the chip row
-    shows Tom struck through after the translation and the notice names it (the trace computed here agrees)."""
-    text = "This is my friend Tom."
+    """"This is my friend Anna." -> 这是我的朋友。: the model writes no <unk> for Anna, so nothing copies it; the chip
+    row shows Anna struck through after the translation and the notice names it (the trace computed here agrees)."""
+    text = "This is my friend Anna."
     trace = run_with_trace(load_bundle("en-zh"), text)
-    assert [trace.src.typed(i) for i in trace.uncopied] == ["Tom"] and "Tom" not in trace.output_text
+    assert [trace.src.typed(i) for i in trace.uncopied] == ["Anna"] and "Anna" not in trace.output_text
     at = open_page("overview", s=text, lang=lang)
     html = " ".join(h.proto.body for h in at.get("html"))
-    assert '<span class="al-chip miss"' in html and "<span>Tom</span>" in html
+    assert '<span class="al-chip miss"' in html and "<span>Anna</span>" in html
     warning = " ".join(w.value for w in at.warning)
-    assert ("Left out of the translation: Tom." if lang == "en" else "译文漏掉了：Tom。") in warning
-    named = open_page("overview", s="My name is Tom.")  # copied: nothing is left out
+    assert ("Left out of the translation: Anna." if lang == "en" else "译文漏掉了：Anna。") in warning
+    named = open_page("overview", s="My name is Anna.")  # copied: nothing is left out
     assert "al-chip miss" not in " ".join(h.proto.body for h in named.get("html"))
     assert "Left out" not in " ".join(w.value for w in named.warning)
 

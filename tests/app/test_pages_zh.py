@@ -10,7 +10,7 @@ from lesson.messages import lessons as lesson_messages
 from lesson.messages import mistakes as mistake_messages
 from lesson.messages import pages as page_messages
 from lesson.messages import topics as topic_messages
-from model.checkpoint import CHECKPOINT_DIR
+from model.checkpoint import CHECKPOINT_DIR, load_bundle
 from model.decoding import TOP_K_RECORDED
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
 from ui.i18n import text
@@ -145,6 +145,7 @@ def axis_titles(spec: dict) -> tuple[str, str]:
     return spec["layout"]["yaxis"]["title"]["text"], spec["layout"]["xaxis"]["title"]["text"]
 
 
+LAYERS = json.loads((CHECKPOINT_DIR / "en-zh" / "config.json").read_text())["N"] - 1  # the last layer (from 0)
 LAST_STEP = json.loads((CHECKPOINT_DIR / "en-zh" / "train_log.json").read_text())["snapshots"][-1]["step"]
 EXPECTED_TITLES = {
     "overview": [("ov.tab_encoder", {}), ("ov.tab_decoder", {}), ("ov.tab_cross", {})],
@@ -177,7 +178,7 @@ EXPECTED_TITLES = {
     "kv_cache": [("kv.fig_work", {}), ("kv.fig_memory", {})],
     "positions": [("pos.fig_long", {})],  # with zh→en the page shows the length chart (the variants are en→zh)
     "sliding_window": [("sw.fig_mask", {"block": text("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
-                       ("sw.fig_field", {"block": text("ctl.side_decoder", "zh"), "layer": 1})],
+                       ("sw.fig_field", {"block": text("ctl.side_decoder", "zh"), "layer": LAYERS})],
 }
 
 
@@ -255,5 +256,6 @@ def test_architecture_diagram_speaks_chinese(zh_pages):
     (dot,) = [g.proto.spec for g in zh_pages["overview"].get("graphviz_chart")]
     labels = {json.loads(m) for m in re.findall(r'label=("(?:[^"\\]|\\.)*")', dot)}  # DOT quoting is JSON's here
     chinese = {k: text(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
-    assert labels == {v.format(n=2) if "{n}" in v else v for v in chinese.values()}
-    assert not labels & {text(k, "en").format(n=2) for k in chinese}
+    N = load_bundle("en-zh").cfg.N
+    assert labels == {v.format(n=N) if "{n}" in v else v for v in chinese.values()}
+    assert not labels & {text(k, "en").format(n=N) for k in chinese}

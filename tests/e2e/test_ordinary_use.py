@@ -5,9 +5,8 @@ import urllib.parse
 
 import pytest
 
-from model.checkpoint import load_bundle
-
 from benchmarks.harness import IDLE
+from model.checkpoint import load_bundle
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
 from tests.e2e.test_fonts import ABSENT
 
@@ -200,7 +199,7 @@ def test_export_names_the_shape_of_the_sentence_now_in_the_box(page, app_url):
     page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg="I have two cats and a dog")
     settle(page)
     now = hook.input_value()
-    assert now == first.replace(f"(4, 4, {d_k})", f"(4, 7, {d_k})"), (first, now)  # the pick kept, its shape the new one
+    assert now == first.replace(f"(4, 4, {d_k})", f"(4, 7, {d_k})"), (first, now)  # the pick kept, its new shape
     assert_whole(page)
 
 
