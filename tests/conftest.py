@@ -2,8 +2,13 @@
 import socket
 
 import pytest
+import torch
 
 from tests.hf_models import build_all, minilm_path
+
+# One intra-op thread per test process, as the app (ui/data.py) and training use: the tests run in one worker per
+# core (pytest-xdist), and two OpenMP threads per worker would fight over the same cores.
+torch.set_num_threads(1)
 
 
 def pytest_addoption(parser):
