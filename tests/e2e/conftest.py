@@ -19,10 +19,17 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def app_url():
-    """Base URL of one app server shared by the e2e session."""
-    with streamlit_server() as (url, _):
-        yield url
+def app_server(tmp_path_factory):
+    """One app server shared by the e2e session (of each test worker): (base URL, its log file, its process)."""
+    log = tmp_path_factory.mktemp("app") / "streamlit.log"
+    with streamlit_server(log=log) as (url, proc):
+        yield url, log, proc
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server):
+    """Base URL of the session's app server."""
+    return app_server[0]
 
 
 @pytest.fixture(scope="session")

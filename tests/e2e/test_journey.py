@@ -8,12 +8,11 @@ server log's excerpt and a screenshot.
 
 CI walks the fixed seeds below (2 × 200 steps, ~6 min on 2 cores). Explore with other seeds:
 
-    python -m pytest tests/e2e/test_journey.py -s --journey-seed 12345 --journey-steps 300
+    python -m pytest tests/e2e/test_journey.py -n 0 -s --journey-seed 12345 --journey-steps 300
     python -m benchmarks.journey --seed 12345 --steps 300 --keep-going
 """
 import pytest
 
-from benchmarks.harness import streamlit_server
 from benchmarks.journey import PAGES, walk
 
 pytestmark = pytest.mark.e2e
@@ -28,16 +27,8 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("journey_seed", CI_SEEDS if seed is None else (seed,))
 
 
-@pytest.fixture(scope="module")
-def journey_server(tmp_path_factory):
-    """One app server for the walks, its log in a file the walk reads after every step."""
-    log = tmp_path_factory.mktemp("journey") / "streamlit.log"
-    with streamlit_server(log=log) as (url, proc):
-        yield url, log, proc
-
-
-def test_random_user_journey(browser, journey_server, journey_seed, request, tmp_path):
-    url, log, proc = journey_server
+def test_random_user_journey(browser, app_server, journey_seed, request, tmp_path):
+    url, log, proc = app_server  # the session's server: the walk reads its log from the walk's start on
     steps = request.config.getoption("journey_steps") or CI_STEPS
     summary = walk(journey_seed, steps, browser, url, log, shots=tmp_path, alive=lambda: proc.poll() is None)
     print(summary)
