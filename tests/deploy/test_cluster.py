@@ -12,9 +12,14 @@ import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from benchmarks.protocol import Run, Session, page_cookies, run
 from deploy.serve import wait_healthy
 
+# One worker runs the module in order on one cluster (pytest-xdist's loadgroup): its tests go on from the state the
+# earlier ones leave (replicas warm, some killed and restarted), and two clusters of four replicas must not compete.
+pytestmark = pytest.mark.xdist_group("cluster")
 REPLICAS = 4
 SPREAD_SESSIONS = 300
 TYPISTS, KEYSTROKES, THINK = 8, 14, 0.25
