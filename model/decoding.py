@@ -224,21 +224,6 @@ def beam_prefix(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn:
 SELF_KEY_AXIS = ("mask", "scores", "scaled", "masked_scores", "pattern", "bias")  # a key axis of T in self-attention
 
 
-def first_rows(cache: dict, T: int) -> dict:
-    """A recorded decoder pass cut to its first T rows (query rows, and self-attention's key columns): under the
-    causal mask those rows never saw the later ones, so they are what a pass over T rows records."""
-    out = {}
-    for name, t in cache.items():
-        block, _, hook = name.rpartition(".hook_")
-        if block.endswith("cross_attn") and hook in ("k", "v"):
-            out[name] = t  # (B, h_kv, S, d_k) memory's rows
-        elif block.endswith("self_attn") and hook in SELF_KEY_AXIS:
-            out[name] = t[..., :T, :T]  # (…, T, T)
-        else:
-            out[name] = t[..., :T, :]  # (…, T, ·)
-    return out
-
-
 def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: DecodeOptions) -> list[Step]:
     """Every step, read off one recorded decoder pass over the prefix: under the causal mask, row t of that pass
     is exactly what the decoder computed at step t."""
@@ -291,9 +276,10 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
     else:
         prefix, last = sequential_prefix(model, memory, src_ids, opts, attn, draft, follows)
     rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
-    if last is not None and last[0][: len(rows)] == rows:  # the guess was right: its pass holds the rows to record
-        cache = first_rows(last[1], len(rows))
-    else:
+    if last is not None and last[0] == rows:  # the last pass was over exactly these rows: it is the one to record
+        cache = last[1]
+    else:  # a pass over exactly the rows, so that a drafted and an undrafted run record the same numbers (a longer
+        # pass gives the first rows only up to float rounding, ~1e-6: another matrix shape, another summation order)
         with model.recording() as cache:
             model.decode(memory, src_ids, torch.tensor([rows]), attn)
     steps = Steps(lambda: with_beams(steps_from_pass(prefix, cache, vocab, model.cfg.N, opts), snapshots))
