@@ -48,20 +48,20 @@ def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang)
 
 
 def test_handout_typesets_every_formula_and_marks_the_copied_name_offline(page, tmp_path):
-    """"My name is Tom." → 我叫Tom。: Tom is marked in the sentence as unknown and in the translation as a copy (with
+    """"My name is Anna." → 我叫Anna。: Anna is marked in the sentence as unknown and in the translation as a copy (with
     where it comes from), as the app's chips mark them; every step's formula is typeset by KaTeX from the file."""
     from lesson.tour import WITH_CHAPTER as steps
 
     bundle = load_bundle("en-zh")
-    trace = run_with_trace(bundle, "My name is Tom.")
-    assert trace.decoded.copied_from.count(3) == 1, "the shipped model copies Tom"
-    path = tmp_path / "tom.html"
+    trace = run_with_trace(bundle, "My name is Anna.")
+    assert trace.decoded.copied_from.count(3) == 1, "the shipped model copies Anna"
+    path = tmp_path / "anna.html"
     path.write_text(build_handout(trace, "en", bundle.align_weight), encoding="utf-8")
     requests = open_offline(page, path)
     assert_offline_and_drawn(page, requests, len(steps))
     heading = page.locator("h1")
-    assert heading.inner_text() == "My name is Tom. → 我叫Tom。"
-    assert heading.locator(".copy").inner_text() == "Tom" and heading.locator(".unk").inner_text() == "Tom"
+    assert heading.inner_text() == "My name is Anna. → 我叫Anna。"
+    assert heading.locator(".copy").inner_text() == "Anna" and heading.locator(".unk").inner_text() == "Anna"
     assert "position 3" in heading.locator(".copy").get_attribute("title")
     formulas = page.evaluate(TYPESET)
     assert len(formulas) == len(steps) and all(html and not error and h > 20 for html, error, h in formulas), formulas

@@ -6,6 +6,7 @@ import pytest
 
 from benchmarks.harness import IDLE
 from lesson.tour import STEPS
+from model.checkpoint import load_bundle
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
 from ui.i18n import text
 
@@ -35,7 +36,7 @@ def wait_step(page, n: int) -> None:
     """Wait until step n is shown: its title, its figure and the URL."""
     page.locator("h1", has_text=title(n)).wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
-    figure = text(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=1, n=1)
+    figure = text(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").cfg.N - 1, n=1)
     page.wait_for_function("t => (" + CHARTS_JS + ")().some(c => c.title === t)", arg=figure, timeout=30_000)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
     assert query.get("tour", ["0"]) == [str(n)], page.url
