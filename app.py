@@ -41,17 +41,12 @@ else:  # a rerun
     from model.tokenizer import SPECIALS, detokenize
     from ui import data, instrument, live, route, shell, state, widgets
     from ui import pretrained as pretrained_ui
-    from ui.i18n import LANGS, message, t
+    from ui.i18n import LANGS, message, model_label, t
     from ui.keys import arrow_keys
     from ui.sentence_box import sentence_box
 
 
 ABOUT = "\n\n".join(CATALOGUE["app.about"][lang] for lang in ("en", "zh")) if __name__ == "__main__" else ""
-
-
-def model_label(name: str) -> str:
-    """A shipped model's name in the UI language (its checkpoint name if the catalogue has none)."""
-    return t(f"model.{name}") if f"model.{name}" in CATALOGUE else name
 
 
 def examples(lang: str) -> list[str]:

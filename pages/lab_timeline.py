@@ -4,7 +4,7 @@ import time
 import streamlit as st
 
 from ui import data, shell, state, widgets
-from ui.i18n import t
+from ui.i18n import model_label, t
 from ui.views.lab_timeline import BLOCKS, curves_element, grid_element, snapshot_run, snapshot_view
 
 shell.require_app()
@@ -59,10 +59,8 @@ if widgets.need_trace(trace):
         st.info(t("lab.no_snapshots"))
     else:
         n = len(data.timeline(names[0])[0])
-        sibling = trace.model.removesuffix("-unguided") if trace.model.endswith("-unguided") else \
-            trace.model + "-unguided"
         st.caption(t("lab.caption", n=n) if len(names) == 2 else
-                   t("lab.caption_alone", n=n, other=t(f"model.{sibling}") if sibling in data.models() else sibling))
+                   t("lab.caption_alone", n=n, other=model_label(data.sibling(trace.model))))
         index = pick_step(n)
         widgets.show(curves_element(names, index, state.view_state()))
         block = state.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],

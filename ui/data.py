@@ -224,11 +224,16 @@ def windowed_log_p(name: str, text: str, W: int, n_global: int, stacks: tuple[st
     return window_log_p(bundle(name), text, own, W, n_global, stacks)
 
 
+def sibling(name: str) -> str:
+    """The name of the model's guided or unguided counterpart ("en-zh" <-> "en-zh-unguided"), shipped or not."""
+    return name.removesuffix("-unguided") if name.endswith("-unguided") else name + "-unguided"
+
+
 @functools.cache
 def twin(name: str) -> str | None:
-    """The shipped model that differs from `name` only in the guided-alignment loss (with vs without), if any: a
-    sibling named so but trained on other data or options is not its twin."""
-    other = name.removesuffix("-unguided") if name.endswith("-unguided") else name + "-unguided"
+    """The shipped sibling that differs from `name` only in the guided-alignment loss (with vs without), if any: a
+    sibling trained on other data or options is not its twin."""
+    other = sibling(name)
     return other if other in models() and trained_alike(name, other) else None
 
 

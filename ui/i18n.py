@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from lesson.catalogue import LANGS, text, viz_words
+from lesson.messages import CATALOGUE
 from ui import state
 from viz.style import Words
 
@@ -20,6 +21,11 @@ def words() -> Words:
 def t(key: str, **fields) -> str:
     """The message `key` in the current UI language."""
     return text(key, lang(), **fields)
+
+
+def model_label(name: str) -> str:
+    """A shipped model's name in the UI language (its checkpoint name if the catalogue has none)."""
+    return t(f"model.{name}") if f"model.{name}" in CATALOGUE else name
 
 
 def message(notice: tuple[str, dict]) -> str:
