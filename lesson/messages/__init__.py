@@ -2,24 +2,30 @@
 from __future__ import annotations
 
 from lesson.messages import (
+    add_norm,
     after_2017,
+    bert_gpt,
     common,
+    embeddings,
     export,
     lab,
     lab_knockout,
     lab_pairs,
-    lessons,
+    masks,
     mistakes,
+    notes,
     pages,
+    paper,
     presenter,
     pretrained,
+    self_attention,
     topics,
     tour,
     tour_after_2017,
 )
 
-MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, lessons, mistakes,
-           topics, pretrained, after_2017)
+MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, notes, masks,
+           embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:

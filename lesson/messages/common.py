@@ -19,6 +19,22 @@ MESSAGES = {
     "header.language": {"en": "Language", "zh": "界面语言"},
     "header.presenter": {"en": "Presenter view", "zh": "演示模式"},
     "header.view": {"en": "View", "zh": "显示"},
+    "header.pinyin": {"en": "Pinyin under Chinese", "zh": "中文下方显示拼音"},
+    "header.hide_special": {"en": "Hide special tokens", "zh": "隐藏特殊词元"},
+    "header.hide_special_help": {
+        "en": "Every attention map drops the rows and columns of special tokens (<bos>, <eos>, [CLS], [SEP]…) and "
+              "divides each remaining row by its sum, so it adds up to 1 again. The model computes exactly as "
+              "before; the maps show how the real words share the weight the specials did not take (a head that "
+              "parks most of its weight on <bos> then looks sharper than it is).",
+        "zh": "每张注意力图去掉特殊词元（<bos>、<eos>、[CLS]、[SEP]……）所在的行和列，并把剩下的每一行除以它的和，"
+              "让它重新加起来等于 1。模型的计算和之前完全一样；图里显示的是真正的词之间如何分配特殊词元没拿走的权重"
+              "（一个把大部分权重停放在 <bos> 上的头，这时会显得比实际更集中）。",
+    },
+    "model.en-zh": {"en": "English → 中文", "zh": "英语 → 中文"},
+    "model.zh-en": {"en": "中文 → English", "zh": "中文 → 英语"},
+    "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm, grammar only)", "zh": "英语 → 中文（Pre-Norm，仅语法数据）"},
+    "model.en-zh-unguided": {"en": "English → 中文 (unguided, grammar only)",
+                             "zh": "英语 → 中文（注意力未引导，仅语法数据）"},
     "notice.type_sentence": {
         "en": "Type a sentence in the box above (or pick an example) to see the model at work.",
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",

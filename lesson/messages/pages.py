@@ -62,6 +62,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "viz.dim_sin": {"en": "dim {d} (sin)", "zh": "维度 {d}（sin）"},
     "viz.dim_cos": {"en": "dim {d} (cos)", "zh": "维度 {d}（cos）"},
     "viz.thinned": {"en": "1 in {n} labels shown", "zh": "每 {n} 个标签显示 1 个"},
+    "viz.specials_hidden": {"en": "special tokens hidden, rows renormalised", "zh": "已隐藏特殊词元，各行重新归一化"},
     # --- shared pickers (ui/controls.py) ---
     "ctl.block": {"en": "Attention block", "zh": "注意力模块"},
     "ctl.layer": {"en": "Layer", "zh": "层"},
@@ -340,6 +341,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "教师强制：预测正确的位置有 {correct}/{total} 个。训练时参考译文在因果掩码下一次性"
               "整体输入（并行）；推理时模型必须一步一步把自己的输出喂回去，所以前面的一个错误可能一路传下去。",
     },
+    "dec.bos_note": {
+        "en": "<bos> is the start symbol that the notes write <start>, <begin> or <sos>; <eos> is their <end>.",
+        "zh": "<bos> 就是笔记中写作 <start>、<begin> 或 <sos> 的起始符；<eos> 就是笔记中的 <end>。",
+    },
+    "dec.given": {"en": "{prefix}, source", "zh": "{prefix}，源句"},
     # --- Add & Norm, FFN ---
     "an.header": {"en": "Add & Norm, and the feed-forward network", "zh": "残差连接与层归一化，以及前馈网络"},
     "an.post_norm": {"en": "**Post-Norm** (the paper, BERT, GPT-1)", "zh": "**Post-Norm**（原论文、BERT、GPT-1）"},

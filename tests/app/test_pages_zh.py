@@ -6,10 +6,8 @@ import re
 
 import pytest
 
-from lesson.messages import lessons as lesson_messages
-from lesson.messages import mistakes as mistake_messages
+from lesson import messages
 from lesson.messages import pages as page_messages
-from lesson.messages import topics as topic_messages
 from model.checkpoint import CHECKPOINT_DIR, load_bundle
 from model.decoding import TOP_K_RECORDED
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
@@ -66,7 +64,11 @@ def figure_texts(spec: dict) -> list[str]:
     return [html.unescape(s) for s in out if s]
 
 
-CHECKED = page_messages.MESSAGES | lesson_messages.MESSAGES | mistake_messages.MESSAGES | topic_messages.MESSAGES
+CHECKED = {key: entry for module in (page_messages, messages.notes, messages.masks, messages.embeddings,
+                                     messages.self_attention, messages.add_norm, messages.paper, messages.bert_gpt,
+                                     messages.mistakes, messages.topics) for key, entry in module.MESSAGES.items()}
+CHECKED |= {key: entry for key, entry in messages.common.MESSAGES.items()  # the model names and two header toggles
+            if key.startswith(("model.", "header.pinyin", "header.hide_special"))}
 
 
 def english_pattern(template: str) -> re.Pattern:
