@@ -8,8 +8,9 @@ Regenerate with:
 
 It writes lexicon.json and model/lexicon_coverage.md and prints the coverage report.
 
-Curated sections (nouns, verbs, adjs, collocations): the Chinese translations, categories and options
-below are written by hand (one translation per English word sense). The packages supply the rest:
+Curated sections (tools/lexicon/: nouns.txt, verbs.txt, adjs.txt, collocations.txt, verb_tags.txt): the Chinese
+translations, categories and options there are written by hand (one translation per English word sense). The
+packages supply the rest:
   * lemminflect: English plurals, 3rd-person, past and -ing forms and comparatives;
   * wordfreq: keeps only everyday words (Zipf frequency >= MIN_ZIPF), picks "more X" when the -er
     comparative is not a real word, orders the lexicon by frequency and reports the coverage of the
@@ -23,6 +24,7 @@ Line formats (fields separated by spaces; options are key=value or flags):
   verb:  BASE ZH OBJECT-TAGS|- [intr=ZH] [stative] [def] [nocount] [nogen] [noneg] [place] [motion] [animal] [sense=K]
   adj:   EN ZH CLASSES [attr=bare|de|none] [pred=no] [cmp=no|more]
   colloc: VERB NOUN ZH [the]   (the verb's Chinese with that noun; "the": the noun takes "the" there)
+  tags:  TAG NOUN ...   (verb_tags.txt: an extra tag that verbs select; each noun listed gets the tag)
 
 Open section ("open"): derived from the sources, for wordfreq's most frequent English words the curated
 sections lack, then for frequent Chinese characters still uncovered. WordNet (/usr/share/wordnet) gives the
@@ -42,562 +44,8 @@ from pathlib import Path
 
 MODEL = Path(__file__).resolve().parents[1] / "model"
 OUT = MODEL / "corpus" / "lexicon.json"
+LISTS = Path(__file__).resolve().parent / "lexicon"  # the curated sections, one file each
 MIN_ZIPF = 3.3
-
-NOUNS = """
-man 男人 person nopos
-woman 女人 person nopos
-boy 男孩 person nopos
-girl 女孩 person nopos
-child/children 孩子 person
-baby 宝宝 person
-friend 朋友 person
-teacher 老师 person
-student 学生 person
-doctor 医生 person
-nurse 护士 person
-mother 妈妈 person kin
-father 爸爸 person kin
-brother 哥哥 person kin
-sister 姐姐 person kin
-son 儿子 person kin
-daughter 女儿 person kin
-wife 妻子 person kin
-husband 丈夫 person kin
-grandmother 奶奶 person kin
-grandfather 爷爷 person kin
-uncle 叔叔 person kin
-aunt 阿姨 person kin
--/parents 父母 person kin plonly
-neighbor 邻居 person
-classmate 同学 person
-driver 司机 person
-worker 工人 person
-farmer 农民 person
-cook 厨师 person mw=个
-policeman/policemen 警察 person
-singer 歌手 person
-writer 作家 person
-painter 画家 person
-boss 老板 person
-king 国王 person
-guest 客人 person
-waiter 服务员 person
-engineer 工程师 person
-scientist 科学家 person
-lawyer 律师 person
-actor 演员 person
-pilot 飞行员 person
-soldier 士兵 person
-manager 经理 person
-customer 顾客 person
-artist 艺术家 person
-tourist 游客 person
-person/people 人 person nopos
-cat 猫 animal
-dog 狗 animal
-bird 鸟 animal
-fish/fish 鱼 animal
-rabbit 兔子 animal
-horse 马 animal
-cow 牛 animal
-pig 猪 animal
-sheep/sheep 羊 animal mw=只
-duck 鸭子 animal
-mouse/mice 老鼠 animal
-tiger 老虎 animal
-lion 狮子 animal
-elephant 大象 animal
-monkey 猴子 animal
-panda 熊猫 animal
-bear 熊 animal
-snake 蛇 animal
-frog 青蛙 animal
-butterfly 蝴蝶 animal
-wolf/wolves 狼 animal mw=只
-fox 狐狸 animal
-turtle 乌龟 animal mw=只
-owl 猫头鹰 animal mw=只
-shark 鲨鱼 animal mw=条
-whale 鲸鱼 animal mw=头
-dolphin 海豚 animal mw=只
-bee 蜜蜂 animal mw=只
-spider 蜘蛛 animal mw=只
-deer/deer 鹿 animal mw=头
-camel 骆驼 animal mw=头
-zebra 斑马 animal mw=匹
-kangaroo 袋鼠 animal mw=只
-insect 昆虫 animal mw=只
-animal 动物 animal
-apple 苹果 food
-orange 橙子 food mw=个
-banana 香蕉 food mw=根
-egg 鸡蛋 food
-cake 蛋糕 food mw=个
-cookie 饼干 food mw=块
-sandwich 三明治 food mw=个
-hamburger 汉堡 food mw=个
-tomato 西红柿 food mw=个
-potato 土豆 food mw=个
-pear 梨 food mw=个
-peach 桃子 food mw=个
-strawberry 草莓 food
-watermelon 西瓜 food mw=个
-lemon 柠檬 food mw=个
-carrot 胡萝卜 food mw=根
-pizza 披萨 food mw=个
-pie 馅饼 food mw=个
-mango 芒果 food mw=个
-cherry/cherries 樱桃 food mw=颗
-onion 洋葱 food mw=个
-pumpkin 南瓜 food mw=个
-rice 米饭 mfood mass unit=bowl:碗
-bread 面包 mfood mass unit=piece:块
-meat 肉 mfood mass unit=piece:块
-chicken 鸡肉 mfood mass
-beef 牛肉 mfood mass
-soup 汤 mfood mass unit=bowl:碗
--/noodles 面条 mfood plonly unit=bowl:碗
-chocolate 巧克力 mfood mass unit=piece:块
-cheese 奶酪 mfood mass unit=piece:块
-fruit 水果 mfood mass
--/vegetables 蔬菜 mfood plonly
-food 食物 mfood mass
-candy 糖 mfood mass unit=piece:块
-salad 沙拉 mfood mass unit=bowl:碗
-salt 盐 mfood mass
-corn 玉米 mfood mass
-butter 黄油 mfood mass unit=piece:块
-honey 蜂蜜 mfood mass unit=bottle:瓶
-pork 猪肉 mfood mass unit=piece:块
-breakfast 早饭 meal mass
-lunch 午饭 meal mass
-dinner 晚饭 meal mass
-water 水 drink mass unit=cup:杯,bottle:瓶
-tea 茶 drink mass unit=cup:杯
-coffee 咖啡 drink mass unit=cup:杯
-milk 牛奶 drink mass unit=cup:杯,bottle:瓶
-juice 果汁 drink mass unit=cup:杯,bottle:瓶
-beer 啤酒 drink mass unit=bottle:瓶
-wine 葡萄酒 drink mass unit=bottle:瓶
-book 书 read
-magazine 杂志 read
-newspaper 报纸 read
-letter 信 read
-story/stories 故事 read
-dictionary 词典 read mw=本
-map 地图 read
-card 卡片 read
-email 邮件 read mw=封
-movie 电影 media
-song 歌 media mw=首
-game 游戏 media
-video 视频 media mw=个
-photo 照片 media
-painting 画 thing mw=幅
-tv 电视 media mass
-shirt 衬衫 cloth
-coat 外套 cloth mw=件
-dress 裙子 cloth
-hat 帽子 cloth
--/shoes 鞋 cloth plonly unit=pair:双
--/socks 袜子 cloth plonly unit=pair:双
-jacket 夹克 cloth mw=件
--/pants 裤子 cloth plonly unit=pair:条
-sweater 毛衣 cloth
-scarf/scarves 围巾 cloth
--/glasses 眼镜 cloth plonly unit=pair:副
-watch 手表 cloth mw=块
--/boots 靴子 cloth plonly unit=pair:双
-tie 领带 cloth mw=条
--/gloves 手套 cloth plonly unit=pair:双
-pen 笔 thing mw=支
-pencil 铅笔 thing mw=支
-bag 包 thing in=里 mw=个
-phone 手机 thing mw=部
-computer 电脑 thing
-key 钥匙 thing
-umbrella 伞 thing
-cup 杯子 thing in=里 mw=个
-ball 球 thing mw=个
-toy 玩具 thing
-box 盒子 thing in=里 on=上 mw=个
-clock 钟 thing mw=个
-camera 相机 thing mw=台
-ticket 票 thing mw=张
-gift 礼物 thing
-bottle 瓶子 thing in=里 mw=个
-bowl 碗 thing in=里 mw=个
-plate 盘子 thing mw=个
-spoon 勺子 thing mw=把
-knife/knives 刀 thing mw=把
-towel 毛巾 thing
-wallet 钱包 thing mw=个
-kite 风筝 thing mw=个
-doll 娃娃 thing mw=个
-ring 戒指 thing mw=个
-mirror 镜子 thing mw=面
-pillow 枕头 thing mw=个
-candle 蜡烛 thing
-brush 刷子 thing mw=把
-basket 篮子 thing in=里 mw=个
-radio 收音机 thing mw=台
-stamp 邮票 thing mw=张
-coin 硬币 thing mw=枚
-flag 旗子 thing mw=面
-hammer 锤子 thing mw=把
-rope 绳子 thing mw=根
-blanket 毯子 thing mw=条
-envelope 信封 thing mw=个
-notebook 笔记本 thing mw=本
-backpack 背包 thing mw=个
-balloon 气球 thing mw=个
-robot 机器人 thing mw=个
-question 问题 thing mw=个
-money 钱 thing mass
-paper 纸 thing mass unit=piece:张
-homework 作业 work mass
-guitar/- 吉他 instr mw=把
-piano/- 钢琴 instr mw=架
-violin/- 小提琴 instr mw=把
-table 桌子 furn on=上 under=下面 near=附近
-chair 椅子 furn on=上 under=下面
-bed 床 furn on=上 under=下面
-desk 书桌 furn on=上 under=下面
-sofa 沙发 furn on=上 under=下面
-door 门 furn behind=后面 near=附近 mw=扇
-window 窗户 furn near=附近 mw=扇
-fridge 冰箱 furn in=里 mw=台
-lamp 灯 furn mw=盏
-car 车 vehicle in=里 near=附近 behind=后面
-bike 自行车 vehicle
-bus 公交车 vehicle on=上 mw=辆
-train 火车 vehicle on=上 mw=列
-plane 飞机 vehicle on=上 mw=架
-boat 船 vehicle on=上 mw=条
-taxi 出租车 vehicle in=里 mw=辆
-flower 花 plant mw=朵
-tree 树 plant under=下面 near=附近 behind=后面
-school 学校 place bare at= near=附近
-home 家 place bare at=
-park 公园 place in= near=附近
-library 图书馆 place in= near=附近
-office 办公室 place in=
-hospital 医院 place in= near=附近
-store 商店 place at= near=附近
-supermarket 超市 place at= near=附近
-restaurant 饭馆 place in= near=附近 mw=家
-bank 银行 place at= near=附近
-station 车站 place at= near=附近 mw=个
-airport 机场 place at=
-hotel 酒店 place at= near=附近 mw=家
-zoo 动物园 place at= mw=个
-museum 博物馆 place in= mw=个
-cinema 电影院 place at= near=附近
-beach 海边 place at= mw=个
-farm 农场 place on= mw=个
-market 市场 place at= near=附近
-factory 工厂 place in=
-city/cities 城市 place in=里
-village 村子 place in=里 mw=个
-garden 花园 place in=里
-house 房子 place in=里 near=附近 behind=后面
-street 街 place on=上 mw=条
-mountain 山 place on=上 mw=座
-river 河 place near=附近
-building 大楼 place in=里 near=附近 behind=后面 mw=栋
-bridge 桥 place on=上 under=下面 near=附近 mw=座
-island 岛 place on=上 mw=个
-lake 湖 place near=附近 in=里 mw=个
-sea 海 place in=里 near=附近 mw=片
-forest 森林 place in=里 mw=片
-playground 操场 place on=上 mw=个
-gym 体育馆 place in= mw=个
-church 教堂 place in= near=附近 mw=座
-university 大学 place at= near=附近 mw=所
-country/countries 国家 place in= mw=个
-apartment 公寓 place in=里 mw=套
-yard 院子 place in=里 mw=个
-pool 游泳池 place in=里 near=附近 mw=个
-town 小镇 place in=里 mw=个
-room 房间 room in=里
-kitchen 厨房 room in=里
-classroom 教室 room in=里
-bedroom 卧室 room in=里
-bathroom 卫生间 room in=里
-china 中国 place bare in=
-beijing 北京 place bare in=
-shanghai 上海 place bare in=
-america 美国 place bare in=
-japan 日本 place bare in=
-england 英国 place bare in=
-canada 加拿大 place bare in=
-france 法国 place bare in=
-london 伦敦 place bare in=
-chinese 中文 lang mass
-english 英语 lang mass
-japanese 日语 lang mass
-french 法语 lang mass
-math 数学 subj mass
-music 音乐 subj mass
-history 历史 subj mass
-art 美术 subj mass
-science 科学 subj mass
-physics 物理 subj mass
-chemistry 化学 subj mass
-biology 生物 subj mass
-geography 地理 subj mass
-football 足球 sport mass
-basketball 篮球 sport mass
-tennis 网球 sport mass
-baseball 棒球 sport mass
-volleyball 排球 sport mass
-"""
-
-VERBS = """
-have 有 animal,food,read,media,cloth,thing,instr,furn,vehicle,person,estate stative
-have 吃 meal sense=have:meal
-like 喜欢 animal,food,mfood,drink,read,media,cloth,plant,lang,subj,sport,person,instr,thing,place stative nocount
-love 爱 person,animal,lang,subj,sport,place stative nocount
-hate 讨厌 mfood,drink,subj,sport,animal stative nocount
-want 想要 food,mfood,drink,read,media,cloth,thing,instr,vehicle,animal,plant,estate stative
-need 需要 thing,cloth,read,vehicle,furn stative
-know 认识 person stative nogen
-understand 懂 lang,subj stative nocount
-eat 吃 food,mfood intr=吃饭 animal
-drink 喝 drink animal
-read 读 read
-write 写 read,writable
-watch 看 watchable
-see 看见 animal,person,vehicle,plant,place noneg
-buy 买 food,mfood,drink,read,cloth,thing,instr,furn,vehicle,plant,estate
-sell 卖 food,cloth,thing,furn,vehicle,instr,estate
-do 做 work nocount
-finish 完成 work nocount
-open 打开 openable def
-close 关上 closable def
-clean 打扫 room def nocount
-wash 洗 cloth,washable def
-use 用 tool def
-find 找到 thing,animal,cloth def noneg
-lose 丢 thing def noneg
-look_for 找 thing,animal,cloth,person def
-take 拿 thing,read def
-bring 带 thing,read,food def
-send 寄 send
-draw 画 animal,plant,vehicle intr=画画
-listen_to 听 listen
-play 玩 playable,sport,instr intr=玩
-teach 教 lang,subj nocount
-learn 学 lang,subj nocount
-study 学习 lang,subj nocount intr=学习
-speak 说 lang nocount
-help 帮助 person nogen
-meet 见 person nogen
-visit 参观 visitable def nocount
-wait_for 等 person,vehicle def nocount
-miss 想念 person nogen
-thank 感谢 person nogen
-ask 问 person,question nogen
-invite 邀请 person nogen
-wear 穿 cloth
-ride 骑 rideable nogen
-drive 开 drivable nogen intr=开车
-fix 修 fixable def
-borrow 借 read,thing def
-plant 种 plant
-feed 喂 animal nogen def
-catch 抓 animal def
-climb 爬 climbable def
-remember 记得 person nogen stative
-forget 忘记 thing def
-go 去 - motion intr=去
-come 来 - motion intr=来
-work 工作 - intr=工作
-sleep 睡觉 - intr=睡觉 animal
-swim 游泳 - intr=游泳 animal
-run 跑步 - intr=跑步 animal
-sing 唱歌 - intr=唱歌
-dance 跳舞 - intr=跳舞
-cook 做饭 - intr=做饭
-walk 散步 - intr=散步
-laugh 笑 - intr=笑
-cry 哭 - intr=哭
-rest 休息 - intr=休息
-travel 旅行 - intr=旅行
-exercise 锻炼 - intr=锻炼
-talk 说话 - intr=说话
-live 住 - intr=住 place
-get_up 起床 - intr=起床
-wake_up 醒来 - intr=醒来
-jump 跳 - intr=跳 animal
-smile 微笑 - intr=微笑
-shop 购物 - intr=购物
-relax 放松 - intr=放松
-hug 拥抱 person nogen
-carry 搬 carriable def
-push 推 pushable def
-throw 扔 throwable def
-build 建 buildable
-fly 放 kite
-collect 收集 collectable nocount
-choose 选 thing,cloth,read def
-order 点 food,mfood,drink
-answer 回答 question def
-check 检查 work,question def
-bake 烤 bakeable
-cut 切 food def
-leave 离开 room,indoor def
-enter 进 room,indoor def
-taste 尝 food,mfood,drink def
-"""
-
-# Extra tags that verbs select; each noun listed gets the tag.
-VERB_TAGS = """
-openable door window box bag bottle book computer fridge
-closable door window
-washable car cup bowl plate towel
-tool pen pencil phone computer knife spoon camera
-send letter card gift photo
-listen music song story
-visitable museum zoo farm factory school
-watchable movie video tv
-playable game
-rideable bike horse
-drivable car bus taxi
-fixable car bike computer phone watch clock lamp
-climbable tree mountain
-estate house farm garden restaurant store hotel apartment
-writable song
-carriable box table chair bag basket
-pushable door car bike
-throwable ball balloon
-buildable house bridge
-kite kite
-indoor house building hospital library office store supermarket restaurant bank station airport hotel museum
-indoor cinema church gym factory apartment
-question question
-collectable stamp coin toy
-bakeable cake bread cookie pie pizza
-"""
-
-COLLOCATIONS = """
-play football 踢
-play basketball 打
-play tennis 打
-play baseball 打
-play volleyball 打
-play piano 弹 the
-play guitar 弹 the
-play violin 拉 the
-wear hat 戴
-wear glasses 戴
-wear watch 戴
-wear scarf 戴
-wear gloves 戴
-wear tie 打
-go home 回
-"""
-
-ADJS = """
-big 大 animal,food,thing,cloth,furn,vehicle,place,room,plant,instr attr=bare
-small 小 animal,food,thing,cloth,furn,vehicle,place,room,plant,instr attr=bare
-new 新 thing,cloth,read,furn,vehicle,place,room,instr,media attr=bare
-old 旧 thing,cloth,read,furn,vehicle,room,instr attr=bare
-old 老 person attr=none
-long 长 thing,read,media,cloth,vehicle,animal attr=bare
-short 短 thing,read,media,cloth attr=bare
-short 矮 person attr=none
-tall 高 person,plant attr=none
-young 年轻 person attr=de
-happy 高兴 person attr=de
-sad 难过 person attr=none
-tired 累 person,animal attr=none
-busy 忙 person attr=none
-hungry 饿 person,animal attr=none
-thirsty 渴 person,animal attr=none
-angry 生气 person attr=none
-afraid 害怕 person attr=none
-smart 聪明 person,animal attr=de
-kind 善良 person attr=de
-friendly 友好 person attr=de
-lazy 懒 person,animal attr=none
-brave 勇敢 person attr=de
-shy 害羞 person attr=de
-handsome 帅 person attr=none
-strong 强壮 person,animal attr=de
-rich 富有 person attr=de
-poor 穷 person attr=none
-healthy 健康 person,animal,food attr=de
-fat 胖 person,animal attr=bare
-thin 瘦 person,animal attr=none
-careful 小心 person attr=none
-honest 诚实 person attr=de
-polite 礼貌 person attr=none cmp=no
-famous 有名 person,place,read,media attr=de
-beautiful 漂亮 person,animal,thing,cloth,plant,place,room,vehicle attr=de
-cute 可爱 person,animal,thing attr=de
-good 好 person,animal,food,read,media,thing,cloth,place,vehicle attr=bare
-bad 坏 person,animal attr=bare
-interesting 有趣 person,read,media,subj,lang,place attr=de
-boring 无聊 read,media,subj,person attr=de
-easy 容易 subj,lang attr=none
-difficult 难 subj,lang attr=none
-important 重要 subj,lang,read,thing attr=de
-useful 有用 thing,read,lang,subj attr=de
-fresh 新鲜 food,mfood,drink attr=de
-delicious 好吃 food,mfood attr=de
-delicious 好喝 drink attr=de
-sweet 甜 food,mfood,drink attr=de
-spicy 辣 food,mfood attr=de
-salty 咸 food,mfood attr=de
-sour 酸 food,drink attr=de
-hot 热 drink,mfood,weather attr=bare
-cold 冰 drink attr=bare pred=no cmp=no
-cold 冷 person,weather attr=none
-warm 暖和 weather,cloth,room attr=de
-cool 凉快 weather attr=none
-expensive 贵 food,drink,thing,cloth,read,furn,vehicle,instr attr=de
-cheap 便宜 food,drink,thing,cloth,read,furn,vehicle,instr attr=de
-clean 干净 thing,cloth,room,place,furn,vehicle attr=de
-dirty 脏 thing,cloth,room,place,furn,vehicle,animal attr=de
-quiet 安静 person,place,room attr=de
-noisy 吵 place,room attr=none
-comfortable 舒服 cloth,furn,vehicle,room attr=de
-soft 软 furn,food,cloth attr=de
-heavy 重 thing,furn,read attr=de
-fast 快 vehicle,animal attr=none
-slow 慢 vehicle,animal attr=none
-red 红色 thing,cloth,vehicle,plant,food attr=de pred=no cmp=no
-blue 蓝色 thing,cloth,vehicle,plant attr=de pred=no cmp=no
-green 绿色 thing,cloth,vehicle,food attr=de pred=no cmp=no
-yellow 黄色 thing,cloth,vehicle,plant,food attr=de pred=no cmp=no
-black 黑色 thing,cloth,vehicle,animal attr=de pred=no cmp=no
-white 白色 thing,cloth,vehicle,animal,plant attr=de pred=no cmp=no
-brown 棕色 animal,cloth,furn attr=de pred=no cmp=no
-pink 粉色 thing,cloth,plant attr=de pred=no cmp=no
-purple 紫色 thing,cloth,plant attr=de pred=no cmp=no
-gray 灰色 animal,cloth,vehicle attr=de pred=no cmp=no
-wonderful 精彩 media attr=de
-dangerous 危险 animal,place attr=de
-safe 安全 place,vehicle attr=de
-wet 湿 cloth,animal attr=de
-dry 干 cloth attr=de
-full 饱 person attr=none cmp=no
-bright 亮 room,furn attr=de
-dark 暗 room attr=de
-strange 奇怪 person,thing,animal attr=de
-simple 简单 subj,lang,read attr=de
-special 特别 person,thing,place,food attr=de
-popular 受欢迎 person,media,read,place,food attr=de
-excited 兴奋 person attr=none
-nervous 紧张 person attr=none
-lucky 幸运 person attr=de
-proud 骄傲 person attr=none
-sleepy 困 person,animal attr=none
-thick 厚 read,cloth attr=de
-fun 好玩 media,place,thing attr=de
-"""
 
 
 def _options(fields: list[str]) -> dict[str, str]:
@@ -605,9 +53,10 @@ def _options(fields: list[str]) -> dict[str, str]:
     return dict(f.split("=", 1) if "=" in f else (f, "") for f in fields)
 
 
-def _lines(text: str) -> list[list[str]]:
-    """Non-empty source lines split into fields."""
-    return [line.split() for line in text.strip().splitlines() if line.strip()]
+def _lines(section: str) -> list[list[str]]:
+    """Non-empty lines of a curated section (tools/lexicon/SECTION.txt) split into fields."""
+    text = (LISTS / f"{section}.txt").read_text(encoding="utf-8")
+    return [line.split() for line in text.splitlines() if line.strip()]
 
 
 def _zipf(phrase: str) -> float:
@@ -647,7 +96,7 @@ def _plural(word: str) -> str:
 def _nouns(cedict: dict[str, list[str]], extra_tags: dict[str, list[str]]) -> list[dict]:
     """Noun entries with plural, measure word (CEDICT unless overridden) and place prepositions."""
     out = []
-    for en, zh, tags, *rest in _lines(NOUNS):
+    for en, zh, tags, *rest in _lines("nouns"):
         opts = _options(rest)
         sg, _, pl = en.partition("/")
         sg = "" if sg == "-" else sg
@@ -680,7 +129,7 @@ def _verb_forms(base: str) -> dict[str, str]:
 def _verbs() -> list[dict]:
     """Verb entries with forms, Chinese, object tags and flags."""
     out = []
-    for base, zh, objects, *rest in _lines(VERBS):
+    for base, zh, objects, *rest in _lines("verbs"):
         opts = _options(rest)
         out.append({"key": opts.get("sense", base.replace("_", " ")), **_verb_forms(base), "zh": zh,
                     "intr": opts.get("intr"), "objects": [] if objects == "-" else objects.split(","),
@@ -701,7 +150,7 @@ def _comparative(adj: str, mode: str | None) -> str | None:
 def _adjs() -> list[dict]:
     """Adjective senses with comparative, Chinese, the noun classes they fit and their uses."""
     out = []
-    for en, zh, classes, *rest in _lines(ADJS):
+    for en, zh, classes, *rest in _lines("adjs"):
         opts = _options(rest)
         out.append({"key": f"{en}:{zh}", "en": en, "zh": zh, "classes": classes.split(","),
                     "cmp": _comparative(en, "no" if classes == "weather" else opts.get("cmp")),
@@ -1128,12 +577,12 @@ def _report(entries: list[dict], why: dict[str, str]) -> str:
 def build() -> tuple[dict, str]:
     """The lexicon, ordered by word frequency (most frequent first), and its coverage report."""
     extra: dict[str, list[str]] = defaultdict(list)
-    for tag, *nouns in _lines(VERB_TAGS):
+    for tag, *nouns in _lines("verb_tags"):
         for noun in nouns:
             extra[noun].append(tag)
     lex = {"nouns": _nouns(_classifiers(), extra), "verbs": _verbs(), "adjs": _adjs(),
            "collocations": [{"verb": v, "noun": n, "zh": zh, "the": bool(rest)} for v, n, zh, *rest in
-                            _lines(COLLOCATIONS)]}
+                            _lines("collocations")]}
     _check(lex)
     for kind, word in (("nouns", lambda e: e["sg"] or e["pl"]), ("verbs", lambda e: e["base"]),
                        ("adjs", lambda e: e["en"])):
