@@ -13,8 +13,10 @@ from ui.view import View
 from ui.widgets import build_payload
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py")), *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
-AMBIENT_MODULES = ("streamlit", "ui.state", "ui.bind", "ui.live", "ui.i18n", "ui.widgets", "ui.controls")  # read the run's state
+PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py")),
+               *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
+AMBIENT_MODULES = ("streamlit", "ui.state", "ui.bind", "ui.live", "ui.i18n", "ui.widgets",
+                   "ui.controls")  # read the run's state
 AMBIENT_NAMES = ("state", "st", "live")  # anything read through these names is the run's
 AMBIENT_DATA = ("is_pretrained", "pretrained_status", "current_trace", "source_lang", "model_options")  # read state
 LIVE = [p for p in PAGES if p.live]

@@ -19,8 +19,8 @@ from model.transformer import AttnOptions
 from tests.protocol.conftest import PAGES
 from tests.protocol.test_fuzz import hostile_query
 from tests.protocol.test_sessions import OBJECTS, SUBJECTS, marker
-from ui.registry import PAGES as REGISTERED
 from ui.param import MAX_CHARS
+from ui.registry import PAGES as REGISTERED
 from ui.view import PARAMS
 from viz.wire import MAGIC
 
