@@ -39,11 +39,13 @@ else:  # a rerun
     from model.corpus import SEED_PAIRS, sample_sentences
     from model.coverage import THRESHOLD
     from model.tokenizer import SPECIALS, detokenize
-    from ui import data, instrument, live, route, shell, state, widgets
+    from ui import bind, data, instrument, live, route, shell, state, url, widgets
     from ui import pretrained as pretrained_ui
     from ui.i18n import LANGS, message, model_label, t
     from ui.keys import arrow_keys
+    from ui.param import MAX_CHARS
     from ui.sentence_box import sentence_box
+    from ui.view import PARAMS
 
 
 ABOUT = "\n\n".join(CATALOGUE["app.about"][lang] for lang in ("en", "zh")) if __name__ == "__main__" else ""
@@ -69,7 +71,7 @@ def on_example() -> None:
 def on_model() -> None:
     """Model switched: keep the view and the sentences if the source language stays (Post- vs Pre-Norm on one
     sentence), else start from a seed example in the new source language."""
-    name = state.widget_value("model")
+    name = bind.widget_value("model")
     if name is None or name == state.get("model"):  # no change, only a label that went stale
         return
     was = data.source_lang()
@@ -81,14 +83,14 @@ def on_model() -> None:
         return
     state.set_sentence(examples(lang)[0])
     for text in SECOND_TEXTS:  # said in the new language by the grammar, or its default sentence
-        state.put(text, data.in_language(state.get(text), lang) or data.in_language(state.DEFAULTS[text], lang))
+        state.put(text, data.in_language(state.get(text), lang) or data.in_language(PARAMS[text].default, lang))
 
 
 def second_texts_follow(lang: str) -> None:
     """Second sentences still at their (English) default are said in the model's source language."""
     for text in SECOND_TEXTS:
-        if state.get(text) == state.DEFAULTS[text]:
-            state.put(text, data.in_language(state.DEFAULTS[text], lang))
+        if state.get(text) == PARAMS[text].default:
+            state.put(text, data.in_language(PARAMS[text].default, lang))
 
 
 def example_picker() -> None:
@@ -110,7 +112,7 @@ def sentence_bar(debounce: int | None, path: str) -> None:
     with st.container(horizontal=True, vertical_alignment="center" if presenter else "bottom", wrap=False):
         gen = st.session_state.get("sentence_gen", 0)
         text = sentence_box(t("header.sentence"), state.get("sentence"), f"sentence_{gen}",
-                            max_chars=state.MAX_CHARS, debounce=debounce,
+                            max_chars=MAX_CHARS, debounce=debounce,
                             placeholder=t("header.placeholder", example=examples(data.source_lang())[0]),
                             large=presenter)
         state.put_text("sentence", text or "")
@@ -118,8 +120,8 @@ def sentence_bar(debounce: int | None, path: str) -> None:
             example_picker()
         model_names = {n: t("hf.option") if n == data.PRETRAINED else model_label(n) for n in names}
         width = widgets.select_width(model_names[state.get("model")]) if presenter else 260  # the whole name shows
-        state.bound(st.selectbox, t("header.model"), "model", options=names, format_func=model_names.get,
-                    on_change=on_model, width=width, label_visibility=labels)
+        bind.bound(st.selectbox, t("header.model"), "model", options=names, format_func=model_names.get,
+                   on_change=on_model, width=width, label_visibility=labels)
         if presenter:  # the box gets the row; the rest is one click away
             with st.popover(t("header.view"), icon=":material/tune:"):
                 example_picker()
@@ -238,11 +240,11 @@ def view_toggles(row: bool = True) -> None:
     under another (`row` False: presenter view's narrow View popover, where a row wraps with wide gaps)."""
     with st.container(horizontal=row, horizontal_alignment="right" if row else "left", vertical_alignment="center",
                       gap="large" if row else "small"):
-        state.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
-                    label_visibility="collapsed")
-        state.bound(st.toggle, t("header.presenter"), "presenter")
-        state.bound(st.toggle, t("header.pinyin"), "pinyin")
-        state.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
+        bind.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
+                   label_visibility="collapsed")
+        bind.bound(st.toggle, t("header.presenter"), "presenter")
+        bind.bound(st.toggle, t("header.pinyin"), "pinyin")
+        bind.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
 
 
 def keys_hint(path: str) -> None:
@@ -259,14 +261,14 @@ def page_keys(current: str) -> None:
     if pressed and current in PATHS:
         step = 1 if pressed == "next" else -1
         target = PATHS[(PATHS.index(current) + step) % len(PATHS)]
-        st.switch_page(f"pages/{target}.py", query_params=state.url_params())
+        st.switch_page(f"pages/{target}.py", query_params=url.url_params(state.store()))
 
 
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide", menu_items={"About": ABOUT})
     instrument.start()
-    state.take_widgets()
+    bind.take_widgets()
     widgets.font_css()
     page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
     if state.get("presenter"):

@@ -3,7 +3,7 @@ import numpy as np
 import streamlit as st
 
 from model import lessons
-from ui import data, notes, shell, state, widgets
+from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.views.add_norm import SUBLAYERS, batch_element, batch_norms, norm_elements, place
 
@@ -50,11 +50,11 @@ if widgets.need_trace(trace):
     state.put("sublayer", v.sub)
     with st.container(horizontal=True, gap="large"):  # one block, not a column each
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
-        state.bound(st.segmented_control, t("an.stack"), "stack", format_func=stacks.get)
-        state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N)))
+        bind.bound(st.segmented_control, t("an.stack"), "stack", format_func=stacks.get)
+        bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N)))
         names = SUBLAYERS[v.stack]
-        state.bound(st.segmented_control, t("an.sublayer"), "sublayer", options=list(range(len(names))),
-                    format_func=[t(key) for key in names].__getitem__)
+        bind.bound(st.segmented_control, t("an.sublayer"), "sublayer", options=list(range(len(names))),
+                   format_func=[t(key) for key in names].__getitem__)
     charts = norm_elements(trace, v, view)
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=trace.config.d_model))
     widgets.show(charts["before_after"], main=True)

@@ -2,7 +2,7 @@
 import streamlit as st
 
 from model.flash import floats_held
-from ui import controls, data, shell, state, widgets
+from ui import bind, controls, data, shell, state, widgets
 from ui.controls import block_label
 from ui.i18n import t
 from ui.views import after_2017 as view_
@@ -12,13 +12,13 @@ shell.require_app()
 
 def pick_tiles(n_keys: int) -> None:
     """Tile size and tiles done, in one row (kept inside the sentence, as the charts show them)."""
-    state.clamp("tile", 1, n_keys)
+    state.within(tile=n_keys)
     with st.container(horizontal=True, gap="large"):
-        state.bound(st.slider, t("fl.tile"), "tile", min_value=1, max_value=max(2, n_keys), width=360)
+        bind.bound(st.slider, t("fl.tile"), "tile", max_value=max(2, n_keys), width=360)
         n_tiles = -(-n_keys // max(1, state.get("tile")))  # ⌈n / B⌉
-        state.clamp("tile_step", 1, n_tiles)
+        state.within(tile_step=n_tiles)
         if n_tiles > 1:
-            state.bound(st.slider, t("fl.step"), "tile_step", min_value=1, max_value=n_tiles, width=360)
+            bind.bound(st.slider, t("fl.step"), "tile_step", max_value=n_tiles, width=360)
 
 
 st.header(t("fl.header"))

@@ -8,7 +8,7 @@ import streamlit as st
 from model import lessons, pretrained, pretrained_lessons, wordpiece
 from model.checkpoint import parameter_count
 from model.pretrained import PretrainedTrace
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
 from ui.views.bert_gpt import SIDES, mask_element, side_element, side_keep, side_tokens
@@ -259,9 +259,9 @@ def mlm_section(trace: PretrainedTrace) -> None:
     if not choices:
         st.info(t("bg.hf_no_word"))
         return
-    state.clamp("masked_word", 0, len(choices) - 1)
-    word = state.bound(st.segmented_control, t("bg.hf_pick_word"), "masked_word", options=list(range(len(choices))),
-                       format_func=lambda i: word_label(tokens, choices[i]))
+    state.within(masked_word=len(choices) - 1)
+    word = bind.bound(st.segmented_control, t("bg.hf_pick_word"), "masked_word", options=list(range(len(choices))),
+                      format_func=lambda i: word_label(tokens, choices[i]))
     masked = data.pretrained_masked_word(state.get("hf_model"), state.get("sentence"), word)
     st.markdown(t("bg.mlm_input"))
     widgets.token_chips(masked.tokens)

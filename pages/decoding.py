@@ -3,9 +3,9 @@ import pandas as pd
 import streamlit as st
 
 from model.tokenizer import detokenize
-from ui import data, notes, shell, state, widgets
+from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.decoding import coverage_element, cross_element, step_element, step_view, twin_element, twins
+from ui.views.decoding import coverage_element, cross_element, highest, step_element, twin_element, twins
 
 shell.require_app()
 
@@ -15,15 +15,14 @@ st.header(t("dec.header"))
 st.caption(t("dec.caption_intro") + "  \n" + t("dec.bos_note"))
 
 with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
-    method = state.bound(st.segmented_control, t("dec.method"), "decode", options=list(METHODS),
-                         format_func={m: t(key) for m, key in METHODS.items()}.get) or "greedy"
+    method = bind.bound(st.segmented_control, t("dec.method"), "decode_method", options=list(METHODS),
+                        format_func={m: t(key) for m, key in METHODS.items()}.get) or "greedy"
     if method == "sample":
-        state.bound(st.slider, t("dec.temperature"), "sample_temperature", min_value=0.1, max_value=3.0, step=0.1,
-                    width=260)
-        state.bound(st.number_input, t("dec.topk"), "top_k", min_value=0, max_value=50, width=160)
-        state.bound(st.number_input, t("dec.seed"), "seed", min_value=0, max_value=10_000, width=160)
+        bind.bound(st.slider, t("dec.temperature"), "sample_temperature", width=260)
+        bind.bound(st.number_input, t("dec.topk"), "top_k", width=160)
+        bind.bound(st.number_input, t("dec.seed"), "seed", width=160)
     elif method == "beam":
-        state.bound(st.slider, t("dec.beam_width"), "beam_width", min_value=1, max_value=4, width=260)
+        bind.bound(st.slider, t("dec.beam_width"), "beam_width", width=260)
 
 trace = data.current_trace()
 
@@ -62,10 +61,9 @@ def teacher_view(trace) -> None:
 
 if widgets.need_trace(trace):
     steps = trace.decoded.steps
-    view = state.view_state()
-    shown, layer, head = step_view(trace, view)  # the keystroke route draws the same charts (ui/views/decoding.py)
-    state.put("step", shown)  # the pickers show what the charts show
-    state.put("layer", layer)
+    view = state.view_state()  # the keystroke route draws the same charts (ui/views/decoding.py)
+    at = state.within(**highest(trace))  # the pickers show what the charts show
+    shown, layer, head = at.step, at.layer, at.head
     st.markdown(t("dec.translation"))
     widgets.output_chips(trace)
     for i, j in enumerate(trace.decoded.copied_from):
@@ -80,9 +78,9 @@ if widgets.need_trace(trace):
 
     st.subheader(t("dec.timeline"))
     if len(steps) > 1:
-        shown = state.bound(st.slider, t("dec.step"), "step", min_value=0, max_value=len(steps) - 1)
+        shown = bind.bound(st.slider, t("dec.step"), "step", max_value=len(steps) - 1)
     step = steps[shown]
-    layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
+    layer = bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
     layer = layer or 0
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))

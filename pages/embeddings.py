@@ -6,7 +6,7 @@ import streamlit as st
 from model import lessons
 from model.explain import fmt
 from model.positional import relative_shift_matrix, sinusoidal_encoding
-from ui import data, notes, shell, state, widgets
+from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t, words
 from ui.views.embeddings import explorer, pe_element, sentence_element, similarity_element
 from viz.positional import pe_curves
@@ -65,9 +65,9 @@ if widgets.need_trace(trace):
 
 st.subheader(t("emb.explore"))
 with st.container(horizontal=True, gap="large"):  # one block, not a column each
-    state.bound(st.slider, "d_model", "pe_d_model")
-    state.bound(st.select_slider, t("emb.base"), "pe_base")
-    state.bound(st.slider, t("emb.length"), "pe_length")
+    bind.bound(st.slider, "d_model", "pe_d_model")
+    bind.bound(st.select_slider, t("emb.base"), "pe_base")
+    bind.bound(st.slider, t("emb.length"), "pe_length")
 view = state.view_state()
 e = explorer(view)
 widgets.show(pe_element(e, view))

@@ -5,7 +5,7 @@ import streamlit as st
 
 from lesson.handout import build_handout, matrix_csv, matrix_frame
 from model.trace import Trace, trace_to_json
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import LANGS, lang, t
 
 shell.require_app()
@@ -31,9 +31,9 @@ def trace_section(trace: Trace) -> None:
 
 def pick_head(n_heads: int) -> int:
     """Head picker for per-head arrays, bound to the URL's head."""
-    state.clamp("head", 0, n_heads - 1)
-    return state.bound(st.selectbox, t("export.matrix.head"), "head", options=list(range(n_heads)),
-                       format_func=lambda h: t("export.matrix.head_option", head=h))
+    state.within(head=n_heads - 1)
+    return bind.bound(st.selectbox, t("export.matrix.head"), "head", options=list(range(n_heads)),
+                      format_func=lambda h: t("export.matrix.head_option", head=h))
 
 
 def matrix_section(trace: Trace) -> None:
@@ -42,8 +42,8 @@ def matrix_section(trace: Trace) -> None:
     names = list(trace.arrays)
     left, right = st.columns([3, 1])
     with left:
-        name = state.choice(st.selectbox, t("export.matrix.hook"), names, "export_hook",
-                            lambda n: f"{n}  {tuple(trace[n].shape)}")
+        name = bind.choice(st.selectbox, t("export.matrix.hook"), names, "export_hook",
+                           lambda n: f"{n}  {tuple(trace[n].shape)}")
     head = 0
     if trace[name].ndim == 3:
         with right:

@@ -1,7 +1,7 @@
 """After 2017: the KV cache, step by step on the typed sentence's translation, with the work and memory it trades."""
 import streamlit as st
 
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.views.kv_cache import (
     GROUPED,
@@ -10,7 +10,7 @@ from ui.views.kv_cache import (
     grouped_applies,
     grouped_element,
     grouped_run,
-    kv_view,
+    highest,
     work,
     work_element,
 )
@@ -23,9 +23,9 @@ def pick_step(trace) -> int:
     cfg, n = trace.config, len(trace.tgt_input_tokens)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         if n > 1:
-            state.bound(st.slider, t("kv.step"), "step", min_value=0, max_value=n - 1, width=360)
-        state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))
-        state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(cfg.h)))
+            bind.bound(st.slider, t("kv.step"), "step", max_value=n - 1, width=360)
+        bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))
+        bind.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(cfg.h)))
     return n
 
 
@@ -33,12 +33,12 @@ st.header(t("kv.header"))
 st.caption(t("kv.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    for name, value in zip(("step", "layer", "head"), kv_view(trace, state.view_state())):
-        state.put(name, value)  # the pickers show what the charts show
+    state.within(**highest(trace))  # the pickers show what the charts show
     widgets.output_chips(trace)
     n = pick_step(trace)
     view = state.view_state()
-    step, layer, head = kv_view(trace, view)
+    at = view.within(**highest(trace))
+    step, layer, head = at.step, at.layer, at.head
     st.markdown(t("kv.step_line", step=step, token=widgets.plain(trace.tgt_input_tokens[step]), cached=step))
     widgets.show(cache_element(trace, step, layer, head, view), main=True)
     gap, same = check(trace)

@@ -6,7 +6,7 @@ import streamlit as st
 from model.ablation import BLOCKS, MODES, all_heads
 from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.views.lab_knockout import SCALE_FLOOR, importance, importance_element
 
@@ -70,8 +70,8 @@ st.caption(t("ko.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
     N, h, text = trace.config.N, trace.config.h, state.get("sentence")
-    mode = state.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
-                       format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+    mode = bind.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
+                      format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))
     view = state.view_state()
     drops = importance(trace, view)  # (blocks, N, h)

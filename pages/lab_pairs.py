@@ -3,6 +3,7 @@ import streamlit as st
 
 from ui import controls, data, shell, state, widgets
 from ui.i18n import t
+from ui.param import MAX_CHARS
 from ui.views.lab_pairs import elements, second_trace
 
 shell.require_app()
@@ -35,7 +36,7 @@ def second_sentence() -> None:
         st.selectbox(t("mp.preset"), list(range(len(PRESETS))), index=None, key="mp_preset", on_change=on_preset,
                      format_func=lambda i: " / ".join(presets()[i]), placeholder=t("mp.pick"))
     with c2:
-        text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=state.MAX_CHARS,
+        text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=MAX_CHARS,
                              key=f"mp_text_{st.session_state.get('mp_gen', 0)}_{data.source_lang()}")
     state.put_text("pair_sentence", text)
 

@@ -3,9 +3,9 @@ import time
 
 import streamlit as st
 
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import model_label, t
-from ui.views.lab_timeline import BLOCKS, curves_element, grid_element, snapshot_run, snapshot_view
+from ui.views.lab_timeline import BLOCKS, curves_element, grid_element, snapshot_index, snapshot_run
 
 shell.require_app()
 PLAY_SECONDS = 1.2  # per snapshot while playing
@@ -20,7 +20,7 @@ def move_to(index: int) -> None:
 def toggle_play(n: int) -> None:
     """Play (from the start if at the end) or stop."""
     st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
-    if st.session_state["lab_playing"] and snapshot_view(state.view_state(), n) == n - 1:
+    if st.session_state["lab_playing"] and snapshot_index(state.view_state(), n) == n - 1:
         move_to(0)
 
 
@@ -29,7 +29,7 @@ def pick_step(n: int) -> int:
     c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
     with c1:
         steps = [s.step for s in data.timeline(state.get("model"))[0]]
-        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_view(state.view_state(), n),
+        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_index(state.view_state(), n),
                                  key=f"w_snapshot_{st.session_state.get('lab_gen', 0)}",
                                  format_func=lambda i: f"{steps[i]:,}")
     with c2:
@@ -63,7 +63,7 @@ if widgets.need_trace(trace):
                    t("lab.caption_alone", n=n, other=model_label(data.sibling(trace.model))))
         index = pick_step(n)
         widgets.show(curves_element(names, index, state.view_state()))
-        block = state.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
+        block = bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
                            format_func={s: t(key) for s, key in BLOCKS}.get)
         for col, name in zip(st.columns(len(names)), names):
             with col:

@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
+from ui.param import MAX_CHARS
 from ui.views.masks import custom_element, dec_element, encode, head_of, pad_element, shorter, ticked
 
 shell.require_app()
@@ -16,7 +17,7 @@ st.latex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right),\qquad 
 def padding_section(trace, head: int) -> None:
     """The sentence and a second one as a padded batch: its padding mask, then the decoder's causal masks."""
     state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
-                                                    max_chars=state.MAX_CHARS))
+                                                    max_chars=MAX_CHARS))
     view = state.view_state()
     b = data.second_batch(trace, view)
     if b is None:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
-from ui import controls, data, live, notes, shell, state, widgets
+from ui import bind, controls, data, live, notes, shell, state, widgets
 from ui.i18n import lang, t
 from ui.views.playground import SELF_ATTENTION, attend, elements, sentence_preset
 
@@ -117,8 +117,8 @@ c1, c2, c3 = st.columns([3, 1, 2])
 with c1:
     preset_labels = {name: t(key, title=notes.NOTE_TITLES[4]) if name == "seed004" else t(key)
                      for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
-    preset = state.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
-                         on_change=on_preset)
+    preset = bind.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
+                        on_change=on_preset)
 with c2:
     if preset == "random":
         st.number_input(t("pg.random_seed"), 0, 999, key="pg_seed", on_change=on_preset)
@@ -129,7 +129,7 @@ gen = st.session_state.get("pg_gen", 0)
 if pg["edited"] and f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
     pg["grids"] = st.session_state["pg_saved"]  # back from another page: restore the edits
 if preset == "sentence":  # the same ÷√d_k as Self-attention: these are its numbers
-    scale = state.bound(st.toggle, t("pg.scale"), "scale")
+    scale = bind.bound(st.toggle, t("pg.scale"), "scale")
 else:
     scale = st.toggle(t("pg.scale"), key="pg_scale")
 if preset == "sentence" and not pg["edited"] and (trace := data.current_trace()) is not None:
@@ -183,9 +183,9 @@ if last is not None:
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)
     with c1:
-        i = state.choice(st.selectbox, t("pg.query_row"), list(range(len(names))), "pg_i", lambda k: names[k])
+        i = bind.choice(st.selectbox, t("pg.query_row"), list(range(len(names))), "pg_i", lambda k: names[k])
     with c2:
-        j = state.choice(st.selectbox, t("pg.key_col"), list(range(len(names))), "pg_j", lambda k: names[k])
+        j = bind.choice(st.selectbox, t("pg.key_col"), list(range(len(names))), "pg_j", lambda k: names[k])
     st.code(score_formula(res.Q[i], res.K[j], names[i], names[j], shown_scale), language=None)
     row = ", ".join(fmt(x) for x in res.r.weights[i])
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.weights[i].sum(), 3)) + "\n"

@@ -3,7 +3,7 @@ import numpy as np
 import streamlit as st
 
 from model.relative import FILLER, backwards
-from ui import controls, data, shell, state, widgets
+from ui import bind, controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.views import positions as view_
 
@@ -30,10 +30,11 @@ def pairs(trace) -> None:
     """RoPE's turned q and k pairs, with the pair picker."""
     widgets.section(t("pos.pairs"))
     d_k = trace.config.d_k
-    state.clamp("pair", 0, d_k // 2 - 1)
-    state.bound(st.slider, t("pos.pair"), "pair", min_value=0, max_value=d_k // 2 - 1, width=360)
+    state.within(pair=d_k // 2 - 1)
+    bind.bound(st.slider, t("pos.pair"), "pair", max_value=d_k // 2 - 1, width=360)
     view = state.view_state()
-    _, layer, head, i = view_.head_view(trace, view)
+    at = view_.within(trace, view)
+    layer, head, i = at.layer, at.head, at.pair
     st.caption(t("pos.pairs_caption", a=2 * i, b=2 * i + 1, layer=layer, head=head, d_k=d_k,
                  theta=f"{10000.0 ** (-2 * i / d_k):.3g}"))
     widgets.show(view_.pairs_element(trace, view))
@@ -42,11 +43,11 @@ def pairs(trace) -> None:
 def shift(trace) -> None:
     """The shift slider, the largest score change per model, and the maps."""
     widgets.section(t("pos.shift_header"))
-    state.bound(st.slider, t("pos.shift"), "shift", min_value=0, max_value=8, width=360)
+    bind.bound(st.slider, t("pos.shift"), "shift", width=360)
     view = state.view_state()
     gaps = view_.shift_gaps(trace, view)
     largest = ", ".join(f"{t(label)} {np.nanmax(np.abs(gaps[name])):.1e}" for name, label in view_.MODELS.items())
-    st.caption(t("pos.shift_caption", filler=FILLER, k=view.shift, head=view_.head_view(trace, view)[2],
+    st.caption(t("pos.shift_caption", filler=FILLER, k=view.shift, head=view_.within(trace, view).head,
                  gaps=largest))
     widgets.show(view_.shift_element(trace, view))
 

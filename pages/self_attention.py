@@ -2,7 +2,7 @@
 import streamlit as st
 
 from model import lessons
-from ui import controls, data, notes, shell, state, widgets
+from ui import bind, controls, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.views.self_attention import elements, shown
 
@@ -27,9 +27,8 @@ if widgets.need_trace(trace):
         st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
     else:
         with st.container(horizontal=True, vertical_alignment="center", gap="large"):
-            state.bound(st.toggle, t("sa.scale"), "scale")
-            state.bound(st.slider, t("sa.temp"), "attn_temperature", min_value=0.1, max_value=5.0, step=0.1,
-                        width=400)
+            bind.bound(st.toggle, t("sa.scale"), "scale")
+            bind.bound(st.slider, t("sa.temp"), "attn_temperature", width=400)
         trace = data.current_trace()
     view = state.view_state()  # the pickers above have set it; the charts are the keystroke route's
     v = shown(trace, view)

@@ -2,9 +2,9 @@
 import numpy as np
 import streamlit as st
 
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.sliding_window import MAX_GLOBAL, MAX_WINDOW, keep_of, mask_elements, window_of, windowed
+from ui.views.sliding_window import keep_of, mask_elements, window_of, windowed
 
 shell.require_app()
 CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.on_both"}  # -> message
@@ -13,10 +13,10 @@ CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.o
 def pick_window() -> None:
     """Window, global tokens and where the window applies, in one row."""
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
-        state.bound(st.slider, t("sw.window"), "window", min_value=1, max_value=MAX_WINDOW, width=300)
-        state.bound(st.slider, t("sw.global"), "n_global", min_value=0, max_value=MAX_GLOBAL, width=300)
-        state.bound(st.segmented_control, t("sw.on"), "window_on", options=list(CHOICES),
-                    format_func=lambda c: t(CHOICES[c]))
+        bind.bound(st.slider, t("sw.window"), "window", width=300)
+        bind.bound(st.slider, t("sw.global"), "n_global", width=300)
+        bind.bound(st.segmented_control, t("sw.on"), "window_on", options=list(CHOICES),
+                   format_func=lambda c: t(CHOICES[c]))
 
 
 def outputs(trace, run) -> None:

@@ -2,7 +2,7 @@
 import streamlit as st
 
 from lesson.tour import TourStep, facts, steps
-from ui import data, shell, state, widgets
+from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.keys import arrow_keys
 from ui.views.tour import figure_element, last, step_index
@@ -79,4 +79,4 @@ if widgets.need_trace(trace):
     with widgets.main_figure():
         show(n, trace)
     # the chapter's toggle goes last, so a projector's first screen keeps the step's figure
-    state.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))
+    bind.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 import streamlit as st
 
 from model.trace import Trace
-from ui import state
+from ui import bind, state
 from ui.i18n import t
-from ui.view import BLOCK_LABELS, attention_blocks, block_view, query_view
+from ui.view import BLOCK_LABELS, attention_blocks, within_model
 
 
 def block_label(block: str) -> str:
@@ -16,8 +16,9 @@ def block_label(block: str) -> str:
 
 def put_block(trace: Trace) -> None:
     """Put the view state's block, layer and head back inside what the trace's model has, as the charts show them."""
-    for name, value in zip(("block", "layer", "head"), block_view(trace, state.view_state())):
-        state.put(name, value)
+    v = within_model(trace, state.view_state())
+    for name in ("block", "layer", "head"):
+        state.put(name, getattr(v, name))
 
 
 def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = None) -> tuple[str, int, int]:
@@ -26,19 +27,19 @@ def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = 
     put_block(trace)
     h, blocks = trace.config.h, blocks or attention_blocks(trace)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
-        block = state.bound(st.segmented_control, t("ctl.block"), "block", options=blocks,
+        block = bind.bound(st.segmented_control, t("ctl.block"), "block", options=blocks,
                            format_func={s: block_label(s) for s in BLOCK_LABELS}.get) or blocks[0]
         N = trace.n_layers(block)
-        state.clamp("layer", 0, N - 1)
-        layer = state.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
+        state.within(layer=N - 1)
+        layer = bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0
         head = 0
         if with_head:
-            head = state.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
+            head = bind.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
     return block, layer, head
 
 
 def pick_query(tokens: list[str]) -> int:
     """Query-token picker (index into tokens)."""
-    state.put("query", query_view(tokens, state.view_state()))
-    return state.bound(st.selectbox, t("ctl.query_token"), "query", options=list(range(len(tokens))),
-                       format_func=lambda i: f"{i}: {tokens[i]}")
+    state.within(query=len(tokens) - 1)
+    return bind.bound(st.selectbox, t("ctl.query_token"), "query", options=list(range(len(tokens))),
+                      format_func=lambda i: f"{i}: {tokens[i]}")

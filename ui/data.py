@@ -42,7 +42,7 @@ from model.transformer import AttnOptions
 from model.window import run_windowed
 from model.window import windowed_log_p as window_log_p
 from ui import instrument, shared, state
-from ui.view import PRETRAINED, View
+from ui.view import PARAMS, PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
 sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 by default) while a trace computes
@@ -276,7 +276,7 @@ def attention_cost(name: str) -> tuple[lessons.CostPoint, ...]:
 
 def model_options() -> list[str]:
     """The model picker's entries: the shipped checkpoints, then "hf" if the Hugging Face extra is installed."""
-    return models() + ([PRETRAINED] if PRETRAINED in state.PARAMS["model"].options else [])
+    return models() + ([PRETRAINED] if PRETRAINED in PARAMS["model"].options else [])
 
 
 def is_pretrained() -> bool:

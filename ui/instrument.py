@@ -12,7 +12,7 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ui import state
+from ui import state, url
 
 PATH = os.environ.get("ATTENTION_LAB_PROFILE")
 _PROFILE: ContextVar[dict | None] = ContextVar("profile", default=None)  # this script run's timings, if profiling
@@ -64,6 +64,6 @@ def finish(page: str, sentence: str) -> None:
 def route(page: str, text: str, seconds: float, size: int) -> None:
     """Append one keystroke-route request's timing (ms) to the profile file (its text as the page stores it)."""
     if PATH:
-        row = {"page": page, "s": state.clean_text(text)[0], "route_ms": 1000 * seconds, "bytes": size}
+        row = {"page": page, "s": url.clean_text(text)[0], "route_ms": 1000 * seconds, "bytes": size}
         with open(PATH, "a", encoding="utf-8") as f:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -23,8 +23,9 @@ from model.positional import sinusoidal_encoding
 from model.tokenizer import BOS_ID, PAD_ID, detokenize
 from model.trace import Trace, read_only
 from model.transformer import AttnOptions
-from ui import data, state, widgets
+from ui import bind, data, state, widgets
 from ui.i18n import t
+from ui.view import PARAMS
 from ui.views import panels
 
 
@@ -93,7 +94,7 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     """The note's scores masked by × and by + (−∞), switched in the URL; and a fully masked row three ways."""
     st.markdown(t("notes.mask_mul.app", leak=f"{panels.mask_mul_weights('mul')[0, 1]:.3f}"))
     modes = {"mul": t("mm.mul"), "add": t("mm.add")}
-    mode = state.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
+    mode = bind.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
     widgets.show(panels.mask_mul_element(mode, state.view_state()))
     w = panels.mask_mul_weights(mode)[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
@@ -275,7 +276,7 @@ def demo_rounding(bundle: Bundle, trace: Trace | None) -> None:
 
 def shuffle_next() -> None:
     """Button: the next shuffle of the sentence."""
-    state.put("shuffle", int(state.get("shuffle")) % int(state.PARAMS["shuffle"].high) + 1)
+    state.put("shuffle", int(state.get("shuffle")) % int(PARAMS["shuffle"].high) + 1)
 
 
 def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
@@ -283,7 +284,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.shuffle.app"))
     if not has_sentence(trace):
         return
-    state.bound(st.toggle, t("pe.with_pe"), "shuffle_with_pe")
+    bind.bound(st.toggle, t("pe.with_pe"), "shuffle_with_pe")
     c1, c2 = st.columns(2)
     with c1:
         st.button(t("pe.shuffle"), key="pe_shuffle", on_click=shuffle_next)

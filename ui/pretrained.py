@@ -5,8 +5,9 @@ import streamlit as st
 
 from model import pretrained
 from model.pretrained import PretrainedError, PretrainedTrace
-from ui import data, state, widgets
+from ui import bind, data, widgets
 from ui.i18n import t
+from ui.param import MAX_CHARS
 from ui.registry import BY_PATH, PAGES
 
 
@@ -23,7 +24,7 @@ def applies(page: str) -> bool:
 
 def source_box() -> None:
     """The model id / folder box under the model picker, with the load status (and a download button on request)."""
-    state.bound(st.text_input, t("hf.source"), "hf_model", placeholder=t("hf.placeholder"), max_chars=state.MAX_CHARS)
+    bind.bound(st.text_input, t("hf.source"), "hf_model", placeholder=t("hf.placeholder"), max_chars=MAX_CHARS)
     with st.spinner(t("hf.loading")):
         pm, err = data.pretrained_status()
     if pm is not None:

@@ -5,7 +5,7 @@
 
 A keystroke's rerun re-renders every element of the page in the browser (~1 ms each, several times per rerun) before
 the last chart can be drawn; this route's answer is drawn straight into the chart elements the page already shows
-(ui/static/live.js). The query string is read exactly like a link (ui/state.from_url: every value checked, text
+(ui/static/live.js). The query string is read exactly like a link (ui/url.from_url: every value checked, text
 cleaned and cut) into the View a rerun builds from its session (ui/view.py), and the page's chart builder and the
 payloads are the rerun's own functions called with it: the same bytes by construction. A request has no session
 (shared with other requests and script runs are only the read-only caches and the draft store below, whose drafts
@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ui import data, instrument, live, shared, state
+from ui import data, instrument, live, shared, url
 from ui.registry import BY_PATH
 from ui.shared import Drafts
 from ui.view import Element, View
@@ -47,9 +47,9 @@ def url_for(page: str, values: dict) -> str:
 
 def view(page: str, params: dict[str, str]) -> View:
     """The View of a query string on `page`: the rerun's, with this request's drafts (p: the previous text)."""
-    values, _ = state.from_url(params)
-    drafts = Drafts(state.clean_text(params.get("p", ""))[0], values["sentence"])
-    return state.view_of(values, url_for(page, values), drafts)
+    values, _ = url.from_url(params)
+    drafts = Drafts(url.clean_text(params.get("p", ""))[0], values["sentence"])
+    return View.of(values, url_for(page, values), drafts)
 
 
 def elements(page: str, v: View) -> list[Element]:

@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from ui import data, route, state
+from ui import data, route, url
 from ui.registry import PAGES
+from ui.view import View
 from ui.widgets import build_payload
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = sorted([ROOT / "ui" / "view.py", *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
-AMBIENT_MODULES = ("streamlit", "ui.state", "ui.live", "ui.i18n", "ui.widgets", "ui.controls")  # read the run's state
+PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py")),
+               *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
+AMBIENT_MODULES = ("streamlit", "ui.state", "ui.bind", "ui.live", "ui.i18n", "ui.widgets",
+                   "ui.controls")  # read the run's state
 AMBIENT_NAMES = ("state", "st", "live")  # anything read through these names is the run's
 AMBIENT_DATA = ("is_pretrained", "pretrained_status", "current_trace", "source_lang", "model_options")  # read state
 LIVE = [p for p in PAGES if p.live]
@@ -83,8 +86,8 @@ def test_a_view_gives_the_same_bytes_for_the_same_trace_and_view(page):
 
 def test_the_view_state_is_read_once_into_a_frozen_view():
     """The View holds the checked values of a query string; it cannot be changed after it is built."""
-    values, _ = state.from_url({"head": "3", "temp": "2.5", "lang": "fr", "decode": "beam"})
-    v = state.view_of(values)
+    values, _ = url.from_url({"head": "3", "temp": "2.5", "lang": "fr", "decode": "beam"})
+    v = View.of(values)
     assert (v.head, v.attn.temperature, v.lang, v.decode.method) == (3, 2.5, "en", "beam")
     with pytest.raises(AttributeError):
         v.head = 4

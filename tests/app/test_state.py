@@ -1,8 +1,14 @@
-"""URL parameters are checked on entry against their widgets' limits; text is cleaned once."""
+"""URL parameters are checked on entry against their widgets' limits; text is cleaned once. Each parameter is
+declared once, as a View field, and the URL parsing, the widget's limits and the View all follow that declaration."""
+from dataclasses import fields, make_dataclass
+
 import numpy as np
 import pytest
 
-from ui.state import DEFAULTS, MAX_CHARS, PARAMS, clean_text, from_url, validate
+from ui import url
+from ui.param import MAX_CHARS, declared, param
+from ui.url import clean_text, from_url, validate
+from ui.view import PARAMS, View
 from ui.views import masks
 
 OK, FIXED = False, True  # whether a notice is expected
@@ -19,14 +25,15 @@ OK, FIXED = False, True  # whether a notice is expected
     ("seed", "-" + "9" * 40, 0, FIXED), ("pe_base", "100", 100.0, OK), ("pe_base", "1e2", 100.0, OK),
     ("pe_base", "inf", 10000.0, FIXED), ("pe_base", "-1", 10000.0, FIXED), ("lang", "zh", "zh", OK),
     ("lang", "xx", "en", FIXED), ("block", "cross", "cross", OK), ("block", "I have a cat", "encoder", FIXED),
-    ("decode", "beam", "beam", OK), ("decode", "Beam", "greedy", FIXED), ("preset", "random", "random", OK),
+    ("decode_method", "beam", "beam", OK), ("decode_method", "Beam", "greedy", FIXED),
+    ("preset", "random", "random", OK),
     ("renderer", "<script>", "inplace", FIXED), ("scale", "0", False, OK), ("scale", "true", True, OK),
     ("scale", "maybe", True, FIXED), ("presenter", "1", True, OK), ("query", "I have a cat", 0, FIXED),
     ("model", "../../etc", "en-zh", FIXED),
 ])
 def test_values_are_checked_against_the_widget(name, raw, want, notice):
     value, notices = validate(name, raw)
-    assert value == want and type(value) is type(DEFAULTS[name])
+    assert value == want and type(value) is type(PARAMS[name].default)
     assert bool(notices) == notice
 
 
@@ -55,7 +62,8 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
     # After 2017's tile size and tiles done, the sliding window's width, global tokens and blocks, RoPE's pair and the
     # shift of the sentence; the tour's chapter After 2017; hiding special tokens
     later = {"mw", "stack", "sub", "cm", "tile", "ts", "win", "glob", "win_on", "pair", "shift", "more", "nosp"}
-    assert {p.url for p in PARAMS.values()} == old | later
+    assert old | later <= {p.url for p in PARAMS.values()}
+    assert len({p.url for p in PARAMS.values()}) == len(PARAMS), "two parameters share a URL name"
     values, notices = from_url({"s": "a dog", "s2": "a cat", "temp": "2.5", "stemp": "0.5", "topk": "7", "beam": "2",
                                 "pe_d": "8", "pe_len": "16", "snap": "3", "ko": "e0.1", "ko_mode": "zero",
                                 "mp": "two dogs", "pe_on": "0", "hf": "x"})
@@ -66,6 +74,37 @@ def test_links_keep_their_short_names_and_code_reads_the_readable_ones():
     assert (values["knockout"], values["knockout_mode"], values["shuffle_with_pe"], values["hf_model"]) == (
         "e0.1", "zero", False, "x")
     assert from_url({"attn_temperature": "2.5"})[0]["attn_temperature"] == 1.0, "the code name is not a URL name"
+
+
+def test_a_new_control_is_one_declaration(monkeypatch):
+    """A parameter added as one View field (here to a copy of View) is read from the URL under its short name,
+    checked against its bounds, given to its widget as limits, kept inside a trace's range and held by the View."""
+    wider = make_dataclass("Wider", [("zoom", int, param(2, url="z", low=1, high=9))], bases=(View,), frozen=True)
+    monkeypatch.setattr(url, "PARAMS", declared(wider))
+    values, notices = from_url({"z": "12", "layer": "1"})
+    assert (values["zoom"], values["layer"]) == (9, 1)
+    assert [(n[0], n[1]["name"], n[1]["high"]) for n in notices] == [("notice.param_clamped", "z", "9")]
+    assert from_url({"zoom": "5"})[0]["zoom"] == 2, "the code name is not a URL name"
+    assert declared(wider)["zoom"].limits() == {"min_value": 1, "max_value": 9}
+    v = wider.of(values)
+    assert v.zoom == 9 and "zoom" in {f.name for f in fields(v)} and v.within(zoom=4).zoom == 4
+    assert url.url_params(values | {"zoom": 2}).keys() == {"s", "layer"}
+    assert "zoom" not in PARAMS, "View itself is unchanged"
+
+
+def test_the_view_holds_every_parameter_and_nothing_else_of_the_url():
+    """The View's declared fields are exactly the URL's parameters, and a View of the defaults equals View()."""
+    assert set(PARAMS) == {f.name for f in fields(View)} - {"live", "drafts"}
+    defaults = {name: p.default for name, p in PARAMS.items()}
+    assert View.of(defaults) == View() and hash(View.of(defaults)) == hash(View())
+    assert View.of(defaults | {"head": 2}) != View()
+
+
+def test_within_keeps_an_index_inside_the_trace_and_a_choice_among_options():
+    v = View(layer=5, head=3, snapshot=-1, tile=0, block="cross")
+    assert v.within(layer=2, head=7).layer == 2 and v.within(layer=2, head=7).head == 3
+    assert v.within(snapshot=4).snapshot == -1 and v.within(tile=8).tile == 1, "the declared low holds"
+    assert v.within(block=("encoder", "decoder")).block == "encoder" and v.within(block=("cross",)).block == "cross"
 
 
 def test_a_notice_names_the_parameter_as_the_url_spells_it():

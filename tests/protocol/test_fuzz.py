@@ -15,7 +15,7 @@ import pyarrow as pa
 from benchmarks.protocol import Session, run
 from lesson.messages import CATALOGUE
 from tests.protocol.conftest import PAGES
-from ui.state import PARAMS
+from ui.view import PARAMS
 
 SEED = 8
 FAILED = set(CATALOGUE["notice.page_failed"].values())  # shown for a page that raised (logged "page … failed")

@@ -19,8 +19,9 @@ from model.transformer import AttnOptions
 from tests.protocol.conftest import PAGES
 from tests.protocol.test_fuzz import hostile_query
 from tests.protocol.test_sessions import OBJECTS, SUBJECTS, marker
+from ui.param import MAX_CHARS
 from ui.registry import PAGES as REGISTERED
-from ui.state import MAX_CHARS, PARAMS
+from ui.view import PARAMS
 from viz.wire import MAGIC
 
 LIVE = [p.path for p in REGISTERED if p.live]

@@ -8,7 +8,7 @@ import numpy as np
 
 from model.flash import Tiles, floats_held, online_softmax
 from model.trace import Trace
-from ui.view import Element, View, block_view, clamp, per_view
+from ui.view import Element, View, clamp, per_view, within_model
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
@@ -38,7 +38,8 @@ class Flash:
 @per_view
 def flash_view(trace: Trace, v: View) -> Flash:
     """The view applied to this trace: its head's masked scores and values through the online softmax."""
-    block, layer, head = block_view(trace, v)
+    m = within_model(trace, v)
+    block, layer, head = m.block, m.layer, m.head
     attn = trace.attn(block, layer)
     tile = clamp(v.tile, 1, len(attn.keys))
     tiles = online_softmax(attn.masked_scores[head], attn.v[head], tile)

@@ -7,15 +7,14 @@ from model.coverage import THRESHOLD
 from model.decoding import DecodeOptions
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, per_view
 from viz.bars import coverage_bar, topk_bar
 from viz.heatmap import matrix_heatmap
 
 
-def step_view(trace: Trace, v: View) -> tuple[int, int, int]:
-    """(decoding step, layer, head) of the view, kept inside this translation and model."""
-    layer = clamp(v.layer, 0, trace.n_layers("cross") - 1)
-    return clamp(v.step, 0, len(trace.decoded.steps) - 1), layer, int(v.head) % trace.config.h
+def highest(trace: Trace) -> dict[str, int]:
+    """The last decoding step, cross-attention layer and head of this translation and model (the pickers' ends)."""
+    return {"step": len(trace.decoded.steps) - 1, "layer": trace.n_layers("cross") - 1, "head": trace.config.h - 1}
 
 
 @per_view
@@ -89,4 +88,5 @@ def charts(trace: Trace, v: View) -> list[Element]:
     pair = twins(trace, v)
     twin = [twin_element(pair, v)] if pair else []
     cover = [coverage_element(trace, v)] if isinstance(trace, Trace) else []  # a pretrained Marian has no coverage
-    return cover + [step_element(trace, *step_view(trace, v), v), cross_element(trace, v)] + twin
+    at = v.within(**highest(trace))
+    return cover + [step_element(trace, at.step, at.layer, at.head, v), cross_element(trace, v)] + twin

@@ -7,16 +7,14 @@ import numpy as np
 from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, per_view
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
 
-def kv_view(trace: Trace, v: View) -> tuple[int, int, int]:
-    """(step, decoder layer, head) of the view, kept inside this translation and model."""
-    cfg = trace.config
-    return (clamp(v.step, 0, len(trace.tgt_input_tokens) - 1), clamp(v.layer, 0, cfg.N - 1),
-            clamp(v.head, 0, cfg.h - 1))
+def highest(trace: Trace) -> dict[str, int]:
+    """The last step (one per decoder input token), decoder layer and head of this translation and model."""
+    return {"step": len(trace.tgt_input_tokens) - 1, "layer": trace.config.N - 1, "head": trace.config.h - 1}
 
 
 def cached(trace: Trace) -> CachedRun:
@@ -103,7 +101,7 @@ def grouped_element(trace: Trace, v: View) -> Element:
     bars = grouped_bars(labels, {v.t("kv.axis_floats"): np.array(held)}, title=v.t("kv.fig_grouped"),
                         y_title=v.t("kv.axis_floats"), words=v.words())
     gqa = runs["en-zh-gqa2"]
-    _, layer, _ = kv_view(gqa, v)
+    layer = v.within(**highest(gqa)).layer
     attn, cfg = gqa.attn("decoder", layer), gqa.config
     maps = [matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
                            title=v.t("kv.fig_group_head", head=head, kv=head // (cfg.h // cfg.h_kv), layer=layer),
@@ -115,4 +113,5 @@ def grouped_element(trace: Trace, v: View) -> Element:
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     grouped = [grouped_element(trace, v)] if grouped_applies(trace) else []
-    return [cache_element(trace, *kv_view(trace, v), v), work_element(trace, v), *grouped]
+    at = v.within(**highest(trace))
+    return [cache_element(trace, at.step, at.layer, at.head, v), work_element(trace, v), *grouped]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from model.pairs import align_tokens, aligned_difference
 from model.trace import AttnView, Trace
 from ui import data
-from ui.view import Element, View, block_view, per_view
+from ui.view import Element, View, per_view, within_model
 from viz.heatmap import matrix_heatmap
 
 
@@ -44,5 +44,5 @@ def elements(trace: Trace, other: Trace, block: str, layer: int, head: int, v: V
 
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    other = second_trace(trace, v)
-    return list(elements(trace, other, *block_view(trace, v), v).values()) if other is not None else []
+    other, m = second_trace(trace, v), within_model(trace, v)
+    return list(elements(trace, other, m.block, m.layer, m.head, v).values()) if other is not None else []

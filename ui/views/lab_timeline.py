@@ -12,9 +12,9 @@ from viz.grid import attention_grid
 BLOCKS = (("encoder", "lab.block_encoder"), ("decoder", "lab.block_decoder"), ("cross", "lab.block_cross"))
 
 
-def snapshot_view(v: View, n: int) -> int:
-    """The view's snapshot index among the n shipped (−1, the default, is the last: the shipped model)."""
-    return v.snapshot % n
+def snapshot_index(v: View, n: int) -> int:
+    """The view's snapshot among the n shipped, kept inside them (−1, the default, is the last: the shipped model)."""
+    return v.within(snapshot=n - 1).snapshot % n
 
 
 @per_view
@@ -53,6 +53,6 @@ def charts(trace: Trace, v: View) -> list[Element]:
     names = data.timeline_models(trace.model)
     if not names:
         return []
-    index = snapshot_view(v, len(data.timeline(names[0])[0]))
+    index = snapshot_index(v, len(data.timeline(names[0])[0]))
     return [curves_element(names, index, v)] + [grid_element(name, *snapshot_run(name, index, v), v.block, v)
                                                 for name in names]

@@ -6,7 +6,7 @@ from model import pretrained
 from model.explain import SUBSCRIPTS, projection_weights
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, block_view, per_view
+from ui.view import Element, View, per_view, within_model
 from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
@@ -91,4 +91,5 @@ def elements(trace: Trace, block: str, layer: int, head: int, v: View) -> dict[s
 
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
-    return list(elements(trace, *block_view(trace, v), v).values())
+    m = within_model(trace, v)
+    return list(elements(trace, m.block, m.layer, m.head, v).values())

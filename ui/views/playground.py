@@ -11,7 +11,7 @@ from model.explain import project_and_attend
 from model.playground import from_trace
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, block_view
+from ui.view import Element, View, within_model
 from viz.heatmap import matrix_heatmap
 
 SELF_ATTENTION = ("encoder", "decoder")  # one X for queries and keys: cross-attention has two
@@ -32,8 +32,8 @@ def sentence_preset(trace: Trace, v: View) -> dict:
     """The sentence's X, head slices of W_Q/W_K/W_V with the biases folded in (X·W = the model's X·W + b: Q, K, V as
     the Self-attention page shows them) and mask at the view's block, layer and head (cross-attention's
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
-    block, layer, head = block_view(trace, v)
-    block = block if block in SELF_ATTENTION else "encoder"
+    m = within_model(trace, v)
+    block, layer, head = m.block if m.block in SELF_ATTENTION else "encoder", m.layer, m.head
     return from_trace(trace, data.bundle(trace.model).model, block, layer, head) | {"where": (block, layer, head)}
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from model.positional import alibi_bias, split_slopes
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, per_view, within_model
 from viz.heatmap import matrix_heatmap
 from viz.lines import arrows, line_chart
 
@@ -33,17 +33,16 @@ def run(name: str, text: str, v: View) -> Trace:
     return data.compared(v, name, text)
 
 
-def head_view(trace: Trace, v: View) -> tuple[str, int, int, int]:
-    """(self-attention block, layer, head, RoPE pair) of the view, kept inside the model."""
-    cfg = trace.config
-    block = v.block if v.block in BLOCKS else "encoder"
-    return block, clamp(v.layer, 0, cfg.N - 1), clamp(v.head, 0, cfg.h - 1), clamp(v.pair, 0, cfg.d_k // 2 - 1)
+def within(trace: Trace, v: View) -> View:
+    """The view with its self-attention block, layer, head and RoPE pair kept inside the model."""
+    return within_model(trace, v, BLOCKS).within(pair=trace.config.d_k // 2 - 1)
 
 
 @per_view
 def maps_element(trace: Trace, v: View) -> Element:
     """Each model's attention weights of the view's block, layer and head on the sentence."""
-    block, layer, head, _ = head_view(trace, v)
+    m = within(trace, v)
+    block, layer, head = m.block, m.layer, m.head
     figures = []
     for name, label in MODELS.items():
         attn = run(name, trace.text, v).attn(block, layer)
@@ -65,7 +64,8 @@ def rotated(trace: Trace, layer: int, v: View) -> tuple[np.ndarray, np.ndarray, 
 @per_view
 def pairs_element(trace: Trace, v: View) -> Element:
     """RoPE's q and k pairs (2i, 2i + 1) of each word, as arrows, in the view's encoder layer and head."""
-    _, layer, head, i = head_view(trace, v)
+    m = within(trace, v)
+    layer, head, i = m.layer, m.head, m.pair
     q, k, tokens = rotated(trace, layer, v)
     names = [f"{p}:{tok}" for p, tok in enumerate(tokens)]
     axes = dict(x_title=f"x[{2 * i}]", y_title=f"x[{2 * i + 1}]")
@@ -76,13 +76,13 @@ def pairs_element(trace: Trace, v: View) -> Element:
 
 def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
     """Per model: the first layer's score change between the same words after the view's shift; (h, S, S)."""
-    return {name: data.shift_change(name, trace.text, clamp(v.shift, 0, 8)) for name in MODELS}
+    return {name: data.shift_change(name, trace.text, v.shift) for name in MODELS}
 
 
 @per_view
 def shift_element(trace: Trace, v: View) -> Element:
     """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
-    _, _, head, _ = head_view(trace, v)
+    head = within(trace, v).head
     gaps = shift_gaps(trace, v)
     tokens = run(REFERENCE, trace.text, v).src.tokens[: gaps[REFERENCE].shape[1]]  # a shift may cut a 64-token sentence
     bound = max(1e-3, max(float(np.nanmax(np.abs(g))) for g in gaps.values()))
@@ -90,7 +90,7 @@ def shift_element(trace: Trace, v: View) -> Element:
                               title=v.t("pos.fig_shift", model=v.t(label)), row_title=v.t("axis.query_row"),
                               col_title=v.t("axis.key_col"), words=v.words())
                for name, label in MODELS.items()]
-    return Element(figures, f"pos-shift-{clamp(v.shift, 0, 8)}-h{head}", None, columns=3)
+    return Element(figures, f"pos-shift-{v.shift}-h{head}", None, columns=3)
 
 
 @per_view

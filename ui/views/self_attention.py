@@ -10,7 +10,7 @@ from model import lessons
 from model.attention import softmax
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
-from ui.view import Element, View, block_view, per_view, query_view
+from ui.view import Element, View, per_view, within_model
 from viz.heatmap import matrix_heatmap
 from viz.lines import grouped_bars, line_chart
 
@@ -45,9 +45,10 @@ def toggles(v: View) -> tuple[bool, float]:
 @per_view
 def shown(trace: Trace, v: View) -> Shown:
     """The view applied to this trace (indices kept inside it)."""
-    block, layer, head = block_view(trace, v)
+    m = within_model(trace, v)
+    block, layer, head = m.block, m.layer, m.head
     attn = trace.attn(block, layer)
-    qi = query_view(attn.queries, v)
+    qi = m.within(query=len(attn.queries) - 1).query
     scale, temp = toggles(v)
     keep = attn.mask[qi]  # (L_k,)
     scores = attn.scores[head][qi].astype(np.float64)  # (L_k,)

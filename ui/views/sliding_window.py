@@ -7,18 +7,17 @@ import numpy as np
 from model.trace import Trace
 from model.window import STACKS, receptive_fields, window_keep
 from ui import data
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, per_view
 from ui.views.masks import mask_figure
 from viz.heatmap import matrix_heatmap
 
 BLOCK = {"encoder": "ctl.side_encoder", "decoder": "ctl.side_decoder"}  # -> message
-MAX_WINDOW, MAX_GLOBAL = 16, 4  # the sliders' ends (ui/state.py's bounds are the same)
 
 
 def window_of(v: View) -> tuple[int, int, tuple[str, ...]]:
     """(W, global tokens, the self-attentions it applies to) of the view."""
     stacks = STACKS if v.window_on not in STACKS else (v.window_on,)
-    return clamp(v.window, 1, MAX_WINDOW), clamp(v.n_global, 0, MAX_GLOBAL), stacks
+    return v.window, v.n_global, stacks  # inside their declared bounds (ui/view.py), as their sliders
 
 
 def windowed(trace: Trace, v: View) -> Trace:
