@@ -8,8 +8,6 @@ stack loads in a script thread.
 from __future__ import annotations
 
 import copy
-import difflib
-import functools
 import html
 import logging
 from collections.abc import Callable
@@ -133,30 +131,9 @@ def sentence_bar(debounce: int | None, path: str) -> None:
         second_texts_follow(data.source_lang())
 
 
-@functools.lru_cache(maxsize=16)
-def known_by_length(model: str) -> dict[int, tuple[str, ...]]:
-    """The model's known words, grouped by length."""
-    groups: dict[int, list[str]] = {}
-    for w in data.bundle(model).src_vocab.itos[4:]:
-        if w.isalnum():
-            groups.setdefault(len(w), []).append(w)
-    return {n: tuple(ws) for n, ws in groups.items()}
-
-
-@functools.lru_cache(maxsize=4096)
-def closest(model: str, word: str) -> tuple[str, ...]:
-    """The model's known words closest in spelling to an unknown word (at most 3). Only lengths that can reach the
-    0.6 ratio are compared (2·min(a, b)/(a + b) ≥ 0.6, the bound difflib checks first): same answer, a quarter of the
-    work on every keystroke that leaves a half-typed word."""
-    groups = known_by_length(model)
-    n = len(word)
-    known = [w for m in range(max(1, (3 * n + 6) // 7), (7 * n) // 3 + 1) for w in groups.get(m, ())]
-    return tuple(difflib.get_close_matches(word, known, n=3, cutoff=0.6))
-
-
 def suggestion(model: str, word: str) -> str:
     """" (→ a, b)" with the closest known words, or nothing."""
-    close = closest(model, word)
+    close = data.closest(model, word)
     return f" (→ {', '.join(close)})" if close else ""
 
 

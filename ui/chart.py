@@ -24,6 +24,7 @@ import streamlit.components.v1 as components_v1
 
 from ui import first_load
 from ui.live import base_path
+from ui.shared import per_process
 from viz import fonts
 from viz.plotly import PLOTLY_JS, to_plotly
 from viz.spec import Arrows, BarPanels, Bars, Grid, HeadView, Heatmap
@@ -90,7 +91,7 @@ def module_url(name: str, directory: Path, filename: str, version: str) -> str:
     return base_path() + f"/component/{asset.name}/{filename}?v={version}"
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def urls() -> tuple[str, str, str]:
     """(chart.js, plotly.min.js, font) URLs: chart.js and every module it imports carry one version over all the
     modules; plotly.js is the copy inside the installed plotly package. Pages preload the modules and the font."""
@@ -102,7 +103,7 @@ def urls() -> tuple[str, str, str]:
     return chart, asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), font
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def element():
     """The registered chart element (its js is the small loader)."""
     return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)

@@ -1,4 +1,5 @@
-"""The model, loaded once per process, and traces cached by their inputs.
+"""The models, loaded once per process, and traces and what derives from them, cached by their inputs
+(ui/shared.per_process).
 
 Everything here is shared by every session's script thread at once, so it is only ever read: a bundle's model
 runs forward passes that record into the calling thread's own cache (model.hooks), and a cached trace's arrays are
@@ -7,13 +8,12 @@ changing what another session sees. Per-session data (the greedy draft) lives in
 dict in st.session_state, or a keystroke-route request's."""
 from __future__ import annotations
 
-import functools
+import difflib
 import gc
 import sys
 from collections.abc import Callable
 
 import numpy as np
-import streamlit as st
 import torch
 
 from model import lessons, pretrained, pretrained_lessons
@@ -41,7 +41,8 @@ from model.trace import (
 from model.transformer import AttnOptions
 from model.window import run_windowed
 from model.window import windowed_log_p as window_log_p
-from ui import instrument, shared, state
+from ui import instrument, state
+from ui.shared import per_process
 from ui.view import PARAMS, PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
@@ -49,19 +50,19 @@ sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(16)  # one per model
 def bundle(name: str) -> Bundle:
     """Load a shipped checkpoint once per server process."""
     return load_bundle(name)
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def models() -> list[str]:
     """Names of the shipped checkpoints."""
     return available_models()
 
 
-@shared.memo(256)  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
+@per_process(256)  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
     """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
 
@@ -70,7 +71,7 @@ def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft
     return run_with_trace(bundle(name), text, decode, attn, draft=_draft)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTrace:
     """Several sentences as one padded batch, decoded with each one's cached greedy translation (one pass, not a
     batched greedy loop per keystroke)."""
@@ -78,19 +79,19 @@ def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTr
     return run_batch_trace(bundle(name), list(texts), attn, outputs)
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@per_process(128)
 def teacher(name: str, text: str, reference: str, attn: AttnOptions) -> TeacherForcing:
     """Teacher-forced pass of a reference translation."""
     return run_teacher_forcing(bundle(name), text, reference, attn)
 
 
-@st.cache_resource(show_spinner=False, max_entries=24)  # a snapshot is ~3 MB in float32
+@per_process(24)  # a snapshot is ~3 MB in float32
 def snapshot(name: str, step: int) -> Bundle:
     """A model as it was after `step` training steps."""
     return load_snapshot(name, step)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = None) -> Trace:
     """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens);
     `_draft` (not part of the cache key) as in `trace`: the same result, in a pass or two instead of one per token."""
@@ -111,7 +112,7 @@ def drafted(drafts, model: str, run: Callable[[list[int] | None], Trace]) -> Tra
     return result
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(16)  # one per model
 def timeline(name: str) -> tuple[tuple[Snapshot, ...], tuple[list[int], list[float]]]:
     """A model's snapshots (empty if none ship) and its logged loss curve (immutable once loaded)."""
     return tuple(snapshots(name)), loss_curve(name)
@@ -124,45 +125,45 @@ def timeline_models(name: str) -> list[str]:
     return [n for n in pair if timeline(n)[0]]
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(16)  # one per model
 def head_means(name: str) -> dict:
     """Every head's mean output over 256 held-out pairs (for mean ablation), computed once per model."""
     return mean_z(bundle(name), held_out(256))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def knockout(name: str, text: str, heads: tuple[Head, ...], mode: str) -> Trace:
     """Greedy trace with the heads knocked out (read-only; raises ValueError for input with no tokens)."""
     return run_knockout(bundle(name), text, list(heads), mode, head_means(name))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def head_importance(name: str, text: str, mode: str) -> np.ndarray:
     """Drop in log P(own translation) per head knocked out alone; (blocks, N, h), read-only."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
     return read_only(importance(bundle(name), text, own, mode, head_means(name)))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def knockout_log_p(name: str, text: str, heads: tuple[Head, ...], mode: str) -> np.ndarray:
     """log P(the intact model's translation) without and with the heads knocked out; (2,), read-only."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
     return read_only(sequence_log_probs(bundle(name), text, own, [[], list(heads)], mode, head_means(name)))
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(16)  # one per model
 def variant(name: str) -> Bundle:
     """An After 2017 variant of en-zh (RoPE, ALiBi, GQA) from checkpoints/after_2017, loaded once."""
     return load_bundle(name, VARIANT_DIR)
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def variants() -> list[str]:
     """The variants shipped."""
     return available_models(VARIANT_DIR)
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@per_process(128)
 def variant_trace(name: str, text: str, _draft: list[int] | None = None) -> Trace:
     """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens);
     `_draft` (not part of the cache key) as in `trace`."""
@@ -182,7 +183,7 @@ def compared(v: View, name: str, text: str) -> Trace:
     return drafted(v.drafts, name, lambda draft: variant_trace(name, text, _draft=draft))
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@per_process(128)
 def shift_change(name: str, text: str, shift: int) -> np.ndarray:
     """How a model's first-layer scores between the same words change when `shift` fillers go before the sentence
     (en-zh or a variant); NaN where a head masks the pair (ALiBi's one-way heads); (h, S, S), read-only."""
@@ -191,33 +192,33 @@ def shift_change(name: str, text: str, shift: int) -> np.ndarray:
         return read_only(np.where(np.isfinite(before), after - before, np.nan))
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@per_process(128)
 def mirror(name: str, text: str) -> float:
     """How far a model's memory of the sentence read backwards is from its memory of the sentence (en-zh or a
     variant; model/relative.mirror_gap)."""
     return mirror_gap(any_bundle(name), text)
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def extrapolation() -> dict | None:
     """The variants' loss per token past the longest training sentence (model/extrapolation.py), if shipped."""
     return load_extrapolation()
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def cached_run(name: str, text: str, attn: AttnOptions, output_ids: tuple[int, ...]) -> CachedRun:
     """The translation `output_ids` of `text` decoded again one token per step with a KV cache (read-only)."""
     b = bundle(name)
     return run_cached(b, b.src_vocab.encode(text, b.cfg.max_len).ids, list(output_ids), attn)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def windowed(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
     """Greedy trace with a sliding window forced onto the chosen self-attentions (read-only)."""
     return run_windowed(bundle(name), text, W, n_global, stacks)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def windowed_log_p(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> tuple[float, float]:
     """log P(the full model's greedy translation) with full attention and with the window."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
@@ -229,7 +230,7 @@ def sibling(name: str) -> str:
     return name.removesuffix("-unguided") if name.endswith("-unguided") else name + "-unguided"
 
 
-@functools.cache
+@per_process(16)
 def twin(name: str) -> str | None:
     """The shipped sibling that differs from `name` only in the guided-alignment loss (with vs without), if any: a
     sibling trained on other data or options is not its twin."""
@@ -246,7 +247,7 @@ def second_batch(trace: Trace, v: View) -> BatchTrace | None:
         return None
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
     """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
     result = lessons.equivariance(bundle(name).model, list(ids), seed, with_pe)
@@ -255,7 +256,7 @@ def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> l
     return result
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
     """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
     (read-only, shared by sessions)."""
@@ -268,7 +269,7 @@ COST_LENGTHS = (32, 64, 128, 256, 512, 1024)  # the sentence lengths n attention
 COST_REPEATS = 3
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(16)  # one per model
 def attention_cost(name: str) -> tuple[lessons.CostPoint, ...]:
     """The attention cost measured once per model and server (about a second), then shared by every session."""
     return tuple(lessons.attention_cost(bundle(name).model, list(COST_LENGTHS), COST_REPEATS))
@@ -284,31 +285,31 @@ def is_pretrained() -> bool:
     return state.get("model") == PRETRAINED
 
 
-@st.cache_resource(show_spinner=False, max_entries=2)  # MiniLM is 90 MB, opus-mt 300 MB: keep two at most
+@per_process(2)  # MiniLM is 90 MB, opus-mt 300 MB: keep two at most
 def pretrained_model(source: str) -> Pretrained:
     """A Hugging Face model loaded once per server process, never downloaded (raises PretrainedError)."""
     return pretrained.load(source)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@per_process(32)
 def pretrained_trace(source: str, text: str, decode: DecodeOptions) -> PretrainedTrace:
     """Read-only trace of a sentence through a pretrained model (raises ValueError for input with no tokens)."""
     return pretrained.run(pretrained_model(source), text, decode)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def pretrained_masked_word(source: str, text: str, word: int) -> MaskedWord:
     """The sentence with one word masked, and what the BERT's MLM head predicts there (raises ValueError)."""
     return pretrained_lessons.mask_word(pretrained_model(source), text, word)
 
 
-@st.cache_resource(show_spinner=False, max_entries=32)
+@per_process(32)
 def pretrained_next_tokens(source: str, text: str) -> NextTokens:
     """The GPT-2's probability of each next token of the sentence (raises ValueError)."""
     return pretrained_lessons.next_tokens(pretrained_model(source), text)
 
 
-@st.cache_resource(show_spinner=False, max_entries=2)
+@per_process(2)
 def pretrained_sizes(source: str) -> Sizes:
     """A loaded BERT's or GPT-2's parameters, counted and from the formula."""
     return pretrained_lessons.sizes(pretrained_model(source))
@@ -322,12 +323,33 @@ def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
         return None, err
 
 
+@per_process(16)  # one per model
+def known_by_length(model: str) -> dict[int, tuple[str, ...]]:
+    """The model's known words, grouped by length."""
+    groups: dict[int, list[str]] = {}
+    for w in bundle(model).src_vocab.itos[4:]:
+        if w.isalnum():
+            groups.setdefault(len(w), []).append(w)
+    return {n: tuple(ws) for n, ws in groups.items()}
+
+
+@per_process(4096)
+def closest(model: str, word: str) -> tuple[str, ...]:
+    """The model's known words closest in spelling to an unknown word (at most 3). Only lengths that can reach the
+    0.6 ratio are compared (2·min(a, b)/(a + b) ≥ 0.6, the bound difflib checks first): same answer, a quarter of the
+    work on every keystroke that leaves a half-typed word."""
+    groups = known_by_length(model)
+    n = len(word)
+    known = [w for m in range(max(1, (3 * n + 6) // 7), (7 * n) // 3 + 1) for w in groups.get(m, ())]
+    return tuple(difflib.get_close_matches(word, known, n=3, cutoff=0.6))
+
+
 def text_lang(text: str) -> str:
     """"zh" if `text` has a CJK character, else "en"."""
     return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in text) else "en"
 
 
-@functools.lru_cache(maxsize=256)
+@per_process(256)
 def in_language(text: str, lang: str) -> str | None:
     """`text` in `lang`: itself if it is already, else the grammar's translation of it, or None if it has none."""
     if text_lang(text) == lang:
@@ -360,11 +382,8 @@ def pretrained_view_trace(v: View) -> PretrainedTrace | None:
 
 
 def view_trace(v: View) -> Trace | None:
-    """Trace of the view's sentence with its options, or None when there is nothing to show (computed once per
-    script run for the same options: pages ask several times)."""
-    if v.pretrained:
-        return state.memo(("hf", v.hf_model, v.sentence, v.decode), lambda: pretrained_view_trace(v))
-    return state.memo((v.model, v.sentence, v.attn, v.decode), lambda: shipped_trace(v))
+    """Trace of the view's sentence with its options, or None when there is nothing to show."""
+    return pretrained_view_trace(v) if v.pretrained else shipped_trace(v)
 
 
 def current_trace() -> Trace | None:

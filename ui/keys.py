@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.shared import per_process
+
 JS = """
 export default function ({ setTriggerValue }) {
   window.__alKeys = setTriggerValue;
@@ -19,7 +21,7 @@ export default function ({ setTriggerValue }) {
 """
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def _element():
     """The registered (invisible) key listener."""
     return st.components.v2.component("attention_lab_keys", js=JS)

@@ -25,6 +25,7 @@ from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import bind, data, state, widgets
 from ui.i18n import t
+from ui.shared import per_process
 from ui.view import PARAMS
 from ui.views import panels
 
@@ -123,7 +124,7 @@ def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
                   incl=r["inclusive_half"], half=d // 2, d_last=d - 1))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def neighbours(name: str, ids: tuple[int, ...]) -> tuple[list[list[str]], list[list[str]] | None]:
     """Nearest words of each id in the trained source table and, if the model ships snapshots, at step 0."""
     bundle = data.bundle(name)
@@ -176,7 +177,7 @@ def demo_ln_iid(bundle: Bundle, trace: Trace | None) -> None:
     }), hide_index=True, width="stretch")
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def shared_norm_trace(name: str, text: str) -> Trace:
     """Greedy trace with one LayerNorm per layer (the note's code); raises ValueError for input with no tokens."""
     return lessons.run_shared_norm(data.bundle(name), text)
@@ -386,7 +387,7 @@ def demo_transpose(bundle: Bundle, trace: Trace | None) -> None:
                   d=out.shape[1]))
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@per_process(8)
 def plain_list_parameters(d: int, h: int) -> dict[str, int]:
     """What PyTorch registers of the note's module, plain lists against nn.ModuleList (cached by size)."""
     return lessons.plain_list_parameters(d, h)
@@ -466,7 +467,7 @@ def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
                   pads=sum(i == PAD_ID for i in trace.src.ids)))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def one_pass_vs_steps(name: str, src: tuple[int, ...], tgt: tuple[int, ...]) -> float:
     """max |Δ logit| between one teacher-forced pass and a pass per position (cached, shared by sessions)."""
     return lessons.one_pass_vs_steps(data.bundle(name).model, list(src), list(tgt))
@@ -481,7 +482,7 @@ def demo_training_steps(bundle: Bundle, trace: Trace | None) -> None:
                   diff=f"{one_pass_vs_steps(trace.model, tuple(trace.src.ids), tgt):.1e}"))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def greedy_and_beam(name: str, src: tuple[int, ...]) -> tuple[list[int], list[int], float, float]:
     """Greedy and width-4 beam outputs of one source sentence and their summed log-probabilities (cached)."""
     b = data.bundle(name)
@@ -532,7 +533,7 @@ def demo_name_error(bundle: Bundle, trace: Trace | None) -> None:
                   shape=" × ".join(map(str, shape))))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def unmasked_padding(name: str, batch: tuple[tuple[int, ...], ...]) -> dict[str, float | int]:
     """A padded batch encoded with its padding mask and without (cached, shared by sessions)."""
     return lessons.unmasked_padding(data.bundle(name).model, [list(ids) for ids in batch])
@@ -634,7 +635,7 @@ def demo_output_width(bundle: Bundle, trace: Trace | None) -> None:
                   qk=dims(w["qk"]), wider_qk=dims(w["wider_qk"]), v=dims(w["v"]), wider_v=dims(w["wider_v"])))
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@per_process(64)
 def without_source(name: str, ids: tuple[int, ...]) -> list[int]:
     """Greedy output ids with the encoder's output zeroed (cached, shared by sessions)."""
     b = data.bundle(name)
@@ -658,7 +659,7 @@ def demo_more_params(bundle: Bundle, trace: Trace | None) -> None:
                   k3=f"{conv[3]:,}", k5=f"{conv[5]:,}", k7=f"{conv[7]:,}"))
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
+@per_process(4)
 def fresh_table(vocab: int, d: int) -> np.ndarray:
     """A fresh nn.Embedding(vocab, d) table (read-only, shared by sessions)."""
     return read_only(lessons.fresh_embedding(vocab, d))

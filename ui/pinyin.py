@@ -1,8 +1,9 @@
 """Pinyin with tone marks for Chinese tokens, read in context (a character's reading can depend on its word)."""
 from __future__ import annotations
 
-import functools
 import re
+
+from ui.shared import per_process
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
@@ -12,7 +13,7 @@ def is_han(token: str) -> bool:
     return len(token) == 1 and bool(HAN.match(token))
 
 
-@functools.lru_cache(maxsize=4096)
+@per_process(4096)
 def reading(text: str) -> tuple[str, ...]:
     """One tone-marked syllable per Chinese character of `text`, words read as words (银行 → yín háng)."""
     from pypinyin import Style, pinyin  # 0.15 s of imports, paid only once someone turns pinyin on

@@ -67,19 +67,18 @@ def payloads(page: str, params: dict[str, str]) -> list[bytes]:
 
 
 def built(page: str, v: View) -> tuple[bytes, ...]:
-    """The chart payloads of `page` in view `v`, built once per view (shared.ANSWERS; threads asking for the same
+    """The chart payloads of `page` in view `v`, built once per view (shared.VIEWS; threads asking for the same
     view at once wait for the one building it); none where there is nothing to draw."""
-    return shared.built_once(shared.ANSWERS, shared.BUILDING, v,
-                             lambda: tuple(element_payload(b, v) for b in elements(page, v)))
+    return shared.per_view(("answer", v), lambda: tuple(element_payload(b, v) for b in elements(page, v)))
 
 
 def answer(page: str, params: dict[str, str], zipped: bool = False) -> bytes:
     """The route's body for a query string, b"" if nothing to draw; with `zipped`, gzipped once per view (kept in
-    shared.ANSWERS beside the payloads: a sentence seen before is not compressed again)."""
+    shared.VIEWS beside the payloads: a sentence seen before is not compressed again)."""
     v = view(page, params)
     if not zipped:
         return frame(built(page, v))
-    return shared.built_once(shared.ANSWERS, shared.BUILDING, ("gzip", v), lambda: squeezed(frame(built(page, v))))
+    return shared.per_view(("gzip", v), lambda: squeezed(frame(built(page, v))))
 
 
 def frame(chunks: Iterable[bytes]) -> bytes:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.shared import per_process
+
 NAME = "sentence_box"
 
 HTML = '<div class="al-sentence"><label class="al-sentence__label"></label><input class="al-sentence__input"></div>'
@@ -54,7 +56,7 @@ export default function ({ parentElement, data, setStateValue }) {
 """
 
 
-@st.cache_resource(show_spinner=False)
+@per_process(1)
 def element():
     """The registered component."""
     return st.components.v2.component(NAME, html=HTML, css=CSS, js=JS, isolate_styles=True)

@@ -1,16 +1,17 @@
-"""What every session's script threads and keystroke-route requests share besides the model caches: chart payloads
-built once per view, and greedy drafts. Each is a bounded, locked LRU map, so any thread may read and write it.
+"""The two caches every session's script threads and keystroke-route requests share, and the greedy drafts. Each is
+bounded and locked, so any thread may read and write it; of the threads that miss one key at once, one builds it.
 
-- `PAYLOADS`: a chart element's payload by (View, element key), for views the keystroke route serves (View.live
-  names the page). The route builds a keystroke's payloads once; the rerun after the typing pause, and every other
-  session that types the same sentence, take the same bytes from here. Only views with a route are stored: a chart
-  drawn without one (an edited Playground grid) may depend on more than its view.
-- `BUILT`: a pure chart builder's elements by (builder, View, its plain arguments), for views with a route
-  (ui/view.per_view): the route's request builds them, the rerun after the pause takes them.
-- `ANSWERS`: the route's whole answer by View, so a sentence the class has typed before costs a lookup.
-- `DRAFTS`: the greedy output ids by (model, text). The previous keystroke's output lets decoding verify it as a
-  draft in a pass or two instead of one pass per token; a draft is only a hint that decoding checks token by token,
-  so sessions can share them.
+- Per process (`@per_process(size)`, a `Memo` per function): the models, their traces and what derives from them
+  (ui/data.py, ui/notes.py), by the function's arguments. Their values are read-only.
+- Per view (`VIEWS`, through `per_view`): what a View's charts are, for views the keystroke route serves (View.live
+  names the page): a pure chart builder's elements (ui/view.per_view), each element's payload (ui/widgets.py) and the
+  route's whole answer (ui/route.py). The route builds a keystroke's once; the rerun after the typing pause, and
+  every session that types the same sentence, take them from here. A chart drawn without a route (an edited
+  Playground grid) may depend on more than its view and is never stored.
+
+`DRAFTS` is state, not a cache: the greedy output ids by (model, text). The previous keystroke's output lets
+decoding verify it as a draft in a pass or two instead of one pass per token; a draft is only a hint that decoding
+checks token by token, so sessions can share them.
 """
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import is_dataclass
 from typing import Any
+
+import numpy as np
 
 
 class LRU:
@@ -56,18 +60,27 @@ class LRU:
             return len(self.items)
 
 
-def nbytes(value: bytes | tuple[bytes, ...]) -> int:
-    """Bytes held by a payload, or by a tuple of payloads."""
-    return len(value) if isinstance(value, bytes) else sum(len(v) for v in value)
+def nbytes(value: Any) -> int:
+    """Bytes held by a payload, or by the arrays of chart elements and of their specs (read as far as lists of specs
+    and panels go: labels, numbers and each spec's axes and style are left out, which walked cost ~0.3 ms a call)."""
+    if isinstance(value, bytes):
+        return len(value)
+    if isinstance(value, np.ndarray):
+        return value.nbytes
+    if isinstance(value, (tuple, list)):
+        return sum(map(nbytes, value)) if value and (isinstance(value[0], HOLDERS) or is_dataclass(value[0])) else 0
+    return sum(nbytes(v) for v in vars(value).values() if isinstance(v, HOLDERS)) if is_dataclass(value) else 0
+
+
+HOLDERS = (bytes, np.ndarray, tuple, list)
 
 
 MB = 1 << 20
-# The budget of each payload map in MB (default 96): a replica with little memory, or the memory test (which must
-# fill these maps in its warm-up to see what sessions leave behind), sets ATTENTION_LAB_SHARED_MB lower.
-BUDGET_MB = max(1, int(os.environ.get("ATTENTION_LAB_SHARED_MB", "96")))
-PAYLOADS = LRU(8192, nbytes, BUDGET_MB * MB)  # a payload is 1–80 KB; a page has 3–10 elements
-BUILT = LRU(max(8, BUDGET_MB * 16 // 3))  # elements hold the specs' float32 arrays: 20–100 KB a builder's call
-ANSWERS = LRU(4096, nbytes, BUDGET_MB * MB)  # View -> the route's payloads: mostly the same bytes objects as PAYLOADS
+# The per-view budget in MB (default 192): a replica with little memory, or the memory test (which must fill the map in
+# its warm-up to see what sessions leave behind), sets ATTENTION_LAB_SHARED_MB lower. An answer's payloads are counted
+# again beside their own entries, so the map holds less than its budget.
+BUDGET_MB = max(1, int(os.environ.get("ATTENTION_LAB_SHARED_MB", "192")))
+VIEWS = LRU(16384, nbytes, BUDGET_MB * MB)  # a payload is 1–80 KB, a builder's elements 20–100 KB
 DRAFTS = LRU(8192)  # (model, text) -> tuple of ids; a class of 300 typing writes ~300 a second
 
 
@@ -89,9 +102,6 @@ class Once:
             self.locks.pop(key, None)
 
 
-BUILDING = Once()
-
-
 def built_once(values: LRU, building: Once, key: Hashable, build: Callable[[], Any]) -> Any:
     """values[key], built by build() and stored if missing; of the threads that miss it at once, one builds while
     the others wait and read what it stored."""
@@ -108,11 +118,19 @@ def built_once(values: LRU, building: Once, key: Hashable, build: Callable[[], A
     return value
 
 
+VIEW_BUILDING = Once()
+
+
+def per_view(key: tuple, build: Callable[[], Any]) -> Any:
+    """VIEWS[key], built by build() once (key: a kind, the View, and what else it depends on)."""
+    return built_once(VIEWS, VIEW_BUILDING, key, build)
+
+
 class Memo:
     """A function's results by its arguments (keyword arguments starting with "_" are hints, not part of the key),
-    bounded like LRU and shared by every thread; the threads that miss one key at once compute it once. An exception
-    is raised to each caller and not kept. Lighter than st.cache_resource, whose hashing of the arguments took
-    ~0.25 ms a call on the keystroke path."""
+    bounded like LRU and shared by every thread; the threads that miss one key at once compute it once. A result of
+    None is kept too; an exception is raised to each caller and not kept. Lighter than st.cache_resource, whose
+    hashing of the arguments took ~0.25 ms a call on the keystroke path."""
 
     def __init__(self, fn: Callable, size: int) -> None:
         self.fn, self.values, self.building = fn, LRU(size), Once()
@@ -120,7 +138,7 @@ class Memo:
 
     def __call__(self, *args, **kwargs) -> Any:
         key = (args, tuple(sorted((k, v) for k, v in kwargs.items() if not k.startswith("_"))))
-        return built_once(self.values, self.building, key, lambda: self.fn(*args, **kwargs))
+        return built_once(self.values, self.building, key, lambda: (self.fn(*args, **kwargs),))[0]  # (None,) is kept
 
     def clear(self) -> None:
         """Forget every value."""
@@ -128,8 +146,8 @@ class Memo:
             self.values.items.clear()
 
 
-def memo(size: int) -> Callable[[Callable], Memo]:
-    """Decorator: the function's results kept in a Memo of `size` entries."""
+def per_process(size: int) -> Callable[[Callable], Memo]:
+    """Decorator: the function's results kept in a Memo of `size` entries, for the life of the process."""
     return lambda fn: Memo(fn, size)
 
 

@@ -3,7 +3,7 @@ the pages, written back to the URL at the end of each run, and read by the chart
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -16,16 +16,16 @@ from ui.url import clean_text, from_url, url_params
 from ui.view import View
 
 _STORE, _NOTICES = "_view_state", "_view_notices"
-# This script run's view state and memo (each run has its own thread, so no session sees another's): a page reads
-# the state a few hundred times per run, and st.session_state's proxy costs ~0.1 ms per read.
-_RUN: ContextVar[tuple[dict, dict] | None] = ContextVar("view_run", default=None)
+# This script run's view state (each run has its own thread, so no session sees another's): a page reads the state
+# a few hundred times per run, and st.session_state's proxy costs ~0.1 ms per read.
+_RUN: ContextVar[dict | None] = ContextVar("view_run", default=None)
 
 
 def store() -> dict[str, Any]:
     """The session's view state, initialised once from the (validated) URL."""
     run = _RUN.get()
     if run is not None:
-        return run[0]
+        return run
     if _STORE not in st.session_state:
         st.session_state[_STORE], st.session_state[_NOTICES] = from_url(st.query_params.to_dict())
     return st.session_state[_STORE]
@@ -63,21 +63,11 @@ def set_sentence(text: str) -> None:
 
 
 def begin_run() -> None:
-    """Start a script run: hold the session's view state for this run's reads, with an empty memo; the sentence of
-    the session's previous run gives this run's greedy drafts (ui/shared.py)."""
+    """Start a script run: hold the session's view state for this run's reads; the sentence of the session's previous
+    run gives this run's greedy drafts (ui/shared.py)."""
     _RUN.set(None)
-    _RUN.set((store(), {}))
+    _RUN.set(store())
     st.session_state["_draft_previous"] = st.session_state.get("_draft_text", "")
-
-
-def memo(key: tuple, compute: Callable[[], Any]) -> Any:
-    """compute() once per script run for the same key (outside a run: every time)."""
-    run = _RUN.get()
-    if run is None:
-        return compute()
-    if key not in run[1]:
-        run[1][key] = compute()
-    return run[1][key]
 
 
 def within(**limits: int | Sequence) -> View:

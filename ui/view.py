@@ -172,7 +172,7 @@ KEY_TYPES = (str, int, float, bool)  # a builder's arguments that go into its ca
 
 def per_view(build: Callable[..., T]) -> Callable[..., T]:
     """A pure chart builder, called once per View that has a keystroke route: the route's request builds its elements
-    and the rerun after the typing pause (or another session at the same sentence) takes them from ui/shared.py.
+    and the rerun after the typing pause (or another session at the same sentence) takes them from shared.VIEWS.
     Its other arguments must follow from the View (its trace, what `shown` reads off it) or be plain values, which
     join the key; a View without a route (an edited Playground grid) is never cached."""
     name = f"{build.__module__}.{build.__qualname__}"
@@ -182,11 +182,6 @@ def per_view(build: Callable[..., T]) -> Callable[..., T]:
         v = next(a for a in reversed(args) if isinstance(a, View))
         if not v.live:
             return build(*args)
-        key = (name, v, tuple(a for a in args if type(a) in KEY_TYPES))
-        built_elements = shared.BUILT.get(key)
-        if built_elements is None:
-            built_elements = build(*args)
-            shared.BUILT.put(key, built_elements)
-        return built_elements
+        return shared.per_view(("built", name, v, tuple(a for a in args if type(a) in KEY_TYPES)), lambda: build(*args))
 
     return built

@@ -196,15 +196,10 @@ def scale() -> float:
 
 def element_payload(element: Element, v: View) -> bytes:
     """A chart element's payload in view `v`, built once per (view, element) where the view has a keystroke route
-    (ui/shared.py: the route's keystroke and the rerun after the pause send the same bytes, built once)."""
+    (shared.VIEWS: the route's keystroke and the rerun after the pause send the same bytes, built once)."""
     if not v.live:
         return build_payload(element, v)
-    key = (v, element.key)
-    data = shared.PAYLOADS.get(key)
-    if data is None:
-        data = build_payload(element, v)
-        shared.PAYLOADS.put(key, data)
-    return data
+    return shared.per_view(("payload", v, element.key), lambda: build_payload(element, v))
 
 
 def shown_specs(element: Element, v: View) -> list:

@@ -1,16 +1,19 @@
-"""What every script thread and route request shares (ui/shared.py, ui/view.per_view, Trace.attn's views): bounded,
-right under many threads at once, and a keystroke's payloads are built once for the route and the rerun."""
+"""What every script thread and route request shares (ui/shared.py's two caches, per process and per view, and the
+drafts; Trace.attn's views): bounded, right under many threads at once, each key built once, and a keystroke's
+payloads built once for the route and the rerun."""
 import random
 import threading
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from model.checkpoint import load_bundle
+from model.decoding import DecodeOptions
 from model.trace import run_with_trace
-from ui import route, shared
+from model.transformer import AttnOptions
+from ui import data, route, shared, widgets
 from ui.registry import BY_PATH
-from ui.view import per_view
+from ui.view import Element, per_view
 from ui.widgets import build_payload, element_payload
 
 THREADS = 16
@@ -112,11 +115,12 @@ def test_a_keystrokes_payloads_are_built_once_for_the_route_and_the_rerun():
     elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
     assert body and elements
     for b in elements:
-        cached = shared.PAYLOADS.get((v, b.key))
+        cached = shared.VIEWS.get(("payload", v, b.key))
         assert cached is not None and element_payload(b, v) is cached
         assert cached == build_payload(b, v)
-    assert shared.ANSWERS.get(v) is not None and all(
-        a is b for a, b in zip(shared.ANSWERS.get(v), (shared.PAYLOADS.get((v, e.key)) for e in elements)))
+    answered = shared.VIEWS.get(("answer", v))
+    assert answered is not None and all(
+        a is b for a, b in zip(answered, (shared.VIEWS.get(("payload", v, e.key)) for e in elements)))
     assert route.answer(page, params) == body, "a sentence seen before is one lookup of the same bytes"
 
 
@@ -125,33 +129,34 @@ def test_a_view_without_a_route_is_never_cached():
     page, params = "self_attention", {"s": "shared test : no route here ."}
     v = replace(route.view(page, params), live="")
     elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
-    before = len(shared.PAYLOADS)
+    before = len(shared.VIEWS)
     for b in elements:
         assert element_payload(b, v) == build_payload(b, v)
-        assert shared.PAYLOADS.get((v, b.key)) is None
-    assert len(shared.PAYLOADS) == before
+        assert shared.VIEWS.get(("payload", v, b.key)) is None
+    assert len(shared.VIEWS) == before
 
 
 def test_a_per_view_builder_runs_once_per_view_and_plain_arguments():
-    """16 threads build the same view at once: all get equal elements, later calls get the stored ones; another plain
-    argument is another entry, and a view without a route runs the builder every time."""
+    """16 threads build the same view at once: the builder runs once and every thread gets its very elements, later
+    calls get the stored ones; another plain argument is another entry, and a view without a route runs the builder
+    every time."""
     calls = []
 
     @per_view
     def build(trace, n: int, v):
         calls.append(n)
+        threading.Event().wait(0.02)  # long enough for the other threads to arrive while it builds
         return [("block", n, v.sentence)]
 
     v = route.view("self_attention", {"s": "shared test : per view ."})
     first = together(lambda i: build(None, 1, v))
-    assert all(r == [("block", 1, v.sentence)] for r in first)
-    runs = len(calls)
-    assert build(None, 1, v) == first[0] and len(calls) == runs
-    assert build(None, 2, v) == [("block", 2, v.sentence)] and len(calls) == runs + 1
+    assert calls == [1] and all(r is first[0] for r in first) and first[0] == [("block", 1, v.sentence)]
+    assert build(None, 1, v) is first[0] and calls == [1]
+    assert build(None, 2, v) == [("block", 2, v.sentence)] and calls == [1, 2]
     plain = replace(v, live="")
     build(None, 1, plain)
     build(None, 1, plain)
-    assert len(calls) == runs + 3
+    assert calls == [1, 2, 1, 1]
 
 
 def test_threads_asking_for_the_same_new_view_at_once_build_it_once(monkeypatch):
@@ -191,3 +196,75 @@ def test_a_memo_computes_each_key_once_under_many_threads_and_keeps_no_failure()
     assert len(memo.values) <= 4 and sorted(set(calls) - {7, -1}) == [0, 1, 2, 3, 4, 5, 6]
     memo.clear()
     assert len(memo.values) == 0
+
+
+def test_the_per_view_cache_builds_each_key_once_under_many_threads():
+    """16 threads ask for the same 24 keys of every kind (elements, payloads, answers), each in its own order, at once:
+    each key is built once, every thread reads the very object built, and the map stays within its byte budget."""
+    v = route.view("self_attention", {"s": "shared test : one build per key ."})
+    keys = [(kind, v, i) for kind in ("built", "payload", "answer") for i in range(8)]
+    builds, lock = [], threading.Lock()
+
+    def build(key) -> bytes:
+        with lock:
+            builds.append(key)
+        threading.Event().wait(0.005)  # others arrive while it builds
+        return repr(key[::2]).encode()
+
+    def visit(i: int) -> dict:
+        order = random.Random(i).sample(keys, len(keys))
+        return {key: shared.per_view(key, lambda key=key: build(key)) for key in order}
+
+    seen = together(visit)
+    assert sorted(builds, key=repr) == sorted(keys, key=repr), "each key built once"
+    assert all(got[key] is seen[0][key] for got in seen for key in keys)
+    assert shared.VIEWS.weight <= shared.VIEWS.budget
+
+
+def test_a_views_payloads_are_built_once_when_the_route_and_reruns_ask_together(monkeypatch):
+    """8 route requests and 8 reruns of one new view at once: each chart element's payload is built once, and every
+    rerun sends the bytes the route answers."""
+    page, params = "multi_head", {"s": "shared test : route and reruns together ."}
+    v = route.view(page, params)
+    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    built, builder = [], widgets.build_payload
+    monkeypatch.setattr(widgets, "build_payload", lambda b, view: built.append(b.key) or builder(b, view))
+
+    def ask(i: int) -> tuple[bytes, ...]:
+        return route.built(page, v) if i % 2 else tuple(element_payload(b, v) for b in elements)
+
+    answers = together(ask)
+    assert sorted(built) == sorted(b.key for b in elements)
+    assert all(a == answers[0] for a in answers) and answers[0]
+
+
+def test_per_process_functions_compute_a_new_key_once_for_many_threads(monkeypatch):
+    """16 threads ask ui.data for the trace of one new sentence at once: one forward pass, one read-only trace shared
+    by all; later asks (with any draft hint) get the same trace."""
+    passes, run = [], data.run_with_trace
+    monkeypatch.setattr(data, "run_with_trace", lambda *a, **k: passes.append(1) or run(*a, **k))
+    text, attn, decode = "shared test : the dog reads a book .", AttnOptions(), DecodeOptions()
+    traces = together(lambda i: data.trace("en-zh", text, attn, decode, _draft=[i]))
+    assert len(passes) == 1 and all(t is traces[0] for t in traces)
+    assert data.trace("en-zh", text, attn, decode) is traces[0] and len(passes) == 1
+
+
+def test_elements_weigh_the_arrays_they_hold():
+    """The per-view budget counts what an element holds, its specs' arrays and those of their panels, as well as
+    payloads."""
+    @dataclass(frozen=True)
+    class Panel:
+        values: np.ndarray
+
+    @dataclass(frozen=True)
+    class Spec:
+        values: np.ndarray
+        labels: tuple[str, ...]
+        panels: tuple[Panel, ...] = ()
+        decimals: int = 2
+
+    heat, bars = np.zeros((16, 16), np.float32), np.zeros(16, np.float32)
+    element = Element([Spec(heat, ("ab",) * 16), Spec(heat, ("c",), (Panel(bars), Panel(bars)))], key="key")
+    assert shared.nbytes(element) == 2 * heat.nbytes + 2 * bars.nbytes
+    assert shared.nbytes([element, element]) == 2 * shared.nbytes(element)
+    assert shared.nbytes((b"x" * 300, b"y" * 100)) == 400

@@ -1,8 +1,9 @@
 """Memory stays bounded: after 1,000 reruns from 30 sessions that then leave, RSS is back near its warm level.
 
-The warm-up types more distinct sentences than the trace cache holds (128), and the shared payload maps run at 8 MB
-(ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured after it is
-what sessions leave behind. (At the default 96 MB the payload maps were still filling after the warm-up: +10–12 %.)
+The warm-up types more distinct sentences than the trace cache holds (128), and the per-view cache (ui/shared.VIEWS)
+runs at 8 MB (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured
+after it is what sessions leave behind. (With the payload maps it replaced at 96 MB each, they were still filling
+after the warm-up: +10–12 %.)
 The warm-up is 500 reruns long: after 150 the process had not reached its plateau, and the warm level alone varied
 by 10 % between runs (479–530 MB).
 Streamlit keeps a closed session for `server.disconnectedSessionTTL` seconds (120 by default) so that a dropped tab
@@ -17,7 +18,7 @@ from benchmarks.protocol import Session, run
 N_SESSIONS, WARM_RERUNS, RERUNS = 30, 500, 1000
 FIRST = 12**4  # sentence numbers from here on all have six words: cached traces of the same size in both phases
 SESSION_TTL = 2
-SHARED_MB = 8  # ui/shared.py's payload maps, filled by the warm-up at this size (at the default 96 MB they are not)
+SHARED_MB = 8  # ui/shared.py's per-view cache, filled by the warm-up at this size (at the default it is not)
 SERVER_ENV = {"STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL": str(SESSION_TTL), "ATTENTION_LAB_SHARED_MB": str(SHARED_MB)}
 PAGES = ["multi_head", "decoding", "add_norm", "self_attention"]
 WORDS = ["cat", "dog", "tea", "books", "apples", "school", "home", "every", "day", "like", "have", "read"]
