@@ -14,8 +14,9 @@ starting when the one before it ended. The middleware
   CJK font) for seconds, 2.5 to 5 s measured on a busy machine;
 - marks the app's versioned files (`/component/…?v=<hash of the bytes>`, ui/chart.py) as immutable, so the font
   is downloaded once per visitor and a returning visitor's browser asks for none of them again, and sends the
-  chart's code, plotly.js and the font from memory, gzipped once (Streamlit's route gzipped plotly.js's 4.8 MB on
-  the event loop for every new visitor, ~100 ms during which no session's messages went out).
+  chart's code and the font from memory, gzipped once (Streamlit's route gzipped a large file on the event loop for
+  every new visitor: ~100 ms for the 4.8 MB plotly.js the charts once needed, during which no session's messages
+  went out).
 Light on purpose, like ui/live.py: the server imports it at start-up. The chart's URLs are only known once a script
 run has imported ui/chart.py (which registers the files with Streamlit's component route and calls `preload`);
 until then a page gets the base path alone, never a preload the server could not answer yet (nor the font rules:
@@ -37,7 +38,7 @@ PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
 IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
-KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules, plotly.js, the font
+KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules and the font
 
 
 def preload(modules: list[str], font: str, css: str = "") -> None:
@@ -98,7 +99,7 @@ def accepts_gzip(scope) -> bool:
 @dataclass(frozen=True)
 class File:
     """A versioned file as sent: its type, bytes and (for text) gzip bytes, compressed once instead of per request
-    (plotly.js is 4.8 MB: Streamlit's gzip middleware spent ~100 ms of the event loop on it for every new visitor)."""
+    (Streamlit's gzip middleware compresses on the event loop for every request)."""
 
     content_type: bytes
     body: bytes
@@ -141,7 +142,7 @@ async def collect(app, scope, receive) -> tuple[dict, bytes]:
 
 class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
-    chart's code, plotly.js and the font are sent from memory, compressed once."""
+    chart's code and the font are sent from memory, compressed once."""
 
     def __init__(self, app, pages: list[str], default: str = "") -> None:
         self.app, self.pages, self.default = app, pages, default

@@ -1,5 +1,5 @@
 // Attention Lab's chart element: one payload (viz/wire.py) holds one or more chart specs; each is drawn on a
-// <canvas> by its kind's module (or by Plotly for the kinds without one). The payloads of one rerun are drawn
+// <canvas> by its kind's module. The payloads of one rerun are drawn
 // together in one animation frame (see schedule); a payload identical to the last one is not drawn again.
 import "./colour.js"; // the kinds' own imports, named here so that every module is fetched in one round trip
 import "./common.js";
@@ -9,14 +9,15 @@ import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from
 import arrows from "./arrows.js";
 import barPanels from "./barpanels.js";
 import bars from "./bars.js";
+import curves from "./curves.js";
 import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
 import { arrived, listen, superseded } from "./live.js";
-import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
+import wirings from "./wirings.js";
 
-const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows };
+const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows, curves, wirings };
 const pending = new Map();
 const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its rerun
 let frame = 0, timer = 0;
@@ -107,7 +108,7 @@ window.addEventListener("resize", () => {
       stageRoom(list);
       share(list, list.map((slot) => slot.clientWidth));
     });
-    slots.flat().forEach((slot) => (slot.__spec.kind === "plotly" ? plot : paint)(slot, slot.clientWidth));
+    slots.flat().forEach((slot) => paint(slot, slot.clientWidth));
   });
 });
 
@@ -141,38 +142,25 @@ function render(slots, widths, payload) {
     setTips(slot, payload.words.download);
   });
   share(slots, widths);
-  slots.forEach((slot, i) => (slot.__spec.kind === "plotly" ? plot(slot, widths[i]) : paint(slot, widths[i])));
+  slots.forEach((slot, i) => paint(slot, widths[i]));
 }
 
 // A stage's charts side by side are drawn at one scale: the smallest any of them fits at.
 function share(slots, widths) {
-  const fits = slots.map((slot, i) => slot.__spec.kind !== "plotly" && (slot.__fit ?? Infinity) < Infinity
+  const fits = slots.map((slot, i) => (slot.__fit ?? Infinity) < Infinity
     && fitted(KINDS[slot.__spec.kind], scratch, slot.__spec, widths[i], slot.__payload.scale, slot.__fit)[1]);
   const scale = Math.min(...fits.filter(Boolean));
   slots.forEach((slot) => { slot.__most = scale; });
 }
 
-// A Plotly chart `width` px wide, no taller than its stage room; not drawn again for the same figure in the same box.
-function plot(slot, width) {
-  const spec = slot.__spec, payload = slot.__payload, figure = spec.figure, room = slot.__fit ?? Infinity;
-  const height = Math.round(Math.min(room, figure.layout.height)), drawn = JSON.stringify(figure) + [width, height];
-  if (drawn === slot.__figure) return publish(slot, { title: spec.title }, payload.sentence, "plotly");
-  slot.__figure = drawn;
-  const shown = { ...figure, layout: { ...figure.layout, height, width: width || undefined } };
-  drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
-    .then((done) => done && publish(slot, { title: spec.title }, payload.sentence, "plotly"));
-}
-
 function ensureSlots(root, payload) {
   let box = root.querySelector(":scope > .al-charts");
-  const kinds = payload.charts.map((c) => (c.kind === "plotly" ? "plotly" : "canvas")).join();
-  if (!box || box.dataset.kinds !== kinds) {
+  if (!box || box.children.length !== payload.charts.length) {
     box?.remove();
     box = document.createElement("div");
     box.className = "al-charts";
-    box.dataset.kinds = kinds;
     root.appendChild(box);
-    payload.charts.forEach((c) => box.appendChild(c.kind === "plotly" ? plotlySlot() : canvasSlot()));
+    payload.charts.forEach(() => box.appendChild(canvasSlot()));
   }
   const staged = !!root.closest(".st-key-al-stage");
   box.style.cssText = `display:grid;grid-template-columns:${tracks(payload, staged)};gap:1rem;width:100%`;
@@ -220,19 +208,6 @@ function canvasSlot() {
   new ResizeObserver(() => {
     if (slot.__spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot, width); }
   }).observe(slot);
-  return slot;
-}
-
-function plotlySlot() {
-  const slot = document.createElement("div");
-  slot.dataset.alChart = "1";
-  slot.style.cssText = "position:relative;min-width:0";
-  slot.innerHTML = '<div class="al-plotly" style="width:100%"></div>';
-  const div = slot.querySelector(".al-plotly");
-  addToolbar(slot, {
-    PNG: () => plotlyImage(div, "png", slot.__name, slot.__payload.font),
-    SVG: () => plotlyImage(div, "svg", slot.__name, slot.__payload.font),
-    CSV: () => save(plotlyCsv(div), "text/csv", slot.__name + ".csv") }, "");
   return slot;
 }
 

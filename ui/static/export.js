@@ -42,6 +42,9 @@ export class SvgContext {
   beginPath() { this.path = []; }
   moveTo(x, y) { this.path.push(`M${x} ${y}`); }
   lineTo(x, y) { this.path.push(`L${x} ${y}`); }
+  arc(x, y, r) { this.path.push(`M${x - r} ${y}A${r} ${r} 0 1 0 ${x + r} ${y}A${r} ${r} 0 1 0 ${x - r} ${y}Z`); }
+  closePath() { this.path.push("Z"); }
+  fill() { this.out.push(`<path d="${this.path.join(" ")}" fill="${xml(this.state.fillStyle)}"${this.attrs()}/>`); }
   stroke() {
     this.out.push(`<path d="${this.path.join(" ")}" fill="none" stroke="${xml(this.state.strokeStyle)}" `
       + `stroke-width="${this.state.lineWidth}"${this.state.dash ? ` stroke-dasharray="${this.state.dash}"` : ""}${this.attrs()}/>`);
