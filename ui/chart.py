@@ -19,6 +19,7 @@ import streamlit as st
 import streamlit.components.v1 as components_v1
 
 from ui import first_load
+from ui.assets import component_js
 from ui.live import base_path
 from viz import fonts
 from viz.wire import pack
@@ -27,12 +28,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 # a module specifier of static/*.js: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`
 IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./[\w.-]+\.js)\2""")
 
-# Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
-# the chart code (static/chart.js and the modules it imports) is fetched once, as modules, from the file route.
-LOADER = """
-const chart = import(new URL(%s, window.location.origin).href);
-export default function (args) { return chart.then((m) => m.default(args)); }
-"""
+LOADER = component_js("chart_loader")  # chart.js's URL goes in place of CHART_URL
 
 
 def asset_url(name: str, directory: Path, filename: str) -> str:
@@ -89,7 +85,8 @@ def urls() -> tuple[str, str]:
 @st.cache_resource(show_spinner=False)
 def element():
     """The registered chart element (its js is the small loader)."""
-    return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
+    js = LOADER.replace("CHART_URL", json.dumps(urls()[0]))
+    return st.components.v2.component("attention_lab_chart", js=js, isolate_styles=False)
 
 
 def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],

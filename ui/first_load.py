@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import anyio
 
+from ui.assets import component_js
 from ui.live import base_path
 
 _PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font, the font's <style> (set by ui/chart.py)
@@ -38,6 +39,7 @@ PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
 IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
+BASE_URL_JS = component_js("base_url")
 KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules and the font
 
 
@@ -51,16 +53,10 @@ def preload(modules: list[str], font: str, css: str = "") -> None:
 
 
 def base_script(pages: list[str], default: str = "") -> str:
-    """A script giving Streamlit the server's base URL: the page's URL without its page segment (so it also holds
-    behind a proxy that adds a prefix). The default page lives at the base URL itself, so a link to it by name
-    (/overview?s=…) is rewritten to the base URL first: Streamlit would answer it with "Page not found"."""
-    known = json.dumps(sorted(pages))
-    home = (f" if (last === {json.dumps(default)}) history.replaceState(history.state, \"\","
-            " base.replace(/\\/+$/, \"\") + \"/\" + location.search + location.hash);") if default else ""
-    return ("<script>(() => { const p = location.pathname.replace(/\\/+$/, \"\"), last = p.split(\"/\").pop();"
-            f" const base = {known}.includes(last) ? p.slice(0, p.length - last.length) : p;{home}"
-            " window.__streamlit = Object.assign({}, window.__streamlit,"
-            " { BACKEND_BASE_URL: location.origin + base.replace(/\\/+$/, \"\") + \"/\" }); })()</script>")
+    """The script giving Streamlit the server's base URL (ui/static/components/base_url.js) for these page names and
+    this default page."""
+    given = f"({json.dumps(sorted(pages))}, {json.dumps(default)})"
+    return "<script>" + BASE_URL_JS.replace("(PAGES, HOME)", given) + "</script>"
 
 
 def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
