@@ -83,11 +83,12 @@ DRAW_JS = """async ([b64, width, room]) => {
 
 # every canvas chart on an app page: its kind, rows and columns (heatmaps), layout box and recorded texts
 PAGE_JS = """() => Array.from(document.querySelectorAll('[data-al-chart]')).filter((el) => el.querySelector('canvas'))
-  .map((el) => ({ kind: el.__spec.kind, title: el.__spec.title, texts: el.querySelector('canvas').__texts || [],
+  .map((el) => ({ kind: el.__al.spec.kind, title: el.__al.spec.title, texts: el.querySelector('canvas').__texts || [],
     staged: !!el.closest('.st-key-al-stage'),
-    rows: el.__spec.rows ? el.__spec.rows.labels.length : 0, cols: el.__spec.cols ? el.__spec.cols.labels.length : 0,
-    rowTicks: el.__spec.rows ? el.__spec.rows.ticks.length : 0,
-    box: el.__box && { left: el.__box.left, top: el.__box.top, plotH: el.__box.plotH } }))"""
+    rows: el.__al.spec.rows ? el.__al.spec.rows.labels.length : 0,
+    cols: el.__al.spec.cols ? el.__al.spec.cols.labels.length : 0,
+    rowTicks: el.__al.spec.rows ? el.__al.spec.rows.ticks.length : 0,
+    box: el.__al.box && { left: el.__al.box.left, top: el.__al.box.top, plotH: el.__al.box.plotH } }))"""
 
 # the font size of every text Plotly draws in the page's Plotly charts
 PLOTLY_FONTS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot text'))
