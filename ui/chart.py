@@ -3,9 +3,7 @@
 `st.plotly_chart` derives a chart's identity from its data, so every keystroke re-creates each chart from
 scratch. This element keeps its DOM per key and receives its charts as ONE binary message (viz/wire.py: the specs'
 fields as JSON, their arrays as float32 / uint8 bytes), drawn on <canvas> by ui/static/ (heatmaps, grids, bars,
-bar panels, head views, arrows) with hover values, PNG / SVG / CSV buttons and readable labels. Curves (no canvas
-drawing) travel as Plotly JSON from viz.plotly.to_plotly and are drawn with Plotly.react; plotly.js is
-the copy inside the installed plotly package, served by Streamlit's component file route.
+bar panels, head views, arrows, curves, wirings) with hover values, PNG / SVG / CSV buttons and readable labels.
 """
 from __future__ import annotations
 
@@ -15,41 +13,23 @@ import json
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 import streamlit as st
 import streamlit.components.v1 as components_v1
 
 from ui import first_load
+from ui.assets import component_js
 from ui.live import base_path
 from ui.shared import per_process
 from viz import fonts
-from viz.plotly import PLOTLY_JS, to_plotly
-from viz.spec import Arrows, BarPanels, Bars, Grid, HeadView, Heatmap
 from viz.wire import pack
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-CANVAS_KINDS = (Heatmap, Grid, Bars, BarPanels, HeadView, Arrows)
 # a module specifier of static/*.js: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`
 IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./[\w.-]+\.js)\2""")
 
-# Components v2 sends an element's js_content with every rerun of every element, so it is only a loader:
-# the chart code (static/chart.js and the modules it imports) is fetched once, as modules, from the file route.
-LOADER = """
-const chart = import(new URL(%s, window.location.origin).href);
-export default function (args) { return chart.then((m) => m.default(args)); }
-"""
-
-
-@dataclass(frozen=True)
-class PlotlyFigure:
-    """A chart the element draws with Plotly: its title and to_plotly's figure."""
-
-    kind: ClassVar[str] = "plotly"
-    title: str
-    figure: dict
+LOADER = component_js("chart_loader")  # chart.js's URL goes in place of CHART_URL
 
 
 def asset_url(name: str, directory: Path, filename: str) -> str:
@@ -92,36 +72,29 @@ def module_url(name: str, directory: Path, filename: str, version: str) -> str:
 
 
 @per_process(1)
-def urls() -> tuple[str, str, str]:
-    """(chart.js, plotly.min.js, font) URLs: chart.js and every module it imports carry one version over all the
-    modules; plotly.js is the copy inside the installed plotly package. Pages preload the modules and the font."""
+def urls() -> tuple[str, str]:
+    """(chart.js, font) URLs: chart.js and every module it imports carry one version over all the modules. Pages
+    preload the modules and the font."""
     directory, version = served_modules()
     modules = [module_url("chart_js", directory, path.name, version) for path in sorted(directory.glob("*.js"))]
     chart = next(url for url in modules if "/chart.js?" in url)
     font = asset_url("font", STATIC_DIR, fonts.FILE.name)
     first_load.preload(modules, font, fonts.page_css(font))  # every page's HTML asks for them from now on
-    return chart, asset_url("plotly_js", PLOTLY_JS.parent, PLOTLY_JS.name), font
+    return chart, font
 
 
 @per_process(1)
 def element():
     """The registered chart element (its js is the small loader)."""
-    return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
-
-
-def drawable(spec, scale: float):
-    """The spec itself when the element draws its kind on canvas, else its Plotly figure."""
-    if isinstance(spec, CANVAS_KINDS):
-        return spec
-    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the sentence
+    js = LOADER.replace("CHART_URL", json.dumps(urls()[0]))
+    return st.components.v2.component("attention_lab_chart", js=js, isolate_styles=False)
 
 
 def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],
             live: str = "") -> bytes:
     """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
-    _, plotly_src, font = urls()
-    return pack([drawable(s, scale) for s in specs], sentence=sentence, scale=scale, columns=columns, names=names,
-                words=words, plotly_src=plotly_src, font=font, live=live)
+    return pack(specs, sentence=sentence, scale=scale, columns=columns, names=names, words=words, font=urls()[1],
+                live=live)
 
 
 def draw(data: bytes, key: str) -> None:

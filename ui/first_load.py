@@ -14,8 +14,9 @@ starting when the one before it ended. The middleware
   CJK font) for seconds, 2.5 to 5 s measured on a busy machine;
 - marks the app's versioned files (`/component/…?v=<hash of the bytes>`, ui/chart.py) as immutable, so the font
   is downloaded once per visitor and a returning visitor's browser asks for none of them again, and sends the
-  chart's code, plotly.js and the font from memory, gzipped once (Streamlit's route gzipped plotly.js's 4.8 MB on
-  the event loop for every new visitor, ~100 ms during which no session's messages went out).
+  chart's code and the font from memory, gzipped once (Streamlit's route gzipped a large file on the event loop for
+  every new visitor: ~100 ms for the 4.8 MB plotly.js the charts once needed, during which no session's messages
+  went out).
 Light on purpose, like ui/live.py: the server imports it at start-up. The chart's URLs are only known once a script
 run has imported ui/chart.py (which registers the files with Streamlit's component route and calls `preload`);
 until then a page gets the base path alone, never a preload the server could not answer yet (nor the font rules:
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 
 import anyio
 
+from ui.assets import component_js
 from ui.live import base_path
 
 _PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font, the font's <style> (set by ui/chart.py)
@@ -37,7 +39,8 @@ PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
 IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
-KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules, plotly.js, the font
+BASE_URL_JS = component_js("base_url")
+KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules and the font
 
 
 def preload(modules: list[str], font: str, css: str = "") -> None:
@@ -50,16 +53,10 @@ def preload(modules: list[str], font: str, css: str = "") -> None:
 
 
 def base_script(pages: list[str], default: str = "") -> str:
-    """A script giving Streamlit the server's base URL: the page's URL without its page segment (so it also holds
-    behind a proxy that adds a prefix). The default page lives at the base URL itself, so a link to it by name
-    (/overview?s=…) is rewritten to the base URL first: Streamlit would answer it with "Page not found"."""
-    known = json.dumps(sorted(pages))
-    home = (f" if (last === {json.dumps(default)}) history.replaceState(history.state, \"\","
-            " base.replace(/\\/+$/, \"\") + \"/\" + location.search + location.hash);") if default else ""
-    return ("<script>(() => { const p = location.pathname.replace(/\\/+$/, \"\"), last = p.split(\"/\").pop();"
-            f" const base = {known}.includes(last) ? p.slice(0, p.length - last.length) : p;{home}"
-            " window.__streamlit = Object.assign({}, window.__streamlit,"
-            " { BACKEND_BASE_URL: location.origin + base.replace(/\\/+$/, \"\") + \"/\" }); })()</script>")
+    """The script giving Streamlit the server's base URL (ui/static/components/base_url.js) for these page names and
+    this default page."""
+    given = f"({json.dumps(sorted(pages))}, {json.dumps(default)})"
+    return "<script>" + BASE_URL_JS.replace("(PAGES, HOME)", given) + "</script>"
 
 
 def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
@@ -98,7 +95,7 @@ def accepts_gzip(scope) -> bool:
 @dataclass(frozen=True)
 class File:
     """A versioned file as sent: its type, bytes and (for text) gzip bytes, compressed once instead of per request
-    (plotly.js is 4.8 MB: Streamlit's gzip middleware spent ~100 ms of the event loop on it for every new visitor)."""
+    (Streamlit's gzip middleware compresses on the event loop for every request)."""
 
     content_type: bytes
     body: bytes
@@ -141,7 +138,7 @@ async def collect(app, scope, receive) -> tuple[dict, bytes]:
 
 class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
-    chart's code, plotly.js and the font are sent from memory, compressed once."""
+    chart's code and the font are sent from memory, compressed once."""
 
     def __init__(self, app, pages: list[str], default: str = "") -> None:
         self.app, self.pages, self.default = app, pages, default

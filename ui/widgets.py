@@ -93,7 +93,7 @@ def font_css() -> None:
     a section's caption styled as st.caption (see `section`); and no "stale" dimming while a rerun runs: every
     keystroke's rerun would otherwise restyle every element twice and make the browser repaint the whole page,
     canvases included, before the new charts arrive (Streamlit's running indicator still shows a slow rerun)."""
-    st.html(f"<style>{fonts.page_css(urls()[2])}{PAGE_CSS}</style>")
+    st.html(f"<style>{fonts.page_css(urls()[1])}{PAGE_CSS}</style>")
 
 
 def section(title: str, caption: str = "") -> None:

@@ -87,14 +87,14 @@ def build(hint, value):
 
 
 def element_specs(at: AppTest) -> list:
-    """Every chart the in-place element received, as viz spec objects (Plotly-drawn kinds as their figure)."""
+    """Every chart the in-place element received, as viz spec objects."""
     from viz.spec import SPECS
 
     kinds = {cls.kind: cls for cls in SPECS}
     out = []
     for header in payloads(at):
         for chart in header["charts"]:
-            out.append(chart if chart["kind"] == "plotly" else rebuild(kinds[chart["kind"]], chart))
+            out.append(rebuild(kinds[chart["kind"]], chart))
     return out
 
 
@@ -103,7 +103,7 @@ def specs(at: AppTest) -> list[dict]:
     through viz.plotly.to_plotly (what an export or the naive page draws from the same spec)."""
     from viz.plotly import to_plotly
 
-    inplace = [c["figure"] if isinstance(c, dict) else to_plotly(c).to_dict() for c in element_specs(at)]
+    inplace = [to_plotly(c).to_dict() for c in element_specs(at)]
     return inplace + [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
 
 

@@ -14,8 +14,8 @@ SENTENCE = "I have a cat"
 CELL_JS = """([title, i, j]) => {
   const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
   el.scrollIntoView({block: 'center'});
-  const canvas = el.querySelector('canvas'), r = canvas.getBoundingClientRect(), [R, C] = el.__spec.values.shape;
-  const b = el.__box, x = b.left + (j + 0.5) * b.cw, y = b.top + (i + 0.5) * b.ch, k = canvas.width / r.width;
+  const canvas = el.querySelector('canvas'), r = canvas.getBoundingClientRect(), [R, C] = el.__al.spec.values.shape;
+  const b = el.__al.box, x = b.left + (j + 0.5) * b.cw, y = b.top + (i + 0.5) * b.ch, k = canvas.width / r.width;
   const px = canvas.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data;
   return {rgb: [px[0], px[1], px[2]], x: r.left + x, y: r.top + y, rows: R, cols: C};
 }"""
@@ -103,7 +103,7 @@ def test_download_tips_and_grid_svg_follow_the_language(page, app_url):
 TIP_JS = """([title, i]) => {
   const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
   el.scrollIntoView({block: 'center'});
-  const r = el.querySelector('canvas').getBoundingClientRect(), b = el.__box, p = el.__spec.points;
+  const r = el.querySelector('canvas').getBoundingClientRect(), b = el.__al.box, p = el.__al.spec.points;
   const at = (v) => (v + b.reach) / (2 * b.reach) * b.side;  // x from the plot's left, y from its bottom
   const along = (v) => at(v) * 0.9 + at(0) * 0.1;  // nine tenths of the way along the shaft
   return {x: r.left + b.left + along(p[2 * i]), y: r.top + b.top + b.side - along(p[2 * i + 1])};
@@ -133,4 +133,47 @@ def test_rope_arrows_are_drawn_on_canvas_with_numpys_turned_pairs(page, app_url)
     assert name == "2:sees"
     tip_values = [float(v) for v in values.strip("()").split(",")]
     assert tip_values == pytest.approx([turned[2].real, turned[2].imag], abs=0.006)
+    assert not page.errors, page.errors
+
+
+CURVE_POINT_JS = """([title, line, i]) => {
+  const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
+  el.scrollIntoView({block: 'center'});
+  const r = el.querySelector('canvas').getBoundingClientRect(), b = el.__al.box, l = el.__al.spec.lines[line];
+  return {x: r.left + b.left + b.x.at(l.x[i]) * b.plotW, y: r.top + b.top + (1 - b.y.at(l.y[i])) * b.plotH, n: l.x[i]};
+}"""
+
+LAST_OUTPUT_JS = """(title) => {
+  const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
+  el.scrollIntoView({block: 'center'});
+  const r = el.querySelector('canvas').getBoundingClientRect(), b = el.__al.box, j = el.__al.spec.tokens.length - 1;
+  return {x: r.left + b.columns[1][1], y: r.top + b.top + (j + 0.5) * b.rowH, hover: el.__al.spec.panels[1].hover[j]};
+}"""
+
+
+def test_curves_and_wirings_are_drawn_on_canvas_and_plotly_js_is_never_fetched(page, app_url):
+    """The paper page's cost curves and its recurrent layer beside self-attention: canvas charts like the others
+    (plotly.js is not fetched); hovering a curve's point writes its series, n and value, hovering self-attention's
+    last output writes its path length from x₁ (one link)."""
+    open_app(page, url(app_url, "paper", s=SENTENCE))
+    wait_painted(page, SENTENCE)
+    kinds = page.evaluate("() => Array.from(document.querySelectorAll('[data-al-chart]'), "
+                          "e => [e.__al.spec.kind, e.__alChart.renderer])")
+    assert {"curves", "wirings"} <= {kind for kind, _ in kinds} and {r for _, r in kinds} == {"canvas"}
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
+    assert not [name for name in fetched if "plotly" in name]
+
+    title = text("paper.fig_memory", "en")
+    point = page.evaluate(CURVE_POINT_JS, [title, 0, 2])
+    page.mouse.move(point["x"], point["y"])
+    tip = page.locator("[data-al-chart] .al-tip:visible")
+    series, where = tip.text_content().split("\n")
+    n, value = where.split(": ")
+    assert series == text("paper.trace_scores", "en") and n == str(int(point["n"]))
+    heads = 4  # the shipped models' h: the score matrix holds h·n² float32
+    assert float(value) == pytest.approx(heads * point["n"] ** 2 * 4 / 2**20, abs=5e-4)
+
+    node = page.evaluate(LAST_OUTPUT_JS, text("paper.fig_paths", "en"))
+    page.mouse.move(node["x"], node["y"])
+    assert tip.text_content() == node["hover"] and node["hover"].endswith("path length 1")
     assert not page.errors, page.errors

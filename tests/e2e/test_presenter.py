@@ -49,7 +49,7 @@ MEASURE_JS = r"""(least) => {
     const r = el && el.getBoundingClientRect();
     if (!r || !r.height) continue;
     out.charts++;
-    const name = (slot.__spec && slot.__spec.title) || slot.__name;
+    const name = (slot.__al.spec && slot.__al.spec.title) || slot.__al.name;
     if (!inside(r.left, r.top, r.right, r.bottom, screen)) out.outside.push(`${name}: box ${Math.round(r.top)}–${Math.round(r.bottom)} px`);
     const texts = canvas ? (canvas.__texts || []).map((t) => ({text: t.text, corners: t.corners.map(([x, y]) => [x + r.left, y + r.top])}))
       : Array.from(plot.querySelectorAll('text')).filter((t) => t.textContent.trim()).map((t) => {
@@ -77,7 +77,7 @@ MEASURE_JS = r"""(least) => {
     note(n.textContent, parseFloat(getComputedStyle(el).fontSize) * scale, el.closest('[data-testid]')?.dataset.testid || el.tagName);
   }
   for (const c of document.querySelectorAll('[data-al-chart] canvas')) {
-    for (const t of c.__texts || []) note(t.text, t.size, `chart ${c.closest('[data-al-chart]').__spec?.title}`);
+    for (const t of c.__texts || []) note(t.text, t.size, `chart ${c.closest('[data-al-chart]').__al.spec?.title}`);
   }
   for (const b of document.querySelectorAll('.al-toolbar button')) note(b.textContent, parseFloat(getComputedStyle(b).fontSize), 'chart button');
   for (const i of document.querySelectorAll('.al-chip small')) note(i.textContent, parseFloat(getComputedStyle(i).fontSize), 'token index');

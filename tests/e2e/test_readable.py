@@ -19,10 +19,12 @@ import pytest
 from tests.e2e.helpers import open_app
 from ui.widgets import PRESENTER_SCALE
 from viz.bars import layernorm_stats, topk_bar
+from viz.curves import training_curves
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars
+from viz.lines import grouped_bars, line_chart
+from viz.paths import recurrence_and_attention
 from viz.style import ENGLISH, LOOK
 from viz.wire import pack
 
@@ -61,7 +63,9 @@ DRAW_JS = """async ([b64, width, room]) => {
   const { decode } = await import("/static/decode.js");
   const kinds = {};
   for (const [kind, file] of [["heatmap", "heatmap"], ["grid", "grid"], ["bars", "bars"], ["bar_panels", "barpanels"],
-    ["head_view", "headview"]]) kinds[kind] = (await import(`/static/${file}.js`)).default;
+    ["head_view", "headview"], ["curves", "curves"], ["wirings", "wirings"]]) {
+    kinds[kind] = (await import(`/static/${file}.js`)).default;
+  }
   const payload = decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
   return payload.charts.map((given) => {
     const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), kind = kinds[given.kind];
@@ -79,11 +83,12 @@ DRAW_JS = """async ([b64, width, room]) => {
 
 # every canvas chart on an app page: its kind, rows and columns (heatmaps), layout box and recorded texts
 PAGE_JS = """() => Array.from(document.querySelectorAll('[data-al-chart]')).filter((el) => el.querySelector('canvas'))
-  .map((el) => ({ kind: el.__spec.kind, title: el.__spec.title, texts: el.querySelector('canvas').__texts || [],
+  .map((el) => ({ kind: el.__al.spec.kind, title: el.__al.spec.title, texts: el.querySelector('canvas').__texts || [],
     staged: !!el.closest('.st-key-al-stage'),
-    rows: el.__spec.rows ? el.__spec.rows.labels.length : 0, cols: el.__spec.cols ? el.__spec.cols.labels.length : 0,
-    rowTicks: el.__spec.rows ? el.__spec.rows.ticks.length : 0,
-    box: el.__box && { left: el.__box.left, top: el.__box.top, plotH: el.__box.plotH } }))"""
+    rows: el.__al.spec.rows ? el.__al.spec.rows.labels.length : 0,
+    cols: el.__al.spec.cols ? el.__al.spec.cols.labels.length : 0,
+    rowTicks: el.__al.spec.rows ? el.__al.spec.rows.ticks.length : 0,
+    box: el.__al.box && { left: el.__al.box.left, top: el.__al.box.top, plotH: el.__al.box.plotH } }))"""
 
 # the font size of every text Plotly draws in the page's Plotly charts
 PLOTLY_FONTS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot text'))
@@ -119,6 +124,12 @@ def specs(n: int) -> list:
         grouped_bars(toks, {"plain": weights[0], "scaled": np.sqrt(weights[0]) / np.sqrt(weights[0]).sum()},
                      title="softmax row", y_title="weight"),
         head_view(weights, toks, toks, title="head view"),
+        recurrence_and_attention(toks, title="paths", recurrent=("Recurrent layer", "n operations\npath x₁ → hₙ"),
+                                 attention=("Self-attention", "1 operation\npath x₁ → zₙ")),
+        training_curves({"default": ([0, 10, 100, 1000], [3.0, 2.0, 1.0, 0.5], [0, 100, 1000], [0.0, 0.4, 0.8])},
+                        n, title="training"),
+        line_chart(np.arange(1, n + 1), {"attention": weights[0], "scores": weights[1]}, title="cost", x_title="tokens",
+                   y_title="ms", log_y=True),
     ]
 
 
@@ -205,11 +216,11 @@ def test_every_kind_writes_readable_text_that_never_overlaps(chart_page, n, widt
 @pytest.mark.parametrize("width,scale", [(1064, PRESENTER_SCALE), (820, 1.0)])
 def test_axes_of_up_to_24_tokens_label_every_token(chart_page, width, scale):
     n, toks = 24, tokens(24)
-    heat, x, cross, grid, _, stats, softmax, view = draw(chart_page, specs(n), width, scale)
-    for chart in (heat, grid, stats, softmax, view, cross, x):
+    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(n), width, scale)
+    for chart in (heat, grid, stats, softmax, view, cross, x, paths):
         drawn = {t["text"] for t in chart["texts"]}
         assert set(toks) <= drawn, f"{chart['kind']} leaves out {sorted(set(toks) - drawn)}"
-    for chart in (heat, grid, stats, softmax, view, cross):
+    for chart in (heat, grid, stats, softmax, view, cross, paths):
         assert not noted(chart["texts"]), f"{chart['kind']} thins an axis of {n} tokens"
     rows = level_labels(heat["texts"], toks)
     assert len([r for r in rows if r in toks]) >= n, "every query row of the heatmap is labelled"
@@ -218,9 +229,9 @@ def test_axes_of_up_to_24_tokens_label_every_token(chart_page, width, scale):
 
 @pytest.mark.parametrize("width,scale", [(1064, PRESENTER_SCALE), (820, 1.0)])
 def test_64_tokens_are_thinned_with_a_note_and_never_overprint(chart_page, width, scale):
-    heat, x, cross, grid, _, stats, softmax, view = draw(chart_page, specs(64), width, scale)
+    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(64), width, scale)
     toks = tokens(64)
-    for chart in (heat, x, cross, grid, stats, softmax, view):
+    for chart in (heat, x, cross, grid, stats, softmax, view, paths):
         drawn = [t for t in chart["texts"] if t["text"] in toks]
         assert len(drawn) >= 64 or noted(chart["texts"]), f"{chart['kind']}: thinned labels without a note"
         assert not collisions(chart["texts"])

@@ -1,16 +1,7 @@
 // Side-by-side panels of grouped per-label bars (LayerNorm mean and variance per token, before and after).
-import { columnsWidth, drawColumns, drawTitle, fitColumns, minSize, mostThatFit, ROW_PITCH, titled, titleSpace, TURNED_90,
-  uncrowded } from "./common.js";
+import { columnsWidth, drawColumns, drawTitle, fitColumns, minSize, mostThatFit, niceTicks, ROW_PITCH, titled, titleSpace,
+  TURNED_90, uncrowded } from "./common.js";
 import { csvLine, csvNumber, distinct, fill, number, px } from "./format.js";
-
-// about five round tick values covering [lo, hi]
-function niceTicks(lo, hi) {
-  const span = hi - lo || 1, raw = span / 4, mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw);
-  const out = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
-  return { ticks: out, decimals: Math.max(0, -Math.floor(Math.log10(step))) };
-}
 
 function range(panel) {
   if (panel.value_range) return panel.value_range;

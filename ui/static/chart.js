@@ -1,5 +1,5 @@
 // Attention Lab's chart element: one payload (viz/wire.py) holds one or more chart specs; each is drawn on a
-// <canvas> by its kind's module (or by Plotly for the kinds without one). The payloads of one rerun are drawn
+// <canvas> by its kind's module. The payloads of one rerun are drawn
 // together in one animation frame (see schedule); a payload identical to the last one is not drawn again.
 import "./colour.js"; // the kinds' own imports, named here so that every module is fetched in one round trip
 import "./common.js";
@@ -9,30 +9,31 @@ import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from
 import arrows from "./arrows.js";
 import barPanels from "./barpanels.js";
 import bars from "./bars.js";
+import curves from "./curves.js";
 import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { arrived, listen, superseded } from "./live.js";
-import { drawPlotly, plotlyCsv, plotlyImage } from "./plotly-fallback.js";
+import { arrived, elementState, listen, superseded } from "./live.js";
+import wirings from "./wirings.js";
 
-const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows };
+const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows, curves, wirings };
 const pending = new Map();
 const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its rerun
 let frame = 0, timer = 0;
 
 export default function ({ parentElement, data }) {
-  if (sameBytes(parentElement.__alBytes, data)) return;
+  if (sameBytes(elementState(parentElement).bytes, data)) return;
   const payload = decode(data);
   return accept(parentElement, data, payload, arrived(parentElement, payload));
 }
 
 // A payload from the keystroke route (live.js): drawn in the next frame, without waiting for a rerun.
-listen((root, data, payload) => sameBytes(root.__alBytes, data) || accept(root, data, payload, null));
+listen((root, data, payload) => sameBytes(elementState(root).bytes, data) || accept(root, data, payload, null));
 
 // seq: for a rerun's payload, the number of route requests asked before it arrived; null for the route's own.
 function accept(root, data, payload, seq) {
-  root.__alPayload = payload;
+  elementState(root).payload = payload;
   return fontReady(payload.font).then(() => {
     pending.set(root, { data, payload, seq });
     schedule(seq === null);
@@ -48,8 +49,9 @@ function due() {
     if (old && running()) continue; // judged again when the rerun has finished
     pending.delete(root);
     if (old) continue;
-    root.__alBytes = data;
-    if (seq !== null) root.__alSeq = Math.max(root.__alSeq ?? 0, seq); // answers asked before it are older
+    const state = elementState(root);
+    state.bytes = data;
+    if (seq !== null) state.seq = Math.max(state.seq, seq); // answers asked before it are older
     batch.push([root, payload]);
   }
   return batch;
@@ -86,11 +88,11 @@ function flush() {
 const STAGE_MIN_PX = 240, STAGE_MARGIN_PX = 6;
 function stageRoom(slots) {
   const box = slots[0].parentElement;
-  if (!box.closest(".st-key-al-stage")) { slots.forEach((slot) => { slot.__fit = Infinity; }); return; }
+  if (!box.closest(".st-key-al-stage")) { slots.forEach((slot) => { slot.__al.fit = Infinity; }); return; }
   const rows = new Set(slots.map((slot) => slot.offsetTop)).size, gap = parseFloat(getComputedStyle(box).rowGap) || 0;
   const top = slots[0].getBoundingClientRect().top + window.scrollY; // on the first screen, however scrolled
   const left = window.innerHeight - top - STAGE_MARGIN_PX - gap * (rows - 1);
-  slots.forEach((slot) => { slot.__fit = Math.max(STAGE_MIN_PX, left / rows); });
+  slots.forEach((slot) => { slot.__al.fit = Math.max(STAGE_MIN_PX, left / rows); });
 }
 
 // A resized window (a projector's) fits the stage's charts again.
@@ -99,15 +101,15 @@ window.addEventListener("resize", () => {
   cancelAnimationFrame(resized);
   resized = requestAnimationFrame(() => {
     const boxes = Array.from(document.querySelectorAll(".st-key-al-stage .al-charts"));
-    const slots = boxes.map((box) => Array.from(box.children).filter((slot) => slot.__spec));
+    const slots = boxes.map((box) => Array.from(box.children).filter((slot) => slot.__al.spec));
     slots.forEach((list, i) => {
-      if (list.length) boxes[i].style.gridTemplateColumns = tracks(list[0].__payload, true);
+      if (list.length) boxes[i].style.gridTemplateColumns = tracks(list[0].__al.payload, true);
     });
     slots.filter((list) => list.length).forEach((list) => {
       stageRoom(list);
       share(list, list.map((slot) => slot.clientWidth));
     });
-    slots.flat().forEach((slot) => (slot.__spec.kind === "plotly" ? plot : paint)(slot, slot.clientWidth));
+    slots.flat().forEach((slot) => paint(slot, slot.clientWidth));
   });
 });
 
@@ -137,42 +139,29 @@ function thinned(spec, b) {
 function render(slots, widths, payload) {
   payload.charts.forEach((spec, i) => {
     const slot = slots[i];
-    slot.__spec = spec; slot.__payload = payload; slot.__name = payload.names[i];
+    Object.assign(slot.__al, { spec, payload, name: payload.names[i] });
     setTips(slot, payload.words.download);
   });
   share(slots, widths);
-  slots.forEach((slot, i) => (slot.__spec.kind === "plotly" ? plot(slot, widths[i]) : paint(slot, widths[i])));
+  slots.forEach((slot, i) => paint(slot, widths[i]));
 }
 
 // A stage's charts side by side are drawn at one scale: the smallest any of them fits at.
 function share(slots, widths) {
-  const fits = slots.map((slot, i) => slot.__spec.kind !== "plotly" && (slot.__fit ?? Infinity) < Infinity
-    && fitted(KINDS[slot.__spec.kind], scratch, slot.__spec, widths[i], slot.__payload.scale, slot.__fit)[1]);
+  const fits = slots.map(({ __al: c }, i) => c.fit < Infinity
+    && fitted(KINDS[c.spec.kind], scratch, c.spec, widths[i], c.payload.scale, c.fit)[1]);
   const scale = Math.min(...fits.filter(Boolean));
-  slots.forEach((slot) => { slot.__most = scale; });
-}
-
-// A Plotly chart `width` px wide, no taller than its stage room; not drawn again for the same figure in the same box.
-function plot(slot, width) {
-  const spec = slot.__spec, payload = slot.__payload, figure = spec.figure, room = slot.__fit ?? Infinity;
-  const height = Math.round(Math.min(room, figure.layout.height)), drawn = JSON.stringify(figure) + [width, height];
-  if (drawn === slot.__figure) return publish(slot, { title: spec.title }, payload.sentence, "plotly");
-  slot.__figure = drawn;
-  const shown = { ...figure, layout: { ...figure.layout, height, width: width || undefined } };
-  drawPlotly(slot.querySelector(".al-plotly"), shown, payload.plotly_src, slot.__name)
-    .then((done) => done && publish(slot, { title: spec.title }, payload.sentence, "plotly"));
+  slots.forEach((slot) => { slot.__al.most = scale; });
 }
 
 function ensureSlots(root, payload) {
   let box = root.querySelector(":scope > .al-charts");
-  const kinds = payload.charts.map((c) => (c.kind === "plotly" ? "plotly" : "canvas")).join();
-  if (!box || box.dataset.kinds !== kinds) {
+  if (!box || box.children.length !== payload.charts.length) {
     box?.remove();
     box = document.createElement("div");
     box.className = "al-charts";
-    box.dataset.kinds = kinds;
     root.appendChild(box);
-    payload.charts.forEach((c) => box.appendChild(c.kind === "plotly" ? plotlySlot() : canvasSlot()));
+    payload.charts.forEach(() => box.appendChild(canvasSlot()));
   }
   const staged = !!root.closest(".st-key-al-stage");
   box.style.cssText = `display:grid;grid-template-columns:${tracks(payload, staged)};gap:1rem;width:100%`;
@@ -204,6 +193,8 @@ function stageColumns(payload) {
 function canvasSlot() {
   const slot = document.createElement("div");
   slot.dataset.alChart = "1";
+  // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared scale (most)
+  slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity };
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<canvas style="display:block;width:100%"></canvas><div class="al-tip" style="position:absolute;'
     + "display:none;pointer-events:none;background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;"
@@ -212,35 +203,22 @@ function canvasSlot() {
   canvas.addEventListener("mousemove", (e) => showTip(slot, canvas, tip, e));
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
   addToolbar(slot, {
-    PNG: () => save(offscreen(slot, 2).toDataURL("image/png"), "image/png", slot.__name + ".png"),
-    SVG: () => withFont(svg(slot), slot.__payload.font).then((doc) => save(doc, "image/svg+xml", slot.__name + ".svg")),
-    CSV: () => save(KINDS[slot.__spec.kind].csv(slot.__spec), "text/csv", slot.__name + ".csv"),
+    PNG: () => save(offscreen(slot, 2).toDataURL("image/png"), "image/png", slot.__al.name + ".png"),
+    SVG: () => withFont(svg(slot), slot.__al.payload.font).then((doc) => save(doc, "image/svg+xml", slot.__al.name + ".svg")),
+    CSV: () => save(KINDS[slot.__al.spec.kind].csv(slot.__al.spec), "text/csv", slot.__al.name + ".csv"),
   }, "");
   let width = 0;
   new ResizeObserver(() => {
-    if (slot.__spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot, width); }
+    if (slot.__al.spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot, width); }
   }).observe(slot);
   return slot;
 }
 
-function plotlySlot() {
-  const slot = document.createElement("div");
-  slot.dataset.alChart = "1";
-  slot.style.cssText = "position:relative;min-width:0";
-  slot.innerHTML = '<div class="al-plotly" style="width:100%"></div>';
-  const div = slot.querySelector(".al-plotly");
-  addToolbar(slot, {
-    PNG: () => plotlyImage(div, "png", slot.__name, slot.__payload.font),
-    SVG: () => plotlyImage(div, "svg", slot.__name, slot.__payload.font),
-    CSV: () => save(plotlyCsv(div), "text/csv", slot.__name + ".csv") }, "");
-  return slot;
-}
-
 function drawInto(canvas, slot, scale, width) {
-  const kind = KINDS[slot.__spec.kind], ctx = canvas.getContext("2d"), room = slot.__fit ?? Infinity;
-  const most = Math.min(slot.__payload.scale, slot.__most ?? Infinity);
-  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, slot.__spec, width, most, room)
-    : [slot.__spec, slot.__payload.scale, kind.layout(ctx, slot.__spec, width, slot.__payload.scale)];
+  const c = slot.__al, kind = KINDS[c.spec.kind], ctx = canvas.getContext("2d"), room = c.fit;
+  const most = Math.min(c.payload.scale, c.most);
+  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, c.spec, width, most, room)
+    : [c.spec, c.payload.scale, kind.layout(ctx, c.spec, width, c.payload.scale)];
   const w = Math.round(width * scale), h = Math.round(b.height * scale);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
   if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";
@@ -251,8 +229,9 @@ function drawInto(canvas, slot, scale, width) {
 }
 
 function paint(slot, width) {
-  slot.__box = drawInto(slot.querySelector("canvas"), slot, window.devicePixelRatio || 1, width || 600);
-  publish(slot, KINDS[slot.__spec.kind].summary(slot.__spec), slot.__payload.sentence, "canvas");
+  const c = slot.__al;
+  c.box = drawInto(slot.querySelector("canvas"), slot, window.devicePixelRatio || 1, width || 600);
+  publish(slot, KINDS[c.spec.kind].summary(c.spec), c.payload.sentence, "canvas");
 }
 
 function offscreen(slot, scale) {
@@ -262,15 +241,15 @@ function offscreen(slot, scale) {
 }
 
 function svg(slot) {
-  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale, width = slot.clientWidth || 600;
+  const spec = slot.__al.spec, kind = KINDS[spec.kind], k = slot.__al.payload.scale, width = slot.clientWidth || 600;
   const probe = new SvgContext(width, 0), b = kind.layout(probe, spec, width, k), ctx = new SvgContext(width, b.height);
   kind.draw(ctx, spec, b, k);
   return ctx.toString();
 }
 
 function showTip(slot, canvas, tip, e) {
-  const b = slot.__box, r = canvas.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
-  const text = b && KINDS[slot.__spec.kind].hit(slot.__spec, b, x, y);
+  const b = slot.__al.box, r = canvas.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
+  const text = b && KINDS[slot.__al.spec.kind].hit(slot.__al.spec, b, x, y);
   tip.style.display = text ? "block" : "none";
   if (!text) return;
   tip.textContent = text;

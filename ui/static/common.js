@@ -44,6 +44,15 @@ export function wrapped(ctx, text, room) {
   return lines.map((line) => line.trimEnd()).filter(Boolean);
 }
 
+// about five round tick values covering [lo, hi]
+export function niceTicks(lo, hi) {
+  const span = hi - lo || 1, raw = span / 4, mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw);
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+  return { ticks: out, decimals: Math.max(0, -Math.floor(Math.log10(step))) };
+}
+
 // Room to add above a colour bar at x whose title would meet the chart's title's last line (a narrow chart).
 export function underTitle(ctx, spec, k, width, x) {
   if (!spec.title) return 0;

@@ -42,6 +42,9 @@ export class SvgContext {
   beginPath() { this.path = []; }
   moveTo(x, y) { this.path.push(`M${x} ${y}`); }
   lineTo(x, y) { this.path.push(`L${x} ${y}`); }
+  arc(x, y, r) { this.path.push(`M${x - r} ${y}A${r} ${r} 0 1 0 ${x + r} ${y}A${r} ${r} 0 1 0 ${x - r} ${y}Z`); }
+  closePath() { this.path.push("Z"); }
+  fill() { this.out.push(`<path d="${this.path.join(" ")}" fill="${xml(this.state.fillStyle)}"${this.attrs()}/>`); }
   stroke() {
     this.out.push(`<path d="${this.path.join(" ")}" fill="none" stroke="${xml(this.state.strokeStyle)}" `
       + `stroke-width="${this.state.lineWidth}"${this.state.dash ? ` stroke-dasharray="${this.state.dash}"` : ""}${this.attrs()}/>`);
@@ -56,17 +59,18 @@ export class SvgContext {
 // The page's own @font-face (widgets.font_css, the same URL) is used when present: one download, already under
 // way for the token chips; a FontFace of our own only where the page does not declare it.
 export const FONT = "Attention Lab Sans";
-export const fontReady = (url) => window.__alFontReady ??= (url && document.fonts
+let loaded = null, inlined = null; // the font loaded (once per page); its @font-face with the font inlined (once)
+export const fontReady = (url) => loaded ??= (url && document.fonts
   ? document.fonts.load(`16px "${FONT}"`, "中").then((faces) => faces.length ? undefined
     : new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); }))
     .catch((err) => console.warn("font " + url + ": " + err))
   : Promise.resolve());
-const fontCss = (url) => window.__alFontCss ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
+const fontCss = (url) => inlined ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
   const bytes = new Uint8Array(buf);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `@font-face{font-family:"${FONT}";src:url(data:font/woff2;base64,${btoa(bin)}) format("woff2")}`;
-}).catch(() => { window.__alFontCss = undefined; return ""; });
+}).catch(() => { inlined = null; return ""; });
 
 // an SVG document with the app's font embedded (so Chinese labels render on machines without a CJK font)
 export const withFont = (svg, url) => fontCss(url).then((css) => (css

@@ -58,7 +58,7 @@ function axisLines(ctx, spec, b, k) {
 
 // One size and number of decimals for every cell's value: at most the look's font size and 0.7 of a row, as wide
 // as a cell allows but never below the smallest size (one decimal fewer first, down to one), else no values.
-function cellText(ctx, spec, cw, ch, k) {
+export function cellText(ctx, spec, cw, ch, k) {
   const look = spec.look, v = spec.values, mask = spec.mask, min = minSize(look, k), base = Math.min(look.font_size * k, ch * 0.7);
   for (let decimals = spec.decimals; decimals >= Math.min(1, spec.decimals); decimals--) {
     ctx.font = px(base, look);

@@ -11,12 +11,22 @@ let asked = 0; // sequence number of the latest request: an answer never replace
 let previous = ""; // the text of the latest request (the route verifies its output as a draft: faster decoding)
 
 const key = (payload) => payload.names.join("|");
+const states = new WeakMap();
+
+// A chart element's state, one object per element root: the bytes and payload drawn last, the sequence number of
+// the newest request whose answer may still be drawn (seq), and the text and sentence the route drew last.
+export function elementState(root) {
+  if (!states.has(root)) {
+    states.set(root, { bytes: null, payload: null, seq: 0, liveText: undefined, liveSentence: undefined });
+  }
+  return states.get(root);
+}
 
 // A rerun's payload arrived for `root`: remember the root if its page is live. Unless the payload looks older than
 // the route's drawing (`superseded`), answers to the requests asked so far are older than it: they are not drawn.
 export function arrived(root, payload) {
   if (payload.live) roots.set(key(payload), root);
-  if (!superseded(root, payload)) root.__alSeq = asked;
+  if (!superseded(root, payload)) elementState(root).seq = asked;
   return asked;
 }
 
@@ -25,14 +35,16 @@ export function arrived(root, payload) {
 // until then the box may still be the one typed in, though the server has put another text there (a model, an
 // example picked) and the payload is that text's.
 export function superseded(root, payload) {
-  return root.__alLiveText !== undefined && box?.isConnected === true && box.value === root.__alLiveText
-    && payload.sentence !== root.__alLiveSentence;
+  const state = elementState(root);
+  return state.liveText !== undefined && box?.isConnected === true && box.value === state.liveText
+    && payload.sentence !== state.liveSentence;
 }
 
 function liveUrl() {
   for (const [name, root] of roots) {
     if (!root.isConnected) { roots.delete(name); continue; }
-    if (root.__alPayload?.live) return root.__alPayload.live;
+    const live = elementState(root).payload?.live;
+    if (live) return live;
   }
   return "";
 }
@@ -58,8 +70,8 @@ function ask(url, text, draw) {
       if (!buffer) return;
       for (const bytes of split(buffer)) {
         const payload = decode(bytes), root = roots.get(key(payload));
-        if (!root?.isConnected || n <= (root.__alSeq ?? 0)) continue; // a draw since this request is newer
-        root.__alSeq = n; root.__alLiveText = text; root.__alLiveSentence = payload.sentence;
+        if (!root?.isConnected || n <= elementState(root).seq) continue; // a draw since this request is newer
+        Object.assign(elementState(root), { seq: n, liveText: text, liveSentence: payload.sentence });
         draw(root, bytes, payload);
       }
     })
