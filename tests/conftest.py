@@ -38,6 +38,8 @@ ONE_WORKER = ("tests/model/test_corpus.py", "tests/app/test_pages_zh.py", "tests
 def pytest_collection_modifyitems(config, items):
     """The modules of LONG_FIRST first, in that order; every other test after them in its collected order. The tests
     of a ONE_WORKER module form one xdist group."""
+    if missing := [path for path in LONG_FIRST + ONE_WORKER if not (config.rootpath / path).is_file()]:
+        raise pytest.UsageError(f"tests/conftest.py names test modules that do not exist (renamed?): {missing}")
     rank = {path: i for i, path in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(LONG_FIRST)))
     for item in items:
