@@ -56,10 +56,10 @@ def page(browser):
     context.close()
 
 
-
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def bare_browser(browser, tmp_path_factory):
-    """A second Chromium (from the session's Playwright) that sees no CJK font at all."""
+    """A second Chromium (from the session's Playwright) that sees no CJK font at all, launched once for the session
+    (test_fonts.py and test_ordinary_use.py each started one per worker)."""
     env = no_cjk_fontconfig(tmp_path_factory.mktemp("fontconfig"))
     bare = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, env=os.environ | env)
     yield bare

@@ -197,8 +197,10 @@ def walk(page, base: str, query: dict, sentence: str, model: str) -> list[str]:
     return failures
 
 
+# a sentence's two languages one after the other, on one test worker (xdist_group): its app server's caches are warm
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("kind", list(SENTENCES))  # a sentence's two languages one after the other: warm caches
+@pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.xdist_group(f"presenter-{kind}"))
+                                  for kind in SENTENCES])
 def test_every_page_and_tour_step_fits_the_first_screen_readably(browser, app_url, lang, kind):
     model, sentence = SENTENCES[kind]
     context = browser.new_context(viewport=dict(zip(("width", "height"), SCREENS[0])))

@@ -1,5 +1,6 @@
 """A live app server for the protocol-level tests, with its log captured and checked."""
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,9 +39,28 @@ class Server:
         return sum(r.split(" ", 2)[-1].startswith(HANDLED) for r in self.records())
 
 
+@contextmanager
+def started(tmp_path_factory, env: dict | None = None):
+    """A new app server with its log in a temporary folder (env: settings for it, e.g. a shorter session TTL)."""
+    log = tmp_path_factory.mktemp("server") / "streamlit.log"
+    with streamlit_server(env=env, log=log) as (url, proc):
+        yield Server(url, proc.pid, log)
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One app server for every module that needs no server of its own (started once per test process)."""
+    with started(tmp_path_factory) as server:
+        yield server
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, request):
-    """One app server per test module (a module may set SERVER_ENV, e.g. a shorter session TTL)."""
-    log = tmp_path_factory.mktemp("server") / "streamlit.log"
-    with streamlit_server(env=getattr(request.module, "SERVER_ENV", None), log=log) as (url, proc):
-        yield Server(url, proc.pid, log)
+    """The module's app server: a new one for a module that sets SERVER_ENV (other settings) or OWN_SERVER (a fresh
+    server, e.g. a class opening the app at once, or a peak memory of its own); else the shared one."""
+    env = getattr(request.module, "SERVER_ENV", None)
+    if env is None and not getattr(request.module, "OWN_SERVER", False):
+        yield request.getfixturevalue("shared_server")
+        return
+    with started(tmp_path_factory, env) as server:
+        yield server

@@ -113,6 +113,7 @@ async def warm_up(url: str) -> None:
 
 MAX_RERUN_BYTES = 4 * 2**20  # the largest rerun any link may cause (measured: 0.36 MB, lab_timeline)
 MAX_PEAK_RSS_MB = 2048  # the server's peak memory (measured: 958 MB); a link asking for a huge allocation fails it
+OWN_SERVER = True  # the peak memory is this module's alone (tests/protocol/conftest.py)
 
 
 def peak_rss_mb(pid: int) -> float:

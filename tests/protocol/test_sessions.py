@@ -7,6 +7,7 @@ from benchmarks.protocol import Run, Session, run
 from tests.protocol.conftest import PAGES
 
 N_SESSIONS, KEYSTROKES = 30, 10
+OWN_SERVER = True  # a class opens the link on a fresh server at once (tests/protocol/conftest.py)
 VIEW_PAGES = ["self_attention", "decoding", "overview"]
 SUBJECTS = ["i", "you", "he", "she", "we", "they"]
 OBJECTS = ["a cat", "two books", "tea", "apples", "a dog"]
