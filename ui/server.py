@@ -1,0 +1,34 @@
+"""The app's server, as app.py's st.App mounts it: Streamlit's routes plus the keystroke route (ui/route.py), behind
+the first-load middleware (ui/first_load.py).
+
+Light on purpose: `streamlit run app.py` imports this before the server starts, and nothing here loads the model
+stack: the keystroke route's first request imports ui/route.py (in a worker thread).
+"""
+from __future__ import annotations
+
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ui.first_load import FirstPaint
+from ui.live import PATH, base_path
+from ui.registry import PATHS
+
+
+def live_endpoint(request: Request) -> Response:
+    """The keystroke route's GET handler: ui/route.py's, imported by the first request (sync: Starlette runs it in
+    its thread pool)."""
+    from ui import route
+
+    return route.endpoint(request)
+
+
+def routes() -> list[Route]:
+    """The app's own routes beside Streamlit's: the keystroke route."""
+    return [Route(base_path() + PATH, live_endpoint, methods=["GET"])]
+
+
+def middleware() -> list[Middleware]:
+    """The middleware in front of Streamlit's routes: a new visitor's first paint (ui/first_load.py)."""
+    return [Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])]
