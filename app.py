@@ -1,8 +1,8 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
 
 `streamlit run app.py` first imports this file to find its server (the st.App below: ui/server.py's routes and
-middleware), then runs it as __main__ on every rerun. Only a rerun (or the route's first request) imports the app's
-modules, so the server starts as it did without the route and the model stack loads in a script thread.
+middleware), then runs it as __main__ on every rerun. Only a rerun (or the server's first page or keystroke request)
+imports the app's modules, so the server starts at once and the model stack loads in a thread.
 """
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ import logging
 from collections.abc import Callable
 
 import streamlit as st
-
-from ui.registry import PAGES, PATHS
 
 if __name__ != "__main__":  # the server: Streamlit 1.67 finds this st.App in the entry script's source
     from ui import server
@@ -30,6 +28,7 @@ else:  # a rerun
     from ui import pretrained as pretrained_ui
     from ui.i18n import LANGS, message, model_label, t
     from ui.keys import arrow_keys
+    from ui.registry import PAGES, PATHS
     from ui.sentence_box import sentence_box
 
 

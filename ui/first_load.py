@@ -26,6 +26,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import anyio
@@ -143,8 +144,8 @@ class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
     chart's code, plotly.js and the font are sent from memory, compressed once."""
 
-    def __init__(self, app, pages: list[str], default: str = "") -> None:
-        self.app, self.pages, self.default = app, pages, default
+    def __init__(self, app, pages: Callable[[], Sequence[str]]) -> None:
+        self.app, self.pages, self.known = app, pages, None
 
     async def __call__(self, scope, receive, send) -> None:
         below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
@@ -179,10 +180,18 @@ class FirstPaint:
             await send(message)
         return wrapped
 
+    async def page_paths(self) -> Sequence[str]:
+        """The app's page paths, the default first: asked for once, in a worker thread (the first answer imports the
+        page registry, and with it the model stack, which the first script run would import anyway)."""
+        if self.known is None:
+            self.known = await anyio.to_thread.run_sync(self.pages)
+        return self.known
+
     async def respond(self, start: dict, body: bytes, send) -> None:
         """Send the collected response, with the tags when it is HTML."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            body = inject(body, self.pages, self.default)
+            pages = await self.page_paths()
+            body = inject(body, list(pages), pages[0])
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

@@ -2,7 +2,9 @@
 the first-load middleware (ui/first_load.py).
 
 Light on purpose: `streamlit run app.py` imports this before the server starts, and nothing here loads the model
-stack: the keystroke route's first request imports ui/route.py (in a worker thread).
+stack. The keystroke route's first request imports ui/route.py, and the first page's HTML imports the page registry
+(both in a worker thread), so the server answers at once and the stack loads in a thread, as a script run would
+load it.
 """
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from starlette.routing import Route
 
 from ui.first_load import FirstPaint
 from ui.live import PATH, base_path
-from ui.registry import PATHS
 
 
 def live_endpoint(request: Request) -> Response:
@@ -24,6 +25,13 @@ def live_endpoint(request: Request) -> Response:
     return route.endpoint(request)
 
 
+def page_paths() -> tuple[str, ...]:
+    """Every page's URL path, the default first (the registry, imported by the first page's HTML)."""
+    from ui.registry import PATHS
+
+    return PATHS
+
+
 def routes() -> list[Route]:
     """The app's own routes beside Streamlit's: the keystroke route."""
     return [Route(base_path() + PATH, live_endpoint, methods=["GET"])]
@@ -31,4 +39,4 @@ def routes() -> list[Route]:
 
 def middleware() -> list[Middleware]:
     """The middleware in front of Streamlit's routes: a new visitor's first paint (ui/first_load.py)."""
-    return [Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])]
+    return [Middleware(FirstPaint, pages=page_paths)]

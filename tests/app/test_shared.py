@@ -109,7 +109,7 @@ def test_a_keystrokes_payloads_are_built_once_for_the_route_and_the_rerun():
     page, params = "self_attention", {"s": "shared test : my friend drinks hot tea ."}
     v = route.view(page, params)
     body = route.answer(page, params)
-    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
     assert body and elements
     for b in elements:
         cached = shared.PAYLOADS.get((v, b.key))
@@ -124,7 +124,7 @@ def test_a_view_without_a_route_is_never_cached():
     """An element drawn without a keystroke route (an edited Playground grid) is built every time and not stored."""
     page, params = "self_attention", {"s": "shared test : no route here ."}
     v = replace(route.view(page, params), live="")
-    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
     before = len(shared.PAYLOADS)
     for b in elements:
         assert element_payload(b, v) == build_payload(b, v)
