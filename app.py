@@ -1,8 +1,8 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
 
 `streamlit run app.py` first imports this file to find its server (the st.App below: ui/server.py's routes and
-middleware), then runs it as __main__ on every rerun. Only a rerun (or the server's first page or keystroke request)
-imports the app's modules, so the server starts at once and the model stack loads in a thread.
+middleware), then runs it as __main__ on every rerun. The server's start-up imports the app's modules in a thread
+(ui/server.py), so it answers at once.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import streamlit as st
 if __name__ != "__main__":  # the server: Streamlit 1.67 finds this st.App in the entry script's source
     from ui import server
 
-    app = st.App(__file__, routes=server.routes(), middleware=server.middleware())
+    app = st.App(__file__, routes=server.routes(), middleware=server.middleware(), lifespan=server.lifespan)
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences

@@ -2,11 +2,15 @@
 the first-load middleware (ui/first_load.py).
 
 Light on purpose: `streamlit run app.py` imports this before the server starts, and nothing here loads the model
-stack. The keystroke route's first request imports ui/route.py, and the first page's HTML imports the page registry
-(both in a worker thread), so the server answers at once and the stack loads in a thread, as a script run would
-load it.
+stack, so the server answers at once. Its start-up imports the page registry, and with it the model stack, in a
+thread (`lifespan`): the first page's HTML needs the page list and waits for what is left of that import (in a worker
+thread, the event loop free), and the first script run finds the stack imported.
 """
 from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -26,10 +30,17 @@ def live_endpoint(request: Request) -> Response:
 
 
 def page_paths() -> tuple[str, ...]:
-    """Every page's URL path, the default first (the registry, imported by the first page's HTML)."""
+    """Every page's URL path, the default first (the first call imports the registry)."""
     from ui.registry import PATHS
 
     return PATHS
+
+
+@asynccontextmanager
+async def lifespan(_app) -> AsyncIterator[None]:
+    """Server start-up: import the registry in a thread while the server answers."""
+    threading.Thread(target=page_paths, name="al-import-registry", daemon=True).start()
+    yield
 
 
 def routes() -> list[Route]:
