@@ -181,8 +181,8 @@ class FirstPaint:
         return wrapped
 
     async def page_paths(self) -> Sequence[str]:
-        """The app's page paths, the default first: asked for once, in a worker thread (the first answer imports the
-        page registry, and with it the model stack, which the first script run would import anyway)."""
+        """The app's page paths, the default first: asked for once, in a worker thread (it may wait for the page
+        registry's import, which the server's start-up began: ui/server.py)."""
         if self.known is None:
             self.known = await anyio.to_thread.run_sync(self.pages)
         return self.known

@@ -3,8 +3,8 @@ benchmarks read this list (tests/app/test_registry.py fails for a file in pages/
 
 A live page's entry holds its chart builder itself (ui/views/<page>.py's `charts`), so a reader or a call-graph tool
 follows a keystroke from ui/route.py through here into ui/views and model/. Importing it imports every views module
-and so the model stack: a script run imports that anyway, and the server reads the page list only once the first
-page's HTML is asked for (ui/server.py).
+and so the model stack, which a script run needs anyway: the server imports it in a thread at start-up and reads the
+page list from it for the first page's HTML (ui/server.py), never before it answers.
 """
 from __future__ import annotations
 
