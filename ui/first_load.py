@@ -153,7 +153,7 @@ class FirstPaint:
             await (self.versioned(scope, receive, send) if below.endswith(KEPT)
                    else self.app(scope, receive, self.immutable(send)))
         elif below is not None and is_page(below):
-            await self.respond(*await collect(self.app, plain(scope), receive), send)
+            await self.respond(*await collect(self.app, plain(scope), receive), send, named=below.strip("/") != "")
         else:
             await self.app(scope, receive, send)
 
@@ -180,18 +180,19 @@ class FirstPaint:
             await send(message)
         return wrapped
 
-    async def page_paths(self) -> Sequence[str]:
-        """The app's page paths, the default first: asked for once, in a worker thread (it may wait for the page
-        registry's import, which the server's start-up began: ui/server.py)."""
-        if self.known is None:
+    async def page_paths(self, wait: bool) -> Sequence[str]:
+        """The app's page paths, the default first, or () while they are not read and not `wait`. Read once, in a
+        worker thread: it may wait for the page registry's import, which the server's start-up began (ui/server.py)."""
+        if self.known is None and wait:
             self.known = await anyio.to_thread.run_sync(self.pages)
-        return self.known
+        return self.known or ()
 
-    async def respond(self, start: dict, body: bytes, send) -> None:
-        """Send the collected response, with the tags when it is HTML."""
+    async def respond(self, start: dict, body: bytes, send, named: bool) -> None:
+        """Send the collected response, with the tags when it is HTML. A page named in the URL waits for the page
+        list (is it a page? the default one?); the base URL is its own base whatever the pages, so it never waits."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            pages = await self.page_paths()
-            body = inject(body, list(pages), pages[0])
+            pages = await self.page_paths(wait=named)
+            body = inject(body, list(pages), pages[0] if pages else "")
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

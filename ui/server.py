@@ -3,8 +3,9 @@ the first-load middleware (ui/first_load.py).
 
 Light on purpose: `streamlit run app.py` imports this before the server starts, and nothing here loads the model
 stack, so the server answers at once. Its start-up imports the page registry, and with it the model stack, in a
-thread (`lifespan`): the first page's HTML needs the page list and waits for what is left of that import (in a worker
-thread, the event loop free), and the first script run finds the stack imported.
+thread (`lifespan`): the first script run finds the stack imported, and the HTML of a page named in the URL, which
+needs the page list, waits for what is left of that import (in a worker thread, the event loop free; the base URL's
+HTML never waits: ui/first_load.py).
 """
 from __future__ import annotations
 

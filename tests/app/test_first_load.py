@@ -99,18 +99,19 @@ def test_only_pages_are_rewritten(site):
     assert get(app, "/self_attention", method="HEAD")[0] == 200
 
 
-def test_the_page_list_is_read_by_the_first_page_served_and_once(site):
-    """The server reads the registry (which imports the model stack) when a page's HTML is first asked for, not
-    when it starts nor for other requests; the default page, listed first, is sent to its base URL."""
+def test_the_page_list_is_read_by_the_first_page_named_and_once(site):
+    """The server reads the registry (which imports the model stack) when a page named in the URL is first asked
+    for, not when it starts, nor for the base URL (its own base whatever the pages), nor for other requests; the
+    default page, listed first, is sent to its base URL."""
     _, app = site
     asked = []
     lazy = first_load.FirstPaint(app.app, pages=lambda: asked.append(1) or PAGES)
     get(lazy, "/_stcore/health")
-    assert not asked
-    first, second = get(lazy, "/self_attention")[2], get(lazy, "/")[2]
+    assert get(lazy, "/")[2] == first_load.inject(INDEX, [], "") and not asked
+    named, base = get(lazy, "/self_attention")[2], get(lazy, "/")[2]
     assert asked == [1]
-    assert first == second == first_load.inject(INDEX, PAGES, "overview")
-    assert b'if (last === "overview") history.replaceState' in first
+    assert named == base == first_load.inject(INDEX, PAGES, "overview")
+    assert b'if (last === "overview") history.replaceState' in named
 
 
 def test_versioned_files_are_whole_gzipped_once_and_immutable(site):
