@@ -1,9 +1,8 @@
 """Attention Lab: the entrypoint — navigation, the shared sentence input, and the token chips.
 
-`streamlit run app.py` first imports this file to find its server (an st.App: Streamlit's routes plus the keystroke
-route, behind ui/first_load.py's first-load middleware), then runs it as __main__ on every rerun. Only a rerun (or the
-route's first request) imports the app's modules, so the server starts as it did without the route and the model
-stack loads in a script thread.
+`streamlit run app.py` first imports this file to find its server (the st.App below: ui/server.py's routes and
+middleware), then runs it as __main__ on every rerun. The server's start-up imports the app's modules in a thread
+(ui/server.py), so it answers at once.
 """
 from __future__ import annotations
 
@@ -14,24 +13,10 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ui.registry import PAGES, PATHS
+if __name__ != "__main__":  # the server: Streamlit 1.67 finds this st.App in the entry script's source
+    from ui import server
 
-if __name__ != "__main__":  # the server: Streamlit's routes and the keystroke route (which loads the app lazily)
-    from starlette.middleware import Middleware
-    from starlette.routing import Route
-
-    from ui.first_load import FirstPaint
-    from ui.live import PATH, base_path
-
-    def live_endpoint(request):
-        """The keystroke route's GET handler: ui/route.py's, imported by the first request (sync: Starlette runs it
-        in its thread pool)."""
-        from ui import route
-
-        return route.endpoint(request)
-
-    app = st.App(__file__, routes=[Route(base_path() + PATH, live_endpoint, methods=["GET"])],
-                 middleware=[Middleware(FirstPaint, pages=list(PATHS), default=PATHS[0])])
+    app = st.App(__file__, routes=server.routes(), middleware=server.middleware(), lifespan=server.lifespan)
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
@@ -42,6 +27,7 @@ else:  # a rerun
     from ui.i18n import LANGS, message, model_label, t
     from ui.keys import arrow_keys
     from ui.param import MAX_CHARS
+    from ui.registry import PAGES, PATHS
     from ui.sentence_box import sentence_box
     from ui.view import PARAMS
 

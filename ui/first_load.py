@@ -27,6 +27,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import anyio
@@ -140,8 +141,8 @@ class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
     chart's code and the font are sent from memory, compressed once."""
 
-    def __init__(self, app, pages: list[str], default: str = "") -> None:
-        self.app, self.pages, self.default = app, pages, default
+    def __init__(self, app, pages: Callable[[], Sequence[str]]) -> None:
+        self.app, self.pages, self.known = app, pages, None
 
     async def __call__(self, scope, receive, send) -> None:
         below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
@@ -149,7 +150,7 @@ class FirstPaint:
             await (self.versioned(scope, receive, send) if below.endswith(KEPT)
                    else self.app(scope, receive, self.immutable(send)))
         elif below is not None and is_page(below):
-            await self.respond(*await collect(self.app, plain(scope), receive), send)
+            await self.respond(*await collect(self.app, plain(scope), receive), send, named=below.strip("/") != "")
         else:
             await self.app(scope, receive, send)
 
@@ -176,10 +177,19 @@ class FirstPaint:
             await send(message)
         return wrapped
 
-    async def respond(self, start: dict, body: bytes, send) -> None:
-        """Send the collected response, with the tags when it is HTML."""
+    async def page_paths(self, wait: bool) -> Sequence[str]:
+        """The app's page paths, the default first, or () while they are not read and not `wait`. Read once, in a
+        worker thread: it may wait for the page registry's import, which the server's start-up began (ui/server.py)."""
+        if self.known is None and wait:
+            self.known = await anyio.to_thread.run_sync(self.pages)
+        return self.known or ()
+
+    async def respond(self, start: dict, body: bytes, send, named: bool) -> None:
+        """Send the collected response, with the tags when it is HTML. A page named in the URL waits for the page
+        list (is it a page? the default one?); the base URL is its own base whatever the pages, so it never waits."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            body = inject(body, self.pages, self.default)
+            pages = await self.page_paths(wait=named)
+            body = inject(body, list(pages), pages[0] if pages else "")
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

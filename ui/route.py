@@ -58,7 +58,7 @@ def elements(page: str, v: View) -> list[Element]:
     if not v.live or v.model not in data.models():
         return []
     trace = data.view_trace(v)
-    return BY_PATH[page].chart_builder()(trace, v) if trace is not None else []
+    return BY_PATH[page].charts(trace, v) if trace is not None else []
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:

@@ -212,7 +212,7 @@ def test_handout_in_chinese_has_chinese_headings(trace, steps):
     assert '<html lang="zh-CN">' in page and text("handout.formula", "zh") in page
 
 
-# ---------------------------------------------------------------- the export page (needs "export" in app.py)
+# ---------------------------------------------------------------- the export page
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ def site(tmp_path, monkeypatch):
     monkeypatch.setattr(first_load, "FILES", {})
     monkeypatch.setattr(first_load, "_PRELOADS", ())
     router = Router([Mount("/component/files", static), Mount("/", index)])
-    return files, first_load.FirstPaint(ExceptionMiddleware(router), pages=PAGES)
+    return files, first_load.FirstPaint(ExceptionMiddleware(router), pages=lambda: PAGES)
 
 
 def get(app, path: str, query: bytes = b"", headers=(), method: str = "GET") -> tuple[int, dict, bytes]:
@@ -73,7 +73,7 @@ def test_a_page_gets_the_base_path_and_after_a_run_the_preloads(site):
     assert links == [(b"modulepreload", b"/component/x/chart.js?v=1"),
                      (b"modulepreload", b"/component/x/colour.js?v=1"), (b"preload", b"/component/f/font.woff2?v=2")]
     assert body.index(b"modulepreload") < body.index(b"</head>") and body.count(b"<head>") == 1
-    assert body.replace(first_load.inject(b"</head>", PAGES)[:-7], b"") == INDEX, "nothing else changed"
+    assert body.replace(first_load.inject(b"</head>", PAGES, PAGES[0])[:-7], b"") == INDEX, "nothing else changed"
 
 
 def test_after_a_run_a_page_holds_the_font_rules_in_its_head(site):
@@ -97,6 +97,21 @@ def test_only_pages_are_rewritten(site):
     for path in ("/favicon.png", "/_stcore/health", "/a/b"):
         assert b"BACKEND_BASE_URL" not in get(app, path)[2], path
     assert get(app, "/self_attention", method="HEAD")[0] == 200
+
+
+def test_the_page_list_is_read_by_the_first_page_named_and_once(site):
+    """The server reads the registry (which imports the model stack) when a page named in the URL is first asked
+    for, not when it starts, nor for the base URL (its own base whatever the pages), nor for other requests; the
+    default page, listed first, is sent to its base URL."""
+    _, app = site
+    asked = []
+    lazy = first_load.FirstPaint(app.app, pages=lambda: asked.append(1) or PAGES)
+    get(lazy, "/_stcore/health")
+    assert get(lazy, "/")[2] == first_load.inject(INDEX, [], "") and not asked
+    named, base = get(lazy, "/self_attention")[2], get(lazy, "/")[2]
+    assert asked == [1]
+    assert named == base == first_load.inject(INDEX, PAGES, "overview")
+    assert b'if (last === "overview") history.replaceState' in named
 
 
 def test_versioned_files_are_whole_gzipped_once_and_immutable(site):

@@ -8,14 +8,14 @@ import torch
 from tests.app.conftest import array, by_title, open_page, specs, ticktext
 from tests.hf_models import require_transformers
 from ui.i18n import text
+from ui.registry import PAGES
 from ui.widgets import plain
 
 require_transformers()
 from transformers import AutoModel, AutoModelForMaskedLM, AutoTokenizer  # noqa: E402
 
-HF_PAGES = ["overview", "self_attention", "multi_head", "bert_gpt", "pretrained", "decoding"]
-GLASS_BOX_ONLY = ["embeddings", "masks", "add_norm", "playground", "tour", "lab_timeline", "lab_knockout",
-                  "lab_pairs", "export"]
+HF_PAGES = [page.path for page in PAGES if page.families]  # the registry's pages that show a pretrained model
+GLASS_BOX_ONLY = [page.path for page in PAGES if not page.families]
 SENTENCE = "The students read unbelievably long books"
 
 

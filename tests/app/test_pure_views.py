@@ -70,7 +70,7 @@ VIEWS = {"self_attention": {"side": "decoder", "layer": "1", "head": "3", "query
 def payloads(page, v) -> list[bytes]:
     """The page's chart payloads for view `v`, as the rerun and the route build them."""
     trace = data.view_trace(v)
-    return [build_payload(b, v) for b in page.chart_builder()(trace, v)]
+    return [build_payload(b, v) for b in page.charts(trace, v)]
 
 
 @pytest.mark.parametrize("page", LIVE, ids=lambda p: p.path)

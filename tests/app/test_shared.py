@@ -112,7 +112,7 @@ def test_a_keystrokes_payloads_are_built_once_for_the_route_and_the_rerun():
     page, params = "self_attention", {"s": "shared test : my friend drinks hot tea ."}
     v = route.view(page, params)
     body = route.answer(page, params)
-    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
     assert body and elements
     for b in elements:
         cached = shared.VIEWS.get(("payload", v, b.key))
@@ -128,7 +128,7 @@ def test_a_view_without_a_route_is_never_cached():
     """An element drawn without a keystroke route (an edited Playground grid) is built every time and not stored."""
     page, params = "self_attention", {"s": "shared test : no route here ."}
     v = replace(route.view(page, params), live="")
-    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
     before = len(shared.VIEWS)
     for b in elements:
         assert element_payload(b, v) == build_payload(b, v)
@@ -226,7 +226,7 @@ def test_a_views_payloads_are_built_once_when_the_route_and_reruns_ask_together(
     rerun sends the bytes the route answers."""
     page, params = "multi_head", {"s": "shared test : route and reruns together ."}
     v = route.view(page, params)
-    elements = BY_PATH[page].chart_builder()(route.data.view_trace(v), v)
+    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
     built, builder = [], widgets.build_payload
     monkeypatch.setattr(widgets, "build_payload", lambda b, view: built.append(b.key) or builder(b, view))
 

@@ -2,7 +2,6 @@
 Next/Back move the step in the URL, and the Chinese page shows no English catalogue text."""
 import re
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,19 +12,11 @@ from lesson.tour import STEPS, WITH_CHAPTER, facts, later_step, tok
 from model.checkpoint import load_bundle
 from model.explain import fmt
 from model.trace import Trace, run_with_trace
-from tests.app.conftest import APP, specs
+from tests.app.conftest import open_page, specs
 from ui.i18n import text
 from viz.plotly import text as label_text
 from viz.plotly import to_plotly
 
-PAGE = str(Path(APP).parent / "pages" / "tour.py")
-# Until app.py registers the page, run it under a one-page navigation that writes the URL as app.py does.
-STANDALONE = f"""
-import streamlit as st
-from ui import state
-st.navigation([st.Page({PAGE!r}, url_path="tour")]).run()
-state.write_url()
-"""
 CASES = {"en-zh": "I have a cat", "zh-en": "我有一只猫"}
 INDEX = {step.key: i for i, step in enumerate(STEPS)}
 FIELD = re.compile(r"\{\w*\}")
@@ -33,18 +24,8 @@ NUMBER = r"\(?(-?\d+(?:\.\d+)?(?:\\times10\^\{-?\d+\})?)\)?"
 
 
 def open_tour(**params) -> AppTest:
-    """The tour page after one run, through app.py's shell when the page is registered there."""
-    at = AppTest.from_file(APP, default_timeout=90)
-    for key, value in params.items():
-        at.query_params[key] = str(value)
-    at.run()
-    try:
-        at.switch_page(PAGE)
-    except ValueError:  # not in app.py's navigation yet
-        at = AppTest.from_string(STANDALONE, default_timeout=90)
-        for key, value in params.items():
-            at.query_params[key] = str(value)
-    return at.run()
+    """The tour page after one run of app.py's shell."""
+    return open_page("tour", **params)
 
 
 @cache

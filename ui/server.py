@@ -1,0 +1,54 @@
+"""The app's server, as app.py's st.App mounts it: Streamlit's routes plus the keystroke route (ui/route.py), behind
+the first-load middleware (ui/first_load.py).
+
+Light on purpose: `streamlit run app.py` imports this before the server starts, and nothing here loads the model
+stack, so the server answers at once. Its start-up imports the page registry, and with it the model stack, in a
+thread (`lifespan`): the first script run finds the stack imported, and the HTML of a page named in the URL, which
+needs the page list, waits for what is left of that import (in a worker thread, the event loop free; the base URL's
+HTML never waits: ui/first_load.py).
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ui.first_load import FirstPaint
+from ui.live import PATH, base_path
+
+
+def live_endpoint(request: Request) -> Response:
+    """The keystroke route's GET handler: ui/route.py's, imported by the first request (sync: Starlette runs it in
+    its thread pool)."""
+    from ui import route
+
+    return route.endpoint(request)
+
+
+def page_paths() -> tuple[str, ...]:
+    """Every page's URL path, the default first (the first call imports the registry)."""
+    from ui.registry import PATHS
+
+    return PATHS
+
+
+@asynccontextmanager
+async def lifespan(_app) -> AsyncIterator[None]:
+    """Server start-up: import the registry in a thread while the server answers."""
+    threading.Thread(target=page_paths, name="al-import-registry", daemon=True).start()
+    yield
+
+
+def routes() -> list[Route]:
+    """The app's own routes beside Streamlit's: the keystroke route."""
+    return [Route(base_path() + PATH, live_endpoint, methods=["GET"])]
+
+
+def middleware() -> list[Middleware]:
+    """The middleware in front of Streamlit's routes: a new visitor's first paint (ui/first_load.py)."""
+    return [Middleware(FirstPaint, pages=page_paths)]
