@@ -47,7 +47,7 @@ class AttnArrays:
     scaled: np.ndarray  # (h, L_q, L_k) ÷ √d_k (and the temperature)
     masked_scores: np.ndarray  # (h, L_q, L_k) −∞ where masked
     pattern: np.ndarray  # (h, L_q, L_k) softmax weights
-    z: np.ndarray  # (h, L_q, d_k) weights · V
+    z: np.ndarray  # (h, L_q, d_k) pattern · V
     concat: np.ndarray  # (L_q, d_model)
     out: np.ndarray  # (L_q, d_model) concat · W_O + b_O
 
@@ -203,6 +203,10 @@ class Trace:
         x_kv = self.memory if block == "cross" else x_q
         return AttnView(**vars(AttnArrays.read(self.arrays, block, layer)), queries=queries, keys=keys,
                         x_q=x_q, x_kv=x_kv)
+
+    def rotated(self, block: str, layer: int) -> tuple[np.ndarray, np.ndarray]:
+        """A RoPE model's q and k of a self-attention block, turned by position; (h, L_q, d_k), (h_kv, L_k, d_k)."""
+        return self.arrays[act_name("q_rot", layer, block)], self.arrays[act_name("k_rot", layer, block)]
 
     def n_layers(self, block: str) -> int:
         """How many layers an attention block has (N for this encoder–decoder)."""

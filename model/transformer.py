@@ -66,7 +66,7 @@ class MultiHeadAttention(nn.Module):
         self.hook_scaled = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ / √d_k
         self.hook_masked_scores = HookPoint()  # (B, h, L_q, L_k) −inf where masked (ALiBi's bias added)
         self.hook_pattern = HookPoint()  # (B, h, L_q, L_k) softmax weights
-        self.hook_z = HookPoint()  # (B, h, L_q, d_k) weights · V
+        self.hook_z = HookPoint()  # (B, h, L_q, d_k) pattern · V
         self.hook_concat = HookPoint()  # (B, L_q, d_model) heads side by side
         self.hook_out = HookPoint()  # (B, L_q, d_model) concat · W_O
 
@@ -100,9 +100,9 @@ class MultiHeadAttention(nn.Module):
         r = attend(q, k, v, keep[:, None], opts.scale, opts.temperature, bias)
         self.hook_scores(r.scores)  # (B, h, L_q, L_k)
         self.hook_scaled(r.scaled)  # (B, h, L_q, L_k)
-        self.hook_masked_scores(r.masked)  # (B, h, L_q, L_k)
-        self.hook_pattern(r.weights)  # (B, h, L_q, L_k)
-        z = self.hook_z(self.attn_dropout(r.weights) @ v if self.training else r.output)  # (B, h, L_q, d_k)
+        self.hook_masked_scores(r.masked_scores)  # (B, h, L_q, L_k)
+        self.hook_pattern(r.pattern)  # (B, h, L_q, L_k)
+        z = self.hook_z(self.attn_dropout(r.pattern) @ v if self.training else r.z)  # (B, h, L_q, d_k)
         concat = self.hook_concat(z.transpose(1, 2).reshape(B, L_q, d_model))  # (B, L_q, d_model)
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
 

@@ -81,7 +81,7 @@ def gpt1_section(trace, bundle) -> None:
     classifier head adds."""
     st.subheader(t("bg.gpt1"))
     second = state.get("second_sentence")
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = visible
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = visible
     st.markdown(t("bg.caption_gpt1", seen=int(keep[-1].sum()), T=len(keep), first=int(keep[0].sum()),
                   second=widgets.plain(second)))
     layers, d, _, _, vocab, positions = lessons.PRETRAINED["GPT-1"]

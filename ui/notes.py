@@ -368,10 +368,10 @@ def demo_d_eq_dv(bundle: Bundle, trace: Trace | None) -> None:
     """The note's d = d_v and t_v in this model's numbers, and the shapes through concatenation and W_O."""
     if not has_sentence(trace):
         return
-    concat = trace["encoder.0.self_attn.hook_concat"]  # (S, h·d_v)
+    concat = trace.attn("encoder", 0).concat  # (S, h·d_v)
     wo = tuple(bundle.model.encoder[0].self_attn.W_O.weight.shape)
     st.markdown(t("notes.d_eq_dv.app", d=bundle.cfg.d_model, h=bundle.cfg.h,
-                  t_v=trace["encoder.0.self_attn.hook_v"].shape[-1], rows=concat.shape[0], concat=concat.shape[1],
+                  t_v=trace.attn("encoder", 0).v.shape[-1], rows=concat.shape[0], concat=concat.shape[1],
                   wo0=wo[1], wo1=wo[0]))
 
 
@@ -379,8 +379,8 @@ def demo_transpose(bundle: Bundle, trace: Trace | None) -> None:
     """One head's output, its transpose, the concatenation and W_O, as shapes of this sentence."""
     if not has_sentence(trace):
         return
-    z = trace["encoder.0.self_attn.hook_z"][0]  # (S, d_k)
-    concat, out = trace["encoder.0.self_attn.hook_concat"], trace["encoder.0.self_attn.hook_out"]
+    z = trace.attn("encoder", 0).z[0]  # (S, d_k)
+    concat, out = trace.attn("encoder", 0).concat, trace.attn("encoder", 0).out
     st.markdown(t("notes.transpose.app", rows=z.shape[0], d_k=z.shape[1], h=bundle.cfg.h, concat=concat.shape[1],
                   d=out.shape[1]))
 
@@ -437,9 +437,9 @@ def demo_location_encoder(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     d = bundle.cfg.d_model
-    emb = np.linalg.norm(trace["hook_src_embed"].astype(np.float64), axis=-1)  # (S,) embedding × √d_model
+    emb = np.linalg.norm(trace.embedding("source").embed.astype(np.float64), axis=-1)  # (S,) embedding × √d_model
     raw = emb / np.sqrt(d)
-    pe = np.linalg.norm(trace["hook_pos_enc"].astype(np.float64), axis=-1)  # (S,)
+    pe = np.linalg.norm(trace.embedding("source").pos_enc.astype(np.float64), axis=-1)  # (S,)
     pe512 = float(np.linalg.norm(sinusoidal_encoding(2, 512)[1]))
     fresh512 = lessons.fresh_embedding_norm(512)
     st.markdown(t("notes.location_encoder.app", raw_lo=f"{raw.min():.2f}", raw_hi=f"{raw.max():.2f}",
@@ -458,7 +458,7 @@ def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
     padding."""
     if not has_sentence(trace):
         return
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = keep
     names = lessons.torch_mask_arguments()
     st.markdown(t("notes.attention_mask_name.app", mha=code_list(names["MultiheadAttention"]),
                   transformer=code_list(names["Transformer"]), t=keep.shape[0], masked=int((~keep).sum()),
@@ -524,7 +524,7 @@ def demo_name_error(bundle: Bundle, trace: Trace | None) -> None:
     """The note's attention classes run as written on this sentence's encoder input, then with the missing lines."""
     if not has_sentence(trace):
         return
-    x = torch.from_numpy(trace["hook_src_input"].astype(np.float32))[None]  # (1, S, d_model)
+    x = torch.from_numpy(trace.embedding("source").x.astype(np.float32))[None]  # (1, S, d_model)
     error, _ = note_code.run_note_attention(x, bundle.cfg.h, fixed=False)
     _, shape = note_code.run_note_attention(x, bundle.cfg.h, fixed=True)
     st.markdown(t("notes.name_error.app", S=x.shape[1], d=x.shape[2], h=bundle.cfg.h, error=error,
@@ -571,7 +571,7 @@ def demo_diagram(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     layer, cfg = bundle.model.decoder[0], bundle.cfg
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = keep
     norms = sum(parameters(getattr(layer, f"sub{i}")) for i in (1, 2, 3))
     st.markdown(t("notes.diagram.app", self=f"{parameters(layer.self_attn):,}", masked=int((~keep).sum()),
                   cells=keep.size, cross=f"{parameters(layer.cross_attn):,}", S=len(trace.src.tokens), d=cfg.d_model,
@@ -688,7 +688,7 @@ def demo_parallel_order(bundle: Bundle, trace: Trace | None) -> None:
         st.info(t("notes.parallel_order.same"))
         return
     shuffled = data.equivariance(trace.model, tuple(trace.src.ids), seed, False)
-    x = trace["hook_src_embed"].astype(np.float64)  # (S, d_model) embedding × √d_model, no PE
+    x = trace.embedding("source").embed.astype(np.float64)  # (S, d_model) embedding × √d_model, no PE
     conv = lessons.shuffled_conv_difference(x, shuffled.order)
     st.markdown(t("notes.parallel_order.app", attn=f"{shuffled.attn_diff:.1e}", conv=f"{conv:.2f}"))
 

@@ -165,7 +165,7 @@ def test_the_cached_run_of_a_shipped_translation_equals_its_trace():
     for layer in range(bundle.cfg.N):
         attn = trace.attn("decoder", layer)
         np.testing.assert_allclose(run.keys[layer], attn.k, atol=1e-5)
-        np.testing.assert_allclose(run.weights[layer], attn.pattern, atol=1e-5)
+        np.testing.assert_allclose(run.patterns[layer], attn.pattern, atol=1e-5)
 
 
 def brute_keep(L: int, W: int, g: int, causal: bool) -> np.ndarray:

@@ -228,3 +228,17 @@ def test_input_errors_carry_a_catalogue_key_and_its_fields():
             assert wanted == set(err.fields), (err.key, lang)
             template.format(**err.fields)
     assert len(keys) == len(cases)
+
+
+def test_rotated_is_a_rope_models_q_and_k_turned_by_position():
+    """trace.rotated gives the q and k of the scores: unturned at position 0, their product Q Kᵀ / √d_k is `scaled`."""
+    torch.manual_seed(1)
+    cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12, position="rope")
+    bundle = Bundle("rope", Transformer(cfg).eval(), SRC, TGT)
+    trace = run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
+    for block in ("encoder", "decoder"):  # cross-attention turns nothing
+        q_rot, k_rot = trace.rotated(block, 1)  # (h, L_q, d_k), (h, L_k, d_k)
+        attn = trace.attn(block, 1)
+        np.testing.assert_array_equal(q_rot[:, 0], attn.q[:, 0])
+        assert not np.allclose(q_rot[:, 1:], attn.q[:, 1:])
+        np.testing.assert_allclose(q_rot @ k_rot.swapaxes(-1, -2) / np.sqrt(cfg.d_k), attn.scaled, atol=1e-5)

@@ -55,7 +55,7 @@ def table1(trace: Trace | None, d: int) -> tuple[int, dict[str, tuple[int, int, 
 def conv_check(trace: Trace) -> float:
     """max |a random convolution of kernel K − the same as K fixed one-hot attention heads| on the sentence's encoder
     input."""
-    x = trace["hook_src_input"].astype(np.float64)  # (S, d_model)
+    x = trace.embedding("source").x.astype(np.float64)  # (S, d_model)
     kernel, bias = lessons.conv_kernel(K, x.shape[1], x.shape[1])
     return float(np.abs(lessons.convolve(x, kernel, bias) - lessons.conv_as_attention(x, kernel, bias)).max())
 

@@ -58,8 +58,7 @@ def maps_element(trace: Trace, v: View) -> Element:
 def rotated(trace: Trace, layer: int, v: View) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The RoPE model's turned q and k of the encoder layer, and the tokens; (h, S, d_k) twice."""
     rope = run("en-zh-rope", trace.text, v)
-    return (rope.arrays[f"encoder.{layer}.self_attn.hook_q_rot"], rope.arrays[f"encoder.{layer}.self_attn.hook_k_rot"],
-            rope.src.tokens)
+    return (*rope.rotated("encoder", layer), rope.src.tokens)
 
 
 @per_view
