@@ -1,4 +1,5 @@
-"""Bar charts: top-k next-token probabilities, coverage per source word, LayerNorm statistics per token."""
+"""Bar charts: top-k next-token probabilities, coverage per source word, LayerNorm statistics per token, and grouped
+bars of any named series per category."""
 
 from __future__ import annotations
 
@@ -55,4 +56,15 @@ def layernorm_stats(mean_before, var_before, mean_after, var_after, tokens, *, t
                      panels=(panel(words.mean, mean_before, mean_after, 0.0, False),
                              panel(words.variance, var_before, var_after, 1.0, True)),
                      hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height or 400,
+                     note=words.thinned, look=look)
+
+
+def grouped_bars(categories, series: dict[str, np.ndarray], *, title: str = "", y_title: str = "",
+                 x_title: str = "", height: int = 360, y_range: tuple[float, float] | None = None,
+                 words: Words = ENGLISH, look: Style = LOOK) -> BarPanels:
+    """Bars side by side per category, one colour per named series, values printed above the bars."""
+    panel = Panel(y_title, tuple(Series(str(name), f32(y), colour) for (name, y), colour in
+                                 zip(series.items(), style.SERIES_COLORS * 3)), None, False, y_range)
+    return BarPanels(title=title, labels=tuple(str(c) for c in categories), label_title=x_title, panels=(panel,),
+                     hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height, show_values=True,
                      note=words.thinned, look=look)

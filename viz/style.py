@@ -23,6 +23,7 @@ MASK_TEXT = "−∞"
 ACCENT = "#d62728"
 PRIMARY = "#1f5fa8"
 NEUTRAL = "#9aa4b1"
+SERIES_COLORS = (PRIMARY, ACCENT, NEUTRAL)  # named series in order (line charts, grouped bars), repeated
 POSITIVE = "#c0392b"
 NEGATIVE = "#2166ac"
 

@@ -11,7 +11,8 @@ from model.kv_cache import cache_floats, step_multiply_adds
 from model.positional import rope_angles
 from model.trace import Trace
 from model.window import receptive_fields, window_keep
-from viz.lines import grouped_bars, line_chart
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 
 TILE, WINDOW = 4, 3  # the online softmax's keys per tile; the sliding window's width
 

@@ -18,11 +18,10 @@ import pytest
 
 from tests.e2e.helpers import open_app
 from ui.widgets import PRESENTER_SCALE
-from viz.bars import layernorm_stats, topk_bar
+from viz.bars import grouped_bars, layernorm_stats, topk_bar
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars
 from viz.style import ENGLISH, LOOK
 from viz.wire import pack
 

@@ -11,12 +11,11 @@ import numpy as np
 import pytest
 
 from lesson.catalogue import viz_words
-from viz.bars import layernorm_stats, topk_bar
-from viz.curves import training_curves
+from viz.bars import grouped_bars, layernorm_stats, topk_bar
+from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly
 from viz.spec import axis, full, note_of, step_of, ticks

@@ -136,7 +136,7 @@ def test_a_line_chart_with_a_marker_is_a_figure_plotly_accepts():
     ALiBi's loss chart with ?renderer=naive)."""
     import plotly.graph_objects as go
 
-    from viz.lines import line_chart
+    from viz.curves import line_chart
 
     spec = line_chart(np.array([8, 16, 32]), {"a": np.array([1.0, 2.0, 3.0])}, marker_x=16.0)
     figure = go.Figure(to_plotly(spec).to_dict())

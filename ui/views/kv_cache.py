@@ -8,8 +8,9 @@ from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, clamp, per_view
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 
 def kv_view(trace: Trace, v: View) -> tuple[int, int, int]:

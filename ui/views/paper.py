@@ -10,8 +10,8 @@ from model import lessons
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import line_chart
 from viz.paths import recurrence_and_attention
 
 K = R = 3  # Table 1's convolution kernel and restricted neighbourhood, the same width for the comparison

@@ -9,8 +9,9 @@ from model.positional import alibi_bias, split_slopes
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, clamp, per_view
+from viz.arrows import arrows
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import arrows, line_chart
 
 REFERENCE = "en-zh-sinusoidal"  # the grammar-trained en-zh beside the variants: trained alike but for position
 MODELS = {REFERENCE: "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name

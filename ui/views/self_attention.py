@@ -11,8 +11,9 @@ from model.attention import softmax
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
 from ui.view import Element, View, block_view, per_view, query_view
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
