@@ -32,7 +32,7 @@ class CachedRun:
 def run_cached(bundle: Bundle, src_ids: list[int], output_ids: list[int], attn: AttnOptions = AttnOptions()):
     """Feed <bos> + output_ids one token per step through `decode_step` (the decoder input of a full pass over
     <bos> + output_ids), recording each step's logits and self-attention weights -> CachedRun (read-only)."""
-    model, cfg = bundle.model, bundle.cfg
+    model, cfg = bundle.transformer, bundle.config
     src = torch.tensor([src_ids])  # (1, S)
     memory = model.encode(src, attn)  # (1, S, d_model)
     cache, inputs = new_cache(cfg.N), [BOS_ID, *output_ids]

@@ -263,7 +263,7 @@ def shared_norm_edits(model: Transformer) -> dict[str, Edit]:
 
 def run_shared_norm(bundle: Bundle, text: str) -> Trace:
     """Greedy trace of `text` with one LayerNorm per layer (the note's code) instead of one per sublayer."""
-    with bundle.model.editing(shared_norm_edits(bundle.model)):
+    with bundle.transformer.editing(shared_norm_edits(bundle.transformer)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 
@@ -367,7 +367,7 @@ class CostPoint:
 def attention_cost(model: Transformer, lengths: list[int], repeats: int = 5, seed: int = 0) -> list[CostPoint]:
     """Time encoder layer 0's self-attention and FFN on n random token vectors for each n, and read the size of the
     score matrix it records. Run on the real model; n may exceed max_len (no positional encoding is involved)."""
-    layer, d = model.encoder[0], model.cfg.d_model
+    layer, d = model.encoder[0], model.config.d_model
     gen = torch.Generator().manual_seed(seed)
     points = []
     for n in lengths:
@@ -550,7 +550,7 @@ def cross_attention_sources(model: Transformer, trace: Trace) -> tuple[float, fl
     every decoder layer reads the final encoder output, the first one not the first encoder layer's."""
     memory = trace.memory.astype(np.float64)  # (S, d)
     diffs, first = [], 0.0
-    for i in range(model.cfg.N):
+    for i in range(model.config.N):
         mha = model.decoder[i].cross_attn
         W, b = mha.W_K.weight.detach().double().numpy(), mha.W_K.bias.detach().double().numpy()
         k = trace[f"decoder.{i}.cross_attn.hook_k"].astype(np.float64)  # (h, S, d_k)
@@ -667,7 +667,7 @@ def unmasked_padding(model: Transformer, batch: list[list[int]]) -> dict[str, fl
     short = min(range(len(batch)), key=lambda i: len(batch[i]))
     n = len(batch[short])
     memory = model.encode(src)  # (B, S, d_model)
-    visible = {act_name("mask", layer, "encoder"): torch.ones_like for layer in range(model.cfg.N)}
+    visible = {act_name("mask", layer, "encoder"): torch.ones_like for layer in range(model.config.N)}
     with model.editing(visible), model.recording() as cache:
         open_memory = model.encode(src)  # (B, S, d_model)
     pattern = cache["encoder.0.self_attn.hook_pattern"][short]  # (h, S, S)

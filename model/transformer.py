@@ -248,7 +248,7 @@ class Transformer(nn.Module):
 
     def __init__(self, cfg: TransformerConfig) -> None:
         super().__init__()
-        self.cfg = cfg
+        self.config = cfg
         self.src_lut = nn.Embedding(cfg.src_vocab_size, cfg.d_model, padding_idx=PAD_ID)
         self.tgt_lut = nn.Embedding(cfg.tgt_vocab_size, cfg.d_model, padding_idx=PAD_ID)
         pe = torch.tensor(sinusoidal_encoding(cfg.max_len + 2, cfg.d_model, cfg.pe_base), dtype=torch.float32)
@@ -277,7 +277,7 @@ class Transformer(nn.Module):
         embedding × √d_model has unit scale per component (the same order as the PE it is added to)."""
         for name, p in self.named_parameters():
             if name.endswith("_lut.weight"):
-                nn.init.normal_(p, 0.0, self.cfg.d_model**-0.5)
+                nn.init.normal_(p, 0.0, self.config.d_model**-0.5)
             elif p.dim() > 1:
                 nn.init.xavier_uniform_(p)
             elif name.endswith("bias") and "norm" not in name:
@@ -290,9 +290,9 @@ class Transformer(nn.Module):
         """Token embedding × √d_model + PE from position `start` (no PE when position lives in self-attention:
         RoPE, ALiBi); hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
         hook_embed, hook_pe, hook_input = hooks
-        x = hook_embed(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
+        x = hook_embed(lut(ids) * math.sqrt(self.config.d_model))  # (B, L, d_model)
         pe = self.pe[start : start + ids.shape[1]]  # (L, d_model)
-        if self.cfg.position != "sinusoidal":
+        if self.config.position != "sinusoidal":
             pe = torch.zeros_like(pe)  # nothing added: position lives in self-attention
         return hook_input(self.dropout(x + hook_pe(pe)))  # (B, L, d_model)
 

@@ -108,18 +108,18 @@ def element():
     return st.components.v2.component("attention_lab_chart", js=LOADER % json.dumps(urls()[0]), isolate_styles=False)
 
 
-def drawable(spec, scale: float):
+def drawable(spec, zoom: float):
     """The spec itself when the element draws its kind on canvas, else its Plotly figure."""
     if isinstance(spec, CANVAS_KINDS):
         return spec
-    return PlotlyFigure(spec.title, to_plotly(spec, scale=scale).to_dict())  # the element carries the sentence
+    return PlotlyFigure(spec.title, to_plotly(spec, zoom=zoom).to_dict())  # the element carries the sentence
 
 
-def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],
+def payload(specs, names: list[str], *, sentence: str, zoom: float, columns: int, words: dict[str, str],
             live: str = "") -> bytes:
     """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
     _, plotly_src, font = urls()
-    return pack([drawable(s, scale) for s in specs], sentence=sentence, scale=scale, columns=columns, names=names,
+    return pack([drawable(s, zoom) for s in specs], sentence=sentence, zoom=zoom, columns=columns, names=names,
                 words=words, plotly_src=plotly_src, font=font, live=live)
 
 

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from lesson.catalogue import text, viz_words
+from lesson import catalogue
+from lesson.catalogue import viz_words
 from model.decoding import DecodeOptions
 from model.pretrained import PretrainedTrace
 from model.trace import Trace
@@ -75,7 +76,7 @@ class View:
 
     def t(self, key: str, **fields) -> str:
         """The message `key` in the view's language."""
-        return text(key, self.lang, **fields)
+        return catalogue.t(key, self.lang, **fields)
 
     def words(self) -> Words:
         """The charts' own words in the view's language."""

@@ -1,5 +1,5 @@
-"""Bar charts: top-k next-token probabilities, coverage per source word, LayerNorm statistics per token, and grouped
-bars of any named series per category."""
+"""Bar charts: the likeliest next tokens' probabilities, coverage per source word, LayerNorm statistics per token,
+and grouped bars of any named series per category."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ def chosen_index(tokens: list[str], chosen) -> int | None:
     return tokens.index(str(chosen)) if str(chosen) in tokens else None
 
 
-def topk_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, given: str | None = None,
-             words: Words = ENGLISH, look: Style = LOOK) -> Bars:
+def likeliest_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, given: str | None = None,
+                  words: Words = ENGLISH, look: Style = LOOK) -> Bars:
     """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour; `given` names
     what the probabilities are conditioned on (hover: P(token | given))."""
     labels = tuple(str(t) for t in tokens)

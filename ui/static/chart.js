@@ -111,18 +111,18 @@ window.addEventListener("resize", () => {
   });
 });
 
-// A stage chart drawn in `room` px: at the largest scale, down to the smallest that keeps every text at the
+// A stage chart drawn in `room` px: at the largest zoom, down to the smallest that keeps every text at the
 // presenter minimum, at which it fits without thinning labels it labels in full elsewhere nor crowding its value
 // axis (bar panels); else at the smallest, thinned with the chart's note ("1 in n labels shown"). The spec it
-// returns says `fit` (a kind may lay out more tightly then). Returns [spec, scale, layout].
+// returns says `fit` (a kind may lay out more tightly then). Returns [spec, zoom, layout].
 const FIT_STEPS = 6;
 function fitted(kind, ctx, spec, width, k, room) {
   const look = { ...spec.look, full_labels: 0 }, least = Math.min(k, spec.look.min_size_presenter / spec.look.tick_size);
   let last = null;
   for (let i = 0; i <= FIT_STEPS; i++) {
-    const scale = k - ((k - least) * i) / FIT_STEPS, shown = { ...spec, height: room / scale, look, fit: true };
-    const b = kind.layout(ctx, shown, width, scale);
-    last = [shown, scale, b];
+    const zoom = k - ((k - least) * i) / FIT_STEPS, shown = { ...spec, height: room / zoom, look, fit: true };
+    const b = kind.layout(ctx, shown, width, zoom);
+    last = [shown, zoom, b];
     if (b.height <= room + 0.5 && !thinned(spec, b) && !b.crowded) break;
   }
   return last;
@@ -144,12 +144,12 @@ function render(slots, widths, payload) {
   slots.forEach((slot, i) => (slot.__spec.kind === "plotly" ? plot(slot, widths[i]) : paint(slot, widths[i])));
 }
 
-// A stage's charts side by side are drawn at one scale: the smallest any of them fits at.
+// A stage's charts side by side are drawn at one zoom: the smallest any of them fits at.
 function share(slots, widths) {
   const fits = slots.map((slot, i) => slot.__spec.kind !== "plotly" && (slot.__fit ?? Infinity) < Infinity
-    && fitted(KINDS[slot.__spec.kind], scratch, slot.__spec, widths[i], slot.__payload.scale, slot.__fit)[1]);
-  const scale = Math.min(...fits.filter(Boolean));
-  slots.forEach((slot) => { slot.__most = scale; });
+    && fitted(KINDS[slot.__spec.kind], scratch, slot.__spec, widths[i], slot.__payload.zoom, slot.__fit)[1]);
+  const zoom = Math.min(...fits.filter(Boolean));
+  slots.forEach((slot) => { slot.__most = zoom; });
 }
 
 // A Plotly chart `width` px wide, no taller than its stage room; not drawn again for the same figure in the same box.
@@ -185,8 +185,8 @@ function ensureSlots(root, payload) {
 const scratch = document.createElement("canvas").getContext("2d");
 function tracks(payload, staged) {
   if (staged) return `repeat(${stageColumns(payload)},minmax(0,1fr))`;
-  const columns = payload.scale > 1 ? 1 : payload.columns;
-  const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.scale) ?? 0)));
+  const columns = payload.zoom > 1 ? 1 : payload.columns;
+  const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.zoom) ?? 0)));
   if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
   const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
   return `repeat(auto-fill,minmax(max(min(${need}px,100%),${share}),1fr))`;
@@ -236,15 +236,15 @@ function plotlySlot() {
   return slot;
 }
 
-function drawInto(canvas, slot, scale, width) {
+function drawInto(canvas, slot, ratio, width) {
   const kind = KINDS[slot.__spec.kind], ctx = canvas.getContext("2d"), room = slot.__fit ?? Infinity;
-  const most = Math.min(slot.__payload.scale, slot.__most ?? Infinity);
+  const most = Math.min(slot.__payload.zoom, slot.__most ?? Infinity);
   const [spec, k, b] = room < Infinity ? fitted(kind, ctx, slot.__spec, width, most, room)
-    : [slot.__spec, slot.__payload.scale, kind.layout(ctx, slot.__spec, width, slot.__payload.scale)];
-  const w = Math.round(width * scale), h = Math.round(b.height * scale);
+    : [slot.__spec, slot.__payload.zoom, kind.layout(ctx, slot.__spec, width, slot.__payload.zoom)];
+  const w = Math.round(width * ratio), h = Math.round(b.height * ratio);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
   if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";
-  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.fillStyle = "white"; ctx.fillRect(0, 0, width, b.height);
   kind.draw(ctx, spec, b, k);
   return b;
@@ -255,14 +255,14 @@ function paint(slot, width) {
   publish(slot, KINDS[slot.__spec.kind].summary(slot.__spec), slot.__payload.sentence, "canvas");
 }
 
-function offscreen(slot, scale) {
+function offscreen(slot, ratio) {
   const canvas = document.createElement("canvas");
-  drawInto(canvas, slot, scale, slot.clientWidth || 600);
+  drawInto(canvas, slot, ratio, slot.clientWidth || 600);
   return canvas;
 }
 
 function svg(slot) {
-  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.scale, width = slot.clientWidth || 600;
+  const spec = slot.__spec, kind = KINDS[spec.kind], k = slot.__payload.zoom, width = slot.clientWidth || 600;
   const probe = new SvgContext(width, 0), b = kind.layout(probe, spec, width, k), ctx = new SvgContext(width, b.height);
   kind.draw(ctx, spec, b, k);
   return ctx.toString();

@@ -20,7 +20,7 @@ export function drawPlotly(div, figure, src, filename) {
 }
 
 // Plotly's own export sees only the machine's fonts: embed the app's font in its SVG, and paint that SVG for PNG
-export function plotlyImage(div, format, filename, font, scale = 2) {
+export function plotlyImage(div, format, filename, font, ratio = 2) {
   if (!window.Plotly) return;
   const L = div._fullLayout;
   window.Plotly.toImage(div, { format: "svg", imageDataOnly: true, width: L.width, height: L.height })
@@ -28,7 +28,7 @@ export function plotlyImage(div, format, filename, font, scale = 2) {
       if (format === "svg") return save(svg, "image/svg+xml", filename + ".svg");
       const img = new Image(), off = document.createElement("canvas");
       img.onload = () => {
-        off.width = L.width * scale; off.height = L.height * scale;
+        off.width = L.width * ratio; off.height = L.height * ratio;
         const ctx = off.getContext("2d");
         ctx.fillStyle = "white"; ctx.fillRect(0, 0, off.width, off.height); ctx.drawImage(img, 0, 0, off.width, off.height);
         save(off.toDataURL("image/png"), "image/png", filename + ".png");

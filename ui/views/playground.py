@@ -34,7 +34,7 @@ def sentence_preset(trace: Trace, v: View) -> dict:
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
     block, layer, head = block_view(trace, v)
     block = block if block in SELF_ATTENTION else "encoder"
-    return from_trace(trace, data.bundle(trace.model).model, block, layer, head) | {"where": (block, layer, head)}
+    return from_trace(trace, data.bundle(trace.model).transformer, block, layer, head) | {"where": (block, layer, head)}
 
 
 def attend(mats: dict, keep: np.ndarray, scale: bool, tokens: list[str]) -> Result:

@@ -81,7 +81,7 @@ def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
 
 @per_view
 def shift_element(trace: Trace, v: View) -> Element:
-    """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
+    """The change in each model's first-layer scores after the shift, for the view's head, on one colour map."""
     _, _, head, _ = head_view(trace, v)
     gaps = shift_gaps(trace, v)
     tokens = run(REFERENCE, trace.text, v).src.tokens[: gaps[REFERENCE].shape[1]]  # a shift may cut a 64-token sentence
