@@ -77,7 +77,8 @@ def lab(bundle, repeat: int) -> None:
     loaded = {(name, step): load_snapshot(name, step) for name, steps in twins for step in steps}
     move = timed(lambda: [run_with_trace(loaded[(name, steps[4])], text) for name, steps in twins], repeat)
     print(f"\nlab at 16 tokens (median / max, ms): knock out one head (full greedy trace) {knock[0]:.1f} / "
-          f"{knock[1]:.1f}; importance of all {bundle.cfg.N * bundle.cfg.h * 3} heads {table[0]:.1f} / {table[1]:.1f};"
+          f"{knock[1]:.1f}; importance of all {bundle.config.N * bundle.config.h * 3} heads {table[0]:.1f} / "
+          f"{table[1]:.1f};"
           f" training slider, both twins {move[0]:.1f} / {move[1]:.1f}")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from lesson.catalogue import text
+from lesson.catalogue import t
 from model.trace import Trace
 from viz import fonts, style
 from viz.plotly import PLOTLY_JS, to_plotly
@@ -106,9 +106,9 @@ def figure_script(figure_json: str, target: str) -> str:
 def formula_html(latex: str, lang: str) -> str:
     """The formula's LaTeX, typeset by KaTeX when the handout opens (as st.latex does in the app), its source folded
     below."""
-    return (f'<div class="formula"><div class="label">{html.escape(text("handout.formula", lang))}</div>'
+    return (f'<div class="formula"><div class="label">{html.escape(t("handout.formula", lang))}</div>'
             f'<div class="tex">{html.escape(latex)}</div>'
-            f"<details><summary>{html.escape(text('handout.latex', lang))}</summary>"
+            f"<details><summary>{html.escape(t('handout.latex', lang))}</summary>"
             f"<code>{html.escape(latex)}</code></details></div>")
 
 
@@ -167,7 +167,7 @@ def render_handout(title: str, subtitle: str, sections: list[Section], lang: str
             f"<script>{plotly_js()}</script><script>{script}</script></head>"
             f"<body><header><h1>{heading or html.escape(title)}</h1>"
             f'<p class="subtitle">{html.escape(subtitle)}</p></header>'
-            f"{body}<footer>{html.escape(text('handout.footer', lang))}</footer>"
+            f"{body}<footer>{html.escape(t('handout.footer', lang))}</footer>"
             f"<script>{RENDER}</script></body></html>")
 
 
@@ -195,12 +195,12 @@ def sentence_heading(trace: Trace, lang: str) -> str:
     leaves out struck through after it."""
     src = trace.src
     typed = [src.typed(i) for i in range(len(src.tokens))]
-    tip = lambda key, **f: html.escape(text(key, lang, **f), quote=True)  # noqa: E731
+    tip = lambda key, **f: html.escape(t(key, lang, **f), quote=True)  # noqa: E731
     unknown = {i: f'<span class="unk" title="{tip("chip.unknown_tip")}">' for i, u in enumerate(src.unknown) if u}
     copies = {i: f'<span class="copy" title="{tip("chip.copied_tip", pos=j)}">'
               for i, j in enumerate(trace.decoded.copied_from or []) if j is not None}
     left_out = [html.escape(typed[i]) for i in trace.uncopied]
-    missing = (f' <span class="legend">{html.escape(text("chip.missing_label", lang))}</span> '
+    missing = (f' <span class="legend">{html.escape(t("chip.missing_label", lang))}</span> '
                + " ".join(f'<span class="miss">{w}</span>' for w in left_out) if left_out else "")
     return (marked(trace.text, typed, unknown) + " → " + marked(trace.output_text, trace.output_words, copies)
             + missing)
@@ -209,9 +209,9 @@ def sentence_heading(trace: Trace, lang: str) -> str:
 def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
     """Which model this is and whether its cross-attention was trained to align (plain text)."""
     if align_weight > 0:
-        note = text("cross.guided", lang, model=trace.model, last=trace.config.N - 1, w=f"{align_weight:g}")
+        note = t("cross.guided", lang, model=trace.model, last=trace.config.N - 1, w=f"{align_weight:g}")
     else:
-        note = text("cross.unguided", lang, model=trace.model)
+        note = t("cross.unguided", lang, model=trace.model)
     return note.replace("**", "")
 
 
@@ -221,12 +221,13 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     cross-attention."""
     from lesson.tour import WITH_CHAPTER, facts
 
-    tr, sizes = partial(text, language=lang), facts(trace)
+    sizes, in_lang = facts(trace), partial(t, language=lang)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}
-    sections = [(tr(f"tour.{step.key}.title", **sizes), tr(f"tour.{step.key}.text", **sizes) + notes.get(step.key, ""),
-                 step.formula(trace), to_plotly(step.figure(trace, tr)).to_json()) for step in WITH_CHAPTER]
+    sections = [(t(f"tour.{step.key}.title", lang, **sizes), t(f"tour.{step.key}.text", lang, **sizes)
+                 + notes.get(step.key, ""), step.formula(trace), to_plotly(step.figure(trace, in_lang)).to_json())
+                for step in WITH_CHAPTER]
     cfg = trace.config
-    subtitle = tr("handout.subtitle", model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
+    subtitle = t("handout.subtitle", lang, model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")
     return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang,
                           sentence_heading(trace, lang))

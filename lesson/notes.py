@@ -2,7 +2,7 @@
 their lines in the note.
 
 The notes are named by their titles (their headings); quotes are the notes' own words, so they are data, not
-catalogue messages (lesson/messages/notes.py and mistakes.py hold what the app says about them). PANELS are the
+catalogue messages (lesson/messages/notes.py and mistakes.py hold what the app says about them). MISTAKES are the
 notes' mistakes; REMARKS are places where a note reads as wrong but is not (notation, naming), checked and explained.
 """
 from __future__ import annotations
@@ -83,7 +83,7 @@ attn_scores_softmax = [
 ]"""
 EMBEDDING_CODE = """embedding = nn.Embedding(5, 3)
 input = torch.IntTensor([[1,2,3,4]])"""
-PANELS: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
+MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
     "mask_mul": ("masks", [
         (4, (441, 445), "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
     "pe_code": ("embeddings", [

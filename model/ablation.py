@@ -39,11 +39,11 @@ def mean_z(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[str, torc
     sums, counts = defaultdict(float), defaultdict(float)
     for i in range(0, len(pairs), batch_size):
         src, tgt_in, _, _ = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
-        with bundle.model.recording() as cache:
-            bundle.model(src, tgt_in)
+        with bundle.transformer.recording() as cache:
+            bundle.transformer(src, tgt_in)
         for block in BLOCKS:
             real = (src if block == "encoder" else tgt_in) != PAD_ID  # (B, L_q)
-            for layer in range(bundle.cfg.N):
+            for layer in range(bundle.config.N):
                 name = z_name(block, layer)
                 sums[name] = sums[name] + (cache[name] * real[:, None, :, None]).sum((0, 2))  # (h, d_k)
                 counts[name] += float(real.sum())
@@ -74,7 +74,7 @@ def knockout_edits(rows: list[list[Head]], mode: str, means: dict[str, torch.Ten
 def run_knockout(bundle: Bundle, text: str, heads: list[Head], mode: str,
                  means: dict[str, torch.Tensor] | None = None) -> Trace:
     """The full greedy trace of `text` with `heads` knocked out in every pass (search and recording)."""
-    with bundle.model.editing(knockout_edits([heads], mode, means)):
+    with bundle.transformer.editing(knockout_edits([heads], mode, means)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 
@@ -82,11 +82,11 @@ def run_knockout(bundle: Bundle, text: str, heads: list[Head], mode: str,
 def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: list[list[Head]], mode: str,
                        means: dict[str, torch.Tensor] | None = None) -> np.ndarray:
     """log P(output + <eos> | text) under each row's knockout, all rows in one batched pass; (len(rows),)."""
-    src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids] * len(rows))  # (R, S)
+    src = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids] * len(rows))  # (R, S)
     tgt_in = torch.tensor([[BOS_ID] + output_ids] * len(rows))  # (R, T)
     target = torch.tensor(output_ids + [EOS_ID])  # (T,)
-    with bundle.model.editing(knockout_edits(rows, mode, means) if any(rows) else {}):
-        logits = bundle.model(src, tgt_in)  # (R, T, V)
+    with bundle.transformer.editing(knockout_edits(rows, mode, means) if any(rows) else {}):
+        logits = bundle.transformer(src, tgt_in)  # (R, T, V)
     log_p = torch.log_softmax(logits.double(), -1)  # (R, T, V)
     return log_p[:, torch.arange(len(target)), target].sum(-1).numpy()
 
@@ -94,7 +94,7 @@ def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: l
 def importance(bundle: Bundle, text: str, output_ids: list[int], mode: str,
                means: dict[str, torch.Tensor] | None = None) -> np.ndarray:
     """Drop in log P(the model's own translation) when each head alone is knocked out; (blocks, N, h)."""
-    cfg = bundle.cfg
+    cfg = bundle.config
     heads = all_heads(cfg.N, cfg.h)
     log_p = sequence_log_probs(bundle, text, output_ids, [[]] + [[head] for head in heads], mode, means)
     return (log_p[0] - log_p[1:]).reshape(len(BLOCKS), cfg.N, cfg.h)

@@ -15,9 +15,9 @@ class AttentionResult:
 
     scores: Any  # (..., L_q, L_k) raw Q Kᵀ
     scaled: Any  # (..., L_q, L_k) scores / √d_k / temperature
-    masked: Any  # (..., L_q, L_k) scaled with −inf where masked
-    weights: Any  # (..., L_q, L_k) softmax; exactly 0 where masked, all-0 row if every key is masked
-    output: Any  # (..., L_q, d_v) weights @ V
+    masked_scores: Any  # (..., L_q, L_k) scaled with −inf where masked
+    pattern: Any  # (..., L_q, L_k) softmax weights; exactly 0 where masked, all-0 row if every key is masked
+    z: Any  # (..., L_q, d_v) pattern @ V: the head's output
 
 
 def masked_softmax(masked: torch.Tensor) -> torch.Tensor:
@@ -57,13 +57,13 @@ def attend(
     scores = q @ k.transpose(-2, -1)  # (..., L_q, L_k)
     divisor = (math.sqrt(d_k) if scale else 1.0) * temperature
     scaled = scores / divisor  # (..., L_q, L_k)
-    masked = scaled if bias is None else scaled + bias  # (..., L_q, L_k)
+    masked_scores = scaled if bias is None else scaled + bias  # (..., L_q, L_k)
     if mask is not None:
         keep = torch.as_tensor(mask).to(torch.bool)
-        masked = masked.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
-    weights = masked_softmax(masked)  # (..., L_q, L_k)
-    output = weights @ v  # (..., L_q, d_v)
-    return AttentionResult(scores, scaled, masked, weights, output)
+        masked_scores = masked_scores.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
+    pattern = masked_softmax(masked_scores)  # (..., L_q, L_k)
+    z = pattern @ v  # (..., L_q, d_v)
+    return AttentionResult(scores, scaled, masked_scores, pattern, z)
 
 
 def scaled_dot_product_attention(q, k, v, mask=None, scale: bool = True, temperature: float = 1.0) -> AttentionResult:
@@ -73,4 +73,4 @@ def scaled_dot_product_attention(q, k, v, mask=None, scale: bool = True, tempera
     t = [torch.as_tensor(np.asarray(a, dtype=np.float64)) for a in (q, k, v)]
     m = None if mask is None else torch.as_tensor(np.asarray(mask).astype(bool))
     r = attend(*t, m, scale, temperature)
-    return AttentionResult(*(x.numpy() for x in (r.scores, r.scaled, r.masked, r.weights, r.output)))
+    return AttentionResult(*(x.numpy() for x in (r.scores, r.scaled, r.masked_scores, r.pattern, r.z)))

@@ -25,7 +25,7 @@ class Bundle:
     """A trained model with its vocabularies and languages."""
 
     name: str
-    model: Transformer
+    transformer: Transformer
     src_vocab: Vocab
     tgt_vocab: Vocab
     align_weight: float = 0.0  # weight of the guided-alignment loss it was trained with (0: attention on its own)
@@ -38,9 +38,9 @@ class Bundle:
         return self.align_weight > 0
 
     @property
-    def cfg(self) -> TransformerConfig:
+    def config(self) -> TransformerConfig:
         """The model's configuration."""
-        return self.model.cfg
+        return self.transformer.config
 
     @property
     def src_lang(self) -> str:
@@ -56,8 +56,8 @@ class Bundle:
 def save_bundle(bundle: Bundle, directory: Path) -> None:
     """Write model.safetensors, config.json and the two vocab files."""
     directory.mkdir(parents=True, exist_ok=True)
-    save_model(bundle.model, str(directory / "model.safetensors"))  # the tied generator weight is stored once
-    (directory / "config.json").write_text(json.dumps(bundle.cfg.to_dict(), indent=1))
+    save_model(bundle.transformer, str(directory / "model.safetensors"))  # the tied generator weight is stored once
+    (directory / "config.json").write_text(json.dumps(bundle.config.to_dict(), indent=1))
     (directory / "src_vocab.json").write_text(bundle.src_vocab.to_json(), encoding="utf-8")
     (directory / "tgt_vocab.json").write_text(bundle.tgt_vocab.to_json(), encoding="utf-8")
 

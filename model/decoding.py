@@ -12,7 +12,7 @@ from model.hooks import act_name
 from model.tokenizer import BOS_ID, EOS_ID, UNK_ID, Vocab
 from model.transformer import AttnOptions, Transformer, cross_cache
 
-TOP_K_RECORDED = 8
+N_LIKELIEST = 8
 METHODS = ("greedy", "sample", "beam")
 
 
@@ -125,7 +125,7 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
     last pass, recorded (a right draft's last pass is the one a trace records)."""
     follows = {} if follows is None else follows
     prefix, at = [BOS_ID], 0  # at: the draft position expected next
-    cross = cross_cache(model.cfg.N)  # the memory's K/V, projected on the first pass only
+    cross = cross_cache(model.config.N)  # the memory's K/V, projected on the first pass only
     while True:
         from_draft = at < len(draft)
         guess = draft[at:] if from_draft else guessed(prefix, follows)
@@ -233,7 +233,7 @@ def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: 
     self_attn.setflags(write=False)  # every step's arrays are views of these: read-only, like a cached trace's
     cross.setflags(write=False)
     dist = choice_distribution(log_probs[: len(prefix) - 1], opts)  # (T', V): step t chooses from row t − 1
-    top_p, top_i = torch.topk(dist, min(TOP_K_RECORDED, dist.shape[-1]), dim=-1)  # (T', k) twice
+    top_p, top_i = torch.topk(dist, min(N_LIKELIEST, dist.shape[-1]), dim=-1)  # (T', k) twice
     chosen_p = dist.gather(1, torch.tensor(prefix[1:], dtype=torch.long)[:, None])[:, 0].tolist()  # (T',)
     top_p, top_i = top_p.tolist(), top_i.tolist()
     steps = []
@@ -282,8 +282,8 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
         # pass gives the first rows only up to float rounding, ~1e-6: another matrix shape, another summation order)
         with model.recording() as cache:
             model.decode(memory, src_ids, torch.tensor([rows]), attn)
-    steps = Steps(lambda: with_beams(steps_from_pass(prefix, cache, vocab, model.cfg.N, opts), snapshots))
-    cross = cache[act_name("pattern", model.cfg.N - 1, "cross")][0].numpy()  # (h, T, S)
+    steps = Steps(lambda: with_beams(steps_from_pass(prefix, cache, vocab, model.config.N, opts), snapshots))
+    cross = cache[act_name("pattern", model.config.N - 1, "cross")][0].numpy()  # (h, T, S)
     return finish(opts.method, prefix, steps, cross, vocab), cache
 
 

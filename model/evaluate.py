@@ -39,7 +39,7 @@ def exact_match(bundle: Bundle, pairs: list, batch_size: int = 256) -> float:
     for i in range(0, len(pairs), batch_size):
         chunk = pairs[i : i + batch_size]
         src, *_ = to_batch(chunk, bundle.src_vocab, bundle.tgt_vocab)
-        outputs = greedy_batch(bundle.model, src, bundle.cfg.max_len)
+        outputs = greedy_batch(bundle.transformer, src, bundle.config.max_len)
         for p, out in zip(chunk, outputs):
             hits += bundle.tgt_vocab.decode(out) == list(sides(p, bundle.src_lang)[1])
     return hits / len(pairs)
@@ -49,12 +49,12 @@ def exact_match(bundle: Bundle, pairs: list, batch_size: int = 256) -> float:
 def alignment_accuracy(bundle: Bundle, pairs: list, batch_size: int = 256) -> list[float]:
     """Per decoder layer: how often the head-averaged cross-attention argmax, on the row that predicts a
     target token (teacher forcing), is that token's gold source word."""
-    N = bundle.cfg.N
+    N = bundle.config.N
     hits, total = torch.zeros(N), 0
     for i in range(0, len(pairs), batch_size):
         src, tgt_in, _, align = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
-        with bundle.model.recording() as cache:
-            bundle.model(src, tgt_in)
+        with bundle.transformer.recording() as cache:
+            bundle.transformer(src, tgt_in)
         keep = align >= 0  # (B, T)
         total += int(keep.sum())
         for layer in range(N):
@@ -70,8 +70,8 @@ def translate_batch(bundle: Bundle, token_lists: list, batch_size: int = 100) ->
     out: list[list[str]] = [[] for _ in token_lists]
     for i in range(0, len(order), batch_size):
         chunk = order[i : i + batch_size]
-        rows = [bundle.src_vocab.ids_of(list(token_lists[j])[: bundle.cfg.max_len]) for j in chunk]
-        for j, ids in zip(chunk, greedy_batch(bundle.model, pad(rows), bundle.cfg.max_len)):
+        rows = [bundle.src_vocab.ids_of(list(token_lists[j])[: bundle.config.max_len]) for j in chunk]
+        for j, ids in zip(chunk, greedy_batch(bundle.transformer, pad(rows), bundle.config.max_len)):
             out[j] = bundle.tgt_vocab.decode(ids)
     return out
 
@@ -95,12 +95,12 @@ def attention_stats(bundle: Bundle, pairs: list, batch_size: int = 256) -> dict[
     """Per attention block and layer, over the real (unpadded) query rows of a teacher-forced pass: the median
     |QKᵀ/√d_k| over unmasked scores, the mean row entropy in bits, and the share of rows whose largest weight
     is above 0.99 (saturated)."""
-    N = bundle.cfg.N
+    N = bundle.config.N
     parts = {(b, i): {"scaled": [], "entropy": [], "top": []} for b in BLOCKS for i in range(N)}
     for i in range(0, len(pairs), batch_size):
         src, tgt_in, _, _ = to_batch(pairs[i : i + batch_size], bundle.src_vocab, bundle.tgt_vocab)
-        with bundle.model.recording() as cache:
-            bundle.model(src, tgt_in)
+        with bundle.transformer.recording() as cache:
+            bundle.transformer(src, tgt_in)
         rows = {"encoder self": src != PAD_ID, "decoder self": tgt_in != PAD_ID, "cross": tgt_in != PAD_ID}
         for (block, layer), acc in parts.items():
             scaled = cache[act_name("scaled", layer, BLOCKS[block])]  # (B, h, L_q, L_k)
@@ -143,8 +143,8 @@ def everyday_score(bundle: Bundle) -> dict:
     final punctuation aside), and the ones that do not."""
     rows, misses = everyday_set(bundle.src_lang, bundle.tgt_lang), []
     for text, accepted in rows:
-        src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids])  # (1, S)
-        output = bundle.tgt_vocab.decode(greedy_batch(bundle.model, src, bundle.cfg.max_len)[0])
+        src = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids])  # (1, S)
+        output = bundle.tgt_vocab.decode(greedy_batch(bundle.transformer, src, bundle.config.max_len)[0])
         if comparable(output) not in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]:
             misses.append({"sentence": text, "output": detokenize(output, bundle.tgt_lang), "accepted": accepted})
     return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}

@@ -17,11 +17,11 @@ class QueryWalkthrough:
 
     q: np.ndarray  # (d_k,)
     products: np.ndarray  # (L_k, d_k) element-wise q ⊙ k_j
-    dots: np.ndarray  # (L_k,) q · k_j
-    scaled: np.ndarray  # (L_k,) divided by √d_k (if scaling) and temperature; −inf where masked
-    weights: np.ndarray  # (L_k,) softmax
+    scores: np.ndarray  # (L_k,) q · k_j
+    masked_scores: np.ndarray  # (L_k,) divided by √d_k (if scaling) and temperature; −inf where masked
+    pattern: np.ndarray  # (L_k,) softmax weights
     weighted_v: np.ndarray  # (L_k, d_k) weight_j · v_j
-    output: np.ndarray  # (d_k,) Σ_j weight_j v_j
+    z: np.ndarray  # (d_k,) Σ_j weight_j v_j
 
 
 def query_walkthrough(q, K, V, keep=None, scale=True, temperature=1.0) -> QueryWalkthrough:
@@ -29,8 +29,8 @@ def query_walkthrough(q, K, V, keep=None, scale=True, temperature=1.0) -> QueryW
     q, K, V = (np.asarray(a, dtype=np.float64) for a in (q, K, V))
     keep = np.ones(len(K), bool) if keep is None else np.asarray(keep, bool)
     r = scaled_dot_product_attention(q[None], K, V, keep[None], scale, temperature)
-    w = r.weights[0]  # (L_k,)
-    return QueryWalkthrough(q, q[None] * K, r.scores[0], r.masked[0], w, w[:, None] * V, r.output[0])
+    w = r.pattern[0]  # (L_k,)
+    return QueryWalkthrough(q, q[None] * K, r.scores[0], r.masked_scores[0], w, w[:, None] * V, r.z[0])
 
 
 def project_and_attend(X, W_Q, W_K, W_V, keep=None, scale=True) -> tuple:

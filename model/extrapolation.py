@@ -52,7 +52,7 @@ def long_inputs(n_per_bucket: int, seed: int = 0) -> dict[int, list[Pair]]:
 def loss_per_token(bundle: Bundle, pairs: list[Pair]) -> float:
     """Mean cross-entropy of the reference's tokens (and <eos>), teacher forced, in nats."""
     src, tgt_in, tgt_out, _ = to_batch(pairs, bundle.src_vocab, bundle.tgt_vocab)
-    logits = bundle.model(src, tgt_in)  # (B, T, V)
+    logits = bundle.transformer(src, tgt_in)  # (B, T, V)
     return float(torch.nn.functional.cross_entropy(logits.transpose(1, 2), tgt_out, ignore_index=PAD_ID))
 
 

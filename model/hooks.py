@@ -85,9 +85,10 @@ def act_name(name: str, layer: int | None = None, block: str | None = None) -> s
     act_name("memory") -> "hook_memory"."""
     if layer is None:
         return f"hook_{name}"
-    if name in ATTN_HOOKS:
+    if name in ATTN_HOOKS or name in POSITION_HOOKS:
         return f"{BLOCK_PATHS[block].format(layer=layer)}.hook_{name}"
     return f"{block}.{layer}.hook_{name}"
 
 
 ATTN_HOOKS = ("q", "k", "v", "mask", "scores", "scaled", "masked_scores", "pattern", "z", "concat", "out")
+POSITION_HOOKS = ("q_rot", "k_rot", "bias")  # attention hooks of RoPE models (q_rot, k_rot) and ALiBi models (bias)

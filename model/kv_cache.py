@@ -12,6 +12,7 @@ import torch
 
 from model.checkpoint import Bundle
 from model.config import TransformerConfig
+from model.hooks import act_name
 from model.tokenizer import BOS_ID
 from model.transformer import AttnOptions, new_cache
 
@@ -24,27 +25,27 @@ class CachedRun:
     logits: np.ndarray  # (T, V) step t's logits, computed from the new token and the cache
     keys: np.ndarray  # (N, h_kv, T, d_k) the decoder self-attention's cached K, per layer
     values: np.ndarray  # (N, h_kv, T, d_k) … and V
-    weights: np.ndarray  # (N, h, T, T) row t: step t's new query over the t + 1 cached keys (0 beyond)
+    patterns: np.ndarray  # (N, h, T, T) row t: step t's new query over the t + 1 cached keys (0 beyond)
 
 
 @torch.no_grad()
 def run_cached(bundle: Bundle, src_ids: list[int], output_ids: list[int], attn: AttnOptions = AttnOptions()):
     """Feed <bos> + output_ids one token per step through `decode_step` (the decoder input of a full pass over
     <bos> + output_ids), recording each step's logits and self-attention weights -> CachedRun (read-only)."""
-    model, cfg = bundle.model, bundle.cfg
+    model, cfg = bundle.transformer, bundle.config
     src = torch.tensor([src_ids])  # (1, S)
     memory = model.encode(src, attn)  # (1, S, d_model)
     cache, inputs = new_cache(cfg.N), [BOS_ID, *output_ids]
     T = len(inputs)
-    logits, weights = [], np.zeros((cfg.N, cfg.h, T, T), dtype=np.float32)
+    logits, patterns = [], np.zeros((cfg.N, cfg.h, T, T), dtype=np.float32)
     for t, token in enumerate(inputs):
         with model.recording() as rec:
             logits.append(model.decode_step(memory, src, torch.tensor([[token]]), cache, attn)[0, -1])  # (V,)
         for layer in range(cfg.N):
-            weights[layer, :, t, : t + 1] = rec[f"decoder.{layer}.self_attn.hook_pattern"][0, :, 0].numpy()
+            patterns[layer, :, t, : t + 1] = rec[act_name("pattern", layer, "decoder")][0, :, 0].numpy()
     keys = torch.stack([kv.k[0] for kv, _ in cache]).numpy()  # (N, h_kv, T, d_k)
     values = torch.stack([kv.v[0] for kv, _ in cache]).numpy()  # (N, h_kv, T, d_k)
-    arrays = (torch.stack(logits).numpy(), keys, values, weights)
+    arrays = (torch.stack(logits).numpy(), keys, values, patterns)
     for a in arrays:
         a.setflags(write=False)  # shared by every session that shows this sentence
     return CachedRun(*arrays)

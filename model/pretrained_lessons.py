@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from model.lessons import bert_parameters, gpt_parameters
-from model.pretrained import Prediction, Pretrained, encode, top_k
+from model.pretrained import Prediction, Pretrained, encode, likeliest
 from model.trace import read_only
 
 
@@ -73,7 +73,7 @@ def mask_word(pm: Pretrained, text: str, word: int) -> MaskedWord:
         return MaskedWord(positions, tokens, targets, [], [])
     logits = pm.model(input_ids=masked, attention_mask=torch.ones_like(masked)).logits[0]  # (L, V)
     probs = torch.softmax(logits.double(), dim=-1)  # (L, V)
-    return MaskedWord(positions, tokens, targets, [top_k(pm, logits[i], i) for i in positions],
+    return MaskedWord(positions, tokens, targets, [likeliest(pm, logits[i], i) for i in positions],
                       [float(probs[i, ids[0, i]]) for i in positions])
 
 
@@ -129,7 +129,7 @@ def count(module: torch.nn.Module) -> int:
 
 def sizes(pm: Pretrained) -> Sizes:
     """Sizes of a loaded BERT-family or GPT-2 model (ValueError for Marian)."""
-    base, c = pm.model.base_model, pm.cfg
+    base, c = pm.model.base_model, pm.config
     if pm.family == "gpt2":
         table, segments = base.wpe.weight, 0
         args = dict(layers=c.n_layer, hidden=c.n_embd, vocab=c.vocab_size, positions=c.n_positions,

@@ -43,6 +43,6 @@ def load_snapshot(name: str, step: int, root: Path = CHECKPOINT_DIR) -> Bundle:
     path = root / name / "snapshots" / f"step_{step:06d}.safetensors"
     if not path.exists():
         raise FileNotFoundError(f"no snapshot of {name!r} at step {step}")
-    model = Transformer(final.cfg)
+    model = Transformer(final.config)
     load_model(model, str(path))  # float16 values are copied into the float32 parameters
     return Bundle(f"{name}@{step}", model.eval(), final.src_vocab, final.tgt_vocab, final.align_weight)

@@ -47,7 +47,7 @@ class AttnArrays:
     scaled: np.ndarray  # (h, L_q, L_k) ÷ √d_k (and the temperature)
     masked_scores: np.ndarray  # (h, L_q, L_k) −∞ where masked
     pattern: np.ndarray  # (h, L_q, L_k) softmax weights
-    z: np.ndarray  # (h, L_q, d_k) weights · V
+    z: np.ndarray  # (h, L_q, d_k) pattern · V
     concat: np.ndarray  # (L_q, d_model)
     out: np.ndarray  # (L_q, d_model) concat · W_O + b_O
 
@@ -204,6 +204,10 @@ class Trace:
         return AttnView(**vars(AttnArrays.read(self.arrays, block, layer)), queries=queries, keys=keys,
                         x_q=x_q, x_kv=x_kv)
 
+    def rotated(self, block: str, layer: int) -> tuple[np.ndarray, np.ndarray]:
+        """A RoPE model's q and k of a self-attention block, turned by position; (h, L_q, d_k), (h_kv, L_k, d_k)."""
+        return self.arrays[act_name("q_rot", layer, block)], self.arrays[act_name("k_rot", layer, block)]
+
     def n_layers(self, block: str) -> int:
         """How many layers an attention block has (N for this encoder–decoder)."""
         return self.config.N
@@ -268,10 +272,10 @@ def squeeze_cache(cache: dict[str, torch.Tensor]) -> dict[str, np.ndarray]:
 @torch.no_grad()
 def teacher_force(bundle: Bundle, src_ids: torch.Tensor, reference: str, attn: AttnOptions) -> TeacherForcing:
     """Feed the reference target at once (causal mask) and compare with the model's argmax per position."""
-    tgt = bundle.tgt_vocab.encode(reference, bundle.cfg.max_len)
+    tgt = bundle.tgt_vocab.encode(reference, bundle.config.max_len)
     inp = [BOS_ID] + tgt.ids  # (T,)
     target = tgt.ids + [EOS_ID]
-    probs = torch.softmax(bundle.model(src_ids, torch.tensor([inp]), attn)[0].double(), -1)  # (T, V)
+    probs = torch.softmax(bundle.transformer(src_ids, torch.tensor([inp]), attn)[0].double(), -1)  # (T, V)
     pred = probs.argmax(-1).tolist()
     itos = bundle.tgt_vocab.itos
     return TeacherForcing(
@@ -285,7 +289,7 @@ def teacher_force(bundle: Bundle, src_ids: torch.Tensor, reference: str, attn: A
 
 def run_teacher_forcing(bundle: Bundle, text: str, reference: str, attn: AttnOptions | None = None) -> TeacherForcing:
     """Teacher forcing of `reference` for source `text`; raises ValueError if either has no tokens."""
-    src = bundle.src_vocab.encode(text, bundle.cfg.max_len)
+    src = bundle.src_vocab.encode(text, bundle.config.max_len)
     if not src.ids or not bundle.tgt_vocab.tokenize(reference):
         raise ValueError("both the sentence and the reference need tokens")
     return teacher_force(bundle, torch.tensor([src.ids]), reference, attn or AttnOptions())
@@ -306,7 +310,7 @@ def run_with_trace(
     """
     decode_opts = decode_opts or DecodeOptions()
     attn = attn or AttnOptions()
-    cfg, model = bundle.cfg, bundle.model
+    cfg, model = bundle.config, bundle.transformer
     src = bundle.src_vocab.encode(text, cfg.max_len)
     if not src.ids:
         raise ValueError("the sentence has no tokens")
@@ -404,15 +408,15 @@ def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None =
     """Encode texts as one padded batch and record the teacher-forced pass over their outputs: `outputs` (each
     sentence's greedy translation, when the caller already has it) or the batch decoded greedily here."""
     attn = attn or AttnOptions()
-    encoded = [bundle.src_vocab.encode(t, bundle.cfg.max_len) for t in texts]
+    encoded = [bundle.src_vocab.encode(t, bundle.config.max_len) for t in texts]
     if any(not e.ids for e in encoded):
         raise ValueError("every sentence in the batch needs at least one token")
     src = pad([e.ids for e in encoded])  # (B, S)
     if outputs is None:
-        outputs = greedy_batch(bundle.model, src, bundle.cfg.max_len)
+        outputs = greedy_batch(bundle.transformer, src, bundle.config.max_len)
     tgt_in = pad([[BOS_ID] + o for o in outputs])  # (B, T)
-    with bundle.model.recording() as cache:
-        bundle.model(src, tgt_in, attn)
+    with bundle.transformer.recording() as cache:
+        bundle.transformer(src, tgt_in, attn)
     itos_src, itos_tgt = bundle.src_vocab.itos, bundle.tgt_vocab.itos
     return BatchTrace(
         src_rows=[[itos_src[i] for i in row] for row in src.tolist()],

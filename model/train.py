@@ -156,10 +156,10 @@ def snapshot_steps(total: int, k: int) -> list[int]:
 def snapshot(bundle: Bundle, step: int, path: Path | None, probe: list) -> dict:
     """Save the weights in float16 to `path` (None: the final step, which is the shipped checkpoint itself) and
     measure exact match on the probe pairs; the model is left in eval mode."""
-    bundle.model.eval()
+    bundle.transformer.eval()
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_model(copy.deepcopy(bundle.model).half(), str(path))
+        save_model(copy.deepcopy(bundle.transformer).half(), str(path))
     return {"step": step, "exact_match": round(exact_match(bundle, probe), 4)}
 
 
@@ -229,7 +229,7 @@ def train_step(model, opt, criterion, batch, args, lr: float) -> float:
         logits = model(src, tgt_in)  # (B, T, V)
     loss = criterion(logits.reshape(-1, logits.shape[-1]), tgt_out.reshape(-1))
     if args.align_weight > 0:
-        pattern = cache[f"decoder.{model.cfg.N - 1}.cross_attn.hook_pattern"]  # (B, h, T, S)
+        pattern = cache[f"decoder.{model.config.N - 1}.cross_attn.hook_pattern"]  # (B, h, T, S)
         loss = loss + args.align_weight * alignment_loss(pattern, align)
     opt.zero_grad()
     loss.backward()
@@ -262,7 +262,7 @@ def train(args: argparse.Namespace) -> Path:
     seed_everything(SEED)
     real = real_pairs(args)
     bundle = build(args, real)
-    model, out = bundle.model, args.out or default_out(args)
+    model, out = bundle.transformer, args.out or default_out(args)
     out.mkdir(parents=True, exist_ok=True)
     average = copy.deepcopy(model) if args.ema else None
     shipped = Bundle(bundle.name, average or model, bundle.src_vocab, bundle.tgt_vocab, args.align_weight)
@@ -303,17 +303,17 @@ def train(args: argparse.Namespace) -> Path:
             save_state(state_path, step + 1, model, average, opt, log)
     if at:
         log["snapshots"].append(snapshot(shipped, args.steps, None, probe))
-    shipped.model.eval()
+    shipped.transformer.eval()
     save_bundle(shipped, out)
     log["seconds"] = round(time.time() - began, 1)
-    write_log(out, args, shipped.model, log)
-    print(f"saved {out} ({parameter_count(shipped.model)} parameters, {log['seconds']} s)")
+    write_log(out, args, shipped.transformer, log)
+    print(f"saved {out} ({parameter_count(shipped.transformer)} parameters, {log['seconds']} s)")
     return out
 
 
 def validate(bundle: Bundle, valid: list, step: int, seconds: float) -> dict:
     """BLEU of the shipped (averaged) weights on the validation pairs, printed and returned for the log."""
-    bundle.model.eval()
+    bundle.transformer.eval()
     bleu = valid_bleu(bundle, valid) if valid else None
     print(f"step {step}: validation BLEU {bleu} after {seconds / 60:.1f} min", flush=True)
     return {"step": step, "bleu": bleu, "seconds": seconds}

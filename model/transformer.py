@@ -66,7 +66,7 @@ class MultiHeadAttention(nn.Module):
         self.hook_scaled = HookPoint()  # (B, h, L_q, L_k) Q Kᵀ / √d_k
         self.hook_masked_scores = HookPoint()  # (B, h, L_q, L_k) −inf where masked (ALiBi's bias added)
         self.hook_pattern = HookPoint()  # (B, h, L_q, L_k) softmax weights
-        self.hook_z = HookPoint()  # (B, h, L_q, d_k) weights · V
+        self.hook_z = HookPoint()  # (B, h, L_q, d_k) pattern · V
         self.hook_concat = HookPoint()  # (B, L_q, d_model) heads side by side
         self.hook_out = HookPoint()  # (B, L_q, d_model) concat · W_O
 
@@ -100,9 +100,9 @@ class MultiHeadAttention(nn.Module):
         r = attend(q, k, v, keep[:, None], opts.scale, opts.temperature, bias)
         self.hook_scores(r.scores)  # (B, h, L_q, L_k)
         self.hook_scaled(r.scaled)  # (B, h, L_q, L_k)
-        self.hook_masked_scores(r.masked)  # (B, h, L_q, L_k)
-        self.hook_pattern(r.weights)  # (B, h, L_q, L_k)
-        z = self.hook_z(self.attn_dropout(r.weights) @ v if self.training else r.output)  # (B, h, L_q, d_k)
+        self.hook_masked_scores(r.masked_scores)  # (B, h, L_q, L_k)
+        self.hook_pattern(r.pattern)  # (B, h, L_q, L_k)
+        z = self.hook_z(self.attn_dropout(r.pattern) @ v if self.training else r.z)  # (B, h, L_q, d_k)
         concat = self.hook_concat(z.transpose(1, 2).reshape(B, L_q, d_model))  # (B, L_q, d_model)
         return self.hook_out(self.W_O(concat))  # (B, L_q, d_model)
 
@@ -248,7 +248,7 @@ class Transformer(nn.Module):
 
     def __init__(self, cfg: TransformerConfig) -> None:
         super().__init__()
-        self.cfg = cfg
+        self.config = cfg
         self.src_lut = nn.Embedding(cfg.src_vocab_size, cfg.d_model, padding_idx=PAD_ID)
         self.tgt_lut = nn.Embedding(cfg.tgt_vocab_size, cfg.d_model, padding_idx=PAD_ID)
         pe = torch.tensor(sinusoidal_encoding(cfg.max_len + 2, cfg.d_model, cfg.pe_base), dtype=torch.float32)
@@ -277,7 +277,7 @@ class Transformer(nn.Module):
         embedding × √d_model has unit scale per component (the same order as the PE it is added to)."""
         for name, p in self.named_parameters():
             if name.endswith("_lut.weight"):
-                nn.init.normal_(p, 0.0, self.cfg.d_model**-0.5)
+                nn.init.normal_(p, 0.0, self.config.d_model**-0.5)
             elif p.dim() > 1:
                 nn.init.xavier_uniform_(p)
             elif name.endswith("bias") and "norm" not in name:
@@ -290,9 +290,9 @@ class Transformer(nn.Module):
         """Token embedding × √d_model + PE from position `start` (no PE when position lives in self-attention:
         RoPE, ALiBi); hooks = (embed, pos_enc, input); (B, L) -> (B, L, d_model)."""
         hook_embed, hook_pe, hook_input = hooks
-        x = hook_embed(lut(ids) * math.sqrt(self.cfg.d_model))  # (B, L, d_model)
+        x = hook_embed(lut(ids) * math.sqrt(self.config.d_model))  # (B, L, d_model)
         pe = self.pe[start : start + ids.shape[1]]  # (L, d_model)
-        if self.cfg.position != "sinusoidal":
+        if self.config.position != "sinusoidal":
             pe = torch.zeros_like(pe)  # nothing added: position lives in self-attention
         return hook_input(self.dropout(x + hook_pe(pe)))  # (B, L, d_model)
 

@@ -49,7 +49,7 @@ def receptive_fields(keep: np.ndarray, N: int) -> np.ndarray:
 
 def run_windowed(bundle: Bundle, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
     """The greedy trace of `text` with the window applied in every pass."""
-    with bundle.model.editing(window_edits(bundle.cfg.N, W, n_global, stacks)):
+    with bundle.transformer.editing(window_edits(bundle.config.N, W, n_global, stacks)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 
@@ -57,14 +57,14 @@ def run_windowed(bundle: Bundle, text: str, W: int, n_global: int, stacks: tuple
 def windowed_log_p(bundle: Bundle, text: str, output_ids: list[int], W: int, n_global: int,
                    stacks: tuple[str, ...]) -> tuple[float, float]:
     """log P(output + <eos> | text) with full attention and with the window (teacher forced)."""
-    src = torch.tensor([bundle.src_vocab.encode(text, bundle.cfg.max_len).ids])  # (1, S)
+    src = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids])  # (1, S)
     tgt_in = torch.tensor([[BOS_ID, *output_ids]])  # (1, T)
     target = torch.tensor([*output_ids, EOS_ID])  # (T,)
 
     def log_p() -> float:
-        logits = bundle.model(src, tgt_in)[0].double()  # (T, V)
+        logits = bundle.transformer(src, tgt_in)[0].double()  # (T, V)
         return float(torch.log_softmax(logits, -1)[torch.arange(len(target)), target].sum())
 
     full = log_p()
-    with bundle.model.editing(window_edits(bundle.cfg.N, W, n_global, stacks)):
+    with bundle.transformer.editing(window_edits(bundle.config.N, W, n_global, stacks)):
         return full, log_p()

@@ -12,7 +12,7 @@ from ui import bind, data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
 from ui.views.bert_gpt import SIDES, mask_element, side_element, side_keep, side_tokens
-from viz.bars import topk_bar
+from viz.bars import likeliest_bar
 
 shell.require_app()
 
@@ -61,7 +61,7 @@ def positions_and_segments(trace, bundle) -> None:
     """Learned vs sinusoidal positions, and BERT's segment embeddings for this sentence and a second one."""
     st.subheader(t("bg.positions"))
     _, bert_d, _, _, _, bert_pos = lessons.PRETRAINED["BERT-base"]
-    cfg = bundle.cfg
+    cfg = bundle.config
     st.caption(t("bg.caption_positions", bert_pos=bert_pos, bert_d=bert_d, bert_params=f"{bert_pos * bert_d:,}",
                  max_len=cfg.max_len, d=cfg.d_model, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
     st.subheader(t("bg.segments"))
@@ -81,11 +81,11 @@ def gpt1_section(trace, bundle) -> None:
     classifier head adds."""
     st.subheader(t("bg.gpt1"))
     second = state.get("second_sentence")
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = visible
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = visible
     st.markdown(t("bg.caption_gpt1", seen=int(keep[-1].sum()), T=len(keep), first=int(keep[0].sum()),
                   second=widgets.plain(second)))
     layers, d, _, _, vocab, positions = lessons.PRETRAINED["GPT-1"]
-    sequences = lessons.gpt1_inputs(trace.src.tokens, bundle.src_vocab.encode(second, bundle.cfg.max_len).tokens)
+    sequences = lessons.gpt1_inputs(trace.src.tokens, bundle.src_vocab.encode(second, bundle.config.max_len).tokens)
     new = lessons.gpt1_new_parameters(d, sequences)
     st.dataframe(pd.DataFrame({
         t("bg.col_task"): [t(f"bg.task_{task}") for task in sequences],
@@ -140,7 +140,7 @@ def wordpiece_section(trace, bundle) -> None:
     splits = [wordpiece.wordpiece(w, wordpiece.DEMO_VOCAB) for w in words]
     st.markdown(t("bg.caption_wordpiece", size=len(wordpiece.DEMO_VOCAB), example=wordpiece.EXAMPLE,
                   which=t("bg.which_sentence" if english else "bg.which_translation")))
-    wordpiece_table(splits, lambda word: model_reading(word, vocab, bundle.cfg.max_len))
+    wordpiece_table(splits, lambda word: model_reading(word, vocab, bundle.config.max_len))
     st.markdown(steps_text(worked_split(splits)))
     with st.expander(t("bg.wordpiece_vocab", size=len(wordpiece.DEMO_VOCAB))):
         st.markdown(" ".join(f"`{piece}`" for piece in sorted(wordpiece.DEMO_VOCAB)))
@@ -182,8 +182,8 @@ SIZE_COLUMNS = ["bg.col_model", "bg.col_layers", "bg.col_hidden", "bg.col_heads"
 def sizes_section(bundle) -> None:
     """BERT-base/large and GPT-1 (stated and computed from their configurations) next to this model."""
     st.subheader(t("bg.sizes"))
-    rows, ours = reference_rows(), parameter_count(bundle.model)
-    cfg = bundle.cfg
+    rows, ours = reference_rows(), parameter_count(bundle.transformer)
+    cfg = bundle.config
     rows.append((t("bg.this_model", model=bundle.name), f"{cfg.N} + {cfg.N}", cfg.d_model, cfg.h, "", f"{ours:,}"))
     st.dataframe(pd.DataFrame(rows, columns=[t(c) for c in SIZE_COLUMNS]).astype(str), hide_index=True,
                  width="stretch")
@@ -211,7 +211,7 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
     return r.visible, text
 
 
-def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
+def measured_mask(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
     widgets.show(mask_element(keep, tokens, t(title), f"bg-hf-{block}", state.view_state()))
@@ -219,7 +219,7 @@ def measured_panel(trace: PretrainedTrace, block: str, tokens: list[str], title:
     st.caption(sees(keep, tokens))
 
 
-def rule_panel(keep: np.ndarray, tokens: list[str], title: str) -> None:
+def rule_mask(keep: np.ndarray, tokens: list[str], title: str) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
     widgets.show(mask_element(keep, tokens, t(title), "bg-hf-other", state.view_state()))
     st.caption(t("bg.hf_other"))
@@ -234,15 +234,15 @@ def measured_masks(trace: PretrainedTrace) -> None:
     c1, c2 = st.columns(2)
     with c1:
         block = "decoder" if trace.family == "gpt2" else "encoder"
-        measured_panel(trace, block, tokens, {"bert": "bg.hf_fig_bert", "gpt2": "bg.hf_fig_gpt2",
+        measured_mask(trace, block, tokens, {"bert": "bg.hf_fig_bert", "gpt2": "bg.hf_fig_gpt2",
                                               "marian": "bg.hf_fig_marian_enc"}[trace.family])
     with c2:
         if trace.family == "marian":
-            measured_panel(trace, "decoder", trace.tgt_input_tokens, "bg.hf_fig_marian_dec")
+            measured_mask(trace, "decoder", trace.tgt_input_tokens, "bg.hf_fig_marian_dec")
         elif trace.family == "bert":
-            rule_panel(lessons.causal_keep(n).astype(bool), tokens, "bg.hf_fig_as_gpt")
+            rule_mask(lessons.causal_keep(n).astype(bool), tokens, "bg.hf_fig_as_gpt")
         else:
-            rule_panel(np.ones((n, n), bool), tokens, "bg.hf_fig_as_bert")
+            rule_mask(np.ones((n, n), bool), tokens, "bg.hf_fig_as_bert")
 
 
 def word_label(tokens: list[str], positions: list[int]) -> str:
@@ -274,8 +274,8 @@ def mlm_section(trace: PretrainedTrace) -> None:
     for k, (p, target, prob, loss) in enumerate(zip(masked.predictions, masked.targets, masked.target_probs,
                                                     masked.losses)):
         with cols[k % len(cols)]:
-            widgets.figure(topk_bar(p.tokens, p.probs, chosen=0, words=words(),
-                                    title=t("bg.hf_fig_mask", i=p.position, target=target, k=len(p.tokens))),
+            widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0, words=words(),
+                                         title=t("bg.hf_fig_mask", i=p.position, target=target, k=len(p.tokens))),
                            key=f"bg-hf-mask-{k}")
             st.caption(t("bg.hf_mlm_loss", i=p.position, target=widgets.plain(target), p=number(prob),
                          loss=f"{loss:.3f}"))
@@ -291,8 +291,8 @@ def ntp_section(trace: PretrainedTrace) -> None:
     tokens, last = trace.src.tokens, trace.predictions[-1]
     c1, c2 = st.columns([2, 3])
     with c1:
-        widgets.figure(topk_bar(last.tokens, last.probs, chosen=0, words=words(),
-                                title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), key="bg-hf-next")
+        widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0, words=words(),
+                                     title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), key="bg-hf-next")
     with c2:
         if len(tokens) < 2:
             st.info(t("bg.hf_ntp_one"))

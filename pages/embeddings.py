@@ -73,7 +73,7 @@ e = explorer(view)
 widgets.show(pe_element(e, view))
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(e.d)), default=[i for i in (0, 1, 4, 5) if i < e.d])
 if chosen:
-    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words(), scale=widgets.scale()),
+    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words(), zoom=widgets.zoom()),
                     width="stretch")
 st.caption(t("emb.caption_clock"))
 widgets.show(similarity_element(e, view))

@@ -42,7 +42,7 @@ if widgets.need_trace(trace):
     st.markdown(t("kv.step_line", step=step, token=widgets.plain(trace.tgt_input_tokens[step]), cached=step))
     widgets.show(cache_element(trace, step, layer, head, view), main=True)
     gap, same = check(trace)
-    st.markdown(t("kv.check", steps=n, vocab=trace.arrays["hook_logits"].shape[1], gap=f"{gap:.1e}", same=same))
+    st.markdown(t("kv.check", steps=n, vocab=trace.logits.shape[1], gap=f"{gap:.1e}", same=same))
     steps, without, with_cache, floats = work(trace)
     cfg = trace.config
     widgets.section(t("kv.work"), t("kv.work_caption", d_model=cfg.d_model, h=cfg.h, N=cfg.N,

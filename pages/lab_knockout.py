@@ -8,7 +8,7 @@ from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_knockout import SCALE_FLOOR, importance, importance_element
+from ui.views.lab_knockout import BOUND_FLOOR, importance, importance_element
 
 shell.require_app()
 INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
@@ -89,5 +89,5 @@ if widgets.need_trace(trace):
     st.subheader(t("ko.steps"))
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
     widgets.section(t("ko.importance"),
-                    t("ko.caption_scale", floor=f"{SCALE_FLOOR:g}", ratio=f"{np.exp(SCALE_FLOOR):.1f}"))
+                    t("ko.caption_scale", floor=f"{BOUND_FLOOR:g}", ratio=f"{np.exp(BOUND_FLOOR):.1f}"))
     widgets.show(importance_element(trace, drops, view), main=True)  # the keystroke route draws the same chart

@@ -26,8 +26,8 @@ st.caption(t("notes.intro"))
 bundle = data.bundle(state.get("model"))
 trace = data.current_trace()
 st.subheader(t("notes.index"))
-st.dataframe(index(notes.PANELS), hide_index=True, width="stretch")
-for key in notes.PANELS:
+st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
+for key in notes.MISTAKES:
     notes.panel(key, bundle, trace)
 st.subheader(t("notes.remarks"))
 st.caption(t("notes.remarks_caption"))

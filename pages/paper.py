@@ -29,7 +29,7 @@ FORMULAS = {"attention": "3·N·(4·d² + 4·d)", "ffn": "2·N·(2·d·d_ff + d_
 
 def sizes_table(bundle) -> None:
     """N, d_model, h, d_k, d_ff, vocabulary and parameters: the paper's base model next to this one."""
-    cfg, P = bundle.cfg, lessons.PAPER
+    cfg, P = bundle.config, lessons.PAPER
     paper_total = sum(lessons.formula_groups(P["N"], P["d_model"], P["d_ff"], P["vocab"], 0, False).values())
     rows = {
         "paper.row_n": (P["N"], cfg.N), "paper.row_d": (P["d_model"], cfg.d_model), "paper.row_h": (P["h"], cfg.h),
@@ -37,7 +37,7 @@ def sizes_table(bundle) -> None:
         "paper.row_vocab": (t("paper.paper_vocab", v=f"{P['vocab']:,}"),
                             t("paper.model_vocab", src=f"{cfg.src_vocab_size:,}", tgt=f"{cfg.tgt_vocab_size:,}")),
         "paper.row_params": (t("paper.paper_params", computed=f"{paper_total:,}", stated=P["params_m"]),
-                             f"{parameter_count(bundle.model):,}"),
+                             f"{parameter_count(bundle.transformer):,}"),
     }
     st.dataframe(pd.DataFrame({t("paper.col_name"): [t(k) for k in rows],
                                t("paper.col_paper"): [str(a) for a, _ in rows.values()],
@@ -52,7 +52,7 @@ def sizes_table(bundle) -> None:
 def table1_section(bundle, trace) -> None:
     """The paper's Table 1 evaluated for this sentence's n and this model's d, and beside it the sentence drawn
     through a recurrent layer and through self-attention with the same counts."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     n, costs = table1(trace, d)
     st.subheader(t("paper.table1"))
     st.caption(t("paper.caption_table1", n=n, d=d, k=K, chain=n - 1) + " " + t(
@@ -71,7 +71,7 @@ def cnn_section(bundle, trace) -> None:
     """«CV…»'s "a CNN is a simplified self-attention", worked on this sentence: a convolution as fixed one-hot
     attention heads, beside the model's restricted and full weights."""
     st.subheader(t("paper.cnn"))
-    st.caption(t("paper.caption_cnn", title=notes.NOTE_TITLES[4], k=K, n=len(trace.src.tokens), d=bundle.cfg.d_model,
+    st.caption(t("paper.caption_cnn", title=notes.NOTE_TITLES[4], k=K, n=len(trace.src.tokens), d=bundle.config.d_model,
                  w=(K - 1) // 2, diff=f"{conv_check(trace):.1e}"))
     widgets.show(cnn_element(trace, state.view_state()))  # the keystroke route draws the same charts
 
@@ -87,15 +87,15 @@ def training_section(bundle) -> None:
     st.latex(r"lrate = d_{\mathrm{model}}^{-0.5}\cdot\min(step^{-0.5},\ step\cdot warmup\_steps^{-1.5})")
     d, w, later = lessons.PAPER["d_model"], T["warmup"], 100_000
     st.caption(t("paper.caption_lr", d=d, warmup=w, peak=f"{float(lessons.learning_rate(w, d, w)):.2e}", later=later,
-                 at_later=f"{float(lessons.learning_rate(later, d, w)):.2e}", d_ours=bundle.cfg.d_model,
-                 peak_ours=f"{float(lessons.learning_rate(w, bundle.cfg.d_model, w)):.2e}"))
+                 at_later=f"{float(lessons.learning_rate(later, d, w)):.2e}", d_ours=bundle.config.d_model,
+                 peak_ours=f"{float(lessons.learning_rate(w, bundle.config.d_model, w)):.2e}"))
 
 
 def parameters_table(bundle) -> None:
     """Parameters by part, counted from the loaded model, next to each part's formula."""
-    cfg = bundle.cfg
+    cfg = bundle.config
     pre = cfg.norm == "pre"
-    counted = lessons.parameter_groups(bundle.model)
+    counted = lessons.parameter_groups(bundle.transformer)
     formula = lessons.formula_groups(cfg.N, cfg.d_model, cfg.d_ff, cfg.src_vocab_size, cfg.tgt_vocab_size, pre)
     total = sum(counted.values())
     names = list(counted)

@@ -187,8 +187,8 @@ if last is not None:
     with c2:
         j = bind.choice(st.selectbox, t("pg.key_col"), list(range(len(names))), "pg_j", lambda k: names[k])
     st.code(score_formula(res.Q[i], res.K[j], names[i], names[j], shown_scale), language=None)
-    row = ", ".join(fmt(x) for x in res.r.weights[i])
-    st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.weights[i].sum(), 3)) + "\n"
-            + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in res.r.output[i])), language=None)
+    row = ", ".join(fmt(x) for x in res.r.pattern[i])
+    st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.pattern[i].sum(), 3)) + "\n"
+            + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in res.r.z[i])), language=None)
 
 notes.panels_for("playground", data.bundle(state.get("model")), data.current_trace())

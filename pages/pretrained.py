@@ -7,7 +7,7 @@ from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
-from viz.bars import topk_bar
+from viz.bars import likeliest_bar
 from viz.heatmap import matrix_heatmap
 
 shell.require_app()
@@ -58,8 +58,9 @@ def bert_predictions(trace: PretrainedTrace) -> None:
         return
     for col, p in zip(st.columns(min(len(trace.predictions), 3)), trace.predictions[:3]):
         with col:
-            widgets.figure(topk_bar(p.tokens, p.probs, chosen=0, title=t("hf.fig_mask", i=p.position, k=len(p.tokens)),
-                                    words=words()),
+            widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0,
+                                         title=t("hf.fig_mask", i=p.position, k=len(p.tokens)),
+                                         words=words()),
                            key=f"hf-mask-{p.position}")
 
 
@@ -68,8 +69,9 @@ def gpt2_predictions(trace: PretrainedTrace) -> None:
     last = trace.predictions[-1]
     c1, c2 = st.columns([2, 3])
     with c1:
-        widgets.figure(topk_bar(last.tokens, last.probs, chosen=0,
-                                title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens)), words=words()),
+        widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0,
+                                     title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens)),
+                                     words=words()),
                        key="hf-next")
     with c2:
         st.markdown(t("hf.gpt2_table"))

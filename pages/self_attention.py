@@ -14,7 +14,7 @@ def walk_table(cols: list[str], walk) -> str:
     head = (f"| {t('sa.col_key')} | {t('sa.col_dot')} | {t('sa.col_scaled')} | {t('sa.col_weight')} |\n"
             "|---|---:|---:|---:|\n")
     return head + "\n".join(f"| {widgets.plain(c)} | {d:.3f} | {s:.3f} | {w:.3f} |"
-                            for c, d, s, w in zip(cols, walk.dots, walk.scaled, walk.weights))
+                            for c, d, s, w in zip(cols, walk.scores, walk.masked_scores, walk.pattern))
 
 
 st.header(t("sa.header"))

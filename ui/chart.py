@@ -90,10 +90,10 @@ def element():
     return st.components.v2.component("attention_lab_chart", js=js, isolate_styles=False)
 
 
-def payload(specs, names: list[str], *, sentence: str, scale: float, columns: int, words: dict[str, str],
+def payload(specs, names: list[str], *, sentence: str, zoom: float, columns: int, words: dict[str, str],
             live: str = "") -> bytes:
     """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
-    return pack(specs, sentence=sentence, scale=scale, columns=columns, names=names, words=words, font=urls()[1],
+    return pack(specs, sentence=sentence, zoom=zoom, columns=columns, names=names, words=words, font=urls()[1],
                 live=live)
 
 

@@ -209,7 +209,7 @@ def extrapolation() -> dict | None:
 def cached_run(name: str, text: str, attn: AttnOptions, output_ids: tuple[int, ...]) -> CachedRun:
     """The translation `output_ids` of `text` decoded again one token per step with a KV cache (read-only)."""
     b = bundle(name)
-    return run_cached(b, b.src_vocab.encode(text, b.cfg.max_len).ids, list(output_ids), attn)
+    return run_cached(b, b.src_vocab.encode(text, b.config.max_len).ids, list(output_ids), attn)
 
 
 @per_process(64)
@@ -250,7 +250,7 @@ def second_batch(trace: Trace, v: View) -> BatchTrace | None:
 @per_process(64)
 def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
     """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
-    result = lessons.equivariance(bundle(name).model, list(ids), seed, with_pe)
+    result = lessons.equivariance(bundle(name).transformer, list(ids), seed, with_pe)
     for a in (result.order, result.attn, result.attn_shuffled, result.memory, result.memory_shuffled):
         read_only(a)
     return result
@@ -260,7 +260,7 @@ def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> l
 def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
     """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
     (read-only, shared by sessions)."""
-    result = lessons.invariance(bundle(name).model, list(ids), list(tgt_ids), seed)
+    result = lessons.invariance(bundle(name).transformer, list(ids), list(tgt_ids), seed)
     read_only(result.order)
     return result
 
@@ -272,7 +272,7 @@ COST_REPEATS = 3
 @per_process(16)  # one per model
 def attention_cost(name: str) -> tuple[lessons.CostPoint, ...]:
     """The attention cost measured once per model and server (about a second), then shared by every session."""
-    return tuple(lessons.attention_cost(bundle(name).model, list(COST_LENGTHS), COST_REPEATS))
+    return tuple(lessons.attention_cost(bundle(name).transformer, list(COST_LENGTHS), COST_REPEATS))
 
 
 def model_options() -> list[str]:

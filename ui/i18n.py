@@ -1,7 +1,8 @@
 """The UI language (in the URL as ?lang=en|zh) and message lookup from the catalogue."""
 from __future__ import annotations
 
-from lesson.catalogue import LANGS, text, viz_words
+from lesson import catalogue
+from lesson.catalogue import LANGS, viz_words
 from lesson.messages import CATALOGUE
 from ui import state
 from viz.style import Words
@@ -20,7 +21,7 @@ def words() -> Words:
 
 def t(key: str, **fields) -> str:
     """The message `key` in the current UI language."""
-    return text(key, lang(), **fields)
+    return catalogue.t(key, lang(), **fields)
 
 
 def model_label(name: str) -> str:

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 import torch
 
-from lesson.notes import NOTE_TITLES, PANELS, REMARKS, Quote
+from lesson.notes import MISTAKES, NOTE_TITLES, REMARKS, Quote
 from model import lessons, note_code
 from model.attention import softmax
 from model.checkpoint import Bundle
@@ -46,7 +46,7 @@ NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}
 def panels_for(page: str, bundle: Bundle, trace: Trace | None) -> None:
     """Every panel (mistakes, then remarks) whose topic lives on `page`, under one subheader."""
     st.subheader(t("notes.panels_here"))
-    for key in [key for key, (where, _) in (PANELS | REMARKS).items() if where == page]:
+    for key in [key for key, (where, _) in (MISTAKES | REMARKS).items() if where == page]:
         panel(key, bundle, trace)
 
 
@@ -79,7 +79,7 @@ def panel(key: str, bundle: Bundle, trace: Trace | None) -> None:
     live (right)."""
     with st.container(border=True):
         left, right = st.columns(2)
-        quotes = [heading(q) + "\n\n" + quoted(q[2], q[3]) for q in (PANELS | REMARKS)[key][1]]
+        quotes = [heading(q) + "\n\n" + quoted(q[2], q[3]) for q in (MISTAKES | REMARKS)[key][1]]
         left.markdown("\n\n".join([f"#### {t(f'notes.{key}.title')}", *quotes, verdict(key)]))
         with right:
             st.markdown(t("notes.in_app"))
@@ -106,7 +106,7 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
     """The note's PE code against the paper's formula at this model's d_model."""
-    d, n = bundle.cfg.d_model, panels.PE_ROWS
+    d, n = bundle.config.d_model, panels.PE_ROWS
     note, paper = panels.note_pe(bundle)
     long_paper, long_note = (p[-1] for p in lessons.pe_periods(d))
     st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
@@ -118,7 +118,7 @@ def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
     """How many i each reading gives at this model's d_model."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     r = lessons.i_ranges(d)
     st.markdown(t("notes.i_range.app", d=d, last=r["paper"] - 1, pairs=r["paper"], all_dims=r["all_dims"],
                   incl=r["inclusive_half"], half=d // 2, d_last=d - 1))
@@ -129,17 +129,17 @@ def neighbours(name: str, ids: tuple[int, ...]) -> tuple[list[list[str]], list[l
     """Nearest words of each id in the trained source table and, if the model ships snapshots, at step 0."""
     bundle = data.bundle(name)
     itos = bundle.src_vocab.itos
-    trained = lessons.nearest_words(bundle.model.src_lut.weight.detach().numpy(), list(ids), itos)
+    trained = lessons.nearest_words(bundle.transformer.src_lut.weight.detach().numpy(), list(ids), itos)
     snaps = data.timeline(name)[0]
     if not snaps or snaps[0].step != 0:
         return trained, None
-    start = data.snapshot(name, 0).model.src_lut.weight.detach().numpy()
+    start = data.snapshot(name, 0).transformer.src_lut.weight.detach().numpy()
     return trained, lessons.nearest_words(start, list(ids), itos)
 
 
 def demo_word2vec(bundle: Bundle, trace: Trace | None) -> None:
     """Nearest neighbours of this sentence's words: random at step 0, related after translation training."""
-    st.markdown(t("notes.word2vec.app", v=bundle.cfg.src_vocab_size, d=bundle.cfg.d_model))
+    st.markdown(t("notes.word2vec.app", v=bundle.config.src_vocab_size, d=bundle.config.d_model))
     if not has_sentence(trace):
         return
     known = [(tok, i) for tok, i, unk in zip(trace.src.tokens, trace.src.ids, trace.src.unknown) if not unk]
@@ -190,7 +190,7 @@ def translation_probability(trace: Trace) -> float:
 
 def demo_ln_shared(bundle: Bundle, trace: Trace | None) -> None:
     """How different the learned LayerNorms are, and the translation with one LayerNorm per layer."""
-    spread = lessons.gamma_spread(bundle.model)
+    spread = lessons.gamma_spread(bundle.transformer)
     if not has_sentence(trace):
         return
     shared = shared_norm_trace(trace.model, trace.text)
@@ -353,8 +353,8 @@ def demo_mh_reason(bundle: Bundle, trace: Trace | None) -> None:
     """One attention block's parameters (the same for any h) and how different the heads are."""
     if not has_sentence(trace):
         return
-    params = sum(p.numel() for p in bundle.model.encoder[0].self_attn.parameters())
-    st.markdown(t("notes.mh_reason.app", params=f"{params:,}", d=bundle.cfg.d_model, h=bundle.cfg.h,
+    params = sum(p.numel() for p in bundle.transformer.encoder[0].self_attn.parameters())
+    st.markdown(t("notes.mh_reason.app", params=f"{params:,}", d=bundle.config.d_model, h=bundle.config.h,
                   diff=f"{lessons.head_differences(trace):.3f}"))
 
 
@@ -362,18 +362,18 @@ def demo_mh_projection(bundle: Bundle, trace: Trace | None) -> None:
     """Every head's q is a slice of one projection of X."""
     if not has_sentence(trace):
         return
-    st.markdown(t("notes.mh_projection.app", diff=f"{lessons.head_slices(bundle.model, trace):.1e}",
-                  h=bundle.cfg.h, d_k=bundle.cfg.d_k))
+    st.markdown(t("notes.mh_projection.app", diff=f"{lessons.head_slices(bundle.transformer, trace):.1e}",
+                  h=bundle.config.h, d_k=bundle.config.d_k))
 
 
 def demo_d_eq_dv(bundle: Bundle, trace: Trace | None) -> None:
     """The note's d = d_v and t_v in this model's numbers, and the shapes through concatenation and W_O."""
     if not has_sentence(trace):
         return
-    concat = trace["encoder.0.self_attn.hook_concat"]  # (S, h·d_v)
-    wo = tuple(bundle.model.encoder[0].self_attn.W_O.weight.shape)
-    st.markdown(t("notes.d_eq_dv.app", d=bundle.cfg.d_model, h=bundle.cfg.h,
-                  t_v=trace["encoder.0.self_attn.hook_v"].shape[-1], rows=concat.shape[0], concat=concat.shape[1],
+    concat = trace.attn("encoder", 0).concat  # (S, h·d_v)
+    wo = tuple(bundle.transformer.encoder[0].self_attn.W_O.weight.shape)
+    st.markdown(t("notes.d_eq_dv.app", d=bundle.config.d_model, h=bundle.config.h,
+                  t_v=trace.attn("encoder", 0).v.shape[-1], rows=concat.shape[0], concat=concat.shape[1],
                   wo0=wo[1], wo1=wo[0]))
 
 
@@ -381,9 +381,9 @@ def demo_transpose(bundle: Bundle, trace: Trace | None) -> None:
     """One head's output, its transpose, the concatenation and W_O, as shapes of this sentence."""
     if not has_sentence(trace):
         return
-    z = trace["encoder.0.self_attn.hook_z"][0]  # (S, d_k)
-    concat, out = trace["encoder.0.self_attn.hook_concat"], trace["encoder.0.self_attn.hook_out"]
-    st.markdown(t("notes.transpose.app", rows=z.shape[0], d_k=z.shape[1], h=bundle.cfg.h, concat=concat.shape[1],
+    z = trace.attn("encoder", 0).z[0]  # (S, d_k)
+    concat, out = trace.attn("encoder", 0).concat, trace.attn("encoder", 0).out
+    st.markdown(t("notes.transpose.app", rows=z.shape[0], d_k=z.shape[1], h=bundle.config.h, concat=concat.shape[1],
                   d=out.shape[1]))
 
 
@@ -395,7 +395,7 @@ def plain_list_parameters(d: int, h: int) -> dict[str, int]:
 
 def demo_module_list(bundle: Bundle, trace: Trace | None) -> None:
     """The note's module built at this model's size: what .parameters() and state_dict see."""
-    d, h = bundle.cfg.d_model, bundle.cfg.h
+    d, h = bundle.config.d_model, bundle.config.h
     c = plain_list_parameters(d, h)
     st.markdown(t("notes.module_list.app", d=d, h=h, plain=f"{c['plain_params']:,}", plain_keys=c["plain_keys"],
                   listed=f"{c['list_params']:,}", list_keys=c["list_keys"]))
@@ -405,13 +405,13 @@ def demo_six_pairs(bundle: Bundle, trace: Trace | None) -> None:
     """Every decoder layer's cross-attention keys come from the encoder's final output."""
     if not has_sentence(trace):
         return
-    diff, first = lessons.cross_attention_sources(bundle.model, trace)
-    st.markdown(t("notes.six_pairs.app", N=bundle.cfg.N, diff=f"{diff:.1e}", first=f"{first:.2f}"))
+    diff, first = lessons.cross_attention_sources(bundle.transformer, trace)
+    st.markdown(t("notes.six_pairs.app", N=bundle.config.N, diff=f"{diff:.1e}", first=f"{first:.2f}"))
 
 
 def demo_sin_cos_linear(bundle: Bundle, trace: Trace | None) -> None:
     """The PE's wavelengths at this d_model, and PE(2) against 2·PE(1)."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     periods = lessons.pe_periods(d)[0]
     st.markdown(t("notes.sin_cos_linear.app", d=d, short=f"{periods.min():.2f}", long=f"{periods.max():,.0f}",
                   nl=f"{lessons.pe_nonlinear(d):.3f}"))
@@ -419,7 +419,7 @@ def demo_sin_cos_linear(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_pe_linear(bundle: Bundle, trace: Trace | None) -> None:
     """PE(pos + k) as a rotation of PE(pos), against the best a·PE(pos) + b·PE(k)."""
-    d, pos, k = bundle.cfg.d_model, 3, 2
+    d, pos, k = bundle.config.d_model, 3, 2
     r = lessons.pe_shift(d, pos, k)
     st.markdown(t("notes.pe_linear.app", d=d, pos=pos, k=k, rot=f"{r['rotation_err']:.1e}", a=f"{r['a']:.3f}",
                   b=f"{r['b']:.3f}", combo=f"{r['combo_err']:.3f}"))
@@ -427,7 +427,7 @@ def demo_pe_linear(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_div_term(bundle: Bundle, trace: Trace | None) -> None:
     """The exponents, the smallest div_term and the two ways of computing it, at this d_model and at 512."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     r, big = lessons.div_term_check(d), lessons.div_term_check(512)
     st.markdown(t("notes.div_term.app", d=d, count=r["count"], last=r["last"], smallest=f"{r['smallest']:.2e}",
                   diff=f"{r['diff']:.1e}", smallest512=f"{big['smallest']:.2e}", diff512=f"{big['diff']:.1e}"))
@@ -438,10 +438,10 @@ def demo_location_encoder(bundle: Bundle, trace: Trace | None) -> None:
     gives at this d_model and at 512."""
     if not has_sentence(trace):
         return
-    d = bundle.cfg.d_model
-    emb = np.linalg.norm(trace["hook_src_embed"].astype(np.float64), axis=-1)  # (S,) embedding × √d_model
+    d = bundle.config.d_model
+    emb = np.linalg.norm(trace.embedding("source").embed.astype(np.float64), axis=-1)  # (S,) embedding × √d_model
     raw = emb / np.sqrt(d)
-    pe = np.linalg.norm(trace["hook_pos_enc"].astype(np.float64), axis=-1)  # (S,)
+    pe = np.linalg.norm(trace.embedding("source").pos_enc.astype(np.float64), axis=-1)  # (S,)
     pe512 = float(np.linalg.norm(sinusoidal_encoding(2, 512)[1]))
     fresh512 = lessons.fresh_embedding_norm(512)
     st.markdown(t("notes.location_encoder.app", raw_lo=f"{raw.min():.2f}", raw_hi=f"{raw.max():.2f}",
@@ -460,7 +460,7 @@ def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
     padding."""
     if not has_sentence(trace):
         return
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = keep
     names = lessons.torch_mask_arguments()
     st.markdown(t("notes.attention_mask_name.app", mha=code_list(names["MultiheadAttention"]),
                   transformer=code_list(names["Transformer"]), t=keep.shape[0], masked=int((~keep).sum()),
@@ -470,7 +470,7 @@ def demo_attention_mask_name(bundle: Bundle, trace: Trace | None) -> None:
 @per_process(64)
 def one_pass_vs_steps(name: str, src: tuple[int, ...], tgt: tuple[int, ...]) -> float:
     """max |Δ logit| between one teacher-forced pass and a pass per position (cached, shared by sessions)."""
-    return lessons.one_pass_vs_steps(data.bundle(name).model, list(src), list(tgt))
+    return lessons.one_pass_vs_steps(data.bundle(name).transformer, list(src), list(tgt))
 
 
 def demo_training_steps(bundle: Bundle, trace: Trace | None) -> None:
@@ -486,7 +486,7 @@ def demo_training_steps(bundle: Bundle, trace: Trace | None) -> None:
 def greedy_and_beam(name: str, src: tuple[int, ...]) -> tuple[list[int], list[int], float, float]:
     """Greedy and width-4 beam outputs of one source sentence and their summed log-probabilities (cached)."""
     b = data.bundle(name)
-    model = b.model
+    model = b.transformer
     greedy = lessons.greedy_ids(model, list(src), True, 40)
     beam = lessons.beam_ids(model, list(src), b.tgt_vocab, 4)
     return greedy, beam, lessons.sequence_log_prob(model, list(src), greedy), lessons.sequence_log_prob(
@@ -514,7 +514,7 @@ def share(part: int, total: int) -> str:
 
 def demo_attention_only(bundle: Bundle, trace: Trace | None) -> None:
     """The model's parameters by part: attention projections, FFNs, embeddings, LayerNorms, output bias."""
-    g = lessons.parameter_groups(bundle.model)
+    g = lessons.parameter_groups(bundle.transformer)
     total = sum(g.values())
     st.markdown(t("notes.attention_only.app", attention=f"{g['attention']:,}",
                   attention_share=share(g["attention"], total), ffn=f"{g['ffn']:,}", ffn_share=share(g["ffn"], total),
@@ -526,17 +526,17 @@ def demo_name_error(bundle: Bundle, trace: Trace | None) -> None:
     """The note's attention classes run as written on this sentence's encoder input, then with the missing lines."""
     if not has_sentence(trace):
         return
-    x = torch.from_numpy(trace["hook_src_input"].astype(np.float32))[None]  # (1, S, d_model)
-    error, _ = note_code.run_note_attention(x, bundle.cfg.h, fixed=False)
-    _, shape = note_code.run_note_attention(x, bundle.cfg.h, fixed=True)
-    st.markdown(t("notes.name_error.app", S=x.shape[1], d=x.shape[2], h=bundle.cfg.h, error=error,
+    x = torch.from_numpy(trace.embedding("source").x.astype(np.float32))[None]  # (1, S, d_model)
+    error, _ = note_code.run_note_attention(x, bundle.config.h, fixed=False)
+    _, shape = note_code.run_note_attention(x, bundle.config.h, fixed=True)
+    st.markdown(t("notes.name_error.app", S=x.shape[1], d=x.shape[2], h=bundle.config.h, error=error,
                   shape=" × ".join(map(str, shape))))
 
 
 @per_process(64)
 def unmasked_padding(name: str, batch: tuple[tuple[int, ...], ...]) -> dict[str, float | int]:
     """A padded batch encoded with its padding mask and without (cached, shared by sessions)."""
-    return lessons.unmasked_padding(data.bundle(name).model, [list(ids) for ids in batch])
+    return lessons.unmasked_padding(data.bundle(name).transformer, [list(ids) for ids in batch])
 
 
 def demo_no_padding_mask(bundle: Bundle, trace: Trace | None) -> None:
@@ -544,7 +544,7 @@ def demo_no_padding_mask(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     second = state.get("second_sentence")
-    ids = bundle.src_vocab.encode(second, bundle.cfg.max_len).ids
+    ids = bundle.src_vocab.encode(second, bundle.config.max_len).ids
     if not ids:
         st.info(t("masks.no_tokens"))
         return
@@ -560,7 +560,7 @@ def demo_enc_dec_new(bundle: Bundle, trace: Trace | None) -> None:
     """The encoder–decoder this model keeps, and the recurrence it does without."""
     if not has_sentence(trace):
         return
-    st.markdown(t("notes.enc_dec_new.app", N=bundle.cfg.N, S=len(trace.src.tokens), d=bundle.cfg.d_model))
+    st.markdown(t("notes.enc_dec_new.app", N=bundle.config.N, S=len(trace.src.tokens), d=bundle.config.d_model))
 
 
 def parameters(module: torch.nn.Module) -> int:
@@ -572,8 +572,8 @@ def demo_diagram(bundle: Bundle, trace: Trace | None) -> None:
     """One decoder layer's parts counted from the model, and its masked self-attention on this translation."""
     if not has_sentence(trace):
         return
-    layer, cfg = bundle.model.decoder[0], bundle.cfg
-    keep = trace["decoder.0.self_attn.hook_mask"]  # (T, T) True = keep
+    layer, cfg = bundle.transformer.decoder[0], bundle.config
+    keep = trace.attn("decoder", 0).mask  # (T, T) True = keep
     norms = sum(parameters(getattr(layer, f"sub{i}")) for i in (1, 2, 3))
     st.markdown(t("notes.diagram.app", self=f"{parameters(layer.self_attn):,}", masked=int((~keep).sum()),
                   cells=keep.size, cross=f"{parameters(layer.cross_attn):,}", S=len(trace.src.tokens), d=cfg.d_model,
@@ -584,7 +584,7 @@ def demo_rnn_parallel(bundle: Bundle, trace: Trace | None) -> None:
     """Steps one after another for this sentence: the Transformer's against a recurrent encoder–decoder's."""
     if not has_sentence(trace):
         return
-    st.markdown(t("notes.rnn_parallel.app", S=len(trace.src.tokens), N=bundle.cfg.N, T=len(trace.decoded.steps)))
+    st.markdown(t("notes.rnn_parallel.app", S=len(trace.src.tokens), N=bundle.config.N, T=len(trace.decoded.steps)))
 
 
 def demo_score_importance(bundle: Bundle, trace: Trace | None) -> None:
@@ -639,7 +639,7 @@ def demo_output_width(bundle: Bundle, trace: Trace | None) -> None:
 def without_source(name: str, ids: tuple[int, ...]) -> list[int]:
     """Greedy output ids with the encoder's output zeroed (cached, shared by sessions)."""
     b = data.bundle(name)
-    return lessons.greedy_without_source(b.model, list(ids), b.cfg.max_len)
+    return lessons.greedy_without_source(b.transformer, list(ids), b.config.max_len)
 
 
 def demo_decoder_source(bundle: Bundle, trace: Trace | None) -> None:
@@ -648,14 +648,14 @@ def demo_decoder_source(bundle: Bundle, trace: Trace | None) -> None:
         return
     blind = detokenize(bundle.tgt_vocab.decode(without_source(trace.model, tuple(trace.src.ids))), trace.tgt_lang)
     st.markdown(t("notes.decoder_source.app", own=widgets.plain(trace.output_text or "∅"),
-                  blind=widgets.plain(blind or "∅"), N=bundle.cfg.N, S=len(trace.src.tokens)))
+                  blind=widgets.plain(blind or "∅"), N=bundle.config.N, S=len(trace.src.tokens)))
 
 
 def demo_more_params(bundle: Bundle, trace: Trace | None) -> None:
     """One self-attention block's parameters against 1-D convolutions of kernel 3, 5 and 7 at this d_model."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     conv = lessons.conv_parameters(d, (3, 5, 7))
-    st.markdown(t("notes.more_params.app", d=d, attn=f"{parameters(bundle.model.encoder[0].self_attn):,}",
+    st.markdown(t("notes.more_params.app", d=d, attn=f"{parameters(bundle.transformer.encoder[0].self_attn):,}",
                   k3=f"{conv[3]:,}", k5=f"{conv[5]:,}", k7=f"{conv[7]:,}"))
 
 
@@ -673,7 +673,7 @@ def demo_embedding_random(bundle: Bundle, trace: Trace | None) -> None:
     if not known:
         return
     word, i = known[0]
-    itos, trained = bundle.src_vocab.itos, bundle.model.src_lut.weight.detach().double().numpy()  # (V, d)
+    itos, trained = bundle.src_vocab.itos, bundle.transformer.src_lut.weight.detach().double().numpy()  # (V, d)
     fresh = fresh_table(*trained.shape)  # (V, d)
     (f, f_cos), (j, j_cos) = lessons.nearest_id(fresh, i), lessons.nearest_id(trained, i)
     st.markdown(t("notes.embedding_random.app", v=trained.shape[0], d=trained.shape[1], word=widgets.plain(word),
@@ -690,7 +690,7 @@ def demo_parallel_order(bundle: Bundle, trace: Trace | None) -> None:
         st.info(t("notes.parallel_order.same"))
         return
     shuffled = data.equivariance(trace.model, tuple(trace.src.ids), seed, False)
-    x = trace["hook_src_embed"].astype(np.float64)  # (S, d_model) embedding × √d_model, no PE
+    x = trace.embedding("source").embed.astype(np.float64)  # (S, d_model) embedding × √d_model, no PE
     conv = lessons.shuffled_conv_difference(x, shuffled.order)
     st.markdown(t("notes.parallel_order.app", attn=f"{shuffled.attn_diff:.1e}", conv=f"{conv:.2f}"))
 

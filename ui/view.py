@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from lesson.catalogue import LANGS, text, viz_words
+from lesson import catalogue
+from lesson.catalogue import LANGS, viz_words
 from model.checkpoint import available_models
 from model.decoding import METHODS, DecodeOptions
 from model.pretrained import PretrainedTrace
@@ -113,7 +114,7 @@ class View:
 
     def t(self, key: str, **fields) -> str:
         """The message `key` in the view's language."""
-        return text(key, self.lang, **fields)
+        return catalogue.t(key, self.lang, **fields)
 
     def words(self) -> Words:
         """The charts' own words in the view's language."""

@@ -183,15 +183,15 @@ def show(element: Element, main: bool = False) -> None:
     with instrument.section("serialise"):
         if instrument.naive():
             columns = element.columns or len(element.specs)
-            naive(shown_specs(element, state.view_state()), element.file_names(), state.get("sentence"), scale(),
+            naive(shown_specs(element, state.view_state()), element.file_names(), state.get("sentence"), zoom(),
                   columns)
         else:
             draw(element_payload(element, state.view_state()), element.key)
 
 
-def scale() -> float:
-    """Chart scale: larger in presenter view."""
-    return PRESENTER_SCALE if state.get("presenter") else 1.0
+def zoom() -> float:
+    """Chart zoom: larger in presenter view."""
+    return PRESENTER_ZOOM if state.get("presenter") else 1.0
 
 
 def element_payload(element: Element, v: View) -> bytes:
@@ -213,13 +213,13 @@ def build_payload(element: Element, v: View) -> bytes:
     """A chart element's payload in view `v`: every chart carries the sentence it shows and the page's keystroke
     route."""
     return payload(shown_specs(element, v), element.file_names(), sentence=v.sentence,
-                   scale=PRESENTER_SCALE if v.presenter else 1.0, columns=element.columns or len(element.specs),
+                   zoom=PRESENTER_ZOOM if v.presenter else 1.0, columns=element.columns or len(element.specs),
                    words={"download": v.t("viz.download", format="{format}")}, live=v.live)
 
 
-def naive(specs, names: list[str], sentence: str, scale: float, columns: int) -> None:
+def naive(specs, names: list[str], sentence: str, zoom: float, columns: int) -> None:
     """The reference renderer: each chart as Plotly JSON through st.plotly_chart, in columns like the element."""
-    if columns > 1 and scale == 1.0:
+    if columns > 1 and zoom == 1.0:
         grid = st.columns(min(columns, len(specs)))
         slots = [grid[i % len(grid)] for i in range(len(specs))]
     else:
@@ -228,11 +228,11 @@ def naive(specs, names: list[str], sentence: str, scale: float, columns: int) ->
         with slot:
             image = PLOTLY_CONFIG["toImageButtonOptions"] | {"filename": name}
             config = PLOTLY_CONFIG | {"toImageButtonOptions": image}
-            figure_ = to_plotly(spec, sentence=sentence, scale=scale).to_dict()
+            figure_ = to_plotly(spec, sentence=sentence, zoom=zoom).to_dict()
             st.plotly_chart(figure_, key=name, config=config, theme=None)
 
 
-PRESENTER_SCALE = 1.45
+PRESENTER_ZOOM = 1.45
 
 
 def cross_note(trace: Trace) -> None:

@@ -1,4 +1,5 @@
-"""Bar charts: top-k next-token probabilities, coverage per source word, LayerNorm statistics per token."""
+"""Bar charts: the likeliest next tokens' probabilities, coverage per source word, LayerNorm statistics per token,
+and grouped bars of any named series per category."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ def chosen_index(tokens: list[str], chosen) -> int | None:
     return tokens.index(str(chosen)) if str(chosen) in tokens else None
 
 
-def topk_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, given: str | None = None,
-             words: Words = ENGLISH, look: Style = LOOK) -> Bars:
+def likeliest_bar(tokens, probs, *, chosen=None, title: str = "", height: int | None = None, given: str | None = None,
+                  words: Words = ENGLISH, look: Style = LOOK) -> Bars:
     """Horizontal probability bars on [0, 1], first token on top, the chosen one in the accent colour; `given` names
     what the probabilities are conditioned on (hover: P(token | given))."""
     labels = tuple(str(t) for t in tokens)
@@ -55,4 +56,15 @@ def layernorm_stats(mean_before, var_before, mean_after, var_after, tokens, *, t
                      panels=(panel(words.mean, mean_before, mean_after, 0.0, False),
                              panel(words.variance, var_before, var_after, 1.0, True)),
                      hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height or 400,
+                     note=words.thinned, look=look)
+
+
+def grouped_bars(categories, series: dict[str, np.ndarray], *, title: str = "", y_title: str = "",
+                 x_title: str = "", height: int = 360, y_range: tuple[float, float] | None = None,
+                 words: Words = ENGLISH, look: Style = LOOK) -> BarPanels:
+    """Bars side by side per category, one colour per named series, values printed above the bars."""
+    panel = Panel(y_title, tuple(Series(str(name), f32(y), colour) for (name, y), colour in
+                                 zip(series.items(), style.SERIES_COLORS * 3)), None, False, y_range)
+    return BarPanels(title=title, labels=tuple(str(c) for c in categories), label_title=x_title, panels=(panel,),
+                     hover="{series}, {label}: {value}", guide_colour=style.ACCENT, height=height, show_values=True,
                      note=words.thinned, look=look)

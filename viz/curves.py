@@ -1,5 +1,8 @@
-"""Training curves: loss and exact match against the training step, with a marker at the step shown."""
+"""Curves: any measured series against x (variance against d_k, cost against length), and the training curves: loss
+and exact match against the training step, with a marker at the step shown."""
 from __future__ import annotations
+
+import numpy as np
 
 from viz import style
 from viz.spec import Curves, Line, f32
@@ -33,3 +36,13 @@ def training_curves(
     return Curves(title=title, lines=tuple(lines), x_title=step_title, left_title=loss_title, right_title=exact_title,
                   right_range=(0.0, 1.02), right_percent=True, log_x=True, marker_x=float(current + 1),
                   marker_colour=style.ACCENT, height=height, look=look)
+
+
+def line_chart(x, series: dict[str, np.ndarray], *, title: str = "", x_title: str = "", y_title: str = "",
+               log_x: bool = False, log_y: bool = False, height: int = 380, decimals: int = 3,
+               marker_x: float | None = None, look: Style = LOOK) -> Curves:
+    """One line with markers per named series over the same x values (and a vertical line at marker_x)."""
+    lines = tuple(Line(str(name), f32(x), f32(y), False, colour, "solid", True, f"{name}\n{{x}}: {{y}}")
+                  for (name, y), colour in zip(series.items(), style.SERIES_COLORS * 3))
+    return Curves(title=title, lines=lines, x_title=x_title, left_title=y_title, height=height, log_x=log_x,
+                  log_y=log_y, decimals=decimals, marker_x=marker_x, look=look)

@@ -1,11 +1,11 @@
-"""Grid of small attention maps (e.g. layers x heads) sharing one [0, 1] colour scale."""
+"""Grid of small attention maps (e.g. layers x heads) sharing one [0, 1] colour map."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from viz import style
-from viz.spec import ColourScale, Grid, axis, f32, frozen_mask
+from viz.spec import ColourMap, Grid, axis, f32, frozen_mask
 from viz.style import ENGLISH, LOOK, Style, Words
 
 TOP_PX = 40
@@ -35,7 +35,7 @@ def attention_grid(
     words: Words = ENGLISH,
     look: Style = LOOK,
 ) -> Grid:
-    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour scale; each map is named
+    """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour map; each map is named
     "row name · column name" unless `cell_names` (R_grid x C_grid) names them."""
     p = np.asarray(patterns, dtype=np.float32)  # (R_grid, C_grid, Lq, Lk)
     n_r, n_c, n_q, n_k = p.shape
@@ -54,7 +54,7 @@ def attention_grid(
         cell_names=tuple(tuple(str(cell_names[r][c]) if cell_names else f"{row_names[r]} · {col_names[c]}"
                                for c in range(n_c)) for r in range(n_r)),
         rows=axis(row_title, row_labels, note=words.thinned), cols=axis(col_title, col_labels, note=words.thinned),
-        scale=ColourScale(style.PROB_SCALE, 0.0, 1.0, "p"),
+        colours=ColourMap(style.PROB_COLOURS, 0.0, 1.0, "p"),
         hover=hover + " = {value}", mask_hover=f"{hover} = {words.masked}",
         height=height or (top + BOTTOM_PX + n_r * (cell_height(n_q) + V_GAP_PX)), look=look,
     )

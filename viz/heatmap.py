@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from viz import style
-from viz.spec import ColourScale, Heatmap, axis, f32, frozen_mask
+from viz.spec import ColourMap, Heatmap, axis, f32, frozen_mask
 from viz.style import ENGLISH, LOOK, Style, Words
 
-KIND_SCALES = {"prob": style.PROB_SCALE, "signed": style.SIGNED_SCALE, "raw": style.RAW_SCALE,
-               "mask": style.MASK_SCALE, "label": style.LABEL_SCALE}
+KIND_COLOURS = {"prob": style.PROB_COLOURS, "signed": style.SIGNED_COLOURS, "raw": style.RAW_COLOURS,
+               "mask": style.MASK_COLOURS, "label": style.LABEL_COLOURS}
 PLAIN = ("mask", "label")  # one fill and no colour bar: the cells' text is what they say
 
 
@@ -22,7 +22,7 @@ def mask_of(values: np.ndarray, masked=None) -> np.ndarray:
 
 
 def signed_bound(values: np.ndarray) -> float:
-    """Largest finite |value| (1.0 if there is none or it is 0), for a symmetric scale."""
+    """Largest finite |value| (1.0 if there is none or it is 0), for a symmetric colour map."""
     finite = np.abs(values[np.isfinite(values)])
     bound = float(finite.max()) if finite.size else 0.0
     return bound if bound > 0 else 1.0
@@ -42,12 +42,12 @@ def value_range(kind: str, values: np.ndarray, shown: np.ndarray, bound: float |
     return (lo, hi) if hi > lo else (lo, lo + 1.0)
 
 
-def colour_scale(kind: str, values: np.ndarray, mask: np.ndarray, bound: float | None, words: Words) -> ColourScale:
-    """The colour scale of a heatmap of this kind over the unmasked values."""
-    if kind not in KIND_SCALES:
-        raise ValueError(f"kind must be one of {sorted(KIND_SCALES)}, not {kind!r}")
+def colour_map(kind: str, values: np.ndarray, mask: np.ndarray, bound: float | None, words: Words) -> ColourMap:
+    """The colour map of a heatmap of this kind over the unmasked values."""
+    if kind not in KIND_COLOURS:
+        raise ValueError(f"kind must be one of {sorted(KIND_COLOURS)}, not {kind!r}")
     vmin, vmax = value_range(kind, values, ~mask, bound)
-    return ColourScale(KIND_SCALES[kind], vmin, vmax, "p" if kind == "prob" else words.value, bar=kind not in PLAIN)
+    return ColourMap(KIND_COLOURS[kind], vmin, vmax, "p" if kind == "prob" else words.value, bar=kind not in PLAIN)
 
 
 def matrix_heatmap(
@@ -91,7 +91,7 @@ def matrix_heatmap(
         title=title, values=f32(raw), mask=frozen_mask(mask),
         rows=axis(row_title, row_labels, row_ticks, words.thinned),
         cols=axis(col_title, col_labels, col_ticks, words.thinned),
-        scale=colour_scale(kind, raw, mask, bound, words),
+        colours=colour_map(kind, raw, mask, bound, words),
         hover=f"{formula} = {{value}}", mask_hover=f"{formula} = {mask_note}", mask_text=mask_text,
         decimals=decimals, show_values=bool(show_values), height=height or style.auto_height(n_rows), look=look,
     )

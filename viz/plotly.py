@@ -22,7 +22,7 @@ from viz.spec import (
     Axis,
     BarPanels,
     Bars,
-    ColourScale,
+    ColourMap,
     Curves,
     Grid,
     HeadView,
@@ -114,9 +114,9 @@ def base_layout(title: str, height: int, look: Style, *, margin: dict | None = N
     return layout
 
 
-def colorscale(scale: ColourScale) -> list:
+def colorscale(colours: ColourMap) -> list:
     """Plotly colorscale of a spec's stops."""
-    return [[t, c] for t, c in scale.stops]
+    return [[t, c] for t, c in colours.stops]
 
 
 def category_axis(ax: Axis, look: Style, *, reverse: bool = False) -> dict:
@@ -145,34 +145,34 @@ def figure(spec) -> Figure:
     raise TypeError(f"no Plotly figure for {type(spec).__name__}")
 
 
-def to_plotly(spec, *, sentence: str | None = None, scale: float = 1.0) -> Figure:
-    """Plotly figure of a spec; layout.meta.sentence names the sentence shown; scale > 1 enlarges (presenter view)."""
+def to_plotly(spec, *, sentence: str | None = None, zoom: float = 1.0) -> Figure:
+    """Plotly figure of a spec; layout.meta.sentence names the sentence shown; zoom > 1 enlarges (presenter view)."""
     fig = figure(spec)
     fig["layout"]["meta"] = {"sentence": sentence}
-    if scale != 1.0:
-        enlarge(fig["layout"], scale)
+    if zoom != 1.0:
+        enlarge(fig["layout"], zoom)
         for trace in fig["data"]:  # a trace's own fonts (colour bar ticks, bar values)
-            scale_fonts(trace, scale)
+            zoom_fonts(trace, zoom)
     return fig
 
 
-def enlarge(layout: dict, scale: float) -> None:
-    """Presenter view: a taller figure and every font size × scale."""
-    layout["height"] = int(layout.get("height", 360) * scale)
-    layout["meta"]["scale"] = scale
-    scale_fonts(layout, scale)
+def enlarge(layout: dict, zoom: float) -> None:
+    """Presenter view: a taller figure and every font size × zoom."""
+    layout["height"] = int(layout.get("height", 360) * zoom)
+    layout["meta"]["zoom"] = zoom
+    zoom_fonts(layout, zoom)
 
 
-def scale_fonts(node: dict, scale: float) -> None:
-    """Every font size (and uniformtext's smallest size) in a layout or a trace × scale."""
+def zoom_fonts(node: dict, zoom: float) -> None:
+    """Every font size (and uniformtext's smallest size) in a layout or a trace × zoom."""
     stack = [node]
     while stack:
         node = stack.pop()
         for key, value in node.items():
             if key in ("font", "tickfont", "textfont") and isinstance(value, dict) and "size" in value:
-                value["size"] = round(value["size"] * scale)
+                value["size"] = round(value["size"] * zoom)
             if key == "uniformtext" and isinstance(value, dict) and "minsize" in value:
-                value["minsize"] = round(value["minsize"] * scale)
+                value["minsize"] = round(value["minsize"] * zoom)
             if isinstance(value, dict):
                 stack.append(value)
             elif isinstance(value, list):  # annotations
@@ -186,9 +186,9 @@ def _(spec: Heatmap) -> Figure:
     ys = [text(c) for c in distinct(spec.rows.labels)]
     xs = [text(c) for c in distinct(spec.cols.labels)]
     hover_value = f"%{{z:.{max(spec.decimals, 3)}~f}}"
-    trace = dict(type="heatmap", z=z, x=xs, y=ys, colorscale=colorscale(spec.scale), zmin=spec.scale.vmin,
-                 zmax=spec.scale.vmax, hoverongaps=False, showscale=spec.scale.bar,
-                 colorbar=dict(title=dict(text=text(spec.scale.title)), tickfont=font(look, look.tick_size),
+    trace = dict(type="heatmap", z=z, x=xs, y=ys, colorscale=colorscale(spec.colours), zmin=spec.colours.vmin,
+                 zmax=spec.colours.vmax, hoverongaps=False, showscale=spec.colours.bar,
+                 colorbar=dict(title=dict(text=text(spec.colours.title)), tickfont=font(look, look.tick_size),
                                thickness=18),
                  hovertemplate=template(spec.hover, {"row": "%{y}", "col": "%{x}", "value": hover_value}))
     if spec.show_values:
@@ -259,8 +259,8 @@ def _(spec: Grid) -> Figure:
     y_doms = domains(n_r, V_GAP_PX / max(spec.height - top - BOTTOM_PX, 1))[::-1]
     layout = base_layout(spec.title, spec.height, look, plot_bgcolor=look.mask_grey if mask.any() else "white",
                          margin=dict(l=10, r=COLORBAR_PX, t=top, b=BOTTOM_PX))
-    layout["coloraxis"] = dict(cmin=spec.scale.vmin, cmax=spec.scale.vmax, colorscale=colorscale(spec.scale),
-                               colorbar=dict(title=title_dict(spec.scale.title, look), thickness=18,
+    layout["coloraxis"] = dict(cmin=spec.colours.vmin, cmax=spec.colours.vmax, colorscale=colorscale(spec.colours),
+                               colorbar=dict(title=title_dict(spec.colours.title, look), thickness=18,
                                              tickfont=font(look, look.tick_size)))
     xs = [text(c) for c in distinct(spec.cols.labels)]
     ys = [text(c) for c in distinct(spec.rows.labels)]

@@ -19,9 +19,9 @@ def dim_name(d: int, words: Words = ENGLISH) -> str:
 
 def pe_curves(
     pe, dims, *, max_pos: int | None = None, title: str = "", height: int = 320, width: int | str = "container",
-    words: Words = ENGLISH, scale: float = 1.0,
+    words: Words = ENGLISH, zoom: float = 1.0,
 ) -> alt.Chart:
-    """Line chart of PE[pos, d] against pos for each chosen dimension d (its texts and height × `scale`: presenter
+    """Line chart of PE[pos, d] against pos for each chosen dimension d (its texts and height × `zoom`: presenter
     view's)."""
     pe = np.asarray(pe, dtype=float)
     n_pos = pe.shape[0] if max_pos is None else min(max_pos, pe.shape[0])
@@ -46,19 +46,19 @@ def pe_curves(
         )
     )
     return (
-        chart.properties(height=round(height * scale), width=width)
+        chart.properties(height=round(height * zoom), width=width)
         .configure(font=style.FONT_FAMILY)
         .configure_axis(
-            labelFontSize=style.TICK_FONT_SIZE * scale,
-            titleFontSize=style.FONT_SIZE * scale,
+            labelFontSize=style.TICK_FONT_SIZE * zoom,
+            titleFontSize=style.FONT_SIZE * zoom,
             gridColor=style.GRID_COLOR,
         )
         .configure_legend(
-            labelFontSize=style.TICK_FONT_SIZE * scale,
-            titleFontSize=style.FONT_SIZE * scale,
+            labelFontSize=style.TICK_FONT_SIZE * zoom,
+            titleFontSize=style.FONT_SIZE * zoom,
             labelLimit=0,
         )
-        .configure_title(fontSize=style.TITLE_FONT_SIZE * scale, anchor="start")
+        .configure_title(fontSize=style.TITLE_FONT_SIZE * zoom, anchor="start")
     )
 
 

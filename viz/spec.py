@@ -16,7 +16,7 @@ from viz.style import ACCENT, LOOK, Style
 
 
 @dataclass(frozen=True)
-class ColourScale:
+class ColourMap:
     """Colour stops on [0, 1] mapped onto [vmin, vmax]; the colour bar's title; `bar` False: one plain fill and no
     colour bar (cells that are labels or mask entries, not magnitudes)."""
 
@@ -41,7 +41,7 @@ class Axis:
 
 @dataclass(frozen=True)
 class Heatmap:
-    """An (R, C) matrix: cells coloured on `scale`, masked cells grey with `mask_text`."""
+    """An (R, C) matrix: cells coloured by `colours`, masked cells grey with `mask_text`."""
 
     kind: ClassVar[str] = "heatmap"
     title: str
@@ -49,7 +49,7 @@ class Heatmap:
     mask: np.ndarray  # (R, C) bool: drawn grey
     rows: Axis
     cols: Axis
-    scale: ColourScale
+    colours: ColourMap
     hover: str  # {row}, {col}, {value}
     mask_hover: str  # hover of a grey cell: {row}, {col}
     mask_text: str  # written in a grey cell when values are shown
@@ -61,7 +61,7 @@ class Heatmap:
 
 @dataclass(frozen=True)
 class Grid:
-    """Small multiples: (R, C) attention maps of (Lq, Lk) sharing one colour scale and one pair of token axes."""
+    """Small multiples: (R, C) attention maps of (Lq, Lk) sharing one colour map and one pair of token axes."""
 
     kind: ClassVar[str] = "grid"
     title: str
@@ -72,7 +72,7 @@ class Grid:
     cell_names: tuple[tuple[str, ...], ...]  # (R, C) names of the maps, "row · column" unless given
     rows: Axis  # query tokens, labelled on the left column
     cols: Axis  # key tokens, labelled on the bottom row
-    scale: ColourScale
+    colours: ColourMap
     hover: str  # {name} (the map's "row · column" name), {row}, {col}, {value}
     mask_hover: str  # {name}, {row}, {col}
     height: int

@@ -40,7 +40,7 @@ def renormalised(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def is_attention(spec) -> bool:
     """A map of attention weights (a probability heatmap or grid, or a head view)."""
-    return isinstance(spec, HeadView) or (isinstance(spec, (Heatmap, Grid)) and spec.scale.title == "p")
+    return isinstance(spec, HeadView) or (isinstance(spec, (Heatmap, Grid)) and spec.colours.title == "p")
 
 
 def without_specials(spec, note: str):

@@ -1,4 +1,4 @@
-"""Shared look of every chart: fonts, sizes, colour scales, the masked grey, and the words charts write."""
+"""Shared look of every chart: fonts, sizes, colour maps, the masked grey, and the words charts write."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ MASK_TEXT = "−∞"
 ACCENT = "#d62728"
 PRIMARY = "#1f5fa8"
 NEUTRAL = "#9aa4b1"
+SERIES_COLORS = (PRIMARY, ACCENT, NEUTRAL)  # named series in order (line charts, grouped bars), repeated
 POSITIVE = "#c0392b"
 NEGATIVE = "#2166ac"
 
 # ColorBrewer "Blues": white (0) -> dark blue (1); zero weight reads as blank.
-PROB_SCALE = (
+PROB_COLOURS = (
     (0.0, "#f7fbff"),
     (0.125, "#deebf7"),
     (0.25, "#c6dbef"),
@@ -39,7 +40,7 @@ PROB_SCALE = (
     (1.0, "#08306b"),
 )
 # ColorBrewer "RdBu" reversed: blue (negative) -> white (0) -> red (positive).
-SIGNED_SCALE = (
+SIGNED_COLOURS = (
     (0.0, "#053061"),
     (0.1, "#2166ac"),
     (0.2, "#4393c3"),
@@ -53,10 +54,10 @@ SIGNED_SCALE = (
     (1.0, "#67001f"),
 )
 # One fill, no colour bar: a mask's visible entries (M = 0), and cells that are labels (token ids), not magnitudes.
-MASK_SCALE = ((0.0, "#dcefe3"), (1.0, "#dcefe3"))
-LABEL_SCALE = ((0.0, "#eef2f8"), (1.0, "#eef2f8"))
+MASK_COLOURS = ((0.0, "#dcefe3"), (1.0, "#dcefe3"))
+LABEL_COLOURS = ((0.0, "#eef2f8"), (1.0, "#eef2f8"))
 # ColorBrewer "YlGnBu" for unsigned magnitudes without a fixed range.
-RAW_SCALE = (
+RAW_COLOURS = (
     (0.0, "#ffffd9"),
     (0.25, "#c7e9b4"),
     (0.5, "#41b6c4"),

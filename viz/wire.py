@@ -73,7 +73,7 @@ def field_names(cls: type) -> tuple[str, ...]:
 
 
 def pack(specs, **meta) -> bytes:
-    """The binary payload of `specs` with element-level fields `meta` (sentence, scale, words …) in the header."""
+    """The binary payload of `specs` with element-level fields `meta` (sentence, zoom, words …) in the header."""
     packer = Packer()
     header = dict(meta, charts=[packer.spec(s) for s in specs])
     header["arrays"] = packer.arrays

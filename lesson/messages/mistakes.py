@@ -1,7 +1,7 @@
-"""Messages of the notes' mistakes found on a second, line-by-line reading (lesson/notes.py PANELS from
+"""Messages of the notes' mistakes found on a second, line-by-line reading (lesson/notes.py MISTAKES from
 "attention_only" on) and of the two remarks: places that read as mistakes but are not (lesson/notes.py REMARKS)."""
 
-PANELS = {
+MISTAKES = {
     "notes.attention_only.title": {
         "en": "“The whole network is made of attention”",
         "zh": "“整个网络结构完全由 Attention 机制组成”",
@@ -366,4 +366,4 @@ PAGE = {
     "notes.col_scaled_3": {"en": "÷√3", "zh": "÷√3"},
 }
 
-MESSAGES: dict[str, dict[str, str]] = PANELS | REMARKS | PAGE
+MESSAGES: dict[str, dict[str, str]] = MISTAKES | REMARKS | PAGE

@@ -11,7 +11,8 @@ from model.kv_cache import cache_floats, step_multiply_adds
 from model.positional import rope_angles
 from model.trace import Trace
 from model.window import receptive_fields, window_keep
-from viz.lines import grouped_bars, line_chart
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 
 TILE, WINDOW = 4, 3  # the online softmax's keys per tile; the sliding window's width
 
@@ -24,13 +25,13 @@ def lengths(trace: Trace) -> tuple[int, int]:
 # ---------------------------------------------------------------- kv_cache
 
 
-def fig_kv_cache(trace: Trace, tr: Translate) -> Chart:
+def fig_kv_cache(trace: Trace, t: Translate) -> Chart:
     """Multiply-adds of the decoder per step, recomputing the prefix or reading a KV cache."""
     (S, T), cfg = lengths(trace), trace.config
     steps = np.arange(1, T + 1)
-    return line_chart(steps, {tr("kv.without"): np.array([step_multiply_adds(cfg, S, t, False) for t in steps]),
-                              tr("kv.with"): np.array([step_multiply_adds(cfg, S, t, True) for t in steps])},
-                      title=tr("kv.fig_work"), x_title=tr("kv.axis_step"), y_title=tr("kv.axis_macs"), log_y=True,
+    return line_chart(steps, {t("kv.without"): np.array([step_multiply_adds(cfg, S, t, False) for t in steps]),
+                              t("kv.with"): np.array([step_multiply_adds(cfg, S, t, True) for t in steps])},
+                      title=t("kv.fig_work"), x_title=t("kv.axis_step"), y_title=t("kv.axis_macs"), log_y=True,
                       decimals=0)
 
 
@@ -50,14 +51,14 @@ KV_CACHE = TourStep("kv_cache", fig_kv_cache, tex_kv_cache)
 # ---------------------------------------------------------------- gqa
 
 
-def fig_gqa(trace: Trace, tr: Translate) -> Chart:
+def fig_gqa(trace: Trace, t: Translate) -> Chart:
     """What this sentence's cache would hold with h, h/2 or one K/V head."""
     (S, T), cfg = lengths(trace), trace.config
     kv_heads = [k for k in (cfg.h, cfg.h // 2, 1) if k and cfg.h % k == 0]
     held = np.array([cfg.N * 2 * k * cfg.d_k * (T + S) for k in kv_heads])
-    return grouped_bars([tr("kv.mha" if k == cfg.h else "kv.mqa" if k == 1 else "kv.gqa", kv=k) for k in kv_heads],
-                        {tr("kv.axis_floats"): held}, title=tr("tour.fig.gqa"), y_title=tr("kv.axis_floats"),
-                        words=words(tr))
+    return grouped_bars([t("kv.mha" if k == cfg.h else "kv.mqa" if k == 1 else "kv.gqa", kv=k) for k in kv_heads],
+                        {t("kv.axis_floats"): held}, title=t("tour.fig.gqa"), y_title=t("kv.axis_floats"),
+                        words=words(t))
 
 
 def tex_gqa(trace: Trace) -> str:
@@ -74,11 +75,11 @@ GQA = TourStep("gqa", fig_gqa, tex_gqa)
 # ---------------------------------------------------------------- online softmax
 
 
-def fig_online(trace: Trace, tr: Translate) -> Chart:
+def fig_online(trace: Trace, t: Translate) -> Chart:
     """Each query's running maximum m after each tile of keys (encoder layer 0, the followed head)."""
     tiles = online_softmax(enc(trace, "masked_scores"), enc(trace, "v"), TILE)
-    return heatmap(tiles.m, [str(i + 1) for i in range(len(tiles.starts))], trace.src.tokens, tr,
-                   tr("tour.fig.online", tile=TILE), "tile", "query", show_values=len(trace.src.tokens) <= 16)
+    return heatmap(tiles.m, [str(i + 1) for i in range(len(tiles.starts))], trace.src.tokens, t,
+                   t("tour.fig.online", tile=TILE), "tile", "query", show_values=len(trace.src.tokens) <= 16)
 
 
 def tex_online(trace: Trace) -> str:
@@ -97,12 +98,12 @@ ONLINE = TourStep("online", fig_online, tex_online)
 # ---------------------------------------------------------------- sliding window
 
 
-def fig_window(trace: Trace, tr: Translate) -> Chart:
+def fig_window(trace: Trace, t: Translate) -> Chart:
     """Which source positions reach each token after every encoder layer with a window of W."""
     S, N = len(trace.src.tokens), trace.config.N
     reach = receptive_fields(window_keep(S, S, WINDOW, 0, causal=False), N)[-1]  # (S, S)
-    return heatmap(np.zeros((S, S)), trace.src.tokens, trace.src.tokens, tr, tr("tour.fig.window", W=WINDOW, N=N),
-                   "query", "key", kind="mask", masked=~reach, decimals=0, grey=("", tr("sw.hidden")))
+    return heatmap(np.zeros((S, S)), trace.src.tokens, trace.src.tokens, t, t("tour.fig.window", W=WINDOW, N=N),
+                   "query", "key", kind="mask", masked=~reach, decimals=0, grey=("", t("sw.hidden")))
 
 
 def tex_window(trace: Trace) -> str:
@@ -120,12 +121,12 @@ WINDOW_STEP = TourStep("window", fig_window, tex_window)
 # ---------------------------------------------------------------- rope
 
 
-def fig_rope(trace: Trace, tr: Translate) -> Chart:
+def fig_rope(trace: Trace, t: Translate) -> Chart:
     """cos(position · θ_i) for this sentence's positions and each pair of a head: RoPE's rotation angles."""
     S, d_k = len(trace.src.tokens), trace.config.d_k
     angles = rope_angles(np.arange(S), d_k)  # (S, d_k / 2)
-    return heatmap(np.cos(angles), trace.src.tokens, [f"i={i}" for i in range(d_k // 2)], tr,
-                   tr("tour.fig.rope"), "token", "pair", bound=1.0, show_values=False)
+    return heatmap(np.cos(angles), trace.src.tokens, [f"i={i}" for i in range(d_k // 2)], t,
+                   t("tour.fig.rope"), "token", "pair", bound=1.0, show_values=False)
 
 
 def tex_rope(trace: Trace) -> str:
@@ -151,11 +152,11 @@ def first_key_weights(trace: Trace) -> np.ndarray:
     return trace.patterns("decoder")[..., 0].mean(axis=-1)
 
 
-def fig_sinks(trace: Trace, tr: Translate) -> Chart:
+def fig_sinks(trace: Trace, t: Translate) -> Chart:
     """Layer × head: mean weight on <bos>."""
     weight = first_key_weights(trace)
-    return heatmap(weight, [f"L{i}" for i in range(weight.shape[0])], [f"h{j}" for j in range(weight.shape[1])], tr,
-                   tr("tour.fig.sinks"), "layer", "head", kind="prob")
+    return heatmap(weight, [f"L{i}" for i in range(weight.shape[0])], [f"h{j}" for j in range(weight.shape[1])], t,
+                   t("tour.fig.sinks"), "layer", "head", kind="prob")
 
 
 def tex_sinks(trace: Trace) -> str:

@@ -26,12 +26,12 @@ from model.trace import Trace
 # ---------------------------------------------------------------- qkv
 
 
-def fig_qkv(trace: Trace, tr: Translate) -> Chart:
+def fig_qkv(trace: Trace, t: Translate) -> Chart:
     """Q, K and V of the followed head side by side."""
     n = trace.config.d_k
     values = np.concatenate([enc(trace, "q"), enc(trace, "k"), enc(trace, "v")], axis=1)
-    return wide(values, trace.src.tokens, dims("q", n) + dims("k", n) + dims("v", n), tr,
-                tr("tour.fig.qkv", head=HEAD), "dimension")
+    return wide(values, trace.src.tokens, dims("q", n) + dims("k", n) + dims("v", n), t,
+                t("tour.fig.qkv", head=HEAD), "dimension")
 
 
 def tex_qkv(trace: Trace) -> str:
@@ -48,10 +48,10 @@ QKV = TourStep("qkv", fig_qkv, tex_qkv)
 # ---------------------------------------------------------------- scores
 
 
-def fig_scores(trace: Trace, tr: Translate) -> Chart:
+def fig_scores(trace: Trace, t: Translate) -> Chart:
     """Raw scores Q Kᵀ."""
     toks = trace.src.tokens
-    return heatmap(enc(trace, "scores"), toks, toks, tr, tr("tour.fig.scores"), "query", "key",
+    return heatmap(enc(trace, "scores"), toks, toks, t, t("tour.fig.scores"), "query", "key",
                    hover_formula="q({row})·k({col})")
 
 
@@ -68,10 +68,10 @@ SCORES = TourStep("scores", fig_scores, tex_scores)
 # ---------------------------------------------------------------- scale
 
 
-def fig_scale(trace: Trace, tr: Translate) -> Chart:
+def fig_scale(trace: Trace, t: Translate) -> Chart:
     """Scores divided by √d_k."""
     toks = trace.src.tokens
-    return heatmap(enc(trace, "scaled"), toks, toks, tr, tr("tour.fig.scale"), "query", "key",
+    return heatmap(enc(trace, "scaled"), toks, toks, t, t("tour.fig.scale"), "query", "key",
                    hover_formula="q({row})·k({col}) / √d_k")
 
 
@@ -91,10 +91,10 @@ SCALE = TourStep("scale", fig_scale, tex_scale)
 # ---------------------------------------------------------------- softmax
 
 
-def fig_softmax(trace: Trace, tr: Translate) -> Chart:
+def fig_softmax(trace: Trace, t: Translate) -> Chart:
     """Attention weights: each row sums to 1."""
     toks = trace.src.tokens
-    return heatmap(enc(trace, "pattern"), toks, toks, tr, tr("tour.fig.softmax"), "query", "key", kind="prob",
+    return heatmap(enc(trace, "pattern"), toks, toks, t, t("tour.fig.softmax"), "query", "key", kind="prob",
                    hover_formula="a({row}, {col})")
 
 
@@ -124,9 +124,9 @@ SOFTMAX = TourStep("softmax", fig_softmax, tex_softmax)
 # ---------------------------------------------------------------- weighted
 
 
-def fig_weighted(trace: Trace, tr: Translate) -> Chart:
+def fig_weighted(trace: Trace, t: Translate) -> Chart:
     """Z = weights × V of the followed head."""
-    return wide(enc(trace, "z"), trace.src.tokens, dims("z", trace.config.d_k), tr, tr("tour.fig.weighted", head=HEAD),
+    return wide(enc(trace, "z"), trace.src.tokens, dims("z", trace.config.d_k), t, t("tour.fig.weighted", head=HEAD),
                 "dimension")
 
 
@@ -143,12 +143,12 @@ WEIGHTED = TourStep("weighted", fig_weighted, tex_weighted)
 # ---------------------------------------------------------------- concat
 
 
-def fig_concat(trace: Trace, tr: Translate) -> Chart:
+def fig_concat(trace: Trace, t: Translate) -> Chart:
     """Every head's Z side by side."""
     n = trace.config.d_k
     cols = [f"h{i // n}·{i % n}" for i in range(trace.config.d_model)]
-    return wide(trace.attn("encoder", 0).concat, trace.src.tokens, cols, tr,
-                tr("tour.fig.concat"), "head_dim")
+    return wide(trace.attn("encoder", 0).concat, trace.src.tokens, cols, t,
+                t("tour.fig.concat"), "head_dim")
 
 
 def tex_concat(trace: Trace) -> str:

@@ -27,7 +27,7 @@ class TourStep:
     """One stop of the tour: catalogue key, its figure and its formula for the current sentence."""
 
     key: str  # catalogue keys: f"tour.{key}.title", f"tour.{key}.text"
-    figure: Callable[[Trace, Translate], Chart]  # (trace, tr) -> one chart spec; tr translates its words
+    figure: Callable[[Trace, Translate], Chart]  # (trace, t) -> one chart spec; t translates its words
     formula: Callable[[Trace], str]  # LaTeX with this sentence's numbers
 
 
@@ -128,20 +128,20 @@ def second(n: int) -> int:
 # ---------------------------------------------------------------- figure helpers
 
 
-def words(tr: Translate) -> Words:
-    """The words the tour's charts write by themselves (colour-bar, axis and legend titles), in tr's language."""
-    return Words(value=tr("tour.axis.value"), probability=tr("tour.axis.prob"), mean=tr("tour.axis.mean"),
-                 variance=tr("tour.axis.variance"), token=tr("tour.axis.token"), query=tr("tour.axis.query"),
-                 key=tr("tour.axis.key"), dimension=tr("tour.axis.dimension"), before_ln=tr("tour.legend.before"),
-                 after_ln=tr("tour.legend.after"), masked=tr("viz.masked"), thinned=tr("viz.thinned"))
+def words(t: Translate) -> Words:
+    """The words the tour's charts write by themselves (colour-bar, axis and legend titles), in t's language."""
+    return Words(value=t("tour.axis.value"), probability=t("tour.axis.prob"), mean=t("tour.axis.mean"),
+                 variance=t("tour.axis.variance"), token=t("tour.axis.token"), query=t("tour.axis.query"),
+                 key=t("tour.axis.key"), dimension=t("tour.axis.dimension"), before_ln=t("tour.legend.before"),
+                 after_ln=t("tour.legend.after"), masked=t("viz.masked"), thinned=t("viz.thinned"))
 
 
-def heatmap(values, rows, cols, tr: Translate, title: str, row: str, col: str, **kw) -> Chart:
+def heatmap(values, rows, cols, t: Translate, title: str, row: str, col: str, **kw) -> Chart:
     """matrix_heatmap with the tour's axis titles and words."""
-    return matrix_heatmap(values, rows, cols, title=title, row_title=tr(f"tour.axis.{row}"),
-                          col_title=tr(f"tour.axis.{col}"), words=words(tr), **kw)
+    return matrix_heatmap(values, rows, cols, title=title, row_title=t(f"tour.axis.{row}"),
+                          col_title=t(f"tour.axis.{col}"), words=words(t), **kw)
 
 
-def wide(values, rows, cols, tr: Translate, title: str, col: str, **kw) -> Chart:
+def wide(values, rows, cols, t: Translate, title: str, col: str, **kw) -> Chart:
     """A tokens × many-columns heatmap without cell values."""
-    return heatmap(values, rows, cols, tr, title, "token", col, show_values=False, col_ticks=16, **kw)
+    return heatmap(values, rows, cols, t, title, "token", col, show_values=False, col_ticks=16, **kw)

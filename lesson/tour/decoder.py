@@ -24,10 +24,10 @@ from model.trace import Trace
 # ---------------------------------------------------------------- decoder
 
 
-def fig_decoder(trace: Trace, tr: Translate) -> Chart:
+def fig_decoder(trace: Trace, t: Translate) -> Chart:
     """The decoder's input: <bos> and the tokens written so far, embedded with their positions."""
     target = trace.embedding("target")
-    return wide(target.x, target.tokens, dims("d", trace.config.d_model), tr, tr("tour.fig.decoder"), "dimension")
+    return wide(target.x, target.tokens, dims("d", trace.config.d_model), t, t("tour.fig.decoder"), "dimension")
 
 
 def tex_decoder(trace: Trace) -> str:
@@ -50,11 +50,11 @@ DECODER = TourStep("decoder", fig_decoder, tex_decoder)
 # ---------------------------------------------------------------- mask
 
 
-def fig_mask(trace: Trace, tr: Translate) -> Chart:
+def fig_mask(trace: Trace, t: Translate) -> Chart:
     """The decoder's masked scores: later tokens are −∞."""
     toks = trace.tgt_input_tokens
-    return heatmap(trace.attn("decoder", 0).masked_scores[HEAD], toks, toks, tr,
-                   tr("tour.fig.mask"), "query", "key", hover_formula="score({row}, {col}) + M")
+    return heatmap(trace.attn("decoder", 0).masked_scores[HEAD], toks, toks, t,
+                   t("tour.fig.mask"), "query", "key", hover_formula="score({row}, {col}) + M")
 
 
 def tex_mask(trace: Trace) -> str:

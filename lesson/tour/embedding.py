@@ -11,10 +11,10 @@ from model.trace import Trace
 # ---------------------------------------------------------------- tokens
 
 
-def fig_tokens(trace: Trace, tr: Translate) -> Chart:
+def fig_tokens(trace: Trace, t: Translate) -> Chart:
     """Each source token and its id in the vocabulary."""
     ids = np.asarray(trace.src.ids, dtype=float)[:, None]
-    return heatmap(ids, trace.src.tokens, [tr("tour.axis.id")], tr, tr("tour.fig.tokens"), "token", "vocab_index",
+    return heatmap(ids, trace.src.tokens, [t("tour.axis.id")], t, t("tour.fig.tokens"), "token", "vocab_index",
                    kind="label", show_values=True, decimals=0, hover_formula="{row}")
 
 
@@ -31,10 +31,10 @@ TOKENS = TourStep("tokens", fig_tokens, tex_tokens)
 # ---------------------------------------------------------------- embedding
 
 
-def fig_embedding(trace: Trace, tr: Translate) -> Chart:
+def fig_embedding(trace: Trace, t: Translate) -> Chart:
     """Token embeddings × √d_model."""
-    return wide(trace.embedding("source").embed, trace.src.tokens, dims("d", trace.config.d_model), tr,
-                tr("tour.fig.embedding"), "dimension")
+    return wide(trace.embedding("source").embed, trace.src.tokens, dims("d", trace.config.d_model), t,
+                t("tour.fig.embedding"), "dimension")
 
 
 def tex_embedding(trace: Trace) -> str:
@@ -50,10 +50,10 @@ EMBEDDING = TourStep("embedding", fig_embedding, tex_embedding)
 # ---------------------------------------------------------------- positional
 
 
-def fig_positional(trace: Trace, tr: Translate) -> Chart:
+def fig_positional(trace: Trace, t: Translate) -> Chart:
     """The sinusoidal PE of this sentence's positions."""
     rows = [f"{i}: {t}" for i, t in enumerate(trace.src.tokens)]
-    return wide(trace.embedding("source").pos_enc, rows, dims("d", trace.config.d_model), tr, tr("tour.fig.positional"),
+    return wide(trace.embedding("source").pos_enc, rows, dims("d", trace.config.d_model), t, t("tour.fig.positional"),
                 "dimension", bound=1.0, hover_formula="PE[{row}, {col}]")
 
 

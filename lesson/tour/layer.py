@@ -19,10 +19,10 @@ def add_norm_pair(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
     return sublayer.before_norm, sublayer.ln
 
 
-def fig_add_norm(trace: Trace, tr: Translate) -> Chart:
+def fig_add_norm(trace: Trace, t: Translate) -> Chart:
     """LayerNorm mean and variance per token, before and after."""
     (mb, vb), (ma, va) = (layer_norm_stats(x) for x in add_norm_pair(trace))
-    return layernorm_stats(mb, vb, ma, va, trace.src.tokens, title=tr("tour.fig.add_norm"), words=words(tr))
+    return layernorm_stats(mb, vb, ma, va, trace.src.tokens, title=t("tour.fig.add_norm"), words=words(t))
 
 
 def tex_add_norm(trace: Trace) -> str:
@@ -42,10 +42,10 @@ ADD_NORM = TourStep("add_norm", fig_add_norm, tex_add_norm)
 # ---------------------------------------------------------------- ffn
 
 
-def fig_ffn(trace: Trace, tr: Translate) -> Chart:
+def fig_ffn(trace: Trace, t: Translate) -> Chart:
     """FFN hidden units after ReLU."""
     hidden = trace.ffn_hidden("encoder", 0)
-    return wide(hidden, trace.src.tokens, dims("h", hidden.shape[1]), tr, tr("tour.fig.ffn"), "hidden", kind="raw")
+    return wide(hidden, trace.src.tokens, dims("h", hidden.shape[1]), t, t("tour.fig.ffn"), "hidden", kind="raw")
 
 
 def tex_ffn(trace: Trace) -> str:
@@ -65,13 +65,13 @@ FFN = TourStep("ffn", fig_ffn, tex_ffn)
 # ---------------------------------------------------------------- layers
 
 
-def fig_layers(trace: Trace, tr: Translate) -> Chart:
+def fig_layers(trace: Trace, t: Translate) -> Chart:
     """Every encoder layer × head as small attention maps."""
     N, h, toks = trace.config.N, trace.config.h, trace.src.tokens
     patterns = trace.patterns("encoder")  # (N, h, S, S)
-    return attention_grid(patterns, toks, toks, row_names=[tr("tour.grid.layer", n=i) for i in range(N)],
-                          col_names=[tr("tour.grid.head", n=j) for j in range(h)], title=tr("tour.fig.layers"),
-                          row_title=tr("tour.axis.query"), col_title=tr("tour.axis.key"), words=words(tr))
+    return attention_grid(patterns, toks, toks, row_names=[t("tour.grid.layer", n=i) for i in range(N)],
+                          col_names=[t("tour.grid.head", n=j) for j in range(h)], title=t("tour.fig.layers"),
+                          row_title=t("tour.axis.query"), col_title=t("tour.axis.key"), words=words(t))
 
 
 def tex_layers(trace: Trace) -> str:

@@ -6,7 +6,7 @@ import numpy as np
 
 from lesson.tour.common import Chart, TourStep, Translate, heatmap, num, second, tok, words
 from model.trace import Trace
-from viz.bars import topk_bar
+from viz.bars import likeliest_bar
 
 # ---------------------------------------------------------------- cross
 
@@ -16,13 +16,13 @@ def cross_mean(trace: Trace) -> np.ndarray:
     return trace.attn("cross", trace.config.N - 1).pattern.mean(0)
 
 
-def fig_cross(trace: Trace, tr: Translate) -> Chart:
+def fig_cross(trace: Trace, t: Translate) -> Chart:
     """Decoder rows × source columns, last layer, mean over heads."""
     predicted = trace.decoded.tokens + ["<eos>"]
     rows = [f"{a} → {b}" for a, b in zip(trace.tgt_input_tokens, predicted)]  # row t reads a, predicts b
-    return heatmap(cross_mean(trace), rows, trace.src.tokens, tr,
-                   tr("tour.fig.cross", layer=trace.config.N - 1), "target", "source", kind="prob",
-                   hover_formula=tr("dec.hover_looks_at"))
+    return heatmap(cross_mean(trace), rows, trace.src.tokens, t,
+                   t("tour.fig.cross", layer=trace.config.N - 1), "target", "source", kind="prob",
+                   hover_formula=t("dec.hover_looks_at"))
 
 
 def tex_cross(trace: Trace) -> str:
@@ -41,10 +41,11 @@ CROSS = TourStep("cross", fig_cross, tex_cross)
 # ---------------------------------------------------------------- next_token
 
 
-def fig_next_token(trace: Trace, tr: Translate) -> Chart:
-    """Top-k probabilities of the first output token."""
+def fig_next_token(trace: Trace, t: Translate) -> Chart:
+    """The likeliest first output tokens and their probabilities."""
     s = trace.decoded.steps[0]
-    return topk_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=tr("tour.fig.next_token"), words=words(tr))
+    return likeliest_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=t("tour.fig.next_token"),
+                         words=words(t))
 
 
 def tex_next_token(trace: Trace) -> str:
@@ -68,12 +69,12 @@ def later_step(trace: Trace) -> int:
     return second(len(trace.decoded.steps))
 
 
-def fig_next_step(trace: Trace, tr: Translate) -> Chart:
-    """Top-k probabilities of the next step, given what was written so far."""
+def fig_next_step(trace: Trace, t: Translate) -> Chart:
+    """The likeliest tokens of the next step and their probabilities, given what was written so far."""
     n = later_step(trace)
     s = trace.decoded.steps[n]
-    return topk_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=tr("tour.fig.next_step", n=n),
-                    words=words(tr))
+    return likeliest_bar(s.top_tokens, s.top_probs, chosen=s.chosen_token, title=t("tour.fig.next_step", n=n),
+                         words=words(t))
 
 
 def tex_next_step(trace: Trace) -> str:

@@ -38,7 +38,7 @@ def cross_attention_sources(model: Transformer, trace: Trace) -> tuple[float, fl
     every decoder layer reads the final encoder output, the first one not the first encoder layer's."""
     memory = trace.memory.astype(np.float64)  # (S, d)
     diffs, first = [], 0.0
-    for i in range(model.cfg.N):
+    for i in range(model.config.N):
         mha = model.decoder[i].cross_attn
         W, b = mha.W_K.weight.detach().double().numpy(), mha.W_K.bias.detach().double().numpy()
         k = trace[f"decoder.{i}.cross_attn.hook_k"].astype(np.float64)  # (h, S, d_k)

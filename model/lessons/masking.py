@@ -50,7 +50,7 @@ def unmasked_padding(model: Transformer, batch: list[list[int]]) -> dict[str, fl
     short = min(range(len(batch)), key=lambda i: len(batch[i]))
     n = len(batch[short])
     memory = model.encode(src)  # (B, S, d_model)
-    visible = {act_name("mask", layer, "encoder"): torch.ones_like for layer in range(model.cfg.N)}
+    visible = {act_name("mask", layer, "encoder"): torch.ones_like for layer in range(model.config.N)}
     with model.editing(visible), model.recording() as cache:
         open_memory = model.encode(src)  # (B, S, d_model)
     pattern = cache["encoder.0.self_attn.hook_pattern"][short]  # (h, S, S)

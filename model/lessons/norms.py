@@ -39,7 +39,7 @@ def shared_norm_edits(model: Transformer) -> dict[str, Edit]:
 
 def run_shared_norm(bundle: Bundle, text: str) -> Trace:
     """Greedy trace of `text` with one LayerNorm per layer (the note's code) instead of one per sublayer."""
-    with bundle.model.editing(shared_norm_edits(bundle.model)):
+    with bundle.transformer.editing(shared_norm_edits(bundle.transformer)):
         return run_with_trace(bundle, text, DecodeOptions())
 
 

@@ -55,7 +55,7 @@ class CostPoint:
 def attention_cost(model: Transformer, lengths: list[int], repeats: int = 5, seed: int = 0) -> list[CostPoint]:
     """Time encoder layer 0's self-attention and FFN on n random token vectors for each n, and read the size of the
     score matrix it records. Run on the real model; n may exceed max_len (no positional encoding is involved)."""
-    layer, d = model.encoder[0], model.cfg.d_model
+    layer, d = model.encoder[0], model.config.d_model
     gen = torch.Generator().manual_seed(seed)
     points = []
     for n in lengths:

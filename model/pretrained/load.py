@@ -56,7 +56,7 @@ class Pretrained:
         return "/".join(path.parts[-2:]) if looks_like_path(self.source) else self.source
 
     @property
-    def cfg(self):
+    def config(self):
         """The library's config."""
         return self.model.config
 
@@ -180,13 +180,13 @@ def download(model_id: str) -> str:
 
 def heads(pm: Pretrained) -> int:
     """Heads per attention block."""
-    c = pm.cfg
+    c = pm.config
     return getattr(c, "num_attention_heads", None) or getattr(c, "encoder_attention_heads", None) or c.n_head
 
 
 def d_model(pm: Pretrained) -> int:
     """Width of the residual stream."""
-    c = pm.cfg
+    c = pm.config
     return getattr(c, "hidden_size", None) or c.d_model
 
 

@@ -22,7 +22,7 @@ from model.tokenizer import Encoded
 from model.trace import AttnArrays, AttnView, Trace, freeze
 
 MAX_TOKENS = 64  # subword tokens per sentence, like the glass-box model's max_len
-TOP_K = 8
+N_LIKELIEST = 8
 BLOCKS = {"marian": ("encoder", "decoder", "cross"), "bert": ("encoder",), "gpt2": ("decoder",)}
 
 
@@ -131,17 +131,17 @@ def encode(pm: Pretrained, text: str) -> tuple[torch.Tensor, Encoded, list[int]]
     return enc["input_ids"], encoded, word_groups(tokens, word_ids, set(tok.all_special_tokens))
 
 
-def top_k(pm: Pretrained, logits: torch.Tensor, position: int) -> Prediction:
-    """The TOP_K most likely tokens of a logit row, with softmax probabilities."""
+def likeliest(pm: Pretrained, logits: torch.Tensor, position: int) -> Prediction:
+    """The N_LIKELIEST most likely tokens of a logit row, with softmax probabilities."""
     probs = torch.softmax(logits.double(), dim=-1)  # (V,)
-    p, i = torch.topk(probs, min(TOP_K, probs.numel()))
+    p, i = torch.topk(probs, min(N_LIKELIEST, probs.numel()))
     return Prediction(position, i.tolist(), pm.tokenizer.convert_ids_to_tokens(i.tolist()), p.tolist())
 
 
 def base_trace(pm: Pretrained, text: str, src: Encoded, arrays: dict, decoded: DecodeResult,
                **extra) -> PretrainedTrace:
     """The trace fields every family shares."""
-    c = pm.cfg
+    c = pm.config
     n = max(pm.layers(b) for b in BLOCKS[pm.family])
     config = PretrainedConfig(d_model(pm), heads(pm), n, MAX_TOKENS, "pre" if pm.family == "gpt2" else "post",
                               c.vocab_size, c.model_type)
@@ -163,7 +163,7 @@ def run_bert(pm: Pretrained, text: str) -> PretrainedTrace:
     arrays, worst = record_arrays(rec, pm, list(pm.sites))
     arrays[f"encoder.{len(pm.sites) - 1}.hook_ln2"] = out.hidden_states[-1][0].numpy()
     mask_id = pm.tokenizer.mask_token_id
-    preds = [top_k(pm, out.logits[0, i], i) for i, t in enumerate(src.ids) if t == mask_id] if pm.mlm else []
+    preds = [likeliest(pm, out.logits[0, i], i) for i, t in enumerate(src.ids) if t == mask_id] if pm.mlm else []
     return base_trace(pm, text, src, arrays, DecodeResult("none", [], [], [], True), tgt_input_tokens=[],
                       src_words=words, predictions=preds, mlm=pm.mlm, check=worst)
 
@@ -175,7 +175,7 @@ def run_gpt2(pm: Pretrained, text: str) -> PretrainedTrace:
     with pm.recording() as rec:
         out = pm.model(input_ids=ids, attention_mask=torch.ones_like(ids), output_attentions=True, use_cache=False)
     arrays, worst = record_arrays(rec, pm, list(pm.sites))
-    preds = [top_k(pm, out.logits[0, i], i) for i in range(ids.shape[1])]
+    preds = [likeliest(pm, out.logits[0, i], i) for i in range(ids.shape[1])]
     nxt = preds[-1]
     decoded = DecodeResult("greedy", nxt.ids[:1], nxt.tokens[:1], [], False)
     return base_trace(pm, text, src, arrays, decoded, tgt_input_tokens=src.tokens, src_words=words,
@@ -209,12 +209,12 @@ class Marian:
     @property
     def start(self) -> int:
         """The decoder's first input (Marian starts from <pad>)."""
-        return self.pm.cfg.decoder_start_token_id
+        return self.pm.config.decoder_start_token_id
 
     @property
     def eos(self) -> int:
         """End-of-sentence id."""
-        return self.pm.cfg.eos_token_id
+        return self.pm.config.eos_token_id
 
     def logits(self, prefixes: torch.Tensor) -> torch.Tensor:
         """Decoder logits for each prefix (B, t) -> (B, t, V); <pad> is never a choice (as in generate())."""
@@ -225,7 +225,7 @@ class Marian:
                             attention_mask=self.src_mask.expand(n, -1), decoder_input_ids=prefixes,
                             output_attentions=True, output_hidden_states=True, use_cache=False)
         logits = out.logits.clone()
-        pad = self.pm.cfg.pad_token_id
+        pad = self.pm.config.pad_token_id
         if pad is not None and pad != self.eos:
             logits[..., pad] = float("-inf")
         return logits, out

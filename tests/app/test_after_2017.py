@@ -58,7 +58,7 @@ def test_the_running_state_after_each_tile_is_the_softmax_of_the_keys_read(param
 def test_the_memory_chart_and_caption_count_what_one_head_holds():
     """n × n + n · d_k numbers the ordinary way; n · B + 2n + n · d_k tile by tile (B = 8)."""
     at = open_page("after_2017", s=S, tile="8")
-    d_k = load_bundle("en-zh").cfg.d_k
+    d_k = load_bundle("en-zh").config.d_k
     assert f"At n = 4,096 with B = 8: {4096 * 4096 + 4096 * d_k:,} against {4096 * 8 + 2 * 4096 + 4096 * d_k:,}" \
         in texts(at)
     ordinary, tiled = by_title(at)[f"Numbers one head holds at once (d_k = {d_k})"]["data"]

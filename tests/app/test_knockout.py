@@ -17,7 +17,7 @@ def test_importance_table_and_log_probability_match_a_recomputation():
     at = open_page("lab_knockout", s=TEXT, ko="c1.0,c1.1,bogus,e9.9", ko_mode="mean")
     assert not at.exception and not at.error
     drops = array(by_title(at)["Drop in log P(own translation) when one head is knocked out"]["data"][0]["z"])
-    want = importance(bundle, TEXT, own, "mean", means).reshape(3 * bundle.cfg.N, bundle.cfg.h)  # (blocks × N, h)
+    want = importance(bundle, TEXT, own, "mean", means).reshape(3 * bundle.config.N, bundle.config.h)  # (blocks × N, h)
     np.testing.assert_allclose(np.asarray(drops, float), want, atol=1e-4)
     heads = [("cross", 1, 0), ("cross", 1, 1)]
     base, ablated = sequence_log_probs(bundle, TEXT, own, [[], heads], "mean", means)
@@ -30,7 +30,7 @@ def test_importance_table_and_log_probability_match_a_recomputation():
 
 def test_knock_out_the_most_important_picks_the_largest_drop():
     at = open_page("lab_knockout", s=TEXT, ko_mode="zero")
-    shape = (load_bundle("en-zh").cfg.N, load_bundle("en-zh").cfg.h)
+    shape = (load_bundle("en-zh").config.N, load_bundle("en-zh").config.h)
     figure = by_title(at)["Drop in log P(own translation) when one head is knocked out"]
     drops = np.asarray(array(figure["data"][0]["z"]), float)
     at.button[0].click().run()

@@ -77,7 +77,7 @@ def test_shuffle_panel_measures_the_translations_invariance_on_the_live_model(mo
     order = np.random.default_rng(3).permutation(len(src))  # lessons.shuffle_order(…, 3): not the identity here
     assert (order != np.arange(len(src))).any()
     shuffled = [src[i] for i in order]
-    m = bundle.model
+    m = bundle.transformer
 
     def logits(ids, with_pe):  # the source PE removed by zeroing the encoder's PE table, not by a hook edit
         saved = m.pe.clone()
@@ -100,8 +100,8 @@ def test_embedding_and_pe_norms_match_numpy():
     page = texts(open_page("embeddings", s=S))
     lo, hi, pe = numbers(r"‖embedding × √d_model‖ is ([\d.]+) – ([\d.]+) per token and ‖PE‖ is ([\d.]+)", page)
     ids = bundle.src_vocab.encode(S, 64).ids
-    d_model = bundle.cfg.d_model
-    norms = np.linalg.norm(bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(d_model), axis=1)
+    d_model = bundle.config.d_model
+    norms = np.linalg.norm(bundle.transformer.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(d_model), axis=1)
     assert lo == pytest.approx(norms.min(), abs=0.051) and hi == pytest.approx(norms.max(), abs=0.051)
     assert pe == pytest.approx(np.sqrt(d_model / 2), abs=0.006)
     far, far_norm = numbers(r"at position (\d+) its norm is (\d+)", page)
@@ -188,13 +188,13 @@ def test_layernorm_vs_batchnorm_statistics_match_numpy():
 
 def test_paper_page_counts_parameters_by_part_from_the_model():
     at = open_page("paper", s=S)
-    model = load_bundle("en-zh").model
+    model = load_bundle("en-zh").transformer
     table = at.dataframe[1].value
     counted = [int(v.replace(",", "")) for v in table.iloc[:, 3]]
     assert counted[-1] == sum(p.numel() for p in model.parameters())
     projections = (".W_Q.", ".W_K.", ".W_V.", ".W_O.")
     attention = sum(p.numel() for n, p in model.named_parameters() if any(w in n for w in projections))
-    N, d_model = model.cfg.N, model.cfg.d_model
+    N, d_model = model.config.N, model.config.d_model
     assert counted[0] == attention == 3 * N * (4 * d_model * d_model + 4 * d_model)  # 3 blocks × 4 projections
     memory = by_title(at)["Score matrix QKᵀ (MB)"]
     n = array(memory["data"][0]["x"]).astype(float)
@@ -223,9 +223,9 @@ def test_notes_page_shows_every_panel_with_its_numbers():
     at = open_page("notes", s=S)
     page = texts(at)
     trace = run_with_trace(load_bundle("en-zh"), S)
-    from lesson.notes import PANELS, REMARKS
+    from lesson.notes import MISTAKES, REMARKS
 
-    assert page.count("**In this app**") == len(PANELS) + len(REMARKS)
+    assert page.count("**In this app**") == len(MISTAKES) + len(REMARKS)
     assert "seed" not in page.lower()
     (v, total) = numbers(r"to every one of the (\d+) words \(their sum is ([\d,]+)\)", page)
     assert v == total == trace["probs"].shape[1]
@@ -246,9 +246,9 @@ def test_multi_head_formula_counts_heads_from_zero_and_shows_the_biases():
 
 
 def test_next_token_hover_names_the_source_as_a_condition():
-    from model.decoding import TOP_K_RECORDED
+    from model.decoding import N_LIKELIEST
 
-    fig = by_title(open_page("decoding", s=S))[f"Next-token probabilities: the {TOP_K_RECORDED} most likely"]
+    fig = by_title(open_page("decoding", s=S))[f"Next-token probabilities: the {N_LIKELIEST} most likely"]
     assert "P(我 | &lt;bos&gt;, source)" in fig["data"][0]["hovertext"][0]
 
 
@@ -271,13 +271,13 @@ def test_pinyin_chips_and_placeholder_follow_the_model():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_mistakes_page_lists_every_panel_and_its_numbers_match_numpy(lang):
     from lesson.messages import CATALOGUE as MESSAGES
-    from lesson.notes import NOTE_TITLES, PANELS, REMARKS
+    from lesson.notes import MISTAKES, NOTE_TITLES, REMARKS
 
     at = open_page("notes", s=S, lang=lang)
     assert not at.exception
     page = texts(at)
     titles = "\n".join(str(e.value) for e in at.markdown)
-    for key, (_, quotes) in (PANELS | REMARKS).items():
+    for key, (_, quotes) in (MISTAKES | REMARKS).items():
         assert MESSAGES[f"notes.{key}.title"][lang] in titles, key
         for note, (first, last), _, _ in quotes:  # each quote under its note's title and its lines
             where = f"{first}–{last}" if first < last else str(first)
@@ -285,17 +285,17 @@ def test_mistakes_page_lists_every_panel_and_its_numbers_match_numpy(lang):
                     "zh": f"«{NOTE_TITLES[note]}»，第 {where} 行"}[lang] in titles, (key, where)
     columns = {"en": {"lines", "page"}, "zh": {"行", "页面"}}[lang]
     index = [f.value for f in at.dataframe if columns <= set(f.value.columns)]
-    assert [len(i) for i in index] == [len(PANELS), len(REMARKS)]
+    assert [len(i) for i in index] == [len(MISTAKES), len(REMARKS)]
     assert at.header[0].value == {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"}[lang]
     if lang == "zh":
         return
     bundle = load_bundle("en-zh")
-    trace, d, h = run_with_trace(bundle, S), bundle.cfg.d_model, bundle.cfg.h
+    trace, d, h = run_with_trace(bundle, S), bundle.config.d_model, bundle.config.h
     plain_p, plain_keys, listed, list_keys = numbers(
         r"yields ([\d,]+) parameters and `state_dict` has (\d+) entries .*?, ([\d,]+) parameters and (\d+) entries",
         page)
     assert (plain_p, plain_keys, listed, list_keys) == (d * d + d, 2, 4 * d * d + 4 * d, 3 * h * 2 + 2)
-    emb = np.linalg.norm(bundle.model.src_lut.weight.detach().double().numpy()[trace.src.ids], axis=1)
+    emb = np.linalg.norm(bundle.transformer.src_lut.weight.detach().double().numpy()[trace.src.ids], axis=1)
     raw_lo, raw_hi, pe = numbers(r"without × √d_model is ([\d.]+) – ([\d.]+) per token, against ‖PE‖ = ([\d.]+)", page)
     assert (raw_lo, raw_hi, pe) == pytest.approx((emb.min(), emb.max(), np.sqrt(d / 2)), abs=0.006)
     T = len(trace.decoded.ids) + 1
@@ -329,7 +329,7 @@ def test_paper_page_evaluates_table_1_for_this_sentence_and_the_learning_rate():
     at = open_page("paper", s="the cat is on the table")
     page = texts(at)
     bundle = load_bundle("en-zh")
-    n, d = len(bundle.src_vocab.encode("the cat is on the table", 64).ids), bundle.cfg.d_model
+    n, d = len(bundle.src_vocab.encode("the cat is on the table", 64).ids), bundle.config.d_model
     table = [f.value for f in at.dataframe if "operations per layer" in f.value.columns][0]
     ops = [int(x.replace(",", "")) for x in table["operations per layer"]]
     assert ops == [n * n * d, n * d * d, 3 * n * d * d, 3 * n * d]
@@ -355,7 +355,7 @@ def test_paper_page_draws_the_sentence_through_a_recurrent_chain_and_through_sel
     at = open_page("paper", s=text)
     tokens = run_with_trace(load_bundle("en-zh"), text).src.tokens
     n = len(tokens)
-    costs = lessons.layer_costs(n, load_bundle("en-zh").cfg.d_model)
+    costs = lessons.layer_costs(n, load_bundle("en-zh").config.d_model)
     figure = by_title(at)["This sentence through one layer: recurrence against self-attention"]
     rnn, attention = graphs(figure)
     assert rnn["labels"][0] == attention["labels"][0] == tokens
@@ -412,7 +412,7 @@ def mistakes_page():
 
 def test_scale_grad_counts_the_rows_scaling_helps_and_names_the_row_it_does_not(mistakes_page):
     _, page, bundle, trace = mistakes_page
-    d_k = bundle.cfg.d_k
+    d_k = bundle.config.d_k
     scores = trace["encoder.0.self_attn.hook_scores"].astype(float)  # (h, S, S)
     plain = np.array([[jacobian_norm_by_finite_differences(r) for r in head] for head in scores])
     scaled = np.array([[jacobian_norm_by_finite_differences(r / np.sqrt(d_k)) for r in head] for head in scores])
@@ -454,7 +454,7 @@ def test_rounding_and_the_worked_examples_rows_match_numpy(mistakes_page):
 
 def test_the_notes_code_the_padding_and_the_models_parts_match_numpy(mistakes_page):
     _, page, bundle, trace = mistakes_page
-    model, cfg, n = bundle.model, bundle.cfg, len(trace.src.tokens)
+    model, cfg, n = bundle.transformer, bundle.config, len(trace.src.tokens)
     assert (f"({n} tokens, d_model = {cfg.d_model}, h = {cfg.h}): `NameError: name 'sz_b' is not defined`" in page
             and f"the same code runs and returns 1 × {n} × {cfg.d_model}" in page)
     def count(*parts):
@@ -488,18 +488,18 @@ def test_score_importance_embeddings_and_the_blind_decoder_match_numpy(mistakes_
     tokens = trace.src.tokens
     assert (f"the key “{tokens[key]}” gets weight {w[:, key].min():.3f} from the query “{tokens[w[:, key].argmin()]}” "
             f"and {w[:, key].max():.3f} from “{tokens[w[:, key].argmax()]}”") in page
-    table = bundle.model.src_lut.weight.detach().double().numpy()
+    table = bundle.transformer.src_lut.weight.detach().double().numpy()
     unit = table / np.maximum(np.linalg.norm(table, axis=1, keepdims=True), 1e-12)
     i = trace.src.ids[0]
     cos = unit[4:] @ unit[i]
     cos[i - 4] = -2
     j = int(cos.argmax()) + 4
     assert f"its nearest word is “{bundle.src_vocab.itos[j]}” (cosine {cos.max():.3f})" in page
-    memory = torch.zeros(1, len(trace.src.ids), bundle.cfg.d_model)
+    memory = torch.zeros(1, len(trace.src.ids), bundle.config.d_model)
     ys = [1]
     with torch.no_grad():
-        while len(ys) <= bundle.cfg.max_len and ys[-1] != 2:
-            logits = bundle.model.decode(memory, torch.tensor([trace.src.ids]), torch.tensor([ys]))  # (1, t, V)
+        while len(ys) <= bundle.config.max_len and ys[-1] != 2:
+            logits = bundle.transformer.decode(memory, torch.tensor([trace.src.ids]), torch.tensor([ys]))  # (1, t, V)
             ys.append(int(logits[0, -1].argmax()))
     blind = "".join(bundle.tgt_vocab.itos[t] for t in ys[1:] if t != 2)
     (shown,) = re.search(r"it writes \*\*(.+?)\*\*\.", page).groups()

@@ -39,12 +39,12 @@ from benchmarks import journey, latency
 from tests.app.conftest import PAGES, open_page
 from tests.protocol import conftest as protocol
 from ui import route
-from ui.i18n import text
+from lesson.catalogue import t
 
 assert "probe" in PAGES and "probe" in protocol.PAGES and "probe" in journey.PAGES and "probe" in latency.PAGES
 at = open_page("probe", s="I have a cat")
 assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
-assert [h.value for h in at.header] == [text("nav.probe", "en")]
+assert [h.value for h in at.header] == [t("nav.probe", "en")]
 drawn = [e.proto.bytes for e in at.get("bidi_component") if e.proto.component_name == "attention_lab_chart"]
 assert len(drawn) == 1 and route.payloads("probe", {"s": "I have a cat"}) == drawn
 print("probe ok")

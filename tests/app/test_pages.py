@@ -192,17 +192,17 @@ def test_both_renderers_draw_the_same_figures():
 
 
 def test_presenter_view_enlarges_every_figure_and_hides_the_sidebar():
-    """The element gets scale 1.45 (ui/static draws sizes and fonts × scale, one chart per row); the naive
+    """The element gets zoom 1.45 (ui/static draws sizes and fonts × zoom, one chart per row); the naive
     reference gets Plotly figures enlarged by the same factor from the same specs."""
     normal_at = open_page("self_attention", s="I have a cat")
     at = open_page("self_attention", s="I have a cat", presenter="true")
-    assert {p["scale"] for p in payloads(normal_at)} == {1.0} and {p["scale"] for p in payloads(at)} == {1.45}
+    assert {p["zoom"] for p in payloads(normal_at)} == {1.0} and {p["zoom"] for p in payloads(at)} == {1.45}
     normal, big = by_title(normal_at), by_title(at)
     assert big.keys() == normal.keys()
     naive = by_title(open_page("self_attention", s="I have a cat", presenter="true", renderer="naive"))
     assert naive.keys() == normal.keys()
     for title, fig in naive.items():
-        assert fig["layout"]["meta"]["scale"] == 1.45
+        assert fig["layout"]["meta"]["zoom"] == 1.45
         assert fig["layout"]["height"] == int(normal[title]["layout"]["height"] * 1.45)
         assert fig["layout"]["font"]["size"] == round(normal[title]["layout"]["font"]["size"] * 1.45)
     css = " ".join(h.proto.body for h in at.get("html"))

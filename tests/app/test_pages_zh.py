@@ -6,12 +6,11 @@ import re
 
 import pytest
 
-from lesson import messages
+from lesson import catalogue, messages
 from lesson.messages import pages as page_messages
 from model.checkpoint import CHECKPOINT_DIR, load_bundle
-from model.decoding import TOP_K_RECORDED
+from model.decoding import N_LIKELIEST
 from tests.app.conftest import MIN_CHARTS, PAGES, by_title, open_page, specs
-from ui.i18n import text
 from ui.notes import NOTE_TITLES
 
 SENTENCE = "I have a cat"
@@ -22,7 +21,7 @@ FORMULA_TITLES = {"Q = X·W_Q", "K = X·W_K", "V = X·W_V", "W_O", "QKᵀ ÷ √
 
 def zh(key: str, **fields) -> str:
     """The Chinese catalogue value as a figure shows it (the viz layer HTML-escapes titles)."""
-    return html.escape(text(key, "zh", **fields), quote=False)
+    return html.escape(catalogue.t(key, "zh", **fields), quote=False)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +37,7 @@ def rendered_texts(at) -> list[str]:
         out += [str(e.value) for e in getattr(at, kind)]
     for kind in ("toggle", "slider", "text_input", "number_input", "multiselect", "button", "select_slider"):
         out += [e.label for e in getattr(at, kind)]
-    examples = text("header.examples", "zh")
+    examples = catalogue.t("header.examples", "zh")
     for box in at.selectbox:  # the examples box lists sentences in the model's source language, not UI text
         out += [box.label] + ([] if box.label == examples else list(box.options))
     for group in at.get("button_group"):
@@ -162,14 +161,14 @@ EXPECTED_TITLES = {
     "masks": [("masks.fig_pad_mask", {"n": 2}), ("masks.fig_enc_weights", {"head": 0}),
               ("masks.fig_dec_weights", {"head": 0}), ("masks.fig_custom_masked", {"head": 0}),
               ("masks.fig_renormalised", {})],
-    "decoding": [("dec.fig_topk", {"k": TOP_K_RECORDED}), ("dec.fig_cross_step", {"layer": 0}),
+    "decoding": [("dec.fig_likeliest", {"k": N_LIKELIEST}), ("dec.fig_cross_step", {"layer": 0}),
                  ("dec.fig_self_step", {"layer": 0, "head": 0}), ("dec.fig_layer", {"i": 0}),
                  ("dec.fig_layer", {"i": 1})],
-    "add_norm": [("an.fig_before", {"what": text("an.what_post", "zh")}), ("an.fig_after", {}),
+    "add_norm": [("an.fig_before", {"what": catalogue.t("an.what_post", "zh")}), ("an.fig_after", {}),
                  ("an.fig_stats", {})],
     "playground": [("pg.fig_scores", {}), ("pg.fig_weights", {}), ("pg.fig_output", {})],
     "lab_timeline": [("lab.curves", {}),
-                     ("lab.fig_grid", {"block": text("lab.block_encoder", "zh"), "step": LAST_STEP})],
+                     ("lab.fig_grid", {"block": catalogue.t("lab.block_encoder", "zh"), "step": LAST_STEP})],
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
@@ -180,8 +179,8 @@ EXPECTED_TITLES = {
     "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],
     "kv_cache": [("kv.fig_work", {}), ("kv.fig_memory", {})],
     "positions": [("pos.fig_long", {})],  # with zh→en the page shows the length chart (the variants are en→zh)
-    "sliding_window": [("sw.fig_mask", {"block": text("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
-                       ("sw.fig_field", {"block": text("ctl.side_decoder", "zh"), "layer": LAYERS})],
+    "sliding_window": [("sw.fig_mask", {"block": catalogue.t("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
+                       ("sw.fig_field", {"block": catalogue.t("ctl.side_decoder", "zh"), "layer": LAYERS})],
 }
 
 
@@ -216,7 +215,7 @@ def test_grids_head_view_and_bars_use_chinese_names(zh_pages):
     notes = [a["text"] for a in view["layout"]["annotations"]]  # annotations are markup, not escaped text
     assert notes == [f"<b>{zh('axis.query')}</b>", f"<b>{zh('axis.key')}</b>"]
     assert view["layout"]["legend"]["title"]["text"] == zh("viz.weight")
-    topk = by_title(zh_pages["decoding"])[zh("dec.fig_topk", k=TOP_K_RECORDED)]
+    topk = by_title(zh_pages["decoding"])[zh("dec.fig_likeliest", k=N_LIKELIEST)]
     assert topk["layout"]["xaxis"]["title"]["text"] == zh("viz.probability")
     stats = by_title(zh_pages["add_norm"])[zh("an.fig_stats")]
     assert stats["layout"]["yaxis"]["title"]["text"] == zh("viz.mean")
@@ -229,9 +228,9 @@ def test_grids_head_view_and_bars_use_chinese_names(zh_pages):
 def test_pe_curves_are_labelled_in_chinese(zh_pages):
     spec = json.loads(zh_pages["embeddings"].get("vega_lite_chart")[0].proto.spec)
     encoding = spec["encoding"]
-    assert encoding["x"]["title"] == text("axis.position", "zh")
-    assert encoding["color"]["title"] == text("axis.dimension", "zh")
-    assert encoding["color"]["sort"][0] == text("viz.dim_sin", "zh", d=0)
+    assert encoding["x"]["title"] == catalogue.t("axis.position", "zh")
+    assert encoding["color"]["title"] == catalogue.t("axis.dimension", "zh")
+    assert encoding["color"]["sort"][0] == catalogue.t("viz.dim_sin", "zh", d=0)
 
 
 def choices(at) -> dict[str, list[str]]:
@@ -240,12 +239,12 @@ def choices(at) -> dict[str, list[str]]:
 
 
 def test_widget_choices_are_chinese(zh_pages):
-    sides = choices(zh_pages["self_attention"])[text("ctl.block", "zh")]
-    assert sides == [text(f"ctl.side_{s}", "zh") for s in ("encoder", "decoder", "cross")]
-    methods = choices(zh_pages["decoding"])[text("dec.method", "zh")]
-    assert methods == [text(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
-    preset = [box for box in zh_pages["playground"].selectbox if box.label == text("pg.preset", "zh")][0]
-    assert preset.options[0] == text("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
+    sides = choices(zh_pages["self_attention"])[catalogue.t("ctl.block", "zh")]
+    assert sides == [catalogue.t(f"ctl.side_{s}", "zh") for s in ("encoder", "decoder", "cross")]
+    methods = choices(zh_pages["decoding"])[catalogue.t("dec.method", "zh")]
+    assert methods == [catalogue.t(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
+    preset = [box for box in zh_pages["playground"].selectbox if box.label == catalogue.t("pg.preset", "zh")][0]
+    assert preset.options[0] == catalogue.t("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
 
 
 def test_playground_explains_a_bad_cell_in_chinese():
@@ -253,7 +252,8 @@ def test_playground_explains_a_bad_cell_in_chinese():
     at.session_state["pg_X_0"] = {"edited_rows": {0: {"f1": "abc"}}, "added_rows": [], "deleted_rows": []}
     at.run()
     errors = [e.value for e in at.error]
-    expected = text("pg.invalid", "zh", error=text("pg.err_not_number", "zh", name="X", row=1, col=1, text="'abc'"))
+    error = catalogue.t("pg.err_not_number", "zh", name="X", row=1, col=1, text="'abc'")
+    expected = catalogue.t("pg.invalid", "zh", error=error)
     assert errors == [expected]
     assert not english_leftovers(errors)
 
@@ -262,7 +262,7 @@ def test_architecture_diagram_speaks_chinese(zh_pages):
     """The overview's diagram has every label from the Chinese catalogue and none of the English ones."""
     (dot,) = [g.proto.spec for g in zh_pages["overview"].get("graphviz_chart")]
     labels = {json.loads(m) for m in re.findall(r'label=("(?:[^"\\]|\\.)*")', dot)}  # DOT quoting is JSON's here
-    chinese = {k: text(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
-    N = load_bundle("en-zh").cfg.N
+    chinese = {k: catalogue.t(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
+    N = load_bundle("en-zh").config.N
     assert labels == {v.format(n=N) if "{n}" in v else v for v in chinese.values()}
-    assert not labels & {text(k, "en").format(n=N) for k in chinese}
+    assert not labels & {catalogue.t(k, "en").format(n=N) for k in chinese}

@@ -28,7 +28,7 @@ def model_head(side: str, layer: int, head: int) -> dict:
     bundle = load_bundle("en-zh")
     trace = run_with_trace(bundle, S)
     attn = trace.attn(side, layer)
-    mha = getattr(bundle.model, side)[layer].self_attn
+    mha = getattr(bundle.transformer, side)[layer].self_attn
     d_k = trace.config.d_k
     cols = slice(head * d_k, (head + 1) * d_k)
     out = {"X": np.hstack([attn.x_q.astype(np.float64), np.ones((len(attn.x_q), 1))]),  # (L, d_model + 1)
@@ -98,11 +98,11 @@ def test_a_zero_in_the_ones_column_takes_that_tokens_bias_away_and_changes_nothi
 
 
 def test_the_fold_is_explained_in_chinese_too():
-    from lesson.catalogue import text
+    from lesson import catalogue
 
     at = open_page("playground", s=S, preset="sentence", lang="zh")
     info = " ".join(i.value for i in at.info)
-    assert info.endswith("。" + text("pg.bias_fold", "zh")), "one sentence after the note, no space between"
+    assert info.endswith("。" + catalogue.t("pg.bias_fold", "zh")), "one sentence after the note, no space between"
     assert f"保留 {DECIMALS} 位小数" in info
     captions = " ".join(str(md.value) for md in at.markdown)
-    assert text("pg.caption_w_bias", "zh", bias="b_V") in captions
+    assert catalogue.t("pg.caption_w_bias", "zh", bias="b_V") in captions

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 import torch
 
+from lesson import catalogue
 from tests.app.conftest import array, by_title, open_page, specs, ticktext
 from tests.hf_models import require_transformers
-from ui.i18n import text
 from ui.registry import PAGES
 from ui.widgets import plain
 
@@ -146,7 +146,7 @@ def test_marian_decoding_page_steps_through_the_translation(hf_paths):
     ("/", "hf.err.no_config"), ("gpt2", "hf.err.not_found"), ("Helsinki-NLP/opus-mt-en-zh", "hf.err.not_found"),
 ])
 def test_a_bad_source_gives_a_notice_and_never_downloads(no_network, source, key):
-    notice = text(key, "en", source=plain(source), model_id=source)
+    notice = catalogue.t(key, "en", source=plain(source), model_id=source)
     for page in ("self_attention", "embeddings"):
         at = open_page(page, model="hf", hf=source)
         no_failure(at)

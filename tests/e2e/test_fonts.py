@@ -47,7 +47,8 @@ def test_chips_and_canvas_labels_use_the_shipped_font_where_no_cjk_font_exists(b
 
 
 def test_chart_exports_carry_the_font(bare_browser, app_url):
-    """The top-k bars (a canvas chart with Chinese labels): its SVG embeds the font, its PNG is the drawing."""
+    """The likeliest tokens' bars (a canvas chart with Chinese labels): its SVG embeds the font, its PNG is the
+    drawing."""
     page = bare_browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
     open_app(page, f"{app_url}/decoding?s=I+have+a+cat&lang=zh")
     wait_painted(page, "I have a cat")

@@ -192,7 +192,7 @@ def test_export_names_the_shape_of_the_sentence_now_in_the_box(page, app_url):
     page.locator('[role="option"]').nth(3).click()  # the user picks a matrix
     settle(page)
     first = hook.input_value()
-    d_k = load_bundle("en-zh").cfg.d_k
+    d_k = load_bundle("en-zh").config.d_k
     assert first.endswith(f"(4, 4, {d_k})"), first  # h × 4 tokens × d_k
     sentence_box(page).fill("I have two cats and a dog")
     sentence_box(page).press("Enter")

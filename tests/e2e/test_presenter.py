@@ -13,10 +13,10 @@ import urllib.parse
 import pytest
 
 from benchmarks.harness import IDLE
+from lesson import catalogue
 from model.snapshots import snapshots
 from tests.e2e.helpers import CHARTS_JS, ELEMENTS_DRAWN_JS
 from tests.e2e.test_readable import RECORD_JS, collisions
-from ui.i18n import text
 from ui.registry import PATHS
 
 pytestmark = pytest.mark.e2e
@@ -225,7 +225,7 @@ def test_the_model_switch_keeps_the_sentence_and_the_model_box_shows_the_whole_n
     failures = []
     for model in ("en-zh-pre", "en-zh-unguided"):
         page.locator(".st-key-w_model").click()
-        page.locator('[role="option"]', has_text=text(f"model.{model}", lang)).first.click()
+        page.locator('[role="option"]', has_text=catalogue.t(f"model.{model}", lang)).first.click()
         page.wait_for_function("m => new URLSearchParams(location.search).get('model') === m", arg=model)
         settle(page, sentence, True, model)
         seen = page.evaluate(MEASURE_JS, LEAST)

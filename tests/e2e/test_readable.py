@@ -17,13 +17,12 @@ import numpy as np
 import pytest
 
 from tests.e2e.helpers import open_app
-from ui.widgets import PRESENTER_SCALE
-from viz.bars import layernorm_stats, topk_bar
-from viz.curves import training_curves
+from ui.widgets import PRESENTER_ZOOM
+from viz.bars import grouped_bars, layernorm_stats, likeliest_bar
+from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 from viz.paths import recurrence_and_attention
 from viz.style import ENGLISH, LOOK
 from viz.wire import pack
@@ -70,12 +69,12 @@ DRAW_JS = """async ([b64, width, room]) => {
   return payload.charts.map((given) => {
     const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), kind = kinds[given.kind];
     // fitted to a stage `room` px high, as chart.js lays a presenter-view chart out (no axis labelled in full)
-    const spec = room ? { ...given, height: room / payload.scale, fit: true, look: { ...given.look, full_labels: 0 } } : given;
+    const spec = room ? { ...given, height: room / payload.zoom, fit: true, look: { ...given.look, full_labels: 0 } } : given;
     document.body.appendChild(canvas);
-    const b = kind.layout(ctx, spec, width, payload.scale);
+    const b = kind.layout(ctx, spec, width, payload.zoom);
     canvas.width = width; canvas.height = Math.round(b.height);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    kind.draw(ctx, spec, b, payload.scale);
+    kind.draw(ctx, spec, b, payload.zoom);
     const box = { left: b.left, top: b.top, plotH: b.plotH };
     return { kind: spec.kind, title: spec.title, height: b.height, box, texts: canvas.__texts };
   });
@@ -118,7 +117,7 @@ def specs(n: int) -> list:
                        col_ticks=16, height=300),
         matrix_heatmap(weights[:4], [f"head {h}" for h in range(4)], toks, kind="prob", title="cross"),
         attention_grid(heads, toks, toks, row_names=["L0", "L1"], col_names=["h0", "h1", "h2", "h3"], title="grid"),
-        topk_bar(toks[:10], np.sort(rng.dirichlet(np.ones(10)))[::-1], chosen=0, title="top-k"),
+        likeliest_bar(toks[:10], np.sort(rng.dirichlet(np.ones(10)))[::-1], chosen=0, title="likeliest"),
         layernorm_stats(rng.normal(0.2, 0.1, n), rng.uniform(0.5, 1, n), rng.normal(0, 0.02, n),
                         rng.uniform(0.9, 1.1, n), toks, title="layernorm"),
         grouped_bars(toks, {"plain": weights[0], "scaled": np.sqrt(weights[0]) / np.sqrt(weights[0]).sum()},
@@ -133,10 +132,10 @@ def specs(n: int) -> list:
     ]
 
 
-def draw(page, charts: list, width: int, scale: float, room: float = 0) -> list[dict]:
-    """The charts drawn in Chromium from their specs, `width` CSS px wide at presenter scale `scale` (fitted to a
+def draw(page, charts: list, width: int, zoom: float, room: float = 0) -> list[dict]:
+    """The charts drawn in Chromium from their specs, `width` CSS px wide at presenter zoom `zoom` (fitted to a
     stage `room` px high, if given)."""
-    data = base64.b64encode(pack(charts, scale=scale, columns=1, names=[], words={})).decode("ascii")
+    data = base64.b64encode(pack(charts, zoom=zoom, columns=1, names=[], words={})).decode("ascii")
     return page.evaluate(DRAW_JS, [data, width, room])
 
 
@@ -199,12 +198,12 @@ def level_labels(texts: list[dict], names: list[str]) -> list[str]:
     return [t["text"] for t in texts if t["text"] in names and t["angle"] == 0]
 
 
-@pytest.mark.parametrize("width,scale,least", [(1064, PRESENTER_SCALE, PRESENTER), (1704, PRESENTER_SCALE, PRESENTER),
+@pytest.mark.parametrize("width,zoom,least", [(1064, PRESENTER_ZOOM, PRESENTER), (1704, PRESENTER_ZOOM, PRESENTER),
                                                 (820, 1.0, ORDINARY), (402, 1.0, ORDINARY)])
 @pytest.mark.parametrize("n", [4, 24, 64])
-def test_every_kind_writes_readable_text_that_never_overlaps(chart_page, n, width, scale, least):
+def test_every_kind_writes_readable_text_that_never_overlaps(chart_page, n, width, zoom, least):
     failures = []
-    for chart in draw(chart_page, specs(n), width, scale):
+    for chart in draw(chart_page, specs(n), width, zoom):
         size, text = smallest(chart["texts"])
         if size < least - 0.01:
             failures.append(f"{chart['kind']}: {text!r} at {size:.1f} px < {least}")
@@ -213,10 +212,10 @@ def test_every_kind_writes_readable_text_that_never_overlaps(chart_page, n, widt
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("width,scale", [(1064, PRESENTER_SCALE), (820, 1.0)])
-def test_axes_of_up_to_24_tokens_label_every_token(chart_page, width, scale):
+@pytest.mark.parametrize("width,zoom", [(1064, PRESENTER_ZOOM), (820, 1.0)])
+def test_axes_of_up_to_24_tokens_label_every_token(chart_page, width, zoom):
     n, toks = 24, tokens(24)
-    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(n), width, scale)
+    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(n), width, zoom)
     for chart in (heat, grid, stats, softmax, view, cross, x, paths):
         drawn = {t["text"] for t in chart["texts"]}
         assert set(toks) <= drawn, f"{chart['kind']} leaves out {sorted(set(toks) - drawn)}"
@@ -227,9 +226,9 @@ def test_axes_of_up_to_24_tokens_label_every_token(chart_page, width, scale):
     assert noted(x["texts"]), "X's 96 features are labelled 1 in k, and the chart says so"
 
 
-@pytest.mark.parametrize("width,scale", [(1064, PRESENTER_SCALE), (820, 1.0)])
-def test_64_tokens_are_thinned_with_a_note_and_never_overprint(chart_page, width, scale):
-    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(64), width, scale)
+@pytest.mark.parametrize("width,zoom", [(1064, PRESENTER_ZOOM), (820, 1.0)])
+def test_64_tokens_are_thinned_with_a_note_and_never_overprint(chart_page, width, zoom):
+    heat, x, cross, grid, _, stats, softmax, view, paths, *_ = draw(chart_page, specs(64), width, zoom)
     toks = tokens(64)
     for chart in (heat, x, cross, grid, stats, softmax, view, paths):
         drawn = [t for t in chart["texts"] if t["text"] in toks]
@@ -242,9 +241,9 @@ def test_64_tokens_are_thinned_with_a_note_and_never_overprint(chart_page, width
     assert {t["text"] for t in rows} == {f"w{i}" for i in range(0, 64, step)}, "the note says which are shown"
 
 
-@pytest.mark.parametrize("scale", [LOOK.min_size_presenter / LOOK.tick_size, PRESENTER_SCALE])  # fitted()'s range
+@pytest.mark.parametrize("zoom", [LOOK.min_size_presenter / LOOK.tick_size, PRESENTER_ZOOM])  # fitted()'s range
 @pytest.mark.parametrize("room", [240, 300, 380])  # 240: chart.js's least stage room (STAGE_MIN_PX)
-def test_a_heatmap_fitted_to_a_short_stage_keeps_its_turned_axis_title_beside_the_plot(chart_page, room, scale):
+def test_a_heatmap_fitted_to_a_short_stage_keeps_its_turned_axis_title_beside_the_plot(chart_page, room, zoom):
     """A stage chart's plot can be shorter than its rows' turned title and note (64 tokens thinned, a long title
     such as the tour's cross-attention rows): the title wraps into lines beside the plot instead of rising into the
     chart's title above it. Widths as on a 1280 px screen: the tour's figure, two and three charts across."""
@@ -258,10 +257,10 @@ def test_a_heatmap_fitted_to_a_short_stage_keeps_its_turned_axis_title_beside_th
                              col_title="源词元（键）")
     failures = []
     for spec, width in ((tour, 720), (masked, 600), (chinese, 400)):
-        chart, = draw(chart_page, [spec], width, scale, room)
-        where, b = f"{chart['title']!r} {width}×{room} ×{scale:.2f}", chart["box"]
-        if scale > LOOK.min_size_presenter / LOOK.tick_size and chart["height"] > room + 0.5:
-            continue  # taller than its room: chart.js draws it at a smaller scale (the least is checked too)
+        chart, = draw(chart_page, [spec], width, zoom, room)
+        where, b = f"{chart['title']!r} {width}×{room} ×{zoom:.2f}", chart["box"]
+        if zoom > LOOK.min_size_presenter / LOOK.tick_size and chart["height"] > room + 0.5:
+            continue  # taller than its room: chart.js draws it at a smaller zoom (the least is checked too)
         if crossed := collisions(chart["texts"]):
             failures.append(f"{where}: overlapping {crossed[:4]}")
         for t in (t for t in chart["texts"] if t["angle"] == -90 and not t["text"].startswith("w")):  # axis title
@@ -278,7 +277,7 @@ def test_a_heatmap_fitted_to_a_short_stage_keeps_its_turned_axis_title_beside_th
 def test_bar_values_are_the_numbers_and_never_collide(chart_page):
     rng = np.random.default_rng(3)
     values = {"a": rng.dirichlet(np.full(24, 0.2)), "b": rng.dirichlet(np.full(24, 0.2))}
-    chart, = draw(chart_page, [grouped_bars(tokens(24), values, title="row")], 1064, PRESENTER_SCALE)
+    chart, = draw(chart_page, [grouped_bars(tokens(24), values, title="row")], 1064, PRESENTER_ZOOM)
     written = [t for t in chart["texts"] if re.fullmatch(r"\d\.\d\d", t["text"])]
     assert written, "some values are written"
     every = {f"{v:.2f}" for series in values.values() for v in series}

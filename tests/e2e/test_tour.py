@@ -4,10 +4,10 @@ import urllib.parse
 import pytest
 
 from benchmarks.harness import IDLE
+from lesson import catalogue
 from lesson.tour import STEPS
 from model.checkpoint import load_bundle
 from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
-from ui.i18n import text
 
 pytestmark = pytest.mark.e2e
 NASTY = r"a $x_1^2 {y} % # & ~ \ <b>"
@@ -20,7 +20,7 @@ def tour_url(base: str, **params) -> str:
 
 def title(n: int) -> str:
     """The English title of step n."""
-    return text(f"tour.{STEPS[n].key}.title", "en")
+    return catalogue.t(f"tour.{STEPS[n].key}.title", "en")
 
 
 def press(page, key: str) -> None:
@@ -33,7 +33,7 @@ def wait_step(page, n: int) -> None:
     """Wait until step n is shown: its title, its figure and the URL."""
     page.locator("h1", has_text=title(n)).wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
-    figure = text(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").cfg.N - 1, n=1)
+    figure = catalogue.t(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").config.N - 1, n=1)
     page.wait_for_function("t => (" + CHARTS_JS + ")().some(c => c.title === t)", arg=figure, timeout=30_000)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
     assert query.get("tour", ["0"]) == [str(n)], page.url
@@ -84,5 +84,5 @@ def test_every_formula_renders_even_for_special_characters(page, app_url):
         assert page.locator(".katex-error").count() == 0, STEPS[n].key
         if n < len(STEPS) - 1:
             press(page, "ArrowRight")
-    assert page.get_by_role("button", name=text("tour.next", "en")).is_disabled()
+    assert page.get_by_role("button", name=catalogue.t("tour.next", "en")).is_disabled()
     assert not page.errors, page.errors

@@ -25,8 +25,8 @@ def means(bundle):
 def recorded(bundle, edits=None):
     src = torch.tensor([bundle.src_vocab.encode(TEXT, 64).ids])
     tgt = torch.tensor([[1] + run_with_trace(bundle, TEXT).decoded.ids])
-    with editing(edits or {}), bundle.model.recording() as cache:
-        bundle.model(src, tgt)
+    with editing(edits or {}), bundle.transformer.recording() as cache:
+        bundle.transformer(src, tgt)
     return cache
 
 
@@ -62,7 +62,7 @@ def test_batched_importance_equals_one_knockout_at_a_time(bundle, means):
         alone = sequence_log_probs(bundle, TEXT, own, [[(block, layer, head)]], "mean", means)[0]
         index = ["encoder", "decoder", "cross"].index(block)
         assert drops[index, layer, head] == pytest.approx(base - alone, abs=1e-6)
-    N, h = bundle.cfg.N, bundle.cfg.h
+    N, h = bundle.config.N, bundle.config.h
     assert drops.shape == (3, N, h) and len(all_heads(N, h)) == 3 * N * h
 
 

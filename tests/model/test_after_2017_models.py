@@ -140,7 +140,7 @@ def test_multiply_adds_match_pytorchs_flop_counter(kv_heads):
     """Per step, with and without the cache: the count equals PyTorch's FLOP counter over the decoder (÷ 2 for
     multiply-adds), less the output projection's d_model · V per row it computes."""
     model = small("sinusoidal", kv_heads)
-    cfg, S = model.cfg, 7
+    cfg, S = model.config, 7
     src, tgt = torch.randint(4, 60, (1, S)), torch.randint(4, 50, (1, 6))
     generator = cfg.d_model * cfg.tgt_vocab_size
     with torch.no_grad():
@@ -162,10 +162,10 @@ def test_the_cached_run_of_a_shipped_translation_equals_its_trace():
     trace = run_with_trace(bundle, SENTENCE)
     run = run_cached(bundle, trace.src.ids, trace.decoded.ids)
     np.testing.assert_allclose(run.logits, trace.arrays["hook_logits"], atol=1e-4)
-    for layer in range(bundle.cfg.N):
+    for layer in range(bundle.config.N):
         attn = trace.attn("decoder", layer)
         np.testing.assert_allclose(run.keys[layer], attn.k, atol=1e-5)
-        np.testing.assert_allclose(run.weights[layer], attn.pattern, atol=1e-5)
+        np.testing.assert_allclose(run.patterns[layer], attn.pattern, atol=1e-5)
 
 
 def brute_keep(L: int, W: int, g: int, causal: bool) -> np.ndarray:

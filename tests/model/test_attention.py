@@ -39,12 +39,12 @@ def test_matches_numpy(scale, kind):
     scores, scaled, weights, out = numpy_attention(q, k, v, keep, scale)
     np.testing.assert_allclose(r.scores, scores, rtol=1e-12)
     np.testing.assert_allclose(r.scaled, scaled, rtol=1e-12)
-    np.testing.assert_allclose(r.weights, weights, atol=1e-12)
-    np.testing.assert_allclose(r.output, out, atol=1e-12)
-    assert np.all(np.isneginf(r.masked[~keep]))
-    assert np.all(r.weights[~keep] == 0.0)
+    np.testing.assert_allclose(r.pattern, weights, atol=1e-12)
+    np.testing.assert_allclose(r.z, out, atol=1e-12)
+    assert np.all(np.isneginf(r.masked_scores[~keep]))
+    assert np.all(r.pattern[~keep] == 0.0)
     rows = keep.any(1)
-    np.testing.assert_allclose(r.weights[rows].sum(1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(r.pattern[rows].sum(1), 1.0, atol=1e-12)
 
 
 def test_temperature_divides_scores():
@@ -54,20 +54,20 @@ def test_temperature_divides_scores():
     r = scaled_dot_product_attention(q, k, v, scale=True, temperature=2.5)
     _, scaled, weights, _ = numpy_attention(q, k, v, keep, True, 2.5)
     np.testing.assert_allclose(r.scaled, scaled)
-    np.testing.assert_allclose(r.weights, weights)
+    np.testing.assert_allclose(r.pattern, weights)
 
 
 def test_fully_masked_row_is_zero_not_nan():
     q = k = v = np.ones((2, 4))
     r = scaled_dot_product_attention(q, k, v, mask=np.array([[1, 1], [0, 0]]))
-    assert not np.isnan(r.weights).any()
-    assert np.all(r.weights[1] == 0) and np.all(r.output[1] == 0)
+    assert not np.isnan(r.pattern).any()
+    assert np.all(r.pattern[1] == 0) and np.all(r.z[1] == 0)
 
 
 def test_tensor_input_keeps_tensors_and_batch_axes():
     q = torch.randn(2, 3, 4, 8)
     r = scaled_dot_product_attention(q, q, q, mask=torch.ones(4, 4, dtype=torch.bool))
-    assert isinstance(r.weights, torch.Tensor) and r.weights.shape == (2, 3, 4, 4)
+    assert isinstance(r.pattern, torch.Tensor) and r.pattern.shape == (2, 3, 4, 4)
 
 
 # Seed 004 (CV攻城狮入门VIT): x is 3 tokens × 4 features, no √d_k scaling.
@@ -86,7 +86,7 @@ def test_seed_004_worked_example():
     np.testing.assert_array_equal(r.scores, [[2, 4, 4], [4, 16, 12], [4, 12, 10]])
     expected = [[6.3379e-02, 4.6831e-01, 4.6831e-01], [6.0337e-06, 9.8201e-01, 1.7986e-02],
                 [2.9539e-04, 8.8054e-01, 1.1917e-01]]
-    np.testing.assert_allclose(r.weights, expected, rtol=1e-4)
+    np.testing.assert_allclose(r.pattern, expected, rtol=1e-4)
     # the seed rounds the softmax to one decimal before multiplying by V
     rounded = np.array([[0.0, 0.5, 0.5], [0.0, 1.0, 0.0], [0.0, 0.9, 0.1]])
     np.testing.assert_allclose(rounded @ v, [[2.0, 7.0, 1.5], [2.0, 8.0, 0.0], [2.0, 7.8, 0.3]])

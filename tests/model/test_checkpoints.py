@@ -59,14 +59,14 @@ def test_the_shipped_unguided_model_is_called_a_twin_only_if_it_is_one():
     guided, free = load_bundle("en-zh"), load_bundle("en-zh-unguided")
     assert guided.guided and not free.guided
     logs = [json.loads((CHECKPOINT_DIR / n / "train_log.json").read_text()) for n in ("en-zh", "en-zh-unguided")]
-    same = guided.cfg == free.cfg and logs[0]["data"] == logs[1]["data"] and \
+    same = guided.config == free.config and logs[0]["data"] == logs[1]["data"] and \
         {k: v for k, v in logs[0]["args"].items() if k not in ("align_weight", "out")} == \
         {k: v for k, v in logs[1]["args"].items() if k not in ("align_weight", "out")}
     assert trained_alike("en-zh", "en-zh-unguided") == same
 
 
 def test_output_projection_is_tied_to_the_target_embedding():
-    model = load_bundle("en-zh").model
+    model = load_bundle("en-zh").transformer
     assert model.generator.weight is model.tgt_lut.weight
 
 
@@ -106,7 +106,7 @@ def test_zh_en_translates_the_seed_sentences(text, expected):
 
 def test_pre_norm_checkpoint_is_pre_norm_and_works():
     bundle = load_bundle("en-zh-pre")
-    assert bundle.cfg.norm == "pre"
+    assert bundle.config.norm == "pre"
     assert run_with_trace(bundle, "I have a cat").output_text == "我有一只猫"
 
 

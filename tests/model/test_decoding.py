@@ -125,7 +125,7 @@ def test_attn_input_is_what_w_q_and_w_k_multiply(norm, side, layer):
     trace = run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
     attn = trace.attn(side, layer)
     x_q, x_kv = attn.x_q, attn.x_kv
-    block = (bundle.model.encoder if side == "encoder" else bundle.model.decoder)[layer]
+    block = (bundle.transformer.encoder if side == "encoder" else bundle.transformer.decoder)[layer]
     mha = block.cross_attn if side == "cross" else block.self_attn
     q = x_q @ mha.W_Q.weight.detach().numpy().T + mha.W_Q.bias.detach().numpy()  # (L_q, d_model)
     k = x_kv @ mha.W_K.weight.detach().numpy().T + mha.W_K.bias.detach().numpy()
@@ -137,8 +137,8 @@ def test_attn_input_is_what_w_q_and_w_k_multiply(norm, side, layer):
 def counted_passes(monkeypatch, bundle: Bundle) -> list[int]:
     """A list that gets an item for every decoder pass of `bundle` from now on."""
     calls = []
-    decode = bundle.model.decode
-    monkeypatch.setattr(bundle.model, "decode", lambda *a, **k: calls.append(1) or decode(*a, **k))
+    decode = bundle.transformer.decode
+    monkeypatch.setattr(bundle.transformer, "decode", lambda *a, **k: calls.append(1) or decode(*a, **k))
     return calls
 
 

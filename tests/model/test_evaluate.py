@@ -38,14 +38,14 @@ def test_attention_statistics_match_numpy():
     pairs = generate(6, seed=2)
     stats = attention_stats(bundle, pairs)
     src, tgt_in, _, _ = to_batch(pairs, bundle.src_vocab, bundle.tgt_vocab)
-    with bundle.model.recording() as c:
-        bundle.model(src, tgt_in)
+    with bundle.transformer.recording() as c:
+        bundle.transformer(src, tgt_in)
     rows = {"encoder self": (src != PAD_ID).numpy(), "decoder self": (tgt_in != PAD_ID).numpy(),
             "cross": (tgt_in != PAD_ID).numpy()}
     prefixes = {"encoder self": "encoder.{}.self_attn", "decoder self": "decoder.{}.self_attn",
                 "cross": "decoder.{}.cross_attn"}
     for block, prefix in prefixes.items():
-        for layer in range(bundle.model.cfg.N):
+        for layer in range(bundle.transformer.config.N):
             p = prefix.format(layer)
             want = numpy_stats(c[f"{p}.hook_scaled"].numpy(), c[f"{p}.hook_pattern"].numpy(),
                                c[f"{p}.hook_mask"].numpy(), rows[block])

@@ -86,13 +86,14 @@ def numpy_attention_output(model, x):
 
 def test_without_pe_self_attention_is_permutation_equivariant_and_with_pe_it_is_not(bundle):
     ids = bundle.src_vocab.encode("the cat is on the table", 64).ids
-    emb = bundle.model.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(bundle.cfg.d_model)
+    emb = bundle.transformer.src_lut.weight.detach().double().numpy()[ids] * np.sqrt(bundle.config.d_model)
     for with_pe in (False, True):
-        result = lessons.equivariance(bundle.model, ids, seed=5, with_pe=with_pe)
-        x = emb + (bundle.model.pe[: len(ids)].double().numpy() if with_pe else 0)
-        x_shuffled = emb[result.order] + (bundle.model.pe[: len(ids)].double().numpy() if with_pe else 0)
-        np.testing.assert_allclose(result.attn, numpy_attention_output(bundle.model, x), atol=1e-4)
-        np.testing.assert_allclose(result.attn_shuffled, numpy_attention_output(bundle.model, x_shuffled), atol=1e-4)
+        result = lessons.equivariance(bundle.transformer, ids, seed=5, with_pe=with_pe)
+        x = emb + (bundle.transformer.pe[: len(ids)].double().numpy() if with_pe else 0)
+        x_shuffled = emb[result.order] + (bundle.transformer.pe[: len(ids)].double().numpy() if with_pe else 0)
+        np.testing.assert_allclose(result.attn, numpy_attention_output(bundle.transformer, x), atol=1e-4)
+        shuffled = numpy_attention_output(bundle.transformer, x_shuffled)
+        np.testing.assert_allclose(result.attn_shuffled, shuffled, atol=1e-4)
         if with_pe:
             assert result.attn_diff > 0.05 and result.memory_diff > 0.05
         else:
@@ -121,12 +122,12 @@ def test_without_source_pe_the_translation_is_invariant_to_shuffling_and_with_it
 
     b = load_bundle(name)
     src = b.src_vocab.encode(text, 64).ids
-    tgt = [BOS_ID] + greedy_batch(b.model, torch.tensor([src]), 40)[0]
-    result = lessons.invariance(b.model, src, tgt, seed=3)
+    tgt = [BOS_ID] + greedy_batch(b.transformer, torch.tensor([src]), 40)[0]
+    result = lessons.invariance(b.transformer, src, tgt, seed=3)
     shuffled = [src[i] for i in result.order]
     for with_pe, shown in ((False, result.logit_diff_no_pe), (True, result.logit_diff_pe)):
-        diff = np.abs(logits_zeroing_the_pe_buffer(b.model, shuffled, tgt, with_pe)
-                      - logits_zeroing_the_pe_buffer(b.model, src, tgt, with_pe)).max()
+        diff = np.abs(logits_zeroing_the_pe_buffer(b.transformer, shuffled, tgt, with_pe)
+                      - logits_zeroing_the_pe_buffer(b.transformer, src, tgt, with_pe)).max()
         assert shown == pytest.approx(diff, abs=1e-5)
     assert result.logit_diff_no_pe < 1e-4 and result.logit_diff_pe > 0.3
     assert result.translation_no_pe_shuffled == result.translation_no_pe
@@ -150,10 +151,10 @@ def test_softmax_jacobian_norm_matches_finite_differences_and_vanishes_when_satu
 
 def test_shared_norm_edit_applies_the_first_layernorm_to_every_sublayer(bundle):
     src = torch.tensor([bundle.src_vocab.encode("I have a cat", 64).ids])
-    with editing(lessons.shared_norm_edits(bundle.model)), recording() as cache:
-        bundle.model.encode(src)
+    with editing(lessons.shared_norm_edits(bundle.transformer)), recording() as cache:
+        bundle.transformer.encode(src)
     resid = cache["encoder.0.hook_resid_post"][0].double().numpy()
-    norm1 = bundle.model.encoder[0].sub1.norm
+    norm1 = bundle.transformer.encoder[0].sub1.norm
     x_hat = (resid - resid.mean(-1, keepdims=True)) / np.sqrt(resid.var(-1, keepdims=True) + norm1.eps)
     expected = x_hat * norm1.weight.detach().double().numpy() + norm1.bias.detach().double().numpy()
     np.testing.assert_allclose(cache["encoder.0.hook_ln2"][0].double().numpy(), expected, atol=1e-4)
@@ -181,9 +182,9 @@ def test_batch_norm_and_layer_norm_axes():
 
 
 def test_parameter_groups_add_up_and_match_the_formulas(bundle):
-    cfg = bundle.cfg
-    groups = lessons.parameter_groups(bundle.model)
-    assert sum(groups.values()) == sum(p.numel() for p in bundle.model.parameters())
+    cfg = bundle.config
+    groups = lessons.parameter_groups(bundle.transformer)
+    assert sum(groups.values()) == sum(p.numel() for p in bundle.transformer.parameters())
     d, d_ff, N = cfg.d_model, cfg.d_ff, cfg.N
     assert groups["attention"] == 3 * N * 4 * (d * d + d)
     assert groups["ffn"] == 2 * N * (d * d_ff + d_ff + d_ff * d + d)
@@ -199,7 +200,7 @@ def test_pretrained_counts_are_within_2_percent_of_the_published_figures():
 
 
 def test_attention_cost_records_an_h_n_n_float32_score_matrix(bundle):
-    points = lessons.attention_cost(bundle.model, [8, 16], repeats=1)
+    points = lessons.attention_cost(bundle.transformer, [8, 16], repeats=1)
     assert [p.score_bytes for p in points] == [4 * 8 * 8 * 4, 4 * 16 * 16 * 4]
     assert all(p.attention_ms > 0 and p.ffn_ms > 0 for p in points)
 
@@ -228,10 +229,10 @@ def test_nearest_words_by_cosine():
 
 def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms():
     pre = load_bundle("en-zh-pre")
-    edits = lessons.shared_norm_edits(pre.model)
+    edits = lessons.shared_norm_edits(pre.transformer)
     assert "encoder.0.hook_ln2" in edits and not any("enc_norm" in name for name in edits)
     assert lessons.run_shared_norm(pre, "I have a cat").decoded.steps
-    assert [layer for layer, _, _ in lessons.gamma_spread(pre.model)] == ["encoder.0", "encoder.1", "decoder.0",
+    assert [layer for layer, _, _ in lessons.gamma_spread(pre.transformer)] == ["encoder.0", "encoder.1", "decoder.0",
                                                                          "decoder.1"]
 
 
@@ -285,38 +286,38 @@ def test_one_teacher_forced_pass_equals_a_pass_per_position_and_beam_scores_at_l
     from model.tokenizer import BOS_ID, EOS_ID
 
     src = bundle.src_vocab.encode("I have a cat", 64).ids
-    out = greedy_batch(bundle.model, torch.tensor([src]), 40)[0]
-    assert lessons.one_pass_vs_steps(bundle.model, src, [BOS_ID, *out]) < 1e-4
+    out = greedy_batch(bundle.transformer, torch.tensor([src]), 40)[0]
+    assert lessons.one_pass_vs_steps(bundle.transformer, src, [BOS_ID, *out]) < 1e-4
     with torch.no_grad():
-        logits = bundle.model(torch.tensor([src]), torch.tensor([[BOS_ID, *out]]))[0].double().numpy()
+        logits = bundle.transformer(torch.tensor([src]), torch.tensor([[BOS_ID, *out]]))[0].double().numpy()
     logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(
         -1, keepdims=True)
     expected = logp[np.arange(len(out) + 1), [*out, EOS_ID]].sum()
-    assert lessons.sequence_log_prob(bundle.model, src, out) == pytest.approx(expected, abs=1e-4)
-    beam = lessons.beam_ids(bundle.model, src, bundle.tgt_vocab, 4)
-    assert lessons.sequence_log_prob(bundle.model, src, beam) >= expected - 1e-4
+    assert lessons.sequence_log_prob(bundle.transformer, src, out) == pytest.approx(expected, abs=1e-4)
+    beam = lessons.beam_ids(bundle.transformer, src, bundle.tgt_vocab, 4)
+    assert lessons.sequence_log_prob(bundle.transformer, src, beam) >= expected - 1e-4
 
 
 def test_heads_scores_and_cross_attention_sources_match_numpy(bundle):
     from model.trace import run_with_trace
 
     trace = run_with_trace(bundle, "the cat is on the table")
-    mha = bundle.model.encoder[0].self_attn
+    mha = bundle.transformer.encoder[0].self_attn
     W = {n: getattr(mha, n).weight.detach().double().numpy() for n in ("W_Q", "W_K")}
     b = {n: getattr(mha, n).bias.detach().double().numpy() for n in ("W_Q", "W_K")}
     x = trace["hook_src_input"].astype(float)  # encoder layer 0's input (Post-Norm)
     q, k = x @ W["W_Q"].T + b["W_Q"], x @ W["W_K"].T + b["W_K"]  # (S, d)
-    assert lessons.head_slices(bundle.model, trace) < 1e-4
+    assert lessons.head_slices(bundle.transformer, trace) < 1e-4
     d_k = mha.d_k
     np.testing.assert_allclose(trace["encoder.0.self_attn.hook_q"][1], q[:, d_k:2 * d_k], atol=1e-4)
     s = q[:, :d_k] @ k[:, :d_k].T  # head 0's scores
     a = lessons.score_asymmetry(trace)
     assert a["asym"] == pytest.approx(np.abs(s - s.T).max(), abs=1e-3)
     assert a["off_diag"] == int((s.argmax(-1) != np.arange(len(s))).sum())
-    diff, first = lessons.cross_attention_sources(bundle.model, trace)
+    diff, first = lessons.cross_attention_sources(bundle.transformer, trace)
     assert diff < 1e-4 and first > 0.1
     memory = trace["hook_memory"].astype(float)
-    cross = bundle.model.decoder[1].cross_attn
+    cross = bundle.transformer.decoder[1].cross_attn
     k1 = memory @ cross.W_K.weight.detach().double().numpy().T + cross.W_K.bias.detach().double().numpy()
     np.testing.assert_allclose(trace["decoder.1.cross_attn.hook_k"].transpose(1, 0, 2).reshape(len(k1), -1), k1,
                                atol=1e-4)

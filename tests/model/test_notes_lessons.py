@@ -72,7 +72,7 @@ def test_the_outputs_width_is_w_vs_alone():
 
 def test_scaling_rows_match_the_explicit_jacobian_on_every_row_of_the_model(bundle):
     trace = run_with_trace(bundle, "the cat is on the table")
-    attn, d_k = trace.attn("encoder", 0), bundle.cfg.d_k
+    attn, d_k = trace.attn("encoder", 0), bundle.config.d_k
     plain, scaled = lessons.scaling_rows(attn.scores, attn.mask, d_k)
     scores = attn.scores.astype(float)  # (h, S, S)
     assert plain.shape == scaled.shape == scores.shape[:2]
@@ -114,11 +114,11 @@ def test_key_spread_finds_the_key_whose_weight_differs_most_between_queries():
 
 
 def test_greedy_without_source_equals_decoding_from_a_zero_memory(bundle):
-    model = bundle.model
+    model = bundle.transformer
     src = bundle.src_vocab.encode("I have a cat", 64).ids
     out = lessons.greedy_without_source(model, src, 12)
     src_t = torch.tensor([src])
-    memory = torch.zeros(1, len(src), bundle.cfg.d_model)
+    memory = torch.zeros(1, len(src), bundle.config.d_model)
     ys = [1]  # <bos>
     with torch.no_grad():
         for _ in range(12):
@@ -140,7 +140,7 @@ def layer0_weights(model, x):
 
 
 def test_unmasked_padding_against_an_encoder_run_by_hand(bundle):
-    model = bundle.model
+    model = bundle.transformer
     long, short = (bundle.src_vocab.encode(s, 64).ids for s in ("the cat is on the table", "you like tea"))
     r = lessons.unmasked_padding(model, [long, short])
     assert (r["real"], r["pads"]) == (len(short), len(long) - len(short))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lesson.notes import NOTE_TITLES, PANELS, REMARKS
+from lesson.notes import MISTAKES, NOTE_TITLES, REMARKS
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the notes are not beside this checkout")
@@ -47,17 +47,17 @@ def located(lines: list[str], first: int, last: int, quote: str, code: bool) -> 
     return min(min(s) for s in span) == first and max(max(s) for s in span) == last
 
 
-@pytest.mark.parametrize("key", [*PANELS, *REMARKS])
+@pytest.mark.parametrize("key", [*MISTAKES, *REMARKS])
 def test_every_quote_is_in_its_note_at_the_lines_it_gives(key):
     notes = note_lines()
-    for note, (first, last), quote, code in (PANELS | REMARKS)[key][1]:
+    for note, (first, last), quote, code in (MISTAKES | REMARKS)[key][1]:
         assert located(notes[note], first, last, quote, code), (key, NOTE_TITLES[note], first, last)
 
 
 def test_a_quote_given_other_lines_is_not_located():
     notes = note_lines()
     for key in ("mask_mul", "name_error", "decoder_source"):
-        note, (first, last), quote, code = PANELS[key][1][0]
+        note, (first, last), quote, code = MISTAKES[key][1][0]
         assert located(notes[note], first, last, quote, code)
         assert not located(notes[note], first + 1, last + 1, quote, code), key
         assert not located(notes[(note + 1) % 5], first, last, quote, code), key

@@ -38,7 +38,7 @@ def library_attentions(pm, trace) -> dict[str, np.ndarray]:
     ids = torch.tensor([trace.src.ids])
     with torch.inference_mode():
         if pm.family == "marian":
-            rows = torch.tensor([[pm.cfg.decoder_start_token_id] + trace.decoded.ids])
+            rows = torch.tensor([[pm.config.decoder_start_token_id] + trace.decoded.ids])
             out = pm.model(input_ids=ids, decoder_input_ids=rows, output_attentions=True)
             named = {"encoder.{}.self_attn": out.encoder_attentions, "decoder.{}.self_attn": out.decoder_attentions,
                      "decoder.{}.cross_attn": out.cross_attentions}
@@ -125,8 +125,8 @@ def test_marian_greedy_is_the_librarys_greedy_generate(loaded):
     trace = traced(loaded, "marian", DecodeOptions(max_steps=12))
     with torch.inference_mode():  # one token more: generate() forces </s> at its last step (forced_eos_token_id)
         gen = pm.model.generate(torch.tensor([trace.src.ids]), num_beams=1, do_sample=False, max_new_tokens=13,
-                                bad_words_ids=[[pm.cfg.pad_token_id]])[0].tolist()[1:13]
-    eos = pm.cfg.eos_token_id
+                                bad_words_ids=[[pm.config.pad_token_id]])[0].tolist()[1:13]
+    eos = pm.config.eos_token_id
     want = gen[: gen.index(eos)] if eos in gen else gen
     assert trace.decoded.ids == want and trace.decoded.finished == (eos in gen)
     assert trace.tgt_input_tokens[0] == "<pad>" and len(trace.decoded.steps) == len(want) + trace.decoded.finished
@@ -141,7 +141,7 @@ def test_marian_steps_hold_the_librarys_next_token_distribution(loaded, method):
         with torch.inference_mode():
             logits = pm.model(input_ids=torch.tensor([trace.src.ids]),
                               decoder_input_ids=torch.tensor([step.prefix_ids])).logits[0, -1].double().numpy()
-        logits[pm.cfg.pad_token_id] = -np.inf  # never chosen, as in generate()
+        logits[pm.config.pad_token_id] = -np.inf  # never chosen, as in generate()
         p = np.exp(logits - logits.max())
         p /= p.sum()
         if method != "sample":

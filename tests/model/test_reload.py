@@ -37,20 +37,21 @@ def test_a_cached_model_is_recorded_and_edited_by_reimported_code():
 
 def check_glass_box(bundle, ablation, lessons, trace) -> None:
     """Every recording and edit of the re-imported code reaches the cached model."""
-    assert lessons.Transformer is not type(bundle.model), "the code under test really is a second import"
+    assert lessons.Transformer is not type(bundle.transformer), "the code under test really is a second import"
 
     means = ablation.mean_z(bundle, held_out(8))
-    assert len(means) == 3 * bundle.cfg.N and all(m.shape == (bundle.cfg.h, bundle.cfg.d_k) for m in means.values())
-    point = lessons.attention_cost(bundle.model, [8], repeats=1)[0]
-    assert point.score_bytes == bundle.cfg.h * 8 * 8 * 4
+    cfg = bundle.config
+    assert len(means) == 3 * cfg.N and all(m.shape == (cfg.h, cfg.d_k) for m in means.values())
+    point = lessons.attention_cost(bundle.transformer, [8], repeats=1)[0]
+    assert point.score_bytes == bundle.config.h * 8 * 8 * 4
 
-    ids = bundle.src_vocab.encode(TEXT, bundle.cfg.max_len).ids
-    out_pe, _ = lessons.encoder_outputs(bundle.model, ids, with_pe=True)
-    out_no_pe, _ = lessons.encoder_outputs(bundle.model, ids, with_pe=False)
+    ids = bundle.src_vocab.encode(TEXT, bundle.config.max_len).ids
+    out_pe, _ = lessons.encoder_outputs(bundle.transformer, ids, with_pe=True)
+    out_no_pe, _ = lessons.encoder_outputs(bundle.transformer, ids, with_pe=False)
     assert np.abs(out_pe - out_no_pe).max() > 1e-3, "the PE edit reached the cached model's hook point"
 
     own = trace.run_with_trace(bundle, TEXT).decoded.ids
-    heads = [("cross", layer, head) for layer in range(bundle.cfg.N) for head in range(bundle.cfg.h)]
+    heads = [("cross", layer, head) for layer in range(bundle.config.N) for head in range(bundle.config.h)]
     intact, knocked = ablation.sequence_log_probs(bundle, TEXT, own, [[], heads], "zero")
     assert knocked < intact - 1.0, "knocking every cross-attention head out reached the cached model"
 
@@ -67,4 +68,4 @@ def test_a_cached_pretrained_model_is_recorded_by_reimported_code(hf_paths):
         assert fresh is not pretrained
         with torch.inference_mode():
             trace = fresh.run(pm, "i have a cat")
-    assert trace.check < 1e-5 and trace.attn("encoder", 0).pattern.shape[0] == pm.cfg.num_attention_heads
+    assert trace.check < 1e-5 and trace.attn("encoder", 0).pattern.shape[0] == pm.config.num_attention_heads

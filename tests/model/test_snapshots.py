@@ -23,12 +23,12 @@ def test_snapshots_run_from_initialisation_to_the_shipped_model(name):
 def test_step_zero_is_the_seeded_initialisation_and_middle_snapshots_differ():
     shipped = load_bundle("en-zh")
     torch.manual_seed(SEED)
-    init = Transformer(shipped.cfg)
-    first = load_snapshot("en-zh", 0).model
+    init = Transformer(shipped.config)
+    first = load_snapshot("en-zh", 0).transformer
     for (name, a), b in zip(init.state_dict().items(), first.state_dict().values()):
         torch.testing.assert_close(b, a.half().float(), msg=name)
-    middle = load_snapshot("en-zh", snapshots("en-zh")[4].step).model
-    assert not torch.equal(middle.encoder[0].self_attn.W_Q.weight, shipped.model.encoder[0].self_attn.W_Q.weight)
+    middle = load_snapshot("en-zh", snapshots("en-zh")[4].step).transformer
+    assert not torch.equal(middle.encoder[0].self_attn.W_Q.weight, shipped.transformer.encoder[0].self_attn.W_Q.weight)
 
 
 def test_a_missing_snapshot_is_a_clear_error():

@@ -38,13 +38,13 @@ def test_act_name_follows_the_module_paths():
     assert act_name("q", 0, "decoder") == "decoder.0.self_attn.hook_q"
     assert act_name("ln2", 1, "encoder") == "encoder.1.hook_ln2"
     assert act_name("memory") == "hook_memory"
-    names = {n for n, _ in bundle_for("post").model.named_modules()}
+    names = {n for n, _ in bundle_for("post").transformer.named_modules()}
     assert {"decoder.1.cross_attn.hook_pattern", "encoder.1.hook_ln2", "hook_memory"} <= names
 
 
 def test_config_is_the_dataclass(run):
     bundle, trace = run
-    assert trace.config == bundle.cfg and trace.config.d_k == 8
+    assert trace.config == bundle.config and trace.config.d_k == 8
 
 
 @pytest.mark.parametrize("stack,subs", [("encoder", 2), ("decoder", 3)])
@@ -52,7 +52,7 @@ def test_sublayers_apply_the_layer_norm_where_the_norm_says(run, stack, subs):
     """Post-Norm: ln = LayerNorm(stream + sublayer); Pre-Norm: ln = LayerNorm(stream) and the stream adds on."""
     bundle, trace = run
     for layer in range(2):
-        module = getattr(bundle.model, stack)[layer]
+        module = getattr(bundle.transformer, stack)[layer]
         for sub in range(subs):
             view = trace.sublayer(stack, layer, sub)
             norm = getattr(module, f"sub{sub + 1}").norm
@@ -71,7 +71,7 @@ def test_the_encoder_stack_ends_in_memory(run):
     if trace.post_norm:
         np.testing.assert_array_equal(last, trace.memory)
     else:  # Pre-Norm folds the stack's final LayerNorm into memory
-        np.testing.assert_allclose(layer_norm(last, bundle.model.enc_norm), trace.memory, atol=1e-4)
+        np.testing.assert_allclose(layer_norm(last, bundle.transformer.enc_norm), trace.memory, atol=1e-4)
 
 
 def test_embedding_is_embed_plus_pe(run):
@@ -177,8 +177,8 @@ def test_playground_preset_folds_the_bias_in_and_is_the_recorded_head(run, side)
 
     bundle, trace = run
     head, d_k = 2, trace.config.d_k
-    p = from_trace(trace, bundle.model, side, 1, head)
-    mha = getattr(bundle.model, side)[1].self_attn
+    p = from_trace(trace, bundle.transformer, side, 1, head)
+    mha = getattr(bundle.transformer, side)[1].self_attn
     for name in ("W_Q", "W_K", "W_V"):
         b = getattr(mha, name).bias.detach().numpy().astype(np.float64)[head * d_k:(head + 1) * d_k]
         np.testing.assert_array_equal(p[name][-1], np.round(b, DECIMALS) + 0.0)
@@ -196,7 +196,7 @@ def test_playground_preset_is_every_head_of_the_shipped_model():
     for side in ("encoder", "decoder"):
         for layer in range(trace.config.N):
             for head in range(trace.config.h):
-                assert_preset_is_the_models_head(from_trace(trace, bundle.model, side, layer, head), trace, side,
+                assert_preset_is_the_models_head(from_trace(trace, bundle.transformer, side, layer, head), trace, side,
                                                  layer, head)
 
 
@@ -228,3 +228,17 @@ def test_input_errors_carry_a_catalogue_key_and_its_fields():
             assert wanted == set(err.fields), (err.key, lang)
             template.format(**err.fields)
     assert len(keys) == len(cases)
+
+
+def test_rotated_is_a_rope_models_q_and_k_turned_by_position():
+    """trace.rotated gives the q and k of the scores: unturned at position 0, their product Q Kᵀ / √d_k is `scaled`."""
+    torch.manual_seed(1)
+    cfg = TransformerConfig(len(SRC), len(TGT), d_model=32, h=4, d_ff=64, N=2, max_len=12, position="rope")
+    bundle = Bundle("rope", Transformer(cfg).eval(), SRC, TGT)
+    trace = run_with_trace(bundle, "i like a cat", DecodeOptions(max_steps=4))
+    for block in ("encoder", "decoder"):  # cross-attention turns nothing
+        q_rot, k_rot = trace.rotated(block, 1)  # (h, L_q, d_k), (h, L_k, d_k)
+        attn = trace.attn(block, 1)
+        np.testing.assert_array_equal(q_rot[:, 0], attn.q[:, 0])
+        assert not np.allclose(q_rot[:, 1:], attn.q[:, 1:])
+        np.testing.assert_allclose(q_rot @ k_rot.swapaxes(-1, -2) / np.sqrt(cfg.d_k), attn.scaled, atol=1e-5)

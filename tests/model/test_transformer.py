@@ -47,7 +47,7 @@ def test_hook_names_and_shapes_are_pinned(norm):
     with model.recording() as cache:
         model(src, tgt)
     got = {k: tuple(v.shape) for k, v in cache.items()}
-    assert got == expected_hooks(2, 5, 3, model.cfg)
+    assert got == expected_hooks(2, 5, 3, model.config)
 
 
 def test_traced_and_plain_forward_are_identical():
@@ -72,9 +72,9 @@ def test_cross_cache_projects_memory_once_and_changes_nothing():
     memory = model.encode(src)
     projections = []
     handles = [model.decoder[i].cross_attn.W_K.register_forward_hook(lambda *_: projections.append(1))
-               for i in range(model.cfg.N)]
+               for i in range(model.config.N)]
     halve = {"decoder.1.cross_attn.hook_v": lambda v: v * 0.5}
-    cross = cross_cache(model.cfg.N)
+    cross = cross_cache(model.config.N)
     for T in (3, 5, 4):
         tgt = torch.randint(4, 40, (1, T))
         with model.editing(halve), model.recording() as plain:
@@ -85,7 +85,7 @@ def test_cross_cache_projects_memory_once_and_changes_nothing():
         assert plain.keys() == cached.keys() and all(torch.equal(plain[n], cached[n]) for n in plain)
     for h in handles:
         h.remove()
-    assert len(projections) == 3 * model.cfg.N + model.cfg.N  # each plain pass, and the cached first pass
+    assert len(projections) == 3 * model.config.N + model.config.N  # each plain pass, and the cached first pass
 
 
 def test_causal_mask_later_tokens_never_change_earlier_positions():
@@ -131,9 +131,9 @@ def test_hooks_agree_with_numpy_recomputation():
     x = c["hook_src_input"][0].numpy().astype(np.float64)  # (S, d)
     W = {n: getattr(attn, n).weight.detach().numpy().astype(np.float64) for n in ("W_Q", "W_K", "W_V", "W_O")}
     b = {n: getattr(attn, n).bias.detach().numpy().astype(np.float64) for n in ("W_Q", "W_K", "W_V", "W_O")}
-    d_k = model.cfg.d_k
+    d_k = model.config.d_k
     heads = []
-    for i in range(model.cfg.h):
+    for i in range(model.config.h):
         sl = slice(i * d_k, (i + 1) * d_k)
         q = x @ W["W_Q"][sl].T + b["W_Q"][sl]
         k = x @ W["W_K"][sl].T + b["W_K"][sl]
@@ -183,7 +183,7 @@ def test_output_projection_shares_the_target_embedding_and_survives_a_round_trip
     src = Vocab("en", ["<pad>", "<bos>", "<eos>", "<unk>"] + [f"w{i}" for i in range(26)])
     tgt = Vocab("zh", ["<pad>", "<bos>", "<eos>", "<unk>"] + [f"c{i}" for i in range(36)])
     save_bundle(Bundle("tiny", model, src, tgt), tmp_path / "tiny")
-    loaded = load_bundle("tiny", tmp_path).model
+    loaded = load_bundle("tiny", tmp_path).transformer
     assert loaded.generator.weight is loaded.tgt_lut.weight
     torch.testing.assert_close(loaded.tgt_lut.weight, model.tgt_lut.weight)
 

@@ -27,9 +27,9 @@ def test_every_variant_ships_with_its_setting_and_the_same_training_as_its_sinus
     base_log = json.loads((VARIANT_DIR / REFERENCE / "train_log.json").read_text())
     for name, (position, kv_heads) in VARIANTS.items():
         bundle = load_bundle(name, VARIANT_DIR)
-        assert (bundle.cfg.position, bundle.cfg.kv_heads) == (position, kv_heads)
-        same = {k: v for k, v in bundle.cfg.to_dict().items() if k not in ("position", "kv_heads")}
-        assert same == {k: v for k, v in base.cfg.to_dict().items() if k not in ("position", "kv_heads")}
+        assert (bundle.config.position, bundle.config.kv_heads) == (position, kv_heads)
+        same = {k: v for k, v in bundle.config.to_dict().items() if k not in ("position", "kv_heads")}
+        assert same == {k: v for k, v in base.config.to_dict().items() if k not in ("position", "kv_heads")}
         assert bundle.src_vocab.itos == base.src_vocab.itos and bundle.tgt_vocab.itos == base.tgt_vocab.itos
         log = json.loads((VARIANT_DIR / name / "train_log.json").read_text())
         keep = ("steps", "pairs", "batch_size", "factor", "warmup", "d_model", "d_ff", "attn_dropout", "weight_decay")
@@ -94,7 +94,7 @@ def alibi_numpy(h: int, S: int, symmetric: bool) -> np.ndarray:
 
 def first_layer_numpy(bundle, ids: list[int]) -> np.ndarray:
     """The first encoder layer's scores (+ ALiBi's bias) written out in NumPy from the weights; (h, S, S)."""
-    cfg, sd = bundle.cfg, {k: v.double().numpy() for k, v in bundle.model.state_dict().items()}
+    cfg, sd = bundle.config, {k: v.double().numpy() for k, v in bundle.transformer.state_dict().items()}
     x = sd["src_lut.weight"][ids] * np.sqrt(cfg.d_model)  # (S, d_model)
     if cfg.position == "sinusoidal":
         x = x + sinusoidal_encoding(len(ids), cfg.d_model)

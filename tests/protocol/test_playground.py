@@ -24,7 +24,7 @@ def expected(sentence: str, side: str, layer: int, head: int, scale: bool) -> di
     each W its bias as a last row); the model run with the view's ÷√d_k, as Self-attention's."""
     bundle = load_bundle("en-zh")
     attn = run_with_trace(bundle, sentence, attn=AttnOptions(scale, 1.0)).attn(side, layer)
-    mha = getattr(bundle.model, side)[layer].self_attn
+    mha = getattr(bundle.transformer, side)[layer].self_attn
     d_k = attn.q.shape[-1]  # q: (h, L, d_k)
     cols = slice(head * d_k, (head + 1) * d_k)
     X = np.round(attn.x_q.astype(np.float64), DECIMALS)  # (L, d_model)

@@ -5,8 +5,8 @@ import numpy as np
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from tests.app.conftest import element_specs, open_page
+from viz.bars import grouped_bars
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars
 from viz.specials import is_special, without_specials
 
 NOTE = "specials hidden"

@@ -1,17 +1,17 @@
-"""topk_bar, layernorm_stats."""
+"""likeliest_bar, layernorm_stats."""
 
 import numpy as np
 
 from viz import style
-from viz.bars import layernorm_stats, topk_bar
+from viz.bars import layernorm_stats, likeliest_bar
 from viz.plotly import to_plotly
 
 TOKENS = ["猫", "cat", "dog", "<eos>", "。"]
 PROBS = [0.6, 0.2, 0.1, 0.06, 0.04]
 
 
-def test_topk_is_horizontal_on_a_fixed_probability_axis(arr):
-    fig = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()
+def test_likeliest_bar_is_horizontal_on_a_fixed_probability_axis(arr):
+    fig = to_plotly(likeliest_bar(TOKENS, PROBS)).to_dict()
     bar = fig["data"][0]
     assert bar["type"] == "bar" and bar["orientation"] == "h"
     assert np.allclose(arr(bar["x"]), PROBS)
@@ -20,22 +20,22 @@ def test_topk_is_horizontal_on_a_fixed_probability_axis(arr):
     assert list(bar["text"]) == ["0.60", "0.20", "0.10", "0.06", "0.04"]
 
 
-def test_topk_highlights_the_chosen_token_by_name_or_index():
+def test_likeliest_bar_highlights_the_chosen_token_by_name_or_index():
     for chosen in ("cat", 1):
-        colors = list(to_plotly(topk_bar(TOKENS, PROBS, chosen=chosen)).to_dict()["data"][0]["marker"]["color"])
+        colors = list(to_plotly(likeliest_bar(TOKENS, PROBS, chosen=chosen)).to_dict()["data"][0]["marker"]["color"])
         assert colors[1] == style.ACCENT
         assert all(c != style.ACCENT for i, c in enumerate(colors) if i != 1)
 
 
-def test_topk_without_choice_highlights_nothing():
-    colors = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()["data"][0]["marker"]["color"]
+def test_likeliest_bar_without_choice_highlights_nothing():
+    colors = to_plotly(likeliest_bar(TOKENS, PROBS)).to_dict()["data"][0]["marker"]["color"]
     assert style.ACCENT not in list(colors)
-    colors = to_plotly(topk_bar(TOKENS, PROBS, chosen="absent")).to_dict()["data"][0]["marker"]["color"]
+    colors = to_plotly(likeliest_bar(TOKENS, PROBS, chosen="absent")).to_dict()["data"][0]["marker"]["color"]
     assert style.ACCENT not in list(colors)
 
 
-def test_topk_labels_pass_through_top_first():
-    layout = to_plotly(topk_bar(TOKENS, PROBS)).to_dict()["layout"]
+def test_likeliest_bar_labels_pass_through_top_first():
+    layout = to_plotly(likeliest_bar(TOKENS, PROBS)).to_dict()["layout"]
     assert list(layout["yaxis"]["ticktext"]) == [t.replace("<", "&lt;").replace(">", "&gt;") for t in TOKENS]
     assert layout["yaxis"]["range"][0] > layout["yaxis"]["range"][1]
     assert layout["yaxis"]["tickfont"]["size"] >= 14

@@ -1,7 +1,7 @@
 """User text never reaches Plotly as markup: tokens are HTML-escaped in ticks, hovers, titles and labels."""
 import numpy as np
 
-from viz.bars import topk_bar
+from viz.bars import likeliest_bar
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
@@ -37,7 +37,7 @@ def test_grid_headview_bars_and_paths_escape_tokens():
     p = np.full((1, 1, 2, 2), 0.5)
     figs = [to_plotly(attention_grid(p, [EVIL, "a"], [EVIL, "a"], row_names=["L0"], col_names=["h0"])),
             to_plotly(head_view(p[0, 0], [EVIL, "a"], [EVIL, "a"])),
-            to_plotly(topk_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL)),
+            to_plotly(likeliest_bar([EVIL, "a"], [0.6, 0.4], chosen=EVIL)),
             to_plotly(recurrence_and_attention([EVIL, "a"], title=EVIL, recurrent=(EVIL, EVIL), attention=(EVIL, EVIL),
                                                recurrent_hover="{name} " + EVIL))]
     for fig in figs:

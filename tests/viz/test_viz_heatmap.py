@@ -39,7 +39,7 @@ def test_prob_scale_is_fixed_zero_to_one_whatever_the_data():
     fig = to_plotly(matrix_heatmap(np.full((4, 4), 0.25), TOKENS, TOKENS, kind="prob")).to_dict()
     trace = fig["data"][0]
     assert (trace["zmin"], trace["zmax"]) == (0.0, 1.0)
-    assert trace["colorscale"][0][1] == style.PROB_SCALE[0][1]
+    assert trace["colorscale"][0][1] == style.PROB_COLOURS[0][1]
 
 
 def test_signed_scale_is_symmetric_around_zero_ignoring_minus_inf(arr):

@@ -11,26 +11,25 @@ import numpy as np
 import pytest
 
 from lesson.catalogue import viz_words
-from viz.bars import layernorm_stats, topk_bar
-from viz.curves import training_curves
+from viz.bars import grouped_bars, layernorm_stats, likeliest_bar
+from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly
 from viz.spec import axis, full, note_of, step_of, ticks
 from viz.style import ENGLISH, LOOK, Words
 from viz.wire import pack
 
-PRESENTER_SCALE = 1.45  # ui.widgets.PRESENTER_SCALE (tests/e2e/test_readable.py checks the app's)
+PRESENTER_ZOOM = 1.45  # ui.widgets.PRESENTER_ZOOM (tests/e2e/test_readable.py checks the app's)
 NOTE = Words(thinned="<{n}>")
 
 
 def test_the_look_names_the_smallest_sizes_and_the_full_label_count():
     assert (LOOK.min_size, LOOK.min_size_presenter, LOOK.full_labels) == (13, 18, 24)
     for size in (LOOK.tick_size, LOOK.font_size, LOOK.title_size):
-        assert size >= LOOK.min_size and size * PRESENTER_SCALE >= LOOK.min_size_presenter
+        assert size >= LOOK.min_size and size * PRESENTER_ZOOM >= LOOK.min_size_presenter
 
 
 @pytest.mark.parametrize("n,cap,every", [(4, None, True), (24, None, True), (25, None, False), (64, None, False),
@@ -76,7 +75,7 @@ def test_the_note_says_how_many_in_both_languages():
 
 def test_the_payload_carries_the_sizes_and_notes_the_chart_element_reads():
     toks = [f"t{i}" for i in range(30)]
-    data = pack([matrix_heatmap(np.eye(30), toks, toks)], scale=1.45)
+    data = pack([matrix_heatmap(np.eye(30), toks, toks)], zoom=1.45)
     n = struct.unpack("<I", data[4:8])[0]
     chart = json.loads(data[8:8 + n])["charts"][0]
     assert chart["look"]["min_size"] == 13 and chart["look"]["min_size_presenter"] == 18
@@ -120,7 +119,7 @@ def every_figure():
     return [
         matrix_heatmap(rng.random((4, 4)), toks[:4], toks[:4], title="t"),
         attention_grid(np.full((1, 2, 4, 4), 0.25), toks[:4], toks[:4], row_names=["L0"], col_names=["h0", "h1"]),
-        topk_bar(toks[:5], rng.dirichlet(np.ones(5)), title="t"),
+        likeliest_bar(toks[:5], rng.dirichlet(np.ones(5)), title="t"),
         layernorm_stats(*(rng.random(24),) * 4, toks, title="t"),
         grouped_bars(toks, {"a": rng.random(24), "b": rng.random(24)}, title="t"),
         head_view(np.eye(4), toks[:4], toks[:4], title="t"),
@@ -130,10 +129,10 @@ def every_figure():
     ]
 
 
-@pytest.mark.parametrize("scale,least", [(1.0, LOOK.min_size), (PRESENTER_SCALE, LOOK.min_size_presenter)])
-def test_plotly_figures_write_no_text_under_the_minimum(scale, least):
+@pytest.mark.parametrize("zoom,least", [(1.0, LOOK.min_size), (PRESENTER_ZOOM, LOOK.min_size_presenter)])
+def test_plotly_figures_write_no_text_under_the_minimum(zoom, least):
     for spec in every_figure():
-        fig = to_plotly(spec, scale=scale).to_dict()
+        fig = to_plotly(spec, zoom=zoom).to_dict()
         small = [(where, size) for where, size in font_sizes(fig) if size < least]
         assert not small, f"{type(spec).__name__}: {small}"
 
@@ -147,5 +146,5 @@ def test_log_axes_label_decades_only():
 
 
 def test_bar_values_hide_rather_than_shrink_or_overlap_in_plotly():
-    layout = to_plotly(grouped_bars(["a", "b"], {"x": [0.001, 0.002]}), scale=PRESENTER_SCALE).to_dict()["layout"]
-    assert layout["uniformtext"] == {"minsize": round(LOOK.tick_size * PRESENTER_SCALE), "mode": "hide"}
+    layout = to_plotly(grouped_bars(["a", "b"], {"x": [0.001, 0.002]}), zoom=PRESENTER_ZOOM).to_dict()["layout"]
+    assert layout["uniformtext"] == {"minsize": round(LOOK.tick_size * PRESENTER_ZOOM), "mode": "hide"}

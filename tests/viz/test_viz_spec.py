@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from viz import style
-from viz.bars import layernorm_stats, topk_bar
+from viz.bars import layernorm_stats, likeliest_bar
 from viz.grid import attention_grid
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
@@ -48,23 +48,23 @@ def test_signed_colour_range_is_the_largest_unmasked_magnitude():
     spec = matrix_heatmap(scores, list("abcde"), list("abcde"), masked=masked)
     visible = scores[~(np.isneginf(scores) | masked)]
     bound = np.abs(visible).max()
-    assert (spec.scale.vmin, spec.scale.vmax) == pytest.approx((-bound, bound))
-    assert spec.scale.stops == style.SIGNED_SCALE
+    assert (spec.colours.vmin, spec.colours.vmax) == pytest.approx((-bound, bound))
+    assert spec.colours.stops == style.SIGNED_COLOURS
 
 
 def test_probabilities_use_zero_to_one_whatever_the_values():
     spec = matrix_heatmap(np.full((2, 2), 0.3), ["a", "b"], ["a", "b"], kind="prob")
-    assert (spec.scale.vmin, spec.scale.vmax, spec.scale.title) == (0.0, 1.0, "p")
-    assert spec.scale.stops == style.PROB_SCALE
+    assert (spec.colours.vmin, spec.colours.vmax, spec.colours.title) == (0.0, 1.0, "p")
+    assert spec.colours.stops == style.PROB_COLOURS
 
 
 def test_words_come_from_the_caller():
     heat = matrix_heatmap(causal(np.random.default_rng(2)), list("abcde"), list("abcde"), words=ZH)
-    assert heat.scale.title == "数值" and heat.mask_hover.endswith("= −∞（已掩码）")
+    assert heat.colours.title == "数值" and heat.mask_hover.endswith("= −∞（已掩码）")
     assert heat.mask_text == style.MASK_TEXT
     grey = matrix_heatmap(np.eye(2), ["a", "b"], ["a", "b"], masked=np.eye(2, dtype=bool), grey=("—", "unshared"))
     assert (grey.mask_text, grey.mask_hover.endswith("= unshared")) == ("—", True)
-    bars = topk_bar(["猫", "狗"], [0.7, 0.3], chosen="狗", words=ZH)
+    bars = likeliest_bar(["猫", "狗"], [0.7, 0.3], chosen="狗", words=ZH)
     assert bars.value_title == "概率" and bars.highlight == 1
     panels = layernorm_stats([0, 1], [1, 2], [0, 0], [1, 1], ["a", "b"], words=ZH)
     assert [p.title for p in panels.panels] == ["均值", "方差"] and panels.label_title == "词元"
@@ -85,7 +85,7 @@ def test_grid_holds_every_map_with_its_mask():
                           masked=causal_mask)
     np.testing.assert_allclose(spec.values, p, rtol=1e-6)
     assert spec.mask.shape == p.shape and (spec.mask == causal_mask).all()
-    assert (spec.scale.vmin, spec.scale.vmax) == (0.0, 1.0)
+    assert (spec.colours.vmin, spec.colours.vmax) == (0.0, 1.0)
 
 
 def test_head_view_treats_masked_weights_as_zero():
@@ -118,9 +118,9 @@ def read(payload: bytes) -> tuple[dict, list[np.ndarray]]:
 def test_payload_carries_the_arrays_as_binary_and_every_other_field_as_json():
     scores = causal(np.random.default_rng(4), 3)
     heat = matrix_heatmap(scores, ["我", "有", EVIL], ["我", "有", EVIL], title="分数", words=ZH)
-    bars = topk_bar(["猫", "狗"], [0.7, 0.3])
-    header, arrays = read(pack([heat, bars], sentence="我有", scale=1.45))
-    assert (header["sentence"], header["scale"]) == ("我有", 1.45)
+    bars = likeliest_bar(["猫", "狗"], [0.7, 0.3])
+    header, arrays = read(pack([heat, bars], sentence="我有", zoom=1.45))
+    assert (header["sentence"], header["zoom"]) == ("我有", 1.45)
     first, second = header["charts"]
     assert (first["kind"], second["kind"]) == ("heatmap", "bars")
     assert first["title"] == "分数" and first["rows"]["labels"][2] == EVIL
@@ -128,7 +128,7 @@ def test_payload_carries_the_arrays_as_binary_and_every_other_field_as_json():
     np.testing.assert_array_equal(arrays[first["mask"]["array"]].astype(bool), np.isneginf(scores))
     np.testing.assert_array_equal(arrays[second["values"]["array"]], np.float32([0.7, 0.3]))
     assert first["look"]["mask_grey"] == style.MASK_GREY and first["look"]["font_family"] == style.FONT_FAMILY
-    assert first["scale"]["vmax"] == pytest.approx(heat.scale.vmax)
+    assert first["colours"]["vmax"] == pytest.approx(heat.colours.vmax)
 
 
 def test_a_line_chart_with_a_marker_is_a_figure_plotly_accepts():
@@ -136,7 +136,7 @@ def test_a_line_chart_with_a_marker_is_a_figure_plotly_accepts():
     ALiBi's loss chart with ?renderer=naive)."""
     import plotly.graph_objects as go
 
-    from viz.lines import line_chart
+    from viz.curves import line_chart
 
     spec = line_chart(np.array([8, 16, 32]), {"a": np.array([1.0, 2.0, 3.0])}, marker_x=16.0)
     figure = go.Figure(to_plotly(spec).to_dict())

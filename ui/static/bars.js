@@ -1,4 +1,4 @@
-// Horizontal bars on [0, vmax] (top-k probabilities), first label on top, one highlighted.
+// Horizontal bars on [0, vmax] (the likeliest tokens' probabilities), first label on top, one highlighted.
 import { drawTitle, ROW_PITCH, titleSpace } from "./common.js";
 import { csvLine, csvNumber, fill, number, px } from "./format.js";
 

@@ -113,18 +113,18 @@ window.addEventListener("resize", () => {
   });
 });
 
-// A stage chart drawn in `room` px: at the largest scale, down to the smallest that keeps every text at the
+// A stage chart drawn in `room` px: at the largest zoom, down to the smallest that keeps every text at the
 // presenter minimum, at which it fits without thinning labels it labels in full elsewhere nor crowding its value
 // axis (bar panels); else at the smallest, thinned with the chart's note ("1 in n labels shown"). The spec it
-// returns says `fit` (a kind may lay out more tightly then). Returns [spec, scale, layout].
+// returns says `fit` (a kind may lay out more tightly then). Returns [spec, zoom, layout].
 const FIT_STEPS = 6;
 function fitted(kind, ctx, spec, width, k, room) {
   const look = { ...spec.look, full_labels: 0 }, least = Math.min(k, spec.look.min_size_presenter / spec.look.tick_size);
   let last = null;
   for (let i = 0; i <= FIT_STEPS; i++) {
-    const scale = k - ((k - least) * i) / FIT_STEPS, shown = { ...spec, height: room / scale, look, fit: true };
-    const b = kind.layout(ctx, shown, width, scale);
-    last = [shown, scale, b];
+    const zoom = k - ((k - least) * i) / FIT_STEPS, shown = { ...spec, height: room / zoom, look, fit: true };
+    const b = kind.layout(ctx, shown, width, zoom);
+    last = [shown, zoom, b];
     if (b.height <= room + 0.5 && !thinned(spec, b) && !b.crowded) break;
   }
   return last;
@@ -146,12 +146,12 @@ function render(slots, widths, payload) {
   slots.forEach((slot, i) => paint(slot, widths[i]));
 }
 
-// A stage's charts side by side are drawn at one scale: the smallest any of them fits at.
+// A stage's charts side by side are drawn at one zoom: the smallest any of them fits at.
 function share(slots, widths) {
   const fits = slots.map(({ __al: c }, i) => c.fit < Infinity
-    && fitted(KINDS[c.spec.kind], scratch, c.spec, widths[i], c.payload.scale, c.fit)[1]);
-  const scale = Math.min(...fits.filter(Boolean));
-  slots.forEach((slot) => { slot.__al.most = scale; });
+    && fitted(KINDS[c.spec.kind], scratch, c.spec, widths[i], c.payload.zoom, c.fit)[1]);
+  const zoom = Math.min(...fits.filter(Boolean));
+  slots.forEach((slot) => { slot.__al.most = zoom; });
 }
 
 function ensureSlots(root, payload) {
@@ -174,8 +174,8 @@ function ensureSlots(root, payload) {
 const scratch = document.createElement("canvas").getContext("2d");
 function tracks(payload, staged) {
   if (staged) return `repeat(${stageColumns(payload)},minmax(0,1fr))`;
-  const columns = payload.scale > 1 ? 1 : payload.columns;
-  const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.scale) ?? 0)));
+  const columns = payload.zoom > 1 ? 1 : payload.columns;
+  const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.zoom) ?? 0)));
   if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
   const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
   return `repeat(auto-fill,minmax(max(min(${need}px,100%),${share}),1fr))`;
@@ -193,7 +193,7 @@ function stageColumns(payload) {
 function canvasSlot() {
   const slot = document.createElement("div");
   slot.dataset.alChart = "1";
-  // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared scale (most)
+  // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared zoom (most)
   slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity };
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<canvas style="display:block;width:100%"></canvas><div class="al-tip" style="position:absolute;'
@@ -214,15 +214,15 @@ function canvasSlot() {
   return slot;
 }
 
-function drawInto(canvas, slot, scale, width) {
+function drawInto(canvas, slot, ratio, width) {
   const c = slot.__al, kind = KINDS[c.spec.kind], ctx = canvas.getContext("2d"), room = c.fit;
-  const most = Math.min(c.payload.scale, c.most);
+  const most = Math.min(c.payload.zoom, c.most);
   const [spec, k, b] = room < Infinity ? fitted(kind, ctx, c.spec, width, most, room)
-    : [c.spec, c.payload.scale, kind.layout(ctx, c.spec, width, c.payload.scale)];
-  const w = Math.round(width * scale), h = Math.round(b.height * scale);
+    : [c.spec, c.payload.zoom, kind.layout(ctx, c.spec, width, c.payload.zoom)];
+  const w = Math.round(width * ratio), h = Math.round(b.height * ratio);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
   if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";
-  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.fillStyle = "white"; ctx.fillRect(0, 0, width, b.height);
   kind.draw(ctx, spec, b, k);
   return b;
@@ -234,14 +234,14 @@ function paint(slot, width) {
   publish(slot, KINDS[c.spec.kind].summary(c.spec), c.payload.sentence, "canvas");
 }
 
-function offscreen(slot, scale) {
+function offscreen(slot, ratio) {
   const canvas = document.createElement("canvas");
-  drawInto(canvas, slot, scale, slot.clientWidth || 600);
+  drawInto(canvas, slot, ratio, slot.clientWidth || 600);
   return canvas;
 }
 
 function svg(slot) {
-  const spec = slot.__al.spec, kind = KINDS[spec.kind], k = slot.__al.payload.scale, width = slot.clientWidth || 600;
+  const spec = slot.__al.spec, kind = KINDS[spec.kind], k = slot.__al.payload.zoom, width = slot.clientWidth || 600;
   const probe = new SvgContext(width, 0), b = kind.layout(probe, spec, width, k), ctx = new SvgContext(width, b.height);
   kind.draw(ctx, spec, b, k);
   return ctx.toString();

@@ -1,4 +1,4 @@
-// The one colour function: a spec's colour scale (stops on [0, 1] over [vmin, vmax]) → the colour of a value.
+// The one colour function: a spec's colour map (stops on [0, 1] over [vmin, vmax]) → the colour of a value.
 
 const cache = new Map();
 
@@ -19,11 +19,11 @@ function table(stops) {
   return lut;
 }
 
-// colourOf(scale)(v) → {rgb, css, dark}; t in [0, 1] instead of a value with colourOf(scale).at(t)
-export function colourOf(scale) {
-  const lut = table(scale.stops), span = scale.vmax - scale.vmin || 1;
+// colourOf(colours)(v) → {rgb, css, dark}; t in [0, 1] instead of a value with colourOf(colours).at(t)
+export function colourOf(colours) {
+  const lut = table(colours.stops), span = colours.vmax - colours.vmin || 1;
   const at = (t) => lut[Math.round(Math.min(1, Math.max(0, t)) * 255)];
-  const of = (v) => at((v - scale.vmin) / span);
+  const of = (v) => at((v - colours.vmin) / span);
   of.at = at;
   return of;
 }

@@ -69,17 +69,17 @@ export function drawTurned(ctx, title, x, y) {
   ctx.fillText(title, 0, 0); ctx.restore();
 }
 
-// a vertical bar of the scale's colours at x, from top to top + h, labelled at vmin, the middle and vmax
-export function drawColourBar(ctx, scale, look, k, x, top, h) {
-  const colour = colourOf(scale), w = 16 * k;
+// a vertical bar of the colour map's colours at x, from top to top + h, labelled at vmin, the middle and vmax
+export function drawColourBar(ctx, colours, look, k, x, top, h) {
+  const colour = colourOf(colours), w = 16 * k;
   for (let i = 0; i < h; i++) {
     ctx.fillStyle = colour.at(1 - i / h).css;
     ctx.fillRect(x, top + i, w, 1.5);
   }
   ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
   ctx.textAlign = "left"; ctx.textBaseline = "middle";
-  for (const f of [0, 0.5, 1]) ctx.fillText(number(scale.vmin + f * (scale.vmax - scale.vmin), 2, true), x + w + 4, top + (1 - f) * h);
-  if (scale.title) { ctx.textBaseline = "bottom"; ctx.fillText(scale.title, x, top - 12); }
+  for (const f of [0, 0.5, 1]) ctx.fillText(number(colours.vmin + f * (colours.vmax - colours.vmin), 2, true), x + w + 4, top + (1 - f) * h);
+  if (colours.title) { ctx.textBaseline = "bottom"; ctx.fillText(colours.title, x, top - 12); }
 }
 
 export const COLOUR_BAR_PX = 92;

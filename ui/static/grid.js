@@ -1,4 +1,4 @@
-// Small multiples: (R, C) attention maps sharing one colour scale; tokens on the outer edges only.
+// Small multiples: (R, C) attention maps sharing one colour map; tokens on the outer edges only.
 import { colourOf } from "./colour.js";
 import { COLOUR_BAR_PX, columnsWidth, drawColourBar, drawColumns, drawRows, drawTitle, drawTurned, fitColumns, full,
   minSize, mostThatFit, ROW_PITCH, thin, titled, titleSpace, TURNED_90, underTitle } from "./common.js";
@@ -40,7 +40,7 @@ function layout(ctx, spec, width, k) {
 }
 
 function draw(ctx, spec, b, k) {
-  const look = spec.look, [, C, Lq, Lk] = spec.values.shape, colour = colourOf(spec.scale), size = Lq * Lk;
+  const look = spec.look, [, C, Lq, Lk] = spec.values.shape, colour = colourOf(spec.colours), size = Lq * Lk;
   const rowTitle = titled(spec.rows.title, spec.rows.note, b.y.step), colTitle = titled(spec.cols.title, spec.cols.note, b.x.step);
   for (const cell of b.cells) {
     const base = (cell.r * C + cell.c) * size;
@@ -68,7 +68,7 @@ function draw(ctx, spec, b, k) {
   ctx.font = px(look.tick_size * k, look); ctx.fillStyle = look.text_colour;
   if (spec.fit) drawTurned(ctx, rowTitle, 14 * k, b.top + b.h / 2); // once, beside every line
   const first = b.cells[0];
-  drawColourBar(ctx, spec.scale, look, k, b.left + b.w + 22, b.top, b.everyLine ? first.h : b.h);
+  drawColourBar(ctx, spec.colours, look, k, b.left + b.w + 22, b.top, b.everyLine ? first.h : b.h);
   drawTitle(ctx, spec, k, b.width);
 }
 
@@ -96,7 +96,7 @@ function hit(spec, b, x, y) {
 
 function csv(spec) {
   const [R, C, Lq, Lk] = spec.values.shape, qs = distinct(spec.rows.labels), ks = distinct(spec.cols.labels);
-  const lines = [csvLine(["", spec.rows.title, spec.cols.title, spec.scale.title])];
+  const lines = [csvLine(["", spec.rows.title, spec.cols.title, spec.colours.title])];
   for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) for (let i = 0; i < Lq; i++) for (let j = 0; j < Lk; j++) {
     const n = ((r * C + c) * Lq + i) * Lk + j;
     lines.push(csvLine([spec.cell_names[r][c], qs[i], ks[j], csvNumber(spec.values[n])]));

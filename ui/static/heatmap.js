@@ -23,7 +23,7 @@ function arrange(ctx, spec, width, k, rowN, colN) {
   const look = spec.look, [R, C] = spec.values.shape, size = look.tick_size * k, min = minSize(look, k);
   ctx.font = px(size, look);
   const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
-  const left = 12 + (spec.rows.title ? 26 * k * rowN : 0) + yLab + 8, right = spec.scale.bar ? COLOUR_BAR_PX * k : 12;
+  const left = 12 + (spec.rows.title ? 26 * k * rowN : 0) + yLab + 8, right = spec.colours.bar ? COLOUR_BAR_PX * k : 12;
   const top = titleSpace(ctx, spec, k, width) + underTitle(ctx, spec, k, width, width - right + 22);
   ctx.font = px(size, look);
   const plotW = Math.max(40, width - left - right), cw = plotW / Math.max(1, C);
@@ -73,7 +73,7 @@ export function cellText(ctx, spec, cw, ch, k) {
 
 function draw(ctx, spec, b, k) {
   const look = spec.look, [R, C] = spec.values.shape, v = spec.values, mask = spec.mask;
-  const colour = colourOf(spec.scale), { cw, ch } = b;
+  const colour = colourOf(spec.colours), { cw, ch } = b;
   for (let i = 0; i < R; i++) for (let j = 0; j < C; j++) {
     const n = i * C + j, x = b.left + j * cw, y = b.top + i * ch, masked = mask[n] === 1;
     const c = masked || !Number.isFinite(v[n]) ? null : colour(v[n]);
@@ -85,7 +85,7 @@ function draw(ctx, spec, b, k) {
     ctx.fillText(masked ? spec.mask_text : number(v[n], b.values.decimals), x + cw / 2, y + ch / 2);
   }
   drawAxes(ctx, spec, b, k);
-  if (spec.scale.bar) drawColourBar(ctx, spec.scale, look, k, b.left + b.plotW + 22, b.top, b.plotH);
+  if (spec.colours.bar) drawColourBar(ctx, spec.colours, look, k, b.left + b.plotW + 22, b.top, b.plotH);
   drawTitle(ctx, spec, k, b.width);
 }
 
@@ -109,7 +109,7 @@ function need(ctx, spec, k) {
   if (!full(spec.cols, look)) return 0;
   ctx.font = px(look.tick_size * k, look);
   const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
-  return 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8 + (spec.scale.bar ? COLOUR_BAR_PX * k : 12)
+  return 12 + (spec.rows.title ? 26 * k : 0) + yLab + 8 + (spec.colours.bar ? COLOUR_BAR_PX * k : 12)
     + columnsWidth(spec.cols.labels.length, look, k);
 }
 

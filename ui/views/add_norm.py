@@ -10,9 +10,9 @@ from model.explain import layer_norm_stats
 from model.trace import BatchTrace, Trace
 from ui import data
 from ui.view import Element, View, clamp, per_view
-from viz.bars import layernorm_stats
+from viz.bars import grouped_bars, layernorm_stats
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 SUBLAYERS = {"encoder": ["an.sub_self", "an.sub_ffn"],  # sublayer names (messages)
              "decoder": ["an.sub_masked_self", "an.sub_cross", "an.sub_ffn"]}

@@ -9,8 +9,9 @@ import numpy as np
 from model.flash import Tiles, floats_held, online_softmax
 from model.trace import Trace
 from ui.view import Element, View, clamp, per_view, within_model
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 SIZES = 2 ** np.arange(4, 14)  # n = 16 … 8192 for the memory chart
 BLOCKS = ("encoder", "decoder", "cross")

@@ -8,7 +8,7 @@ from model.decoding import DecodeOptions
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
-from viz.bars import coverage_bar, topk_bar
+from viz.bars import coverage_bar, likeliest_bar
 from viz.heatmap import matrix_heatmap
 
 
@@ -22,9 +22,9 @@ def step_element(trace: Trace, shown: int, layer: int, head: int, v: View) -> El
     """One decoding step: its most likely next tokens, its cross-attention per head and its masked self-attention."""
     step, h = trace.decoded.steps[shown], trace.config.h
     self_attn = step.self_attn[layer, head]  # (t, t)
-    return Element([topk_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
-                             title=v.t("dec.fig_topk", k=len(step.top_tokens)),
-                             given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
+    return Element([likeliest_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
+                                  title=v.t("dec.fig_likeliest", k=len(step.top_tokens)),
+                                  given=v.t("dec.given", prefix=" ".join(step.prefix_tokens)), words=v.words()),
                     matrix_heatmap(step.cross_attn[layer], [v.t("label.head", i=i) for i in range(h)], trace.src.tokens,
                                    kind="prob", title=v.t("dec.fig_cross_step", layer=layer),
                                    row_title=v.t("axis.head"),

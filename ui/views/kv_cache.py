@@ -8,8 +8,9 @@ from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 
 def highest(trace: Trace) -> dict[str, int]:
@@ -24,7 +25,7 @@ def cached(trace: Trace) -> CachedRun:
 
 def check(trace: Trace) -> tuple[float, int]:
     """Largest |cached logits − the full pass's| over every step and token, and how many steps pick the same top."""
-    full, steps = trace.arrays["hook_logits"], cached(trace).logits  # (T, V) each
+    full, steps = trace.logits, cached(trace).logits  # (T, V) each
     return float(np.abs(steps - full).max()), int((steps.argmax(-1) == full.argmax(-1)).sum())
 
 
@@ -55,7 +56,7 @@ def cache_element(trace: Trace, step: int, layer: int, head: int, v: View) -> El
         matrix_heatmap(keys, rows, [f"d{i}" for i in range(keys.shape[1])], show_values=False, col_ticks=12,
                        title=v.t("kv.fig_keys", layer=layer, kv=group, step=step),
                        row_title=v.t("kv.axis_position"), col_title=v.t("axis.dimension"), words=v.words()),
-        grouped_bars(rows, {v.t("kv.weight"): run.weights[layer, head, step, : step + 1]}, y_range=(0.0, 1.0),
+        grouped_bars(rows, {v.t("kv.weight"): run.patterns[layer, head, step, : step + 1]}, y_range=(0.0, 1.0),
                      title=v.t("kv.fig_weights", head=head, token=token), y_title=v.t("kv.weight"),
                      x_title=v.t("kv.axis_position"), words=v.words()),
     ], f"kv-cache-L{layer}-h{head}-t{step}", [f"kv-keys-L{layer}-t{step}", f"kv-weights-L{layer}-h{head}-t{step}"])

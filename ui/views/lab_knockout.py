@@ -9,7 +9,7 @@ from ui import data
 from ui.view import Element, View, per_view
 from viz.heatmap import matrix_heatmap
 
-SCALE_FLOOR = 1.0  # the colour scale spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
+BOUND_FLOOR = 1.0  # the colour map spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
 
 
 def importance(trace: Trace, v: View) -> np.ndarray:
@@ -25,7 +25,7 @@ def importance_element(trace: Trace, drops: np.ndarray, v: View) -> Element:
     return Element([matrix_heatmap(drops.reshape(len(BLOCKS) * N, h), rows, [f"h{j}" for j in range(h)],
                                    title=v.t("ko.fig_importance"), row_title=v.t("ko.axis_block"),
                                    col_title=v.t("ko.axis_head"), hover_formula="Δ log P", words=v.words(),
-                                   bound=max(SCALE_FLOOR, float(np.abs(drops).max())))],
+                                   bound=max(BOUND_FLOOR, float(np.abs(drops).max())))],
                    "ko-importance")
 
 

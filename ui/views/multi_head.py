@@ -54,7 +54,7 @@ def output_weights(trace: Trace, block: str, layer: int, head: int, v: View) -> 
     if v.pretrained:
         W_O = pretrained.output_weights(data.pretrained_model(v.hf_model), block, layer)[head * d_k:(head + 1) * d_k]
         return W_O, concat_cols[head * d_k:(head + 1) * d_k], v.t("hf.fig_wo_head", head=head, d_k=d_k)
-    return projection_weights(data.bundle(trace.model).model, block, layer)["W_O"], concat_cols, "W_O"
+    return projection_weights(data.bundle(trace.model).transformer, block, layer)["W_O"], concat_cols, "W_O"
 
 
 @per_view

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lesson.notes import PANELS
+from lesson.notes import MISTAKES
 from model import lessons
 from model.checkpoint import Bundle
 from model.positional import sinusoidal_encoding
@@ -40,7 +40,7 @@ def mask_mul_element(mode: str, v: View) -> Element:
 
 def note_pe(bundle: Bundle) -> tuple[np.ndarray, np.ndarray]:
     """The note's PE code and the paper's formula at this model's d_model, for the first PE_ROWS positions."""
-    d = bundle.cfg.d_model
+    d = bundle.config.d_model
     return lessons.note_pe(PE_ROWS, d), sinusoidal_encoding(PE_ROWS, d)  # (PE_ROWS, d_model) each
 
 
@@ -101,7 +101,7 @@ def panel_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Elem
 def charts(page: str, trace: Trace, v: View) -> list[Element]:
     """The charts of the panels shown on `page` ("notes": every panel)."""
     bundle = data.bundle(trace.model)
-    return [b for key in CHARTED if page in (PANELS[key][0], "notes") for b in panel_elements(key, bundle, trace, v)]
+    return [b for key in CHARTED if page in (MISTAKES[key][0], "notes") for b in panel_elements(key, bundle, trace, v)]
 
 
 def every_chart(trace: Trace, v: View) -> list[Element]:

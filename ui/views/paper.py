@@ -10,8 +10,8 @@ from model import lessons
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import line_chart
 from viz.paths import recurrence_and_attention
 
 K = R = 3  # Table 1's convolution kernel and restricted neighbourhood, the same width for the comparison
@@ -55,7 +55,7 @@ def table1(trace: Trace | None, d: int) -> tuple[int, dict[str, tuple[int, int, 
 def conv_check(trace: Trace) -> float:
     """max |a random convolution of kernel K − the same as K fixed one-hot attention heads| on the sentence's encoder
     input."""
-    x = trace["hook_src_input"].astype(np.float64)  # (S, d_model)
+    x = trace.embedding("source").x.astype(np.float64)  # (S, d_model)
     kernel, bias = lessons.conv_kernel(K, x.shape[1], x.shape[1])
     return float(np.abs(lessons.convolve(x, kernel, bias) - lessons.conv_as_attention(x, kernel, bias)).max())
 

@@ -34,7 +34,7 @@ def sentence_preset(trace: Trace, v: View) -> dict:
     queries and keys come from two sequences: its layer's encoder self-attention stands in), and that place."""
     m = within_model(trace, v)
     block, layer, head = m.block if m.block in SELF_ATTENTION else "encoder", m.layer, m.head
-    return from_trace(trace, data.bundle(trace.model).model, block, layer, head) | {"where": (block, layer, head)}
+    return from_trace(trace, data.bundle(trace.model).transformer, block, layer, head) | {"where": (block, layer, head)}
 
 
 def attend(mats: dict, keep: np.ndarray, scale: bool, tokens: list[str]) -> Result:
@@ -58,11 +58,11 @@ def elements(res: Result, scale: bool, v: View) -> list[Element]:
            for title, M in (("Q = X·W_Q", res.Q), ("K = X·W_K", res.K), ("V = X·W_V", res.V))]
     scores = [matrix_heatmap(res.r.scores, names, names, title=v.t("pg.fig_scores"), decimals=decimals(res.r.scores),
                              hover_formula="q({row})·k({col})", **axes),
-              matrix_heatmap(res.r.masked, names, names, **axes,
+              matrix_heatmap(res.r.masked_scores, names, names, **axes,
                              title=v.t("pg.fig_scaled_mask" if scale else "pg.fig_masked_unscaled"))]
-    weights = [matrix_heatmap(res.r.weights, names, names, kind="prob", title=v.t("pg.fig_weights"), decimals=3,
+    weights = [matrix_heatmap(res.r.pattern, names, names, kind="prob", title=v.t("pg.fig_weights"), decimals=3,
                               **axes),
-               matrix_heatmap(res.r.output, names, dims(res.V), title=v.t("pg.fig_output"), height=320, **tokens)]
+               matrix_heatmap(res.r.z, names, dims(res.V), title=v.t("pg.fig_output"), height=320, **tokens)]
     return [Element(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Element(scores, "pg-scores", ["pg-scores", "pg-masked"]),
             Element(weights, "pg-weights", ["pg-weights", "pg-output"])]
 

@@ -9,8 +9,9 @@ from model.positional import alibi_bias, split_slopes
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view, within_model
+from viz.arrows import arrows
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import arrows, line_chart
 
 REFERENCE = "en-zh-sinusoidal"  # the grammar-trained en-zh beside the variants: trained alike but for position
 MODELS = {REFERENCE: "pos.sinusoidal", "en-zh-rope": "pos.rope", "en-zh-alibi": "pos.alibi"}  # -> its name
@@ -57,8 +58,7 @@ def maps_element(trace: Trace, v: View) -> Element:
 def rotated(trace: Trace, layer: int, v: View) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The RoPE model's turned q and k of the encoder layer, and the tokens; (h, S, d_k) twice."""
     rope = run("en-zh-rope", trace.text, v)
-    return (rope.arrays[f"encoder.{layer}.self_attn.hook_q_rot"], rope.arrays[f"encoder.{layer}.self_attn.hook_k_rot"],
-            rope.src.tokens)
+    return (*rope.rotated("encoder", layer), rope.src.tokens)
 
 
 @per_view
@@ -81,7 +81,7 @@ def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
 
 @per_view
 def shift_element(trace: Trace, v: View) -> Element:
-    """The change in each model's first-layer scores after the shift, for the view's head, on one colour scale."""
+    """The change in each model's first-layer scores after the shift, for the view's head, on one colour map."""
     head = within(trace, v).head
     gaps = shift_gaps(trace, v)
     tokens = run(REFERENCE, trace.text, v).src.tokens[: gaps[REFERENCE].shape[1]]  # a shift may cut a 64-token sentence

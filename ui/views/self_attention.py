@@ -11,8 +11,9 @@ from model.attention import softmax
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
 from ui.view import Element, View, per_view, within_model
+from viz.bars import grouped_bars
+from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.lines import grouped_bars, line_chart
 
 D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
@@ -101,7 +102,7 @@ def elements(trace: Trace, s: Shown, v: View) -> dict[str, Element]:
 def walk_element(attn, s: Shown, dims: list[str], v: View) -> Element:
     """The worked query: q ⊙ k per key, then the weighted values and their sum z, one chart per row."""
     rows, cols, tag = attn.queries, attn.keys, s.tag
-    weighted = list(s.walk.weighted_v) + [s.walk.output]
+    weighted = list(s.walk.weighted_v) + [s.walk.z]
     return Element([matrix_heatmap(s.walk.products, cols, dims, title=v.t("sa.fig_products", query=rows[s.query]),
                                    row_title=v.t("axis.key_token"), col_title=v.t("axis.dimension"), show_values=False,
                                    col_ticks=16, words=v.words()),
