@@ -27,7 +27,8 @@ BARE = "attention-lab/"  # a chart module's bare name in the handout's import ma
 # an import of a chart module, by its path ("./x.js", in ui/static) or its bare name (in ENTRY)
 IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./|attention-lab/)([\w.-]+\.js)\2""")
 
-# charts are 680 px wide, A4 or Letter less the print margins: paper shows them as the screen does
+# charts are 680 px wide, A4 or Letter less the print margins: paper shows them as the screen does, as vector SVG
+# while printing (.al-paper, ui/static/components/handout.js)
 STYLE = """
 body{font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif;color:#111;
  max-width:1100px;margin:2rem auto;padding:0 1.2rem;line-height:1.6;font-size:17px}
@@ -42,9 +43,11 @@ section{border-top:1px solid #d0d0d0;padding:1.2rem 0 .6rem 0}h2{font-size:1.45r
 .copy{border:1px dashed #e8b36b;background:#fff1dc;color:#7a4300;border-radius:.3rem;padding:0 .15em}
 .unk{border:1px solid #e89b9b;background:#fde8e8;color:#8a1c1c;border-radius:.3rem;padding:0 .15em}
 .miss{color:#8a1c1c;text-decoration:line-through}.legend{color:#555;font-size:.95rem;margin:0 0 .4rem 0}
-.chart{width:680px;max-width:100%}footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
+.chart{width:680px;max-width:100%}.al-paper{display:none}
+footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
 @media print{body{max-width:none;margin:0;font-size:11pt}section{break-inside:avoid;page-break-inside:avoid}
- .al-toolbar,details{display:none!important}.formula{background:none}@page{margin:14mm}}
+ .al-toolbar,details,.al-paper+canvas{display:none!important}.al-paper{display:block}.formula{background:none}
+ @page{margin:14mm}}
 """
 
 

@@ -103,15 +103,25 @@ def test_hostile_text_in_a_handout_stays_text(page, tmp_path):
     assert EVIL in page.locator(".formula .tex").first.inner_text().replace("\xa0", " ")  # typeset as text
 
 
-def test_charts_are_drawn_at_the_papers_width_and_print_as_drawn(page, tmp_path):
+def test_charts_are_drawn_at_the_papers_width_and_print_as_vector_drawings(page, tmp_path):
     path = tmp_path / "print.html"
-    path.write_text(render_handout("print", "", [("step", "text", "x", figure("weights", ["a", "b"]))] * 2, "en"),
-                    encoding="utf-8")
-    assert_offline_and_drawn(page, open_offline(page, path), ["weights", "weights"])
+    sections = [("step", "text", "x", figure("weights", ["a", "b"])), ("step", "text", "x", figure(EVIL, [EVIL, "b"]))]
+    path.write_text(render_handout("print", "", sections, "en"), encoding="utf-8")
+    assert_offline_and_drawn(page, open_offline(page, path), ["weights", EVIL])
     screen = page.evaluate(WIDTHS)
     assert [css for css, _ in screen] == [680, 680], "A4 or Letter less the margins, in a 1400 px window"
+    page.evaluate("() => [1, 2].forEach(() => window.dispatchEvent(new Event('beforeprint')))")  # printed twice
     page.emulate_media(media="print")
-    assert page.evaluate(WIDTHS) == screen, "paper shows the very drawing"
+    papers = page.locator(".chart .al-paper svg")
+    assert papers.count() == 2 and all(papers.nth(i).is_visible() for i in range(2))
+    assert [papers.nth(i).get_attribute("width") for i in range(2)] == ["680", "680"]
+    assert papers.first.locator("text", has_text="weights").count() == 1, "the chart's own title, as text"
+    assert papers.last.locator("text", has_text=EVIL).count() == 3, "title, a query's and a key's label, as text"
+    assert page.locator('img[src="x"]').count() == 0
+    assert not page.locator(".chart canvas").first.is_visible(), "paper shows the vector drawing, not the canvas"
     assert not page.locator(".al-toolbar").first.is_visible(), "no download buttons on paper"
-    assert page.pdf(format="A4").startswith(b"%PDF-")
+    assert page.pdf(format="A4").startswith(b"%PDF-")  # Chromium's own beforeprint and afterprint
+    page.emulate_media(media="screen")
+    assert page.locator(".al-paper").count() == 0 and page.evaluate(WIDTHS) == screen
+    assert page.locator(".chart canvas").first.is_visible()
     assert not page.errors, page.errors
