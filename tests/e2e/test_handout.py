@@ -1,6 +1,7 @@
 """The HTML handout opened from a file:// URL in Chromium: every chart drawn by the app's chart modules, offline,
 without errors or script; printed at the size it is drawn."""
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -124,4 +125,25 @@ def test_charts_are_drawn_at_the_papers_width_and_print_as_vector_drawings(page,
     page.emulate_media(media="screen")
     assert page.locator(".al-paper").count() == 0 and page.evaluate(WIDTHS) == screen
     assert page.locator(".chart canvas").first.is_visible()
+    assert not page.errors, page.errors
+
+
+def test_each_charts_downloads_work_offline_and_its_svg_carries_the_handouts_font(page, tmp_path):
+    path = tmp_path / "downloads.html"
+    path.write_text(render_handout("downloads", "", [("step", "text", "x", figure("weights", ["猫", "b"]))], "en"),
+                    encoding="utf-8")
+    assert_offline_and_drawn(page, open_offline(page, path), ["weights"])
+    slot = page.locator(".chart [data-al-chart]")
+    slot.hover()
+    files = {}
+    for button in ("PNG", "SVG", "CSV"):
+        with page.expect_download() as download:
+            slot.locator(f"button[data-format={button}]").click()
+        files[download.value.suggested_filename] = Path(download.value.path()).read_bytes()
+    assert set(files) == {"weights.png", "weights.svg", "weights.csv"}
+    assert files["weights.png"].startswith(b"\x89PNG")
+    svg = files["weights.svg"].decode("utf-8")
+    assert svg.count("@font-face") == 1 and 'font-family: "Attention Lab Sans"' in svg, svg[:300]
+    assert 'url("data:font/woff2;base64,' in svg and ">猫</text>" in svg, "the Chinese label with its font"
+    assert files["weights.csv"].decode("utf-8").splitlines()[1].startswith("猫,")
     assert not page.errors, page.errors
