@@ -1,10 +1,12 @@
 """Files for after class, built without Streamlit: any trace matrix as labelled CSV, and a self-contained HTML
-handout (plotly.js inlined, no network) with one section per step, each with its formula and chart."""
+handout (no network) with one section per step, each with its formula and its chart drawn by the app's own chart
+modules (ui/static, inlined)."""
 from __future__ import annotations
 
 import base64
 import html
 import importlib.util
+import json
 import re
 from functools import cache, partial
 from pathlib import Path
@@ -15,10 +17,18 @@ import pandas as pd
 from lesson.catalogue import t
 from model.trace import Trace
 from viz import fonts, style
-from viz.plotly import PLOTLY_JS, to_plotly
+from viz.wire import pack
 
-Section = tuple[str, str, str, str]  # (heading, explanation, formula LaTeX, figure JSON)
+Section = tuple[str, str, str, bytes]  # (heading, explanation, formula LaTeX, chart payload)
 
+STATIC = fonts.FILE.parent  # ui/static: the app's chart modules, read by path as the font is
+ENTRY = STATIC / "components" / "handout.js"  # typesets the formulas and draws the charts with chart.js
+BARE = "attention-lab/"  # a chart module's bare name in the handout's import map
+# an import of a chart module, by its path ("./x.js", in ui/static) or its bare name (in ENTRY)
+IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\./|attention-lab/)([\w.-]+\.js)\2""")
+
+# charts are 680 px wide, A4 or Letter less the print margins: paper shows them as the screen does, as vector SVG
+# while printing (.al-paper, ui/static/components/handout.js)
 STYLE = """
 body{font-family:"Attention Lab Sans","Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif;color:#111;
  max-width:1100px;margin:2rem auto;padding:0 1.2rem;line-height:1.6;font-size:17px}
@@ -33,30 +43,11 @@ section{border-top:1px solid #d0d0d0;padding:1.2rem 0 .6rem 0}h2{font-size:1.45r
 .copy{border:1px dashed #e8b36b;background:#fff1dc;color:#7a4300;border-radius:.3rem;padding:0 .15em}
 .unk{border:1px solid #e89b9b;background:#fde8e8;color:#8a1c1c;border-radius:.3rem;padding:0 .15em}
 .miss{color:#8a1c1c;text-decoration:line-through}.legend{color:#555;font-size:.95rem;margin:0 0 .4rem 0}
-.chart{width:100%;min-height:360px}footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
+.chart{width:680px;max-width:100%}.al-paper{display:none}
+footer{color:#6b7a90;font-size:.9rem;border-top:1px solid #d0d0d0;padding-top:.8rem}
 @media print{body{max-width:none;margin:0;font-size:11pt}section{break-inside:avoid;page-break-inside:avoid}
- .modebar-container,details{display:none}.formula{background:none}@page{margin:14mm}}
-"""
-
-RENDER = """
-document.querySelectorAll('.formula .tex').forEach(function (node) {  // typeset as the app's st.latex is
-  katex.render(node.textContent, node, {displayMode: true, throwOnError: false});
-});
-var charts = [];
-document.querySelectorAll('script.al-figure').forEach(function (node) {
-  try {  // one broken chart must not stop the others
-    var fig = JSON.parse(node.textContent), gd = document.getElementById(node.dataset.target);
-    Plotly.newPlot(gd, fig.data, fig.layout, {responsive: true, displaylogo: false});
-    charts.push(gd);
-  } catch (err) {
-    console.error('chart ' + node.dataset.target + ': ' + err);
-  }
-});
-function fit(width) {  // paper is narrower than the screen: A4 or Letter less the margins is about 680 CSS px
-  charts.forEach(function (gd) { Plotly.relayout(gd, {width: width}); });
-}
-window.addEventListener('beforeprint', function () { fit(680); });
-window.addEventListener('afterprint', function () { fit(null); });
+ .al-toolbar,details,.al-paper+canvas{display:none!important}.al-paper{display:block}.formula{background:none}
+ @page{margin:14mm}}
 """
 
 
@@ -91,16 +82,45 @@ def matrix_csv(trace: Trace, name: str, head: int, vocab: list[str]) -> str:
     return "\ufeff" + matrix_frame(trace, name, head, vocab).to_csv()
 
 
+def imported(code: str) -> list[str]:
+    """File names of the chart modules that `code` imports."""
+    return [m[4] for m in IMPORT.finditer(code)]
+
+
+def bare(code: str) -> str:
+    """`code` importing each chart module by its bare name (a data: module has no URL to be relative to)."""
+    return IMPORT.sub(lambda m: f"{m[1]}{m[2]}{BARE}{m[4]}{m[2]}", code)
+
+
+def data_url(code: str) -> str:
+    """A module's code as a data: URL."""
+    return "data:text/javascript;base64," + base64.b64encode(code.encode("utf-8")).decode("ascii")
+
+
 @cache
-def plotly_js() -> str:
-    """The plotly.js bundle shipped in the installed plotly package."""
-    return PLOTLY_JS.read_text(encoding="utf-8")
+def import_map() -> str:
+    """The handout's import map: ENTRY and every chart module it imports, each a data: URL of its code."""
+    entry = ENTRY.read_text(encoding="utf-8")
+    codes, todo = {}, imported(entry)
+    while todo:
+        name = todo.pop()
+        if name not in codes:
+            codes[name] = (STATIC / name).read_text(encoding="utf-8")
+            todo += imported(codes[name])
+    imports = {BARE + name: data_url(bare(code)) for name, code in sorted(codes.items())}
+    return json.dumps({"imports": imports | {BARE + ENTRY.name: data_url(entry)}}, separators=(",", ":"))
 
 
-def figure_script(figure_json: str, target: str) -> str:
-    """The figure as inert JSON data; every "<" is written \\u003c, so no text in it can end the script element."""
-    safe = figure_json.replace("<", "\\u003c")
-    return f'<script type="application/json" class="al-figure" data-target="{target}">{safe}</script>'
+def chart_payload(spec, name: str, sentence: str, lang: str) -> bytes:
+    """One chart's payload as the app's chart element receives it; the font is the handout's own @font-face."""
+    return pack([spec], sentence=sentence, zoom=1.0, columns=1, names=[name],
+                words={"download": t("viz.download", lang, format="{format}")}, font="", live="")
+
+
+def payload_script(payload: bytes, target: str) -> str:
+    """The payload as inert base64 data (no "<" in it), drawn into the element `target`."""
+    data = base64.b64encode(payload).decode("ascii")
+    return f'<script type="application/octet-stream" class="al-payload" data-target="{target}">{data}</script>'
 
 
 def formula_html(latex: str, lang: str) -> str:
@@ -147,12 +167,12 @@ def katex_rules(css: str) -> str:
 
 
 def section_html(number: int, section: Section, lang: str) -> str:
-    """One step: heading, explanation, formula, and the chart's empty div with its figure data."""
-    heading, explanation, latex, figure_json = section
+    """One step: heading, explanation, formula, and the chart's empty div with its payload."""
+    heading, explanation, latex, payload = section
     target = f"chart-{number}"
     return (f"<section><h2>{number} · {html.escape(heading)}</h2>"
             f'<p class="text">{html.escape(explanation)}</p>{formula_html(latex, lang)}'
-            f'<div class="chart" id="{target}"></div>{figure_script(figure_json, target)}</section>')
+            f'<div class="chart" id="{target}"></div>{payload_script(payload, target)}</section>')
 
 
 def render_handout(title: str, subtitle: str, sections: list[Section], lang: str, heading: str = "") -> str:
@@ -164,11 +184,11 @@ def render_handout(title: str, subtitle: str, sections: list[Section], lang: str
     return (f'<!DOCTYPE html>\n<html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(title)}</title><style>{fonts.face(fonts.data_url())}{katex_css}{STYLE}</style>"
-            f"<script>{plotly_js()}</script><script>{script}</script></head>"
+            f'<script>{script}</script><script type="importmap">{import_map()}</script></head>'
             f"<body><header><h1>{heading or html.escape(title)}</h1>"
             f'<p class="subtitle">{html.escape(subtitle)}</p></header>'
             f"{body}<footer>{html.escape(t('handout.footer', lang))}</footer>"
-            f"<script>{RENDER}</script></body></html>")
+            f'<script type="module">import "{BARE}{ENTRY.name}";</script></body></html>')
 
 
 def marked(text_: str, words: list[str], marks: dict[int, str]) -> str:
@@ -224,8 +244,9 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     sizes, in_lang = facts(trace), partial(t, language=lang)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}
     sections = [(t(f"tour.{step.key}.title", lang, **sizes), t(f"tour.{step.key}.text", lang, **sizes)
-                 + notes.get(step.key, ""), step.formula(trace), to_plotly(step.figure(trace, in_lang)).to_json())
-                for step in WITH_CHAPTER]
+                 + notes.get(step.key, ""), step.formula(trace),
+                 chart_payload(step.figure(trace, in_lang), f"step-{n}-{step.key}", trace.text, lang))
+                for n, step in enumerate(WITH_CHAPTER, 1)]
     cfg = trace.config
     subtitle = t("handout.subtitle", lang, model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")

@@ -1,4 +1,4 @@
-"""Plotly JSON from a chart spec, for where Plotly draws: chart exports, the offline handout, the naive reference.
+"""Plotly JSON from a chart spec, for where Plotly draws: chart exports, the naive reference.
 
 Plotly reads some HTML in text, so every label, title and word is HTML-escaped here (and only here).
 """
@@ -10,10 +10,8 @@ import html
 import json
 import re
 from functools import singledispatch
-from pathlib import Path
 
 import numpy as np
-import plotly
 
 from viz.headview import bucket_of, bucket_style
 from viz.paths import sub
@@ -34,7 +32,6 @@ from viz.spec import (
 )
 from viz.style import Style, distinct
 
-PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"  # ships with plotly
 UIREVISION = "attention-lab"
 H_GAP = 0.025
 COLORBAR_PX = 90

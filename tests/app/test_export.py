@@ -1,9 +1,12 @@
-"""Exports: the HTML handout (escaping, one inlined plotly.js and KaTeX, marked copies), matrices as CSV, the export
-page."""
+"""Exports: the HTML handout (escaping, the app's chart modules and KaTeX inlined once, one chart payload per step,
+marked copies), matrices as CSV, the export page."""
+import base64
 import html
 import io
 import json
 import re
+import struct
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -11,15 +14,27 @@ import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 
 from lesson import catalogue
-from lesson.handout import build_handout, hook_matrix, katex, matrix_csv, plotly_js, render_handout, sentence_heading
+from lesson.handout import (
+    BARE,
+    ENTRY,
+    STATIC,
+    build_handout,
+    chart_payload,
+    hook_matrix,
+    import_map,
+    katex,
+    matrix_csv,
+    render_handout,
+    sentence_heading,
+)
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from tests.app.conftest import open_page
 from viz.heatmap import matrix_heatmap
-from viz.plotly import to_plotly
+from viz.wire import MAGIC
 
 EVIL = "<script>alert(1)</script>"
-FIGURE_SCRIPT = re.compile(r'<script type="application/json" class="al-figure"[^>]*>(.*?)</script>', re.S)
+PAYLOAD_SCRIPT = re.compile(r'<script type="application/octet-stream" class="al-payload"[^>]*>(.*?)</script>', re.S)
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +49,36 @@ def trace(bundle):
     return run_with_trace(bundle, "I have a cat")
 
 
-def figure(title: str = "weights") -> dict:
-    """A small real figure, as the app draws it."""
-    return to_plotly(matrix_heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"], kind="prob", title=title))
+def figure(title: str = "weights") -> bytes:
+    """The payload of a small real chart, as the app's chart element receives it."""
+    spec = matrix_heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"], kind="prob", title=title)
+    return chart_payload(spec, "weights", "a b c", "en")
 
 
 def handout(*sections, lang: str = "en") -> str:
-    """render_handout of (heading, text, formula, figure JSON) sections."""
+    """render_handout of (heading, text, formula, chart payload) sections."""
     return render_handout("I have a cat → 我有一只猫", "subtitle", list(sections), lang)
+
+
+def payloads(page: str) -> list[bytes]:
+    """The chart payloads embedded in a handout, in order."""
+    return [base64.b64decode(body, validate=True) for body in PAYLOAD_SCRIPT.findall(page)]
+
+
+def header(payload: bytes) -> dict:
+    """The JSON header of a chart payload (viz/wire.py)."""
+    assert payload[:4] == MAGIC
+    (n,) = struct.unpack("<I", payload[4:8])
+    return json.loads(payload[8:8 + n])
+
+
+def modules(page: str) -> dict[str, str]:
+    """The handout's import map: bare module name -> the module's code."""
+    (body,) = re.findall(r'<script type="importmap">(.*?)</script>', page, re.S)
+    prefix = "data:text/javascript;base64,"
+    imports = json.loads(body)["imports"]
+    assert all(url.startswith(prefix) for url in imports.values())
+    return {name: base64.b64decode(url[len(prefix):]).decode() for name, url in imports.items()}
 
 
 def frame(csv: str) -> pd.DataFrame:
@@ -52,11 +89,12 @@ def frame(csv: str) -> pd.DataFrame:
 # ---------------------------------------------------------------- the handout
 
 
-def test_plotly_js_is_inlined_exactly_once_and_nothing_is_loaded_from_outside():
-    page = handout(*[("step", "text", "x", figure().to_json())] * 3)
-    assert page.count(plotly_js()) == 1
-    assert page.count("plotly.js v") == 1
-    assert page.count("<script") == 3 + 3, "plotly.js, KaTeX, three figures, the render script"
+def test_the_chart_modules_are_inlined_once_and_nothing_is_loaded_from_outside():
+    page = handout(*[("step", "text", "x", figure())] * 3)
+    assert "plotly" not in page.lower()
+    assert page.count(import_map()) == 1
+    assert page.count("<script") == 3 + 3, "KaTeX, the import map, three payloads, the module that draws them"
+    assert page.endswith(f'<script type="module">import "{BARE}handout.js";</script></body></html>')
     markup = re.sub(r"(<script[^>]*>).*?</script>", r"\1", page, flags=re.S)  # the page, not its scripts' code
     assert not re.search(r"<(script|link|img)[^>]*(src|href)=", markup)
     assert '<meta charset="utf-8">' in page and '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",sans-serif' in page
@@ -66,27 +104,37 @@ def test_plotly_js_is_inlined_exactly_once_and_nothing_is_loaded_from_outside():
     assert "@media print" in page
 
 
-def test_one_chart_div_and_figure_per_section_in_order():
-    page = handout(("first", "a", "x", figure("one").to_json()), ("second", "b", "y", figure("two").to_json()))
+def test_the_handout_inlines_the_chart_element_and_every_module_it_imports_with_bare_names():
+    code = modules(handout())
+    assert code.pop(BARE + "handout.js") == ENTRY.read_text(encoding="utf-8"), "the module that draws the charts"
+    assert {BARE + "chart.js", BARE + "heatmap.js", BARE + "curves.js", BARE + "export.js"} <= set(code)
+    for name, module in code.items():
+        original = (STATIC / name.removeprefix(BARE)).read_text(encoding="utf-8")
+        assert module == original.replace('"./', f'"{BARE}'), f"{name}: the module, its imports bare"
+        assert not re.search(r"""(from|import)\s*\(?\s*["']\./""", module), name
+        assert set(re.findall(rf'"({BARE}[\w.]+\.js)"', module)) <= set(code), f"{name} imports only inlined modules"
+
+
+def test_one_chart_div_and_payload_per_section_in_order():
+    page = handout(("first", "a", "x", figure("one")), ("second", "b", "y", figure("two")))
     assert re.findall(r'<div class="chart" id="(chart-\d+)"></div>', page) == ["chart-1", "chart-2"]
-    figures = [json.loads(body) for body in FIGURE_SCRIPT.findall(page)]
-    assert [f["layout"]["title"]["text"] for f in figures] == ["one", "two"]
+    assert payloads(page) == [figure("one"), figure("two")], "each payload's exact bytes"
+    assert [header(p)["charts"][0]["title"] for p in payloads(page)] == ["one", "two"]
     assert re.findall(r'data-target="(chart-\d+)"', page) == ["chart-1", "chart-2"]
 
 
 def test_section_text_is_escaped_everywhere():
-    page = render_handout(EVIL, EVIL, [(EVIL, EVIL, r"\text{" + EVIL + "}", figure().to_json())], "en")
+    page = render_handout(EVIL, EVIL, [(EVIL, EVIL, r"\text{" + EVIL + "}", figure())], "en")
     assert "<script>alert(1)" not in page
     assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7, "title, h1, subtitle, heading, text, formula ×2"
     assert page.count(r"\text{&lt;script&gt;alert(1)&lt;/script&gt;}") == 2, "the formula and its LaTeX source"
 
 
-def test_figure_json_cannot_close_its_script_element():
+def test_a_payload_cannot_close_its_script_element():
     hostile = figure("</script><script>alert(1)</script><!-- <script>")
-    page = handout(("step", "text", "x", hostile.to_json()))
+    page = handout(("step", "text", "x", hostile))
     assert "</script><script>alert(1)" not in page and "<!--" not in page
-    (body,) = FIGURE_SCRIPT.findall(page)
-    assert json.loads(body) == hostile.to_dict(), "the browser's JSON.parse reads back the same figure"
+    assert payloads(page) == [hostile], "the browser's atob reads back the same bytes"
 
 
 def test_html_lang_follows_the_handout_language():
@@ -95,7 +143,7 @@ def test_html_lang_follows_the_handout_language():
 
 
 def test_formula_is_typeset_by_the_katex_streamlit_ships_and_its_source_is_kept():
-    page = handout(("step", "text", r"\frac{q \cdot k}{\sqrt{d_k}} < 1", figure().to_json()))
+    page = handout(("step", "text", r"\frac{q \cdot k}{\sqrt{d_k}} < 1", figure()))
     assert r'<div class="tex">\frac{q \cdot k}{\sqrt{d_k}} &lt; 1</div>' in page  # typeset when the page opens
     assert r"<code>\frac{q \cdot k}{\sqrt{d_k}} &lt; 1</code>" in page
     script, css = katex()
@@ -189,10 +237,12 @@ def steps():
 
 def test_handout_has_one_chart_per_tour_step(trace, steps):
     page = build_handout(trace, "en", 0.5)
-    assert len(FIGURE_SCRIPT.findall(page)) == len(steps) == page.count('<div class="chart"')
+    assert len(payloads(page)) == len(steps) == page.count('<div class="chart"')
     assert "<h1>I have a cat → 我有一只猫</h1>" in page
-    for body in FIGURE_SCRIPT.findall(page):
-        assert json.loads(body)["data"], "every chart has data"
+    for payload, step in zip(payloads(page), steps):
+        head = header(payload)
+        assert [c["kind"] for c in head["charts"]] == [step.figure(trace, partial(catalogue.t, language="en")).kind]
+        assert head["arrays"] and head["sentence"] == "I have a cat" and head["font"] == "" and head["live"] == ""
 
 
 def test_handout_says_whether_the_cross_attention_was_trained_to_align(trace, steps):
@@ -287,7 +337,7 @@ def test_export_page_handout_language_defaults_to_the_ui_language(downloads):
 def test_export_page_handout_download_is_the_offline_handout(downloads, steps):
     open_page("export", s="I have a cat", lang="zh")
     page = downloads["attention-lab-handout.html"]()
-    assert '<html lang="zh-CN">' in page and len(FIGURE_SCRIPT.findall(page)) == len(steps)
+    assert '<html lang="zh-CN">' in page and len(payloads(page)) == len(steps)
 
 
 @pytest.mark.parametrize("sentence", ["", "<script>alert(1)</script> <img src=x onerror=alert(1)>"])

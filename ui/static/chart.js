@@ -240,7 +240,8 @@ function offscreen(slot, ratio) {
   return canvas;
 }
 
-function svg(slot) {
+// a drawn chart as an SVG document: its SVG download, and the handout on paper (ui/static/components/handout.js)
+export function svg(slot) {
   const spec = slot.__al.spec, kind = KINDS[spec.kind], k = slot.__al.payload.zoom, width = slot.clientWidth || 600;
   const probe = new SvgContext(width, 0), b = kind.layout(probe, spec, width, k), ctx = new SvgContext(width, b.height);
   kind.draw(ctx, spec, b, k);

@@ -65,12 +65,16 @@ export const fontReady = (url) => loaded ??= (url && document.fonts
     : new FontFace(FONT, `url("${url}")`, { weight: "100 900" }).load().then((face) => { document.fonts.add(face); }))
     .catch((err) => console.warn("font " + url + ": " + err))
   : Promise.resolve());
-const fontCss = (url) => inlined ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
+// the page's own @font-face of FONT, as CSS, where a payload names no font URL (the handout's has the font inlined)
+const pageFace = () => Array.from(document.styleSheets, (sheet) => Array.from(sheet.cssRules)).flat()
+  .find((rule) => rule instanceof CSSFontFaceRule
+    && rule.style.getPropertyValue("font-family").replaceAll('"', "") === FONT)?.cssText ?? "";
+const fontCss = (url) => (!url ? Promise.resolve(pageFace()) : inlined ??= fetch(url).then((r) => r.arrayBuffer()).then((buf) => {
   const bytes = new Uint8Array(buf);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `@font-face{font-family:"${FONT}";src:url(data:font/woff2;base64,${btoa(bin)}) format("woff2")}`;
-}).catch(() => { inlined = null; return ""; });
+}).catch(() => { inlined = null; return ""; }));
 
 // an SVG document with the app's font embedded (so Chinese labels render on machines without a CJK font)
 export const withFont = (svg, url) => fontCss(url).then((css) => (css
