@@ -2,6 +2,7 @@
 import asyncio
 import gzip
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from starlette.middleware.exceptions import ExceptionMiddleware
@@ -56,7 +57,8 @@ def get(app, path: str, query: bytes = b"", headers=(), method: str = "GET") -> 
         else:
             out["body"] += message.get("body", b"")
 
-    asyncio.run(app(scope, receive, send))
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, also where a browser test left one running here
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     return out["status"], out["headers"], out["body"]
 
 

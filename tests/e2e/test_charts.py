@@ -60,6 +60,8 @@ ROWS_JS = """() => Array.from(document.querySelectorAll('.al-charts')).filter(b 
   .map(b => [getComputedStyle(b).gridTemplateColumns.split(' ').length, !!b.closest('.st-key-al-stage'),
              Array.from(b.children, c => Math.round(c.getBoundingClientRect().left))])"""
 
+STAGED_ROW_JS = "() => Array.from(document.querySelectorAll('.st-key-al-stage .al-charts')).some(b => b.children.length > 1)"
+
 
 def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts_but_the_stages(browser, app_url):
     """Presenter view draws charts ×1.45 and one per row, except the stage's: the page's main figure keeps its
@@ -70,6 +72,8 @@ def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts_but_the_s
         page = context.new_page()
         open_app(page, url(app_url, "self_attention", s=SENTENCE, presenter=presenter))
         wait_painted(page, SENTENCE)
+        if presenter:  # the stage's row is laid out once the page's rerun has put the stage up
+            page.wait_for_function(STAGED_ROW_JS, timeout=30_000)
         heights.append(canvas_heights(page))
         boxes = page.evaluate(ROWS_JS)
         assert presenter or any(columns > 1 for columns, _, _ in boxes), "some element holds a row of charts"
