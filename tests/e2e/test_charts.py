@@ -60,7 +60,8 @@ ROWS_JS = """() => Array.from(document.querySelectorAll('.al-charts')).filter(b 
   .map(b => [getComputedStyle(b).gridTemplateColumns.split(' ').length, !!b.closest('.st-key-al-stage'),
              Array.from(b.children, c => Math.round(c.getBoundingClientRect().left))])"""
 
-STAGED_ROW_JS = "() => Array.from(document.querySelectorAll('.st-key-al-stage .al-charts')).some(b => b.children.length > 1)"
+STAGED_ROW_JS = ("() => Array.from(document.querySelectorAll('.st-key-al-stage .al-charts'))"
+                 ".some(b => b.children.length > 1)")
 
 
 def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts_but_the_stages(browser, app_url):
