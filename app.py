@@ -24,6 +24,8 @@ else:  # a rerun
     from model.tokenizer import SPECIALS, detokenize
     from ui import bind, data, instrument, live, route, shell, state, url, widgets
     from ui import pretrained as pretrained_ui
+    from ui.classroom import bar as class_bar
+    from ui.classroom import session as class_session
     from ui.i18n import LANGS, message, model_label, t
     from ui.keys import arrow_keys
     from ui.param import MAX_CHARS
@@ -91,7 +93,7 @@ def sentence_bar(debounce: int | None, path: str) -> None:
         state.put("model", names[0])
     presenter = bool(state.get("presenter"))
     if not presenter:
-        view_toggles()
+        view_toggles(path)
     labels = "collapsed" if presenter else "visible"
     with st.container(horizontal=True, vertical_alignment="center" if presenter else "bottom", wrap=False):
         gen = st.session_state.get("sentence_gen", 0)
@@ -109,8 +111,9 @@ def sentence_bar(debounce: int | None, path: str) -> None:
         if presenter:  # the box gets the row; the rest is one click away
             with st.popover(t("header.view"), icon=":material/tune:"):
                 example_picker()
-                view_toggles(row=False)
+                view_toggles(path, row=False)
             keys_hint(path)
+            class_bar.in_sentence_row(path)
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -198,9 +201,10 @@ def pages() -> list:
     return [copy.copy(page) for page in built[1]]
 
 
-def view_toggles(row: bool = True) -> None:
-    """Language, presenter view, pinyin and special tokens (all in the URL): in a slim row at the top right, or one
-    under another (`row` False: presenter view's narrow View popover, where a row wraps with wide gaps)."""
+def view_toggles(path: str, row: bool = True) -> None:
+    """Language, presenter view, pinyin and special tokens (all in the URL), and starting or joining a class: in a
+    slim row at the top right, or one under another (`row` False: presenter view's narrow View popover, where a row
+    wraps with wide gaps)."""
     with st.container(horizontal=row, horizontal_alignment="right" if row else "left", vertical_alignment="center",
                       gap="large" if row else "small"):
         bind.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
@@ -208,6 +212,7 @@ def view_toggles(row: bool = True) -> None:
         bind.bound(st.toggle, t("header.presenter"), "presenter")
         bind.bound(st.toggle, t("header.pinyin"), "pinyin")
         bind.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
+        class_bar.entry(path, row)
 
 
 def keys_hint(path: str) -> None:
@@ -237,14 +242,17 @@ def main() -> None:
     if state.get("presenter"):
         widgets.presenter_css()
     path = page.url_path or "overview"
+    class_session.enter(path)
     page_keys(path)
     live.enter(route.url_for(path, state.store()))
     with st.container(key="al-header"):
         sentence_bar(live.DEBOUNCE_MS if live.url() else None, path)
+        class_bar.bar(path)
         with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
             token_line()
     run_page(page, path)
     state.write_url()
+    class_session.finish(path)
     instrument.finish(page.url_path, state.get("sentence"))
 
 

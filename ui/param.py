@@ -24,6 +24,7 @@ class Param:
     high: float | None = None
     step: float | None = None
     chars: int = MAX_CHARS  # text: the longest value kept
+    personal: bool = False  # each student's own in a class (the language, presenter view): never steered
 
     @property
     def text(self) -> bool:

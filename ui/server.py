@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ui.classroom import routes as classroom
 from ui.first_load import FirstPaint
 from ui.live import PATH, base_path
 
@@ -45,8 +46,8 @@ async def lifespan(_app) -> AsyncIterator[None]:
 
 
 def routes() -> list[Route]:
-    """The app's own routes beside Streamlit's: the keystroke route."""
-    return [Route(base_path() + PATH, live_endpoint, methods=["GET"])]
+    """The app's own routes beside Streamlit's: the keystroke route and the class routes (ui/classroom/routes.py)."""
+    return [Route(base_path() + PATH, live_endpoint, methods=["GET"]), *classroom.routes(base_path())]
 
 
 def middleware() -> list[Middleware]:

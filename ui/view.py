@@ -59,8 +59,8 @@ class View:
     pe_base: float = param(10000.0, options=(10.0, 100.0, 1000.0, 10000.0, 100000.0))
     pe_length: int = param(32, url="pe_len", low=2, high=128)
     preset: str = param("seed004", options=("seed004", "random", "sentence"))
-    lang: str = param("en", options=tuple(LANGS))  # UI language
-    presenter: bool = param(False)  # presenter view (projector)
+    lang: str = param("en", options=tuple(LANGS), personal=True)  # UI language
+    presenter: bool = param(False, personal=True)  # presenter view (projector)
     tour: int = param(0, low=0, high=63)  # guided-tour step (clamped to the tour)
     tour_chapter: bool = param(False, url="more")  # … with the optional chapter After 2017
     snapshot: int = param(-1, url="snap", low=-1, high=63)  # training-timeline snapshot index (-1: the shipped model)
@@ -79,7 +79,7 @@ class View:
     window_on: str = param("both", url="win_on", options=("encoder", "decoder", "both"))  # … in which self-attention
     pair: int = param(0, low=0, high=63)  # RoPE & ALiBi: which 2-D pair (2i, 2i+1) of q and k (clamped to d_k)
     shift: int = param(3, low=0, high=8)  # … and how many words are put before the sentence
-    pinyin: bool = param(False)  # pinyin under Chinese token chips
+    pinyin: bool = param(False, personal=True)  # pinyin under Chinese token chips
     hide_special: bool = param(False, url="nosp")  # attention maps without special tokens, renormalised
     renderer: str = param("inplace", options=("inplace", "naive"))  # "naive": st.plotly_chart (benchmark reference)
     live: str = ""

@@ -5,6 +5,7 @@ from lesson.messages import (
     add_norm,
     after_2017,
     bert_gpt,
+    classroom,
     common,
     embeddings,
     export,
@@ -25,7 +26,8 @@ from lesson.messages import (
 )
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, notes, masks,
-           embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017)
+           embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
+           classroom)
 
 
 def merge() -> dict[str, dict[str, str]]:

@@ -9,6 +9,7 @@ const SENTENCE = /(^|\s)st-key-sentence_\d+(\s|$)/; // the shared sentence box (
 let box = null; // the sentence box last typed in
 let asked = 0; // sequence number of the latest request: an answer never replaces a newer draw
 let previous = ""; // the text of the latest request (the route verifies its output as a draft: faster decoding)
+let drawer = null; // the chart element's draw(root, bytes, payload), once it listens
 
 const key = (payload) => payload.names.join("|");
 const states = new WeakMap();
@@ -58,9 +59,10 @@ function* split(buffer) {
   }
 }
 
-function ask(url, text, draw) {
-  const params = new URLSearchParams(window.location.search);
-  params.set("s", text);
+// Ask the route for the charts of a view state (its query parameters, s the sentence) and draw each answer that is
+// still the newest for its element.
+function request(url, params, draw) {
+  const text = params.get("s") ?? "";
   params.set("p", previous);
   previous = text;
   const n = ++asked;
@@ -78,13 +80,27 @@ function ask(url, text, draw) {
     .catch(() => {}); // the rerun still follows
 }
 
+// A class's student following the lecturer (ui/static/components/classroom.js): draw this page's charts for the
+// lecturer's view (`query`: the lecturer's parameters with the student's own language and presenter view) now,
+// before the rerun that follows. Returns false where the page has no keystroke route.
+export function follow(query) {
+  const url = liveUrl();
+  if (!url || !drawer) return false;
+  request(url, new URLSearchParams(query), drawer);
+  return true;
+}
+
 // Call draw(root, bytes, payload) for each chart element the route answers for a keystroke in the sentence box.
 export function listen(draw) {
+  drawer = draw;
   document.addEventListener("input", (e) => {
     const path = e.composedPath(), input = path[0];
     if (!(input instanceof HTMLInputElement) || !path.some((el) => SENTENCE.test(el.className || ""))) return;
     box = input;
+    const params = new URLSearchParams(window.location.search);
+    params.set("s", input.value);
+    document.dispatchEvent(new CustomEvent("al-keystroke", { detail: params.toString() })); // a class's lecturer
     const url = liveUrl();
-    if (url) ask(url, input.value, draw);
+    if (url) request(url, params, draw);
   }, true);
 }

@@ -1,0 +1,199 @@
+"""The class in the header: start or join one; the lecturer's class button (join code and QR, counts, a question to
+the class, the gallery of sentences sent to the front); a student's status, "Follow the lecturer" and their
+answer. Every sent sentence is shown as text or drawn on a canvas, never as markup."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import segno
+import streamlit as st
+
+from ui import data, state, widgets
+from ui.chart import draw
+from ui.classroom import session
+from ui.classroom import store as classes
+from ui.classroom.session import Seat
+from ui.i18n import t
+from ui.view import Element, within_model
+from viz.heatmap import matrix_heatmap
+
+GALLERY = 12  # the newest sentences the gallery draws
+COUNTS_EVERY = "5s"  # the lecturer's counts and gallery size refresh this often
+
+
+def bar(path: str) -> None:
+    """The class row of the header (nothing outside a class but the pending message; in presenter view the
+    lecturer's class button sits in the sentence row instead: `in_sentence_row`)."""
+    session.notice()
+    s = session.seat()
+    if s is None:
+        return
+    session.link(s, path)
+    if not s.lecturer:
+        student_row(s, path)
+    elif not state.get("presenter"):
+        lecturer_row(s, path)
+
+
+def in_sentence_row(path: str) -> None:
+    """Presenter view: the lecturer's class button and counts at the end of the sentence row (the stage keeps its
+    height)."""
+    s = session.seat()
+    if s is not None and s.lecturer:
+        lecturer_row(s, path, short=True)
+
+
+def entry(path: str, row: bool) -> None:
+    """Start a class or join one (the header's view toggles; presenter view's View popover)."""
+    if session.seat() is not None:
+        return
+    with st.container(horizontal=row, vertical_alignment="bottom", gap="small"):
+        if st.button(t("class.start"), icon=":material/co_present:", help=t("class.start_help"), key="class_start"):
+            session.start(path)
+            st.rerun()
+        code = st.text_input(t("class.join_label"), max_chars=12, key="class_code", width=150,
+                             placeholder="K7PQ2M")
+        if st.button(t("class.join"), key="class_join") and code:
+            session.join(code)
+            st.rerun()
+
+
+def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
+    """The lecturer's class button (it opens the join code, the question and the gallery) and the counts (`short`:
+    the code alone on the button, the counts as numbers)."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", width="content" if short else
+                      "stretch"):
+        label = s.code if short else t("class.show_code")
+        if st.button(label, icon=":material/qr_code_2:", key="class_open", help=t("class.show_code")) or \
+                st.session_state.pop("_class_show_code", False):
+            class_dialog(s, path)
+        counts(s, short)
+
+
+@st.fragment(run_every=COUNTS_EVERY)
+def counts(s: Seat, short: bool = False) -> None:
+    """Who follows, explores, has gone, and how many sentences wait (refreshed every few seconds)."""
+    try:
+        p = classes.store().presence(s.code, s.key)
+        n = sum(1 for x in classes.store().sentences(s.code, s.key) if not x.hidden)
+    except classes.Refused:
+        session.leave(ended=True)
+        return
+    except Exception:
+        st.caption(t("class.store_down"))
+        return
+    if short:
+        st.caption(t("class.short_bar", following=p.following, exploring=p.exploring, sent=n))
+        return
+    line = t("class.lecturer_bar", code=s.code, following=p.following, exploring=p.exploring, gone=p.gone)
+    st.caption(line + (" · " + t("class.gallery", n=n) if n else ""))
+
+
+@st.dialog("Class · 课堂", width="large")
+def class_dialog(s: Seat, path: str) -> None:
+    """The join code and QR code, large; the question to the class; the gallery; ending the class."""
+    join_card(s.code)
+    ask_form(s, path)
+    gallery(s, path)
+    if st.button(t("class.end"), icon=":material/logout:", key="class_end"):
+        session.leave()
+        st.rerun()
+
+
+def join_card(code: str) -> None:
+    """The code in large letters beside its QR code (the join URL)."""
+    url = session.join_url(code)
+    left, right = st.columns([3, 2], vertical_alignment="center")
+    with left:
+        st.caption(t("class.code_caption"))
+        st.html(f'<div class="al-class-code" style="font-size:88px;font-weight:700;letter-spacing:0.12em;'
+                f'font-family:monospace;line-height:1.1">{code}</div>')  # code: ALPHABET letters only
+        st.caption(t("class.join_at", url=url))
+    with right:
+        st.image(segno.make(url, error="m").svg_inline(scale=8, border=2, dark="#111", light="#fff"), width=300)
+
+
+def ask_form(s: Seat, path: str) -> None:
+    """Put a question to the class (students may then send their sentence), or close it."""
+    lecture = classes.store().lecture(s.code)
+    asked = lecture.ask if lecture else ""
+    with st.form("class_ask", border=False):
+        text = st.text_input(t("class.ask_label"), value=asked, max_chars=classes.ASK_CHARS,
+                             placeholder=t("class.ask_placeholder"))
+        ask, close = st.columns(2)
+        if ask.form_submit_button(t("class.ask_send"), icon=":material/campaign:"):
+            session.publish(s, path, ask=text)
+        if close.form_submit_button(t("class.ask_close"), disabled=not asked):
+            session.publish(s, path, ask="")
+
+
+def gallery(s: Seat, path: str) -> None:
+    """The newest sentences sent, each as a small attention map of the lecturer's current block, layer and head,
+    with "Show to the class" and "Hide"."""
+    shown = [x for x in classes.store().sentences(s.code, s.key) if not x.hidden][-GALLERY:]
+    st.subheader(t("class.gallery", n=len(shown)))
+    if not shown:
+        st.caption(t("class.gallery_empty"))
+        return
+    v = state.view_state()
+    columns = st.columns(3)
+    for i, sent in enumerate(reversed(shown)):
+        with columns[i % 3]:
+            thumbnail(sent, v)
+            project, hide = st.columns(2)
+            if project.button(t("class.project"), key=f"class_project_{sent.id}", icon=":material/cast:"):
+                state.set_sentence(sent.text)
+                st.rerun()
+            if hide.button(t("class.hide"), key=f"class_hide_{sent.id}"):
+                classes.store().hide(s.code, s.key, sent.id)
+                st.rerun(scope="fragment")
+
+
+def thumbnail(sent: classes.Sentence, v) -> None:
+    """One sentence's attention map in the view's block, layer and head (its text as the chart's title)."""
+    view = replace(v, sentence=sent.text, live="")
+    trace = data.view_trace(view)
+    if trace is None:
+        st.text(sent.text)
+        return
+    m = within_model(trace, view)
+    attn = trace.attn(m.block, m.layer)
+    spec = matrix_heatmap(attn.pattern[m.head], attn.queries, attn.keys, kind="prob", title=sent.text[:60],
+                          row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), show_values=False,
+                          height=260, words=v.words())
+    draw(widgets.element_payload(Element([spec], f"class-sent-{sent.id}"), view), f"class-sent-{sent.id}")
+
+
+def student_row(s: Seat, path: str) -> None:
+    """A student's status with "Follow the lecturer" or "Leave the class", and the lecturer's question."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
+        st.caption(t("class.following" if s.following else "class.exploring", code=s.code))
+        if not s.following and st.button(t("class.follow"), icon=":material/sync:", key="class_follow",
+                                         type="primary"):
+            session.set_status(s, following=True)
+            st.rerun()
+        if st.button(t("class.leave"), key="class_leave"):
+            session.leave()
+            st.query_params.pop("join", None)
+            st.rerun()
+    question(s)
+
+
+def question(s: Seat) -> None:
+    """The lecturer's open question and the student's answer: their current sentence, sent to the front."""
+    try:
+        lecture = classes.store().lecture(s.code)
+    except Exception:
+        return
+    if lecture is None or not lecture.ask:
+        return
+    st.info(t("class.question", ask=widgets.plain(lecture.ask)))
+    if st.button(t("class.send"), icon=":material/send:", key="class_send"):
+        try:
+            sent = classes.store().send(s.code, s.client, state.get("sentence"))
+            s.sent = sent.text
+        except classes.Refused as refused:
+            session.notify(str(refused))
+            st.rerun()
+    if s.sent:
+        st.caption(t("class.sent", text=widgets.plain(s.sent)))

@@ -1,0 +1,216 @@
+"""A session's seat in a class: the lecturer who steers it, or a student who follows it.
+
+A run starts with `enter`: a link's `?class=new` starts a class, `?join=CODE` joins one; a following student who
+changed anything since their last run (typed, clicked, turned a page) now explores on their own, else takes the
+lecturer's current view (turning to the lecturer's page). A run ends with `finish`: the lecturer's view goes to the
+class (keystrokes on a live page go straight from the browser: ui/static/components/classroom.js), a student's
+view is remembered to tell their next change from the lecturer's. The header shows `bar`.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from ui import live, state
+from ui.assets import component_js
+from ui.classroom import store as classes
+from ui.classroom.follow import followed, own, shared
+from ui.classroom.routes import EVENTS, STEER
+from ui.i18n import t
+from ui.shared import per_process
+
+_SEAT, _NOTICE = "_class_seat", "_class_notice"
+RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
+JS = component_js("classroom")  # ui/static/components/classroom.js
+
+
+@dataclass
+class Seat:
+    """A session's place in a class."""
+
+    code: str
+    key: str = ""  # the lecturer's key (kept in this session alone); "" for a student
+    client: str = ""  # a student's id on the class's stream
+    following: bool = True
+    synced: tuple | None = None  # a following student's (page, shared view) at the end of their last run
+    seq: int = 0  # the lecture last taken (a student) or sent (the lecturer)
+    gen: int = 0  # the lecturer's sentence box generation at the last publish (a new one: the server set the text)
+    sent: str = ""  # a student's last sentence sent to the front
+
+    @property
+    def lecturer(self) -> bool:
+        return bool(self.key)
+
+
+def seat() -> Seat | None:
+    """This session's seat, or None outside a class."""
+    return st.session_state.get(_SEAT)
+
+
+def notify(key: str, **fields) -> None:
+    """Show a message (a refusal, the class's end) in the class bar of this run and the next."""
+    st.session_state[_NOTICE] = (key, fields)
+
+
+def enter(path: str) -> None:
+    """Start of a run (after the widgets are taken): a link's class request, then a student's following."""
+    asked_new, asked_code = st.query_params.get("class") == "new", st.query_params.get("join", "")
+    if asked_new and seat() is None:
+        start(path)
+    elif asked_code and (seat() is None or seat().code != classes.normalised(asked_code)):
+        join(asked_code)
+    s = seat()
+    if s is None or s.lecturer or not s.following:
+        return
+    if s.synced is not None and (path, shared(state.store())) != s.synced:
+        set_status(s, following=False)
+        return
+    take(s, path)
+
+
+def start(path: str) -> None:
+    """Start a class showing this view; the session keeps the lecturer key."""
+    try:
+        code, key = classes.store().create(path, shared(state.store()))
+    except Exception:
+        notify("class.store_down")
+        return
+    st.session_state[_SEAT] = Seat(code, key=key)
+    st.session_state["_class_show_code"] = True
+
+
+def join(typed: str) -> None:
+    """Join the class of a typed or linked code (a clear refusal if there is none)."""
+    code = classes.normalised(typed)
+    if not classes.well_formed(code):
+        notify("class.refused_code")
+        return
+    try:
+        lecture = classes.store().lecture(code)
+    except Exception:
+        notify("class.store_down")
+        return
+    if lecture is None:
+        notify("class.refused_unknown")
+        return
+    st.session_state[_SEAT] = Seat(code, client=secrets.token_urlsafe(12))
+    set_status(seat(), following=True)
+
+
+def take(s: Seat, path: str) -> None:
+    """Take the lecturer's current view (the student's personal parameters kept); turn to the lecturer's page."""
+    try:
+        lecture = classes.store().lecture(s.code)
+    except Exception:
+        return  # the store restarting: the view stays, the next event brings the lecture
+    if lecture is None or lecture.ended:
+        leave(ended=True)
+        return
+    values = state.store()
+    for name, value in followed(values, lecture.params).items():
+        if value != values[name]:
+            if name == "sentence":
+                state.set_sentence(value)
+            else:
+                state.put(name, value)
+            st.session_state.pop(f"w_{name}", None)  # the bound widget shows the new value
+    s.seq, s.synced = lecture.seq, (lecture.page, shared(state.store()))
+    if lecture.page != path:
+        from ui.url import url_params
+
+        st.switch_page(f"pages/{lecture.page}.py", query_params=url_params(state.store()) | {"join": s.code})
+
+
+def set_status(s: Seat, following: bool) -> None:
+    """A student follows again or explores: told to the lecturer's counts."""
+    s.following, s.synced = following, None
+    try:
+        classes.store().seen(s.code, s.client, "following" if following else "exploring")
+    except Exception:
+        pass  # the counts catch up with the student's next sign of life
+
+
+def leave(ended: bool = False) -> None:
+    """Leave the class (a student) or end it (the lecturer)."""
+    s = seat()
+    if s is not None and s.lecturer:
+        try:
+            classes.store().end(s.code, s.key)
+        except Exception:
+            pass
+    st.session_state.pop(_SEAT, None)
+    if ended:
+        notify("class.ended")
+
+
+def finish(path: str) -> None:
+    """End of a run: the lecturer's view to the class; a student's view remembered, the code kept in the URL."""
+    s = seat()
+    if s is None:
+        return
+    if s.lecturer:
+        publish(s, path)
+        return
+    if s.following:
+        s.synced = (path, shared(state.store()))
+    st.query_params["join"] = s.code
+
+
+def publish(s: Seat, path: str, ask: str | None = None) -> None:
+    """Steer the class to this view (a no-op if it already shows it)."""
+    try:
+        s.seq = classes.store().steer(s.code, s.key, path, lecture_params(s, path), ask).seq
+    except classes.Refused:
+        leave(ended=True)
+    except Exception:
+        notify("class.store_down")
+    s.gen = st.session_state.get("sentence_gen", 0)
+
+
+def lecture_params(s: Seat, path: str) -> dict[str, str]:
+    """The view this run shows the class. On a live page the browser sends each keystroke itself, so a sentence
+    typed in the box (not set by the server: same box generation) is the class's already, and a rerun that started
+    before the last keystrokes must not send its older text after them."""
+    params = shared(state.store())
+    if live.url() and st.session_state.get("sentence_gen", 0) == s.gen:
+        lecture = classes.store().lecture(s.code)
+        if lecture is not None and lecture.page == path and "s" in lecture.params:
+            params["s"] = lecture.params["s"]
+    return params
+
+
+@per_process(1)
+def element():
+    """The registered (invisible) class link: the student's event stream, the lecturer's keystrokes."""
+    return st.components.v2.component("attention_lab_class", js=JS)
+
+
+def link(s: Seat, path: str) -> None:
+    """The browser side of the seat (ui/static/components/classroom.js); a student's "follow" rerun asks it."""
+    from ui.chart import urls
+
+    base = live.base_path()
+    data = {"page": path, "seq": s.seq, "following": s.following, "rerun_after": RERUN_AFTER_MS,
+            "live_module": urls()[0].replace("/chart.js?", "/live.js?"), "own": own(state.store())}
+    if s.lecturer:
+        data |= {"steer": base + STEER.format(code=s.code), "key": s.key}
+    else:
+        data |= {"events": base + EVENTS.format(code=s.code) + f"?client={s.client}"}
+    element()(data=data, key="class_link", on_lecture_change=lambda: None, on_ended_change=lambda: None)
+
+
+def join_url(code: str) -> str:
+    """The address students open: this server's, with the code."""
+    page = urlsplit(st.context.url or "")
+    origin = f"{page.scheme}://{page.netloc}" if page.netloc else ""
+    return f"{origin}{live.base_path()}/?join={code}"
+
+
+def notice() -> None:
+    """The pending class message, shown once."""
+    pending = st.session_state.pop(_NOTICE, None)
+    if pending:
+        st.warning(t(pending[0], **pending[1]))
