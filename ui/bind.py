@@ -69,13 +69,23 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
                 kwargs["default" if widget in (st.segmented_control, st.pills) else "value"] = value
     elif widget in (st.slider, st.number_input):
         kwargs = p.limits() | kwargs
-        kwargs["value"] = min(max(value, kwargs["min_value"]), kwargs["max_value"])
+        show(key, min(max(value, kwargs["min_value"]), kwargs["max_value"]), kwargs)
     else:
-        kwargs["value"] = value
+        show(key, value, kwargs)
     picked = widget(label, key=key, **kwargs)
     picked = value if picked is None or not valid(name, picked) else picked  # deselected, or a stale label
     state.put(name, picked)
     return picked
+
+
+def show(key: str, value: Any, kwargs: dict) -> None:
+    """Make keyed widget `key` show `value`: a widget the browser already holds gets it through its session state
+    (a value argument would be ignored, and warned about beside a state write); a new one as its value."""
+    if key in st.session_state:
+        if st.session_state[key] != value:
+            st.session_state[key] = value
+    else:
+        kwargs["value"] = value
 
 
 def take_widgets() -> None:

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from ui.classroom import store as classes
-from ui.classroom.store import Lecture, MemoryStore, Refused, RedisStore
+from ui.classroom.store import Lecture, MemoryStore, RedisStore, Refused
 
 
 @pytest.fixture(params=["memory", "redis"])

@@ -21,6 +21,7 @@ from ui.classroom.follow import followed, own, shared
 from ui.classroom.routes import EVENTS, STEER
 from ui.i18n import t
 from ui.shared import per_process
+from ui.view import PARAMS
 
 _SEAT, _NOTICE = "_class_seat", "_class_notice"
 RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
@@ -35,7 +36,7 @@ class Seat:
     key: str = ""  # the lecturer's key (kept in this session alone); "" for a student
     client: str = ""  # a student's id on the class's stream
     following: bool = True
-    synced: tuple | None = None  # a following student's (page, shared view) at the end of their last run
+    synced: dict | None = None  # what a following student's own hands hold (`held`) as their last run left it
     seq: int = 0  # the lecture last taken (a student) or sent (the lecturer)
     gen: int = 0  # the lecturer's sentence box generation at the last publish (a new one: the server set the text)
     sent: str = ""  # a student's last sentence sent to the front
@@ -65,10 +66,29 @@ def enter(path: str) -> None:
     s = seat()
     if s is None or s.lecturer or not s.following:
         return
-    if s.synced is not None and (path, shared(state.store())) != s.synced:
+    if s.synced is not None and (moved(s.synced, held(path)) or typed()):
         set_status(s, following=False)
         return
     take(s, path)
+
+
+def held(path: str) -> dict:
+    """What only the student's own hands change: the page they are on and the value in each widget bound to a view
+    parameter the class shares (a run cut short by the next lecture, or a page clamping a value, changes neither)."""
+    keys = [f"w_{name}" for name, p in PARAMS.items() if not p.personal]
+    return {"page": path} | {key: st.session_state[key] for key in keys if key in st.session_state}
+
+
+def moved(before: dict, now: dict) -> bool:
+    """Whether the student's hands moved anything between two `held`s: another page, or another value in a widget
+    both hold (a widget comes and goes with its page without anyone touching it)."""
+    return any(now[key] != value for key, value in before.items() if key in now)
+
+
+def typed() -> bool:
+    """Whether the student typed in the sentence box since the last run (the box reports only what is typed)."""
+    box = st.session_state.get(f"sentence_{st.session_state.get('sentence_gen', 0)}")
+    return isinstance(box, dict) and box.get("value") is not None and box["value"] != state.get("sentence")
 
 
 def start(path: str) -> None:
@@ -116,8 +136,9 @@ def take(s: Seat, path: str) -> None:
                 state.set_sentence(value)
             else:
                 state.put(name, value)
-            st.session_state.pop(f"w_{name}", None)  # the bound widget shows the new value
-    s.seq, s.synced = lecture.seq, (lecture.page, shared(state.store()))
+            if f"w_{name}" in st.session_state:  # a bound widget, even one this page does not show, holds it too
+                st.session_state[f"w_{name}"] = value
+    s.seq, s.synced = lecture.seq, held(lecture.page)
     if lecture.page != path:
         from ui.url import url_params
 
@@ -155,7 +176,7 @@ def finish(path: str) -> None:
         publish(s, path)
         return
     if s.following:
-        s.synced = (path, shared(state.store()))
+        s.synced = held(path)
     st.query_params["join"] = s.code
 
 

@@ -1,0 +1,142 @@
+"""A class in the browser: one lecturer, two students in their own browser contexts (a laptop in English, a phone
+in Chinese). The students follow the lecturer's sentence, page, head and step; one explores and comes back; a
+sentence sent to the front appears in the lecturer's gallery and then, with a click, on the projector and on the
+following student's screen."""
+import re
+
+import pytest
+
+from benchmarks.harness import IDLE
+from tests.e2e.helpers import retype, sentence_box, wait_painted
+
+LIVE_SENTENCE = "The cat sat on the mat"
+
+
+def context_page(browser, width: int, height: int):
+    """A page in a fresh browser context that records console errors."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def query(page) -> dict[str, str]:
+    """The page's URL parameters."""
+    return dict(re.findall(r"[?&]([^=&]+)=([^&]*)", page.url))
+
+
+def wait_url(page, name: str, value: str, timeout: float = 30_000) -> None:
+    """Wait until the page's URL holds `name=value` (as URLSearchParams reads it) and its script is idle."""
+    page.wait_for_function("([n, v]) => new URLSearchParams(location.search).get(n) === v", arg=[name, value],
+                           timeout=timeout)
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def wait_path(page, path: str, timeout: float = 30_000) -> None:
+    page.wait_for_function("p => location.pathname.endsWith('/' + p)", arg=path, timeout=timeout)
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def open_class(lecturer, app_url: str) -> str:
+    """The lecturer starts a class from a link; the join code is read off the dialog that opens."""
+    lecturer.goto(f"{app_url}/self_attention?class=new&s=I+have+a+cat")
+    code = lecturer.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    text = code.inner_text().strip()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", text), text
+    lecturer.locator('[data-testid="stDialog"] [data-testid="stImage"] img').wait_for()  # the QR code
+    assert f"join={text}" in lecturer.locator('[data-testid="stDialog"]').inner_text()
+    lecturer.keyboard.press("Escape")
+    return text
+
+
+@pytest.fixture
+def lecture(browser, app_url):
+    """A class: (lecturer, laptop student, phone student, join code), the students joined two ways."""
+    lecturer = context_page(browser, 1280, 800)
+    code = open_class(lecturer, app_url)
+    laptop = context_page(browser, 1280, 800)
+    laptop.goto(f"{app_url}/?join={code}")
+    phone = context_page(browser, 390, 844)
+    phone.goto(f"{app_url}/?lang=zh")
+    phone.wait_for_selector(IDLE, timeout=60_000)
+    phone.locator(".st-key-class_code input").fill(code.lower())
+    phone.locator(".st-key-class_join button").click()
+    yield lecturer, laptop, phone, code
+    for page in (lecturer, laptop, phone):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def test_students_follow_explore_return_and_send_a_sentence(lecture):
+    lecturer, laptop, phone, code = lecture
+    for student in (laptop, phone):  # joined: on the lecturer's page with the lecturer's sentence
+        wait_path(student, "self_attention", 60_000)
+        wait_painted(student, "I have a cat", 60_000)
+        assert query(student)["join"] == code
+    assert query(phone)["lang"] == "zh" and "lang" not in query(laptop)
+    lecturer.locator(".st-key-class_open").wait_for()
+    lecturer.wait_for_function("() => /2 following/.test(document.body.innerText)", timeout=30_000)
+
+    retype(lecturer, LIVE_SENTENCE)  # each keystroke reaches the students' charts; their language stays theirs
+    for student in (laptop, phone):
+        wait_painted(student, LIVE_SENTENCE)
+        wait_url(student, "s", LIVE_SENTENCE)
+    assert query(phone)["lang"] == "zh"
+    assert "跟随老师" in phone.locator("body").inner_text()
+
+    lecturer.locator('[data-testid="stSidebarNav"] a[href$="/multi_head"]').click()  # page and head
+    wait_path(lecturer, "multi_head")
+    lecturer.locator(".st-key-w_head button", has_text="2").click()
+    wait_url(lecturer, "head", "2")
+    for student in (laptop, phone):
+        wait_path(student, "multi_head")
+        wait_url(student, "head", "2")
+
+    lecturer.locator('[data-testid="stSidebarNav"] a[href$="/decoding"]').click()  # a decoding step
+    wait_path(lecturer, "decoding")
+    thumb = lecturer.locator('.st-key-w_step input[type="range"]')
+    thumb.focus(timeout=60_000)
+    thumb.press("ArrowRight")
+    wait_url(lecturer, "step", "1")
+    for student in (laptop, phone):
+        wait_path(student, "decoding")
+        wait_url(student, "step", "1")
+
+    retype(laptop, "The dog chased the ball")  # the laptop explores: it no longer follows …
+    wait_url(laptop, "s", "The dog chased the ball")
+    laptop.get_by_text("Exploring on your own").wait_for()
+    lecturer.wait_for_function("() => /1 following · 1 exploring/.test(document.body.innerText)", timeout=30_000)
+    retype(lecturer, "I love machine learning")
+    wait_url(phone, "s", "I love machine learning")
+    laptop.wait_for_timeout(1500)
+    assert query(laptop)["s"] == "The dog chased the ball"
+
+    laptop.locator(".st-key-class_follow button").click()  # … and comes back to the lecturer's current view
+    wait_url(laptop, "s", "I love machine learning")
+    wait_path(laptop, "decoding")
+    laptop.get_by_text("Following the lecturer").wait_for()
+
+    lecturer.locator(".st-key-class_open button").click()  # a question to the class
+    dialog = lecturer.locator('[data-testid="stDialog"]')
+    dialog.locator("input[type=text]").fill("Find a sentence about an animal")
+    dialog.get_by_role("button", name="Ask").click()
+    lecturer.keyboard.press("Escape")
+    phone.get_by_text("Find a sentence about an animal").wait_for(timeout=30_000)
+    retype(phone, "<b>The animal</b> was tired")  # markup stays text
+    wait_url(phone, "s", "<b>The animal</b> was tired")
+    phone.locator(".st-key-class_send button").click()
+    phone.get_by_text("已发送").wait_for(timeout=30_000)
+
+    lecturer.locator(".st-key-class_open button").click()
+    dialog = lecturer.locator('[data-testid="stDialog"]')
+    dialog.get_by_text("Sentences from the class (1)").wait_for(timeout=30_000)
+    assert dialog.locator("b").count() == 0  # never rendered as markup
+    lecturer.wait_for_function("t => Array.from(document.querySelectorAll('[data-al-chart]'))"
+                               ".some(el => el.__alChart && el.__alChart.title === t)",
+                               arg="<b>The animal</b> was tired", timeout=30_000)
+    dialog.locator('[class*="st-key-class_project_"] button').click()  # on the projector
+    wait_url(lecturer, "s", "<b>The animal</b> was tired")
+    assert sentence_box(lecturer).input_value() == "<b>The animal</b> was tired"
+    wait_url(laptop, "s", "<b>The animal</b> was tired")  # and on the following students' screens
