@@ -322,7 +322,8 @@ class Outcome:
 def one_class(replicas: int, n: int, duration: float, ramp: float, own: float, n_browsers: int,
               pages: tuple[str, ...] = PAGES[:1]) -> Outcome:
     """Run one class against a fresh cluster of `replicas` and return what it saw."""
-    with cluster(replicas, free_port(), replica_ports=[free_port() for _ in range(replicas)]) as c:
+    with cluster(replicas, free_port(), replica_ports=[free_port() for _ in range(replicas)],
+                 redis_port=free_port()) as c:
         for r in c.replicas:
             run(warm(r.url))
         pids = [r.proc.pid for r in c.replicas]
@@ -419,7 +420,7 @@ async def cost_phase(tab: Tab, texts: list[str], pids: list[int], tally: Tally, 
 
 def cost(rounds: int) -> None:
     """Print the CPU of one replica and nginx per keystroke (sentences new to them, and seen) and per typing pause."""
-    with cluster(1, free_port(), replica_ports=[free_port()]) as c:
+    with cluster(1, free_port(), replica_ports=[free_port()], redis_port=free_port()) as c:
         run(warm(c.replicas[0].url))
         pids, tally = [c.replicas[0].proc.pid, *c.nginx_pids()], Tally()
 

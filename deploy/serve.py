@@ -2,11 +2,13 @@
 
     python -m deploy.serve --replicas 4 --port 8080
 
-Starts the replicas on 127.0.0.1 (ports --port + 1 … --port + N), renders deploy/nginx.conf.template into a
-temporary directory and runs nginx in the foreground as a child (its own prefix, pid, logs and temp files, so
-no root and no system nginx are needed). Every few seconds it asks each replica's /_stcore/health; a replica
-that has exited or stops answering is restarted, while nginx sends its browsers to the others. Ctrl-C stops
-everything. It installs nothing: without nginx it says what to install and exits.
+Starts Redis (Debian's redis-server, on --port + 100, its append-only file in the run's folder: the classes every
+replica shares, ui/classroom/store.py), the replicas on 127.0.0.1 (ports --port + 1 … --port + N), renders
+deploy/nginx.conf.template into a temporary directory and runs nginx in the foreground as a child (its own prefix,
+pid, logs and temp files, so no root and no system nginx are needed). Every few seconds it asks each replica's
+/_stcore/health; a replica that has exited or stops answering is restarted, while nginx sends its browsers to the
+others; Redis is restarted if it exits (its file keeps the live classes). Ctrl-C stops everything. It installs
+nothing: without nginx or redis-server it says what to install and exits.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import re
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -28,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX_HINT = "nginx not found: install Debian's nginx (sudo apt-get install nginx), or pass --nginx PATH"
+REDIS_HINT = "redis-server not found: install Debian's redis-server (sudo apt-get install redis-server)"
+REDIS_OFFSET = 100  # Redis listens on --port + 100
 LOG_LINE = re.compile(r'"(?P<request>[^"]*)" (?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" key=(?P<key>\S*)'
                       r' cache=(?P<cache>\S*)')
 HEALTH_EVERY, HEALTH_MISSES = 2.0, 3  # a replica that misses 3 health checks in a row (6 s) is restarted
@@ -117,6 +122,55 @@ class Replica:
 
 
 @dataclass
+class Redis:
+    """redis-server on a loopback port, its append-only file (fsync on every write) in `folder`: a restart keeps
+    every class that was live."""
+
+    port: int
+    folder: Path
+    proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 20) -> None:
+        """Start redis-server and wait until it answers PING."""
+        cmd = [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+               "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+               "--protected-mode", "no"]
+        with open(self.folder / "redis.log", "ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.time() + timeout
+        while not self.answers():
+            if time.time() > deadline or self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server did not start; see {self.folder / 'redis.log'}")
+            time.sleep(0.05)
+
+    def answers(self) -> bool:
+        """Whether Redis answers PING."""
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as conn:
+                conn.sendall(b"PING\r\n")
+                return conn.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Stop redis-server (SIGTERM: it finishes its file first)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+
+    def check(self) -> bool:
+        """Restart Redis if it has exited; True if it was running."""
+        if self.proc is not None and self.proc.poll() is None:
+            return True
+        self.start()
+        return False
+
+
+@dataclass
 class Cluster:
     """nginx in front of the replicas: the URL students open, and what runs behind it."""
 
@@ -124,6 +178,7 @@ class Cluster:
     replicas: list[Replica]
     nginx: subprocess.Popen
     prefix: Path
+    redis: Redis | None = None
     stopped: list[int] = field(default_factory=list)
 
     def replica_of(self, port: int) -> Replica:
@@ -157,18 +212,22 @@ def replica_env(cookie_secret: str, extra: dict | None) -> dict:
 
 @contextmanager
 def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: list[int] | None = None,
-            env: dict | None = None, nginx: str | None = None, timeout: float = 120):
-    """Run `replicas` app processes and nginx in front of them; yield a Cluster; stop them all afterwards."""
+            env: dict | None = None, nginx: str | None = None, timeout: float = 120, redis_port: int | None = None):
+    """Run Redis, `replicas` app processes and nginx in front of them; yield a Cluster; stop them all afterwards."""
     binary = find_nginx(nginx)
     if binary is None:
         raise FileNotFoundError(NGINX_HINT)
+    if shutil.which("redis-server") is None:
+        raise FileNotFoundError(REDIS_HINT)
     ports = replica_ports or [port + 1 + i for i in range(replicas)]
     prefix = Path(tempfile.mkdtemp(prefix="attention-lab-nginx-"))
     prefix.chmod(0o711)  # started as root, nginx's workers run as nobody and must reach their cache directory
-    shared_env = replica_env(secrets.token_hex(32), env)
+    store = Redis(redis_port or port + REDIS_OFFSET, prefix)
+    shared_env = replica_env(secrets.token_hex(32), {"ATTENTION_LAB_REDIS": store.url} | (env or {}))
     group = [Replica(p, shared_env, prefix / f"replica-{p}.log") for p in ports]
     proxy = None
     try:
+        store.start()
         for r in group:
             r.start()
         for r in group:
@@ -183,7 +242,7 @@ def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: li
                                  stdout=subprocess.DEVNULL, stderr=open(prefix / "nginx.out", "wb"))  # noqa: SIM115
         url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
         wait_healthy(url, 10)
-        yield Cluster(url, group, proxy, prefix)
+        yield Cluster(url, group, proxy, prefix, store)
     finally:
         if proxy and proxy.poll() is None:
             proxy.send_signal(signal.SIGQUIT)  # graceful: finish open requests
@@ -194,6 +253,7 @@ def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: li
                 proxy.wait()
         for r in group:
             r.stop()
+        store.stop()
 
 
 def main(argv=None) -> None:
@@ -206,6 +266,8 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     if find_nginx(args.nginx) is None:
         sys.exit(NGINX_HINT)
+    if shutil.which("redis-server") is None:
+        sys.exit(REDIS_HINT)
     if args.replicas < 1:
         sys.exit("--replicas must be at least 1")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -219,6 +281,8 @@ def main(argv=None) -> None:
                 for r in c.replicas:
                     if not r.check():
                         print(f"replica {r.port} unhealthy: restarted ({r.restarts} so far)", flush=True)
+                if not c.redis.check():
+                    print("Redis had exited: restarted (its file keeps the live classes)", flush=True)
             sys.exit(f"nginx exited ({c.nginx.returncode}); see {c.prefix / 'error.log'}")
         except KeyboardInterrupt:
             print("stopping …", flush=True)

@@ -1,0 +1,62 @@
+"""A class across two replicas behind nginx, sharing Redis: followers on either replica get each lecturer keystroke;
+killing a replica mid-class and restarting Redis lose no follower for more than a few seconds, and no class."""
+import asyncio
+import signal
+import time
+import urllib.parse
+
+import pytest
+
+from benchmarks import classroom
+from ui.classroom.store import RedisStore
+
+pytestmark = pytest.mark.xdist_group("cluster")
+REPLICAS = 2
+FOLLOWERS = 24
+
+
+def base_of(cluster) -> tuple[str, int]:
+    parts = urllib.parse.urlsplit(cluster.url)
+    return parts.hostname, parts.port
+
+
+async def lecture_through_failures(cluster) -> dict:
+    """A class of FOLLOWERS: a sentence typed, a replica killed, another typed, Redis restarted, a third typed."""
+    store, base = RedisStore(cluster.redis.url), base_of(cluster)
+    code, key, followers, tasks, stop = await classroom.open_class(base, store, FOLLOWERS, fetch=True)
+    lecture, marks = classroom.Lecture(), {}
+    await classroom.type_sentence(base, store, code, key, "I have a cat", 0.1, lecture)
+    marks["before"] = max(lecture.sent)
+    victim = cluster.replicas[0]
+    victim.stop(signal.SIGKILL)  # its students' streams break; they reopen through nginx on the other replica
+    await asyncio.sleep(0.5)
+    await classroom.type_sentence(base, store, code, key, "The cat sat", 0.1, lecture)
+    marks["replica"] = max(lecture.sent)
+    victim.start()
+    cluster.redis.stop()  # every replica's subscriber loses Redis; the class is in its append-only file
+    await asyncio.sleep(1.0)
+    cluster.redis.start()
+    await classroom.type_sentence(base, store, code, key, "The dog ran", 0.1, lecture)
+    marks["redis"] = max(lecture.sent)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(f.last_id < marks["redis"] for f in followers):
+        await asyncio.sleep(0.1)
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    return {"followers": followers, "lecture": lecture, "marks": marks, "code": code, "store": store}
+
+
+def test_followers_survive_a_dead_replica_and_a_redis_restart(app_cluster):
+    result = asyncio.run(lecture_through_failures(app_cluster))
+    followers, marks = result["followers"], result["marks"]
+    for f in followers:  # every follower got the last keystroke of each phase
+        assert {marks["before"], marks["replica"], marks["redis"]} <= set(f.received), (f.name, f.errors)
+    served = {e["upstream"] for e in app_cluster.access_log() if "/events?" in e["request"]}
+    assert len(served) == REPLICAS  # the class's streams were served by both replicas
+    gaps = [again - dropped for f in followers for dropped, again in f.reconnects]
+    assert gaps and max(gaps) < 10, gaps  # the killed replica's students were back within seconds
+    lecture = result["store"].lecture(result["code"])
+    assert lecture.params == {"s": "The dog ran"} and lecture.seq == marks["redis"]  # the class outlived it all
+    receipts = classroom.latencies(followers, result["lecture"], "received")
+    print("keystroke → receipt", classroom.summary(receipts), "; reconnect gaps", [round(g, 1) for g in gaps])
