@@ -85,6 +85,13 @@ def plain(text: str) -> str:
 PAGE_CSS = """
 [data-testid="stHeadingWithActionElements"]:has(> h3) ~ :is(p, ul) {color: rgba(49, 51, 63, 0.6); font-size: 0.875rem}
 [data-stale="true"] {opacity: 1 !important; transition: none !important}
+@media (max-width: 640px) {
+  .st-key-al-header [data-testid="stHorizontalBlock"] {flex-wrap: wrap !important; row-gap: .4rem !important;
+    column-gap: .8rem !important; justify-content: flex-start !important}
+  .st-key-al-header [data-testid="stHorizontalBlock"] > [class*="st-key-sentence_"] {flex: 1 1 100% !important;
+    width: 100% !important}
+  .st-key-al-header [data-testid="stHorizontalBlock"] > * {min-width: 0; max-width: 100%}
+}
 """
 
 
@@ -92,7 +99,8 @@ def font_css() -> None:
     """The shipped Chinese font on the page (viz/fonts.py): Chinese text renders even where no CJK font is installed;
     a section's caption styled as st.caption (see `section`); and no "stale" dimming while a rerun runs: every
     keystroke's rerun would otherwise restyle every element twice and make the browser repaint the whole page,
-    canvases included, before the new charts arrive (Streamlit's running indicator still shows a slow rerun)."""
+    canvases included, before the new charts arrive (Streamlit's running indicator still shows a slow rerun). On a
+    phone the header's rows wrap, the sentence box on a line of its own."""
     st.html(f"<style>{fonts.page_css(urls()[1])}{PAGE_CSS}</style>")
 
 

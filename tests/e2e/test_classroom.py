@@ -3,6 +3,7 @@ in Chinese). The students follow the lecturer's sentence, page, head and step; o
 sentence sent to the front appears in the lecturer's gallery and then, with a click, on the projector and on the
 following student's screen."""
 import re
+import urllib.parse
 
 import pytest
 
@@ -23,17 +24,17 @@ def context_page(browser, width: int, height: int):
 
 def query(page) -> dict[str, str]:
     """The page's URL parameters."""
-    return dict(re.findall(r"[?&]([^=&]+)=([^&]*)", page.url))
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
 
 
-def wait_url(page, name: str, value: str, timeout: float = 30_000) -> None:
+def wait_url(page, name: str, value: str, timeout: float = 60_000) -> None:
     """Wait until the page's URL holds `name=value` (as URLSearchParams reads it) and its script is idle."""
     page.wait_for_function("([n, v]) => new URLSearchParams(location.search).get(n) === v", arg=[name, value],
                            timeout=timeout)
     page.wait_for_selector(IDLE, timeout=timeout)
 
 
-def wait_path(page, path: str, timeout: float = 30_000) -> None:
+def wait_path(page, path: str, timeout: float = 60_000) -> None:
     page.wait_for_function("p => location.pathname.endsWith('/' + p)", arg=path, timeout=timeout)
     page.wait_for_selector(IDLE, timeout=timeout)
 
@@ -118,7 +119,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     wait_path(laptop, "decoding")
     laptop.get_by_text("Following the lecturer").wait_for()
 
-    lecturer.locator(".st-key-class_open button").click()  # a question to the class
+    lecturer.locator(".st-key-class_open button").first.click()  # a question to the class
     dialog = lecturer.locator('[data-testid="stDialog"]')
     dialog.locator("input[type=text]").fill("Find a sentence about an animal")
     dialog.get_by_role("button", name="Ask").click()
@@ -129,7 +130,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     phone.locator(".st-key-class_send button").click()
     phone.get_by_text("已发送").wait_for(timeout=30_000)
 
-    lecturer.locator(".st-key-class_open button").click()
+    lecturer.locator(".st-key-class_open button").first.click()
     dialog = lecturer.locator('[data-testid="stDialog"]')
     dialog.get_by_text("Sentences from the class (1)").wait_for(timeout=30_000)
     assert dialog.locator("b").count() == 0  # never rendered as markup

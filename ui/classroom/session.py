@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ui import live, state
+from ui import bind, live, state
 from ui.assets import component_js
 from ui.classroom import store as classes
 from ui.classroom.follow import followed, own, shared
@@ -74,9 +74,10 @@ def enter(path: str) -> None:
 
 def held(path: str) -> dict:
     """What only the student's own hands change: the page they are on and the value in each widget bound to a view
-    parameter the class shares (a run cut short by the next lecture, or a page clamping a value, changes neither)."""
-    keys = [f"w_{name}" for name, p in PARAMS.items() if not p.personal]
-    return {"page": path} | {key: st.session_state[key] for key in keys if key in st.session_state}
+    parameter the class shares (a run cut short by the next lecture, or a page clamping a value, changes neither;
+    a choice widget holding a stale label holds nothing)."""
+    values = {name: bind.widget_value(name) for name, p in PARAMS.items() if not p.personal}
+    return {"page": path} | {name: value for name, value in values.items() if value is not None}
 
 
 def moved(before: dict, now: dict) -> bool:

@@ -6,7 +6,8 @@
 const STATE = "__alClass"; // one object per page: survives reruns, which call this function again
 
 function state() {
-  window[STATE] ??= { data: {}, trigger: null, source: null, url: "", seq: 0, timer: 0, retry: 0, closing: 0, bound: false };
+  window[STATE] ??= { data: {}, trigger: null, source: null, url: "", seq: 0, timer: 0, retry: 0, closing: 0, bound: false,
+    pending: null, sending: false };
   return window[STATE];
 }
 
@@ -42,13 +43,26 @@ function open(c) {
   };
 }
 
+// One keystroke at a time, in order (the class must end on the last one, and a rerun after the pause does not send
+// a typed sentence again); keystrokes typed while one is on its way are sent as the newest of them.
 function steer(c, detail) {
-  const d = c.data;
-  if (!d.key || !d.steer) return;
+  c.pending = detail;
+  if (!c.sending) send(c);
+}
+
+function send(c) {
+  const d = c.data, detail = c.pending;
+  c.pending = null;
+  if (detail === null || !d.key || !d.steer) return;
+  c.sending = true;
   fetch(d.steer, {
     method: "POST", headers: { "Content-Type": "application/json", "X-AL-Key": d.key },
     body: JSON.stringify({ page: d.page, query: detail }),
-  }).catch(() => {}); // the rerun after the pause steers too
+  }).then((r) => r.status < 500, () => false).then((ok) => { // a refusal (4xx) is final
+    c.sending = false;
+    if (!ok && c.pending === null) c.pending = detail; // not reached (a replica restarting): again, unless typed over
+    if (c.pending !== null) setTimeout(() => { if (!c.sending) send(c); }, ok ? 0 : 500);
+  });
 }
 
 function close(c) {
