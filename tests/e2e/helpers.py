@@ -19,11 +19,20 @@ CHARTS_JS = """() => {
 ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid="stBidiComponentRegular"]'))
   .every(el => el.querySelector('.al-charts'))"""
 ALL_PAINTED_JS = "sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence); }"
+# until() polls every POLL_MS: Playwright's default for wait_for_function polls on every animation frame, which keeps
+# Chromium drawing frames for the whole wait (on an idle page over 8 s: 0.7 s of CPU, against 0.05–0.2 s polled every
+# 100 ms), CPU the app server that is being waited for needs.
+POLL_MS = 50
+
+
+def until(page, js: str, arg=None, timeout: float = 30_000) -> None:
+    """Wait until the JavaScript function `js` (given `arg`) returns a truthy value, polling every POLL_MS."""
+    page.wait_for_function(js, arg=arg, timeout=timeout, polling=POLL_MS)
 
 
 def wait_rerun(page, sentence: str) -> None:
     """Wait until a rerun has taken `sentence` (the URL holds it), has finished, and every chart shows it."""
-    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=sentence, timeout=30_000)
+    until(page, "s => new URLSearchParams(location.search).get('s') === s", sentence)
     page.wait_for_selector(IDLE, timeout=30_000)
     wait_painted(page, sentence)
 
@@ -38,8 +47,8 @@ def open_app(page, url: str) -> None:
     (the chart code is preloaded, so the first charts can be drawn before the page's other elements are shown)."""
     page.goto(url)
     page.wait_for_selector(IDLE, timeout=60_000)
-    page.wait_for_function("() => (" + CHARTS_JS + ")().length > 0", timeout=60_000)
-    page.wait_for_function(ELEMENTS_DRAWN_JS, timeout=60_000)
+    until(page, "() => (" + CHARTS_JS + ")().length > 0", timeout=60_000)
+    until(page, ELEMENTS_DRAWN_JS, timeout=60_000)
 
 
 def charts(page) -> list[dict]:
@@ -50,7 +59,7 @@ def charts(page) -> list[dict]:
 def wait_charts(page, n: int, timeout: float = 30_000) -> list[dict]:
     """The page's charts once at least n of them are drawn (elements of one run may mount a frame apart)."""
     try:
-        page.wait_for_function("(n) => (" + CHARTS_JS + ")().length >= n", arg=n, timeout=timeout)
+        until(page, "(n) => (" + CHARTS_JS + ")().length >= n", n, timeout)
     except Exception:
         pass  # the caller's assertion says what is missing
     return charts(page)
@@ -71,7 +80,7 @@ def sentence_box(page):
 def wait_painted(page, sentence: str, timeout: float = 30_000) -> None:
     """Wait until every chart on the page shows `sentence` (the error lists what the charts show instead)."""
     try:
-        page.wait_for_function(ALL_PAINTED_JS, arg=sentence, timeout=timeout)
+        until(page, ALL_PAINTED_JS, sentence, timeout)
     except Exception as err:
         shown = sorted({str(c["sentence"]) for c in charts(page)})
         raise AssertionError(f"charts never all showed {sentence!r}; they show {shown}; url {page.url}") from err

@@ -7,7 +7,7 @@ import pytest
 
 from benchmarks.harness import IDLE
 from model.checkpoint import load_bundle
-from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
+from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box, until
 from tests.e2e.test_fonts import ABSENT
 
 BROKEN = "could not be drawn"
@@ -32,10 +32,10 @@ def type_sentence(page, text: str) -> None:
     that does not depend on the sentence, such as the variance of q·k, keeps the revision it was drawn at)."""
     sentence_box(page).fill(text)
     sentence_box(page).press("Enter")
-    page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=text, timeout=30_000)
+    until(page, "s => new URLSearchParams(location.search).get('s') === s", text)
     settle(page)
     drawn = "s => (" + CHARTS_JS + ")().filter(c => c.renderer === 'canvas').every(c => c.sentence === s)"
-    page.wait_for_function(drawn, arg=text, timeout=30_000)
+    until(page, drawn, text)
 
 
 def language(page, name: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 from benchmarks.harness import IDLE
 from lesson import catalogue
 from model.snapshots import snapshots
-from tests.e2e.helpers import CHARTS_JS, ELEMENTS_DRAWN_JS
+from tests.e2e.helpers import CHARTS_JS, ELEMENTS_DRAWN_JS, until
 from tests.e2e.test_readable import RECORD_JS, collisions
 from ui.registry import PATHS
 
@@ -119,10 +119,10 @@ def settle(page, sentence: str, figure: bool, where: str, loaded: bool = False) 
     opened: and no other rerun follows within a moment, as a new session's first may)."""
     try:
         for _ in range(2 if loaded else 1):
-            page.wait_for_function(READY_JS, arg=[sentence, figure], timeout=60_000)
+            until(page, READY_JS, [sentence, figure], 60_000)
             frames(page)  # the rerun's last payloads are drawn in the next frame
             page.wait_for_timeout(300 if loaded else 0)
-        page.wait_for_function(READY_JS, arg=[sentence, figure], timeout=60_000)
+        until(page, READY_JS, [sentence, figure], 60_000)
     except Exception as err:
         shown = sorted({str(c["sentence"]) for c in page.evaluate(CHARTS_JS)})
         raise AssertionError(f"{where}: charts not drawn for {sentence!r} (they show {shown}), {page.url}") from err
@@ -182,7 +182,7 @@ def walk(page, base: str, query: dict, sentence: str, model: str) -> list[str]:
     for n in range(TOUR_STEPS):
         if n:
             press(page, "ArrowRight")
-            page.wait_for_function("n => new URLSearchParams(location.search).get('tour') === n", arg=str(n))
+            until(page, "n => new URLSearchParams(location.search).get('tour') === n", str(n))
         measured(f"tour step {n + 1}", True, n == 0)
     for name in PATHS[PATHS.index("tour") + 1:]:
         opened = name == PATHS[PATHS.index("tour") + 1]
@@ -226,7 +226,7 @@ def test_the_model_switch_keeps_the_sentence_and_the_model_box_shows_the_whole_n
     for model in ("en-zh-pre", "en-zh-unguided"):
         page.locator(".st-key-w_model").click()
         page.locator('[role="option"]', has_text=catalogue.t(f"model.{model}", lang)).first.click()
-        page.wait_for_function("m => new URLSearchParams(location.search).get('model') === m", arg=model)
+        until(page, "m => new URLSearchParams(location.search).get('model') === m", model)
         settle(page, sentence, True, model)
         seen = page.evaluate(MEASURE_JS, LEAST)
         failures += [f"{model}: {x}" for x in seen["cut"] + seen["outside"]]

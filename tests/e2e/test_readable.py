@@ -156,31 +156,30 @@ def chart_page(page):
     return page
 
 
-def overlapping(a: list, b: list, tolerance: float = 1.0) -> bool:
-    """Whether two convex quadrilaterals (corner lists) overlap by more than `tolerance` px (separating axes)."""
-    for quad in (a, b):
-        for i in range(4):
-            (x0, y0), (x1, y1) = quad[i], quad[(i + 1) % 4]
-            nx, ny = y0 - y1, x1 - x0
-            length = np.hypot(nx, ny)
-            if length == 0:
-                continue
-            pa = [(x * nx + y * ny) / length for x, y in a]
-            pb = [(x * nx + y * ny) / length for x, y in b]
-            if min(pa) >= max(pb) - tolerance or min(pb) >= max(pa) - tolerance:
-                return False  # a separating axis: no overlap
-    return True
+ROWS = 64  # texts whose edges are taken as axes at once: (ROWS, 4, n, 4) projections in memory
 
 
-def collisions(texts: list[dict]) -> list[tuple[str, str]]:
-    """Pairs of drawn texts whose ink overlaps."""
+def collisions(texts: list[dict], tolerance: float = 1.0) -> list[tuple[str, str]]:
+    """Pairs of drawn texts whose ink overlaps by more than `tolerance` px: convex quadrilaterals that no edge normal
+    of either separates (separating axes), every pair at once in NumPy."""
     ink = [t for t in texts if t["text"].strip()]
-    out = []
-    for i, a in enumerate(ink):
-        for b in ink[i + 1:]:
-            if overlapping(a["corners"], b["corners"]):
-                out.append((a["text"], b["text"]))
-    return out
+    quads = np.array([t["corners"] for t in ink], dtype=float).reshape(len(ink), 4, 2)  # (n, 4 corners, x y)
+    ends = np.roll(quads, -1, axis=1)  # edge e runs from corner e to corner e + 1
+    nx, ny = quads[..., 1] - ends[..., 1], ends[..., 0] - quads[..., 0]  # (n, 4): each edge's normal
+    length = np.hypot(nx, ny)  # (n, 4); a zero-length edge gives no axis
+    separated = np.zeros((len(ink), len(ink)), dtype=bool)  # [k, m]: an edge normal of text k separates k and m
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for start in range(0, len(ink), ROWS):
+            k = np.arange(start, min(start + ROWS, len(ink)))
+            proj = (quads[None, None, :, :, 0] * nx[k, :, None, None] + quads[None, None, :, :, 1] * ny[k, :, None, None]
+                    ) / length[k, :, None, None]  # (rows, 4 axes, n texts, 4 corners)
+            lo, hi = proj.min(-1), proj.max(-1)  # (rows, 4, n)
+            own = np.arange(len(k))
+            own_lo, own_hi = lo[own, :, k][..., None], hi[own, :, k][..., None]  # (rows, 4, 1): text k on its axes
+            apart = (own_lo >= hi - tolerance) | (lo >= own_hi - tolerance)  # (rows, 4, n)
+            separated[k] = (apart & (length[k] != 0)[..., None]).any(1)
+    overlap = np.triu(~(separated | separated.T), 1)  # (n, n), each pair once, in the order of the texts
+    return [(ink[a]["text"], ink[b]["text"]) for a, b in zip(*np.nonzero(overlap))]
 
 
 def smallest(texts: list[dict]) -> tuple[float, str]:

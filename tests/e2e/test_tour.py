@@ -7,7 +7,7 @@ from benchmarks.harness import IDLE
 from lesson import catalogue
 from lesson.tour import STEPS
 from model.checkpoint import load_bundle
-from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box
+from tests.e2e.helpers import CHARTS_JS, open_app, sentence_box, until
 
 pytestmark = pytest.mark.e2e
 NASTY = r"a $x_1^2 {y} % # & ~ \ <b>"
@@ -34,7 +34,7 @@ def wait_step(page, n: int) -> None:
     page.locator("h1", has_text=title(n)).wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
     figure = catalogue.t(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").config.N - 1, n=1)
-    page.wait_for_function("t => (" + CHARTS_JS + ")().some(c => c.title === t)", arg=figure, timeout=30_000)
+    until(page, "t => (" + CHARTS_JS + ")().some(c => c.title === t)", figure)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
     assert query.get("tour", ["0"]) == [str(n)], page.url
 
