@@ -7,6 +7,10 @@ starting when the one before it ended. The middleware
 - adds to a page's HTML the server's base path (Streamlit's `window.__streamlit.BACKEND_BASE_URL`), so the first
   health check is the right one, and `<link rel="modulepreload">` / `<link rel="preload">` for chart.js, every module
   it imports and the font, so they load beside Streamlit's bundle instead of after it;
+- adds a script that asks the keystroke route (ui/route.py) for the link's charts while Streamlit's bundle loads,
+  and has chart.js draw the first of them before Streamlit has drawn the page (its element chunks, KaTeX's and the
+  code highlighter's, take seconds to load and run on a busy machine); the page's own chart elements, the same
+  bytes, take its place once drawn;
 - puts the page's font rules (viz/fonts.page_css: the shipped font's @font-face, and after KaTeX's fonts in
   formulas) in that HTML's <head>, so they hold from the first element on. The script's own copy (widgets.font_css,
   an st.html <style>) is drawn only once Streamlit has loaded its HTML element's code, a chunk fetched on first use
@@ -33,21 +37,24 @@ from dataclasses import dataclass
 import anyio
 
 from ui.assets import component_js
-from ui.live import base_path
+from ui.live import PATH, base_path
 
 _PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font, the font's <style> (set by ui/chart.py)
+_CHART = ""  # chart.js's URL, which draws a new visitor's first chart (set by ui/chart.py)
 PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not a file)
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
 IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
 BASE_URL_JS = component_js("base_url")
+FIRST_CHART_JS = component_js("first_chart")
 KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules and the font
 
 
-def preload(modules: list[str], font: str, css: str = "") -> None:
-    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives, and hold `css`
-    (the font's rules) before its first element."""
-    global _PRELOADS
+def preload(modules: list[str], font: str, css: str = "", chart: str = "") -> None:
+    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives, hold `css` (the
+    font's rules) before its first element, and draw its first chart with `chart` (chart.js's URL)."""
+    global _PRELOADS, _CHART
+    _CHART = chart
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
     style = (f"<style>{css}</style>",) if css else ()
     _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>', *style)
@@ -60,10 +67,19 @@ def base_script(pages: list[str], default: str = "") -> str:
     return "<script>" + BASE_URL_JS.replace("(PAGES, HOME)", given) + "</script>"
 
 
+def first_script(pages: list[str], default: str) -> str:
+    """The script drawing a page's first chart from the keystroke route (ui/static/components/first_chart.js), or ""
+    while chart.js's URL or the default page is not known."""
+    if not (_CHART and default):
+        return ""
+    given = f"({json.dumps(sorted(pages))}, {json.dumps(default)}, {json.dumps(PATH)}, {json.dumps(_CHART)})"
+    return "<script>" + FIRST_CHART_JS.replace("(PAGES, HOME, ROUTE, CHART_URL)", given) + "</script>"
+
+
 def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
-    """Streamlit's index.html with the base path, the preloads and the font's rules at the end of its <head> (the
-    script runs before Streamlit's, a module script, which waits for the whole document)."""
-    tags = base_script(pages, default) + "".join(_PRELOADS)
+    """Streamlit's index.html with the base path, the preloads, the font's rules and the first chart's script at the
+    end of its <head> (the scripts run before Streamlit's, a module script, which waits for the whole document)."""
+    tags = base_script(pages, default) + "".join(_PRELOADS) + first_script(pages, default)
     return html.replace(b"</head>", tags.encode() + b"</head>", 1)
 
 

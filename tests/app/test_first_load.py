@@ -139,3 +139,20 @@ def test_invented_versions_and_files_keep_nothing_more(site):
         assert get(app, f"/component/files/missing{v}.js", b"v=1")[0] == 404
     assert list(first_load.FILES) == ["/component/files/code.js"], "one entry per file that exists, whatever its ?v="
     assert "cache-control" not in get(app, "/component/files/code.js")[1], "no ?v=: not versioned, not kept"
+
+
+def test_after_a_run_a_page_asks_the_route_for_its_first_chart(site):
+    """The page's HTML asks the keystroke route for the link's charts while Streamlit's bundle loads, and has chart.js
+    draw the first (ui/static/components/first_chart.js), after the base URL is set; not before ui/chart.py has
+    registered chart.js, nor while the default page is not known (the base URL before the page list is read)."""
+    _, app = site
+    first_load.preload(["/component/x/chart.js?v=1"], "/component/f/font.woff2?v=2")
+    assert b"first(answer)" not in get(app, "/self_attention")[2], "no chart.js URL: no first chart"
+    first_load.preload(["/component/x/chart.js?v=1"], "/component/f/font.woff2?v=2", chart="/component/x/chart.js?v=1")
+    lazy = first_load.FirstPaint(app.app, pages=lambda: PAGES)
+    assert b"first(answer)" not in get(lazy, "/")[2], "the default page not known yet"
+    body = get(lazy, "/self_attention")[2]
+    head = body[:body.index(b"</head>")]
+    given = b'(["overview", "self_attention"], "overview", "/_al/live/{page}", "/component/x/chart.js?v=1");'
+    assert head.count(given) == 1 and head.index(b"BACKEND_BASE_URL") < head.index(given)
+    assert b"(PAGES, HOME, ROUTE, CHART_URL)" not in head
