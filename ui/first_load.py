@@ -67,19 +67,22 @@ def base_script(pages: list[str], default: str = "") -> str:
     return "<script>" + BASE_URL_JS.replace("(PAGES, HOME)", given) + "</script>"
 
 
-def first_script(pages: list[str], default: str) -> str:
-    """The script drawing a page's first chart from the keystroke route (ui/static/components/first_chart.js), or ""
-    while chart.js's URL or the default page is not known."""
+def first_script(pages: list[str], default: str, live: Sequence[str]) -> str:
+    """The script drawing a page's first chart from the keystroke route (ui/static/components/first_chart.js) on the
+    `live` pages (the route's: on another page it would answer 404), or "" while chart.js's URL or the default page
+    is not known."""
     if not (_CHART and default):
         return ""
-    given = f"({json.dumps(sorted(pages))}, {json.dumps(default)}, {json.dumps(PATH)}, {json.dumps(_CHART)})"
+    routed = {page: page in live for page in sorted(pages)}
+    given = f"({json.dumps(routed)}, {json.dumps(default)}, {json.dumps(PATH)}, {json.dumps(_CHART)})"
     return "<script>" + FIRST_CHART_JS.replace("(PAGES, HOME, ROUTE, CHART_URL)", given) + "</script>"
 
 
-def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
-    """Streamlit's index.html with the base path, the preloads, the font's rules and the first chart's script at the
-    end of its <head> (the scripts run before Streamlit's, a module script, which waits for the whole document)."""
-    tags = base_script(pages, default) + "".join(_PRELOADS) + first_script(pages, default)
+def inject(html: bytes, pages: list[str], default: str = "", live: Sequence[str] = ()) -> bytes:
+    """Streamlit's index.html with the base path, the preloads, the font's rules and the first chart's script (on
+    the `live` pages) at the end of its <head> (the scripts run before Streamlit's, a module script, which waits for
+    the whole document)."""
+    tags = base_script(pages, default) + "".join(_PRELOADS) + first_script(pages, default, live)
     return html.replace(b"</head>", tags.encode() + b"</head>", 1)
 
 
@@ -157,8 +160,8 @@ class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
     chart's code and the font are sent from memory, compressed once."""
 
-    def __init__(self, app, pages: Callable[[], Sequence[str]]) -> None:
-        self.app, self.pages, self.known = app, pages, None
+    def __init__(self, app, pages: Callable[[], Sequence[str]], live: Callable[[], Sequence[str]]) -> None:
+        self.app, self.pages, self.live, self.known = app, pages, live, None
 
     async def __call__(self, scope, receive, send) -> None:
         below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
@@ -193,19 +196,20 @@ class FirstPaint:
             await send(message)
         return wrapped
 
-    async def page_paths(self, wait: bool) -> Sequence[str]:
-        """The app's page paths, the default first, or () while they are not read and not `wait`. Read once, in a
-        worker thread: it may wait for the page registry's import, which the server's start-up began (ui/server.py)."""
+    async def page_paths(self, wait: bool) -> tuple[Sequence[str], Sequence[str]]:
+        """The app's page paths, the default first, and those of its live pages; or ((), ()) while they are not read
+        and not `wait`. Read once, in a worker thread: it may wait for the page registry's import, which the server's
+        start-up began (ui/server.py)."""
         if self.known is None and wait:
-            self.known = await anyio.to_thread.run_sync(self.pages)
-        return self.known or ()
+            self.known = await anyio.to_thread.run_sync(lambda: (self.pages(), self.live()))
+        return self.known or ((), ())
 
     async def respond(self, start: dict, body: bytes, send, named: bool) -> None:
         """Send the collected response, with the tags when it is HTML. A page named in the URL waits for the page
         list (is it a page? the default one?); the base URL is its own base whatever the pages, so it never waits."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            pages = await self.page_paths(wait=named)
-            body = inject(body, list(pages), pages[0] if pages else "")
+            pages, live = await self.page_paths(wait=named)
+            body = inject(body, list(pages), pages[0] if pages else "", live)
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

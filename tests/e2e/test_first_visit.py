@@ -3,6 +3,7 @@ Streamlit's bundle, once each; the server's base path is known at once; the firs
 route before Streamlit has run the page; and the page runs its script once."""
 import urllib.parse
 
+from benchmarks.harness import IDLE
 from tests.e2e.helpers import open_app, url_of, wait_painted
 
 CHART = "/component/ui.chart."
@@ -75,4 +76,18 @@ def test_the_first_chart_is_drawn_before_the_page_runs_and_gives_way_to_the_page
     own = page.evaluate("() => document.querySelector('[data-al-chart]').__alChart")
     assert {k: own[k] for k in ("title", "sentence", "z")} == {k: first[k] for k in ("title", "sentence", "z")}
     assert page.evaluate("() => document.querySelectorAll('[data-al-first]').length") == 0, "the stand-in is gone"
+    context.close()
+
+
+def test_a_page_the_route_does_not_draw_does_not_ask_it(browser, app_url):
+    """Export's charts are not the keystroke route's: its HTML asks the route for nothing (the route's 404 would be a
+    console error)."""
+    open_app(browser.new_page(), url_of(app_url, "overview", s="I have a cat"))  # a run registers the chart's files
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/_al/live/" in r.url else None)
+    page.goto(url_of(app_url, "export", s="we read books"))
+    page.wait_for_selector(IDLE, timeout=60_000)
+    assert asked == []
     context.close()
