@@ -32,16 +32,19 @@ export default function ({ parentElement, data }) {
 listen((root, data, payload) => sameBytes(elementState(root).bytes, data) || accept(root, data, payload, null));
 
 // A new visitor's first chart (ui/static/components/first_chart.js): the first payload of the keystroke route's
-// answer for the page's link, drawn below what Streamlit shows so far (its element code can take seconds to load and
-// run) until the page's own chart elements are drawn, the same bytes (ui/route.py), and take its place. Its charts
-// are data-al-first, not data-al-chart: they are not one of the page's chart elements.
+// answer for the page's link, drawn at once (in the page's body while Streamlit has drawn nothing; moved below what
+// Streamlit shows so far once its main block is there: its element code can take seconds to load and run) until the
+// page's own chart elements are drawn, the same bytes (ui/route.py), and take its place. Its charts are
+// data-al-first, not data-al-chart: they are not one of the page's chart elements.
 const MAIN = '[data-testid="stMainBlockContainer"]';
 let preview = null, handedOver = false; // the first chart's element root; whether the page's own have been drawn
+const landed = location.pathname; // the page it is drawn for (a page left before its charts were drawn drops it)
 export function first(answer) {
-  return Promise.all([answer, appeared(MAIN)]).then(([buffer, main]) => {
+  return answer.then((buffer) => {
     const data = buffer && split(buffer).next().value;
-    if (!data || handedOver) return;
-    preview = main.appendChild(document.createElement("div"));
+    if (!data || handedOver || location.pathname !== landed) return;
+    preview = document.body.appendChild(document.createElement("div"));
+    appeared(MAIN).then((main) => handedOver || main.appendChild(preview));
     return accept(preview, data, decode(data), null);
   });
 }
@@ -100,8 +103,10 @@ function schedule(now) {
 
 const app = () => document.querySelector('[data-testid="stApp"]');
 const running = () => app()?.dataset.testScriptState === "running";
-new MutationObserver(() => { if (pending.size && !running()) schedule(); })
-  .observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
+new MutationObserver(() => {
+  if (preview && location.pathname !== landed) { handedOver = true; preview.remove(); } // another page's run
+  if (pending.size && !running()) schedule();
+}).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
 
 function flush() {
   frame = 0;
