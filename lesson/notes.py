@@ -1,4 +1,4 @@
-"""The notes' own words where the app answers them: each panel's topic, the page it lives on and its quotes with
+"""The notes' own words where the app answers them: each finding's topic, the page it lives on and its quotes with
 their lines in the note.
 
 The notes are named by their titles (their headings); quotes are the notes' own words, so they are data, not

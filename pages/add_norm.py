@@ -74,4 +74,4 @@ if widgets.need_trace(trace):
     widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
     batch_norm_section(trace, view)
 
-notes.panels_for("add_norm", data.bundle(state.get("model")), trace)
+notes.findings_on("add_norm", data.bundle(state.get("model")), trace)

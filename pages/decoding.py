@@ -112,4 +112,4 @@ if widgets.need_trace(trace):
         teacher_view(trace)
 
 if not data.is_pretrained():
-    notes.panels_for("decoding", data.bundle(state.get("model")), trace)
+    notes.findings_on("decoding", data.bundle(state.get("model")), trace)

@@ -98,4 +98,4 @@ st.caption(t("emb.caption_shift", title=notes.NOTE_TITLES[4]))
 
 if trace is not None:
     alternatives_section(trace)
-notes.panels_for("embeddings", data.bundle(state.get("model")), trace)
+notes.findings_on("embeddings", data.bundle(state.get("model")), trace)

@@ -53,4 +53,4 @@ if widgets.need_trace(trace):  # the keystroke route draws the same charts (ui/v
     padding_section(trace, head)
     custom_section(trace, head)
 
-notes.panels_for("masks", data.bundle(state.get("model")), trace)
+notes.findings_on("masks", data.bundle(state.get("model")), trace)

@@ -28,4 +28,4 @@ if widgets.need_trace(trace):
     widgets.show(charts["output"])
 
 if not data.is_pretrained():
-    notes.panels_for("multi_head", data.bundle(state.get("model")), trace)
+    notes.findings_on("multi_head", data.bundle(state.get("model")), trace)

@@ -9,15 +9,15 @@ from ui.i18n import t
 shell.require_app()
 
 
-def index(panels: dict) -> pd.DataFrame:
-    """One row per panel: its topic, the notes and lines it quotes, and the page it also sits on."""
+def index(findings: dict) -> pd.DataFrame:
+    """One row per finding: its topic, the notes and lines it quotes, and the page it also sits on."""
     return pd.DataFrame({
-        t("notes.col_topic"): [t(f"notes.{key}.title").replace("`", "") for key in panels],
+        t("notes.col_topic"): [t(f"notes.{key}.title").replace("`", "") for key in findings],
         t("notes.col_note"): [" · ".join(dict.fromkeys(f"«{notes.NOTE_TITLES[n]}»" for n, _, _, _ in quotes))
-                              for _, quotes in panels.values()],
+                              for _, quotes in findings.values()],
         t("notes.col_line"): [", ".join(notes.lines(*lines) for _, lines, _, _ in quotes)
-                              for _, quotes in panels.values()],
-        t("notes.col_page"): [t(f"nav.{page}") for page, _ in panels.values()],
+                              for _, quotes in findings.values()],
+        t("notes.col_page"): [t(f"nav.{page}") for page, _ in findings.values()],
     })
 
 
@@ -28,9 +28,9 @@ trace = data.current_trace()
 st.subheader(t("notes.index"))
 st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
 for key in notes.MISTAKES:
-    notes.panel(key, bundle, trace)
+    notes.finding(key, bundle, trace)
 st.subheader(t("notes.remarks"))
 st.caption(t("notes.remarks_caption"))
 st.dataframe(index(notes.REMARKS), hide_index=True, width="stretch")
 for key in notes.REMARKS:
-    notes.panel(key, bundle, trace)
+    notes.finding(key, bundle, trace)

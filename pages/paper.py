@@ -140,4 +140,4 @@ if trace is not None:
 training_section(bundle)
 st.subheader(t("paper.cost"))
 cost_section(bundle.name)
-notes.panels_for("paper", bundle, trace)
+notes.findings_on("paper", bundle, trace)

@@ -64,4 +64,4 @@ if widgets.need_trace(trace):
     widgets.show(charts["variance"])
 
 if not data.is_pretrained():
-    notes.panels_for("self_attention", data.bundle(state.get("model")), trace)
+    notes.findings_on("self_attention", data.bundle(state.get("model")), trace)

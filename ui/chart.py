@@ -74,12 +74,12 @@ def module_url(name: str, directory: Path, filename: str, version: str) -> str:
 @per_process(1)
 def urls() -> tuple[str, str]:
     """(chart.js, font) URLs: chart.js and every module it imports carry one version over all the modules. Pages
-    preload the modules and the font."""
+    preload the modules and the font, and draw their first chart with chart.js."""
     directory, version = served_modules()
     modules = [module_url("chart_js", directory, path.name, version) for path in sorted(directory.glob("*.js"))]
     chart = next(url for url in modules if "/chart.js?" in url)
     font = asset_url("font", STATIC_DIR, fonts.FILE.name)
-    first_load.preload(modules, font, fonts.page_css(font))  # every page's HTML asks for them from now on
+    first_load.preload(modules, font, fonts.page_css(font), chart)  # every page's HTML asks for them from now on
     return chart, font
 
 

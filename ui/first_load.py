@@ -7,6 +7,10 @@ starting when the one before it ended. The middleware
 - adds to a page's HTML the server's base path (Streamlit's `window.__streamlit.BACKEND_BASE_URL`), so the first
   health check is the right one, and `<link rel="modulepreload">` / `<link rel="preload">` for chart.js, every module
   it imports and the font, so they load beside Streamlit's bundle instead of after it;
+- adds a script that asks the keystroke route (ui/route.py) for the link's charts while Streamlit's bundle loads,
+  and has chart.js draw the first of them before Streamlit has drawn the page (its element chunks, KaTeX's and the
+  code highlighter's, take seconds to load and run on a busy machine); the page's own chart elements, the same
+  bytes, take its place once drawn;
 - puts the page's font rules (viz/fonts.page_css: the shipped font's @font-face, and after KaTeX's fonts in
   formulas) in that HTML's <head>, so they hold from the first element on. The script's own copy (widgets.font_css,
   an st.html <style>) is drawn only once Streamlit has loaded its HTML element's code, a chunk fetched on first use
@@ -33,21 +37,24 @@ from dataclasses import dataclass
 import anyio
 
 from ui.assets import component_js
-from ui.live import base_path
+from ui.live import PATH, base_path
 
 _PRELOADS: tuple[str, ...] = ()  # the <link> tags for the chart code and font, the font's <style> (set by ui/chart.py)
+_CHART = ""  # chart.js's URL, which draws a new visitor's first chart (set by ui/chart.py)
 PAGE = re.compile(r"^[A-Za-z0-9_-]*$")  # a page's URL path segment (no dot: not a file)
 UNWANTED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}  # a page is always sent whole, uncompressed
 STALE = {b"content-length", b"etag", b"last-modified"}  # the file's, not the page's as sent
 IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
 BASE_URL_JS = component_js("base_url")
+FIRST_CHART_JS = component_js("first_chart")
 KEPT = (".js", ".woff2")  # the versioned files kept in memory: the chart's modules and the font
 
 
-def preload(modules: list[str], font: str, css: str = "") -> None:
-    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives, and hold `css`
-    (the font's rules) before its first element."""
-    global _PRELOADS
+def preload(modules: list[str], font: str, css: str = "", chart: str = "") -> None:
+    """Have every page ask for these module URLs and this font URL as soon as its HTML arrives, hold `css` (the
+    font's rules) before its first element, and draw its first chart with `chart` (chart.js's URL)."""
+    global _PRELOADS, _CHART
+    _CHART = chart
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
     style = (f"<style>{css}</style>",) if css else ()
     _PRELOADS = (*links, f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>', *style)
@@ -60,10 +67,22 @@ def base_script(pages: list[str], default: str = "") -> str:
     return "<script>" + BASE_URL_JS.replace("(PAGES, HOME)", given) + "</script>"
 
 
-def inject(html: bytes, pages: list[str], default: str = "") -> bytes:
-    """Streamlit's index.html with the base path, the preloads and the font's rules at the end of its <head> (the
-    script runs before Streamlit's, a module script, which waits for the whole document)."""
-    tags = base_script(pages, default) + "".join(_PRELOADS)
+def first_script(pages: list[str], default: str, live: Sequence[str]) -> str:
+    """The script drawing a page's first chart from the keystroke route (ui/static/components/first_chart.js) on the
+    `live` pages (the route's: on another page it would answer 404), or "" while chart.js's URL or the default page
+    is not known."""
+    if not (_CHART and default):
+        return ""
+    routed = {page: page in live for page in sorted(pages)}
+    given = f"({json.dumps(routed)}, {json.dumps(default)}, {json.dumps(PATH)}, {json.dumps(_CHART)})"
+    return "<script>" + FIRST_CHART_JS.replace("(PAGES, HOME, ROUTE, CHART_URL)", given) + "</script>"
+
+
+def inject(html: bytes, pages: list[str], default: str = "", live: Sequence[str] = ()) -> bytes:
+    """Streamlit's index.html with the base path, the preloads, the font's rules and the first chart's script (on
+    the `live` pages) at the end of its <head> (the scripts run before Streamlit's, a module script, which waits for
+    the whole document)."""
+    tags = base_script(pages, default) + "".join(_PRELOADS) + first_script(pages, default, live)
     return html.replace(b"</head>", tags.encode() + b"</head>", 1)
 
 
@@ -141,8 +160,8 @@ class FirstPaint:
     """ASGI middleware: pages get `inject`'s tags (uncompressed: 4 KB); versioned files are immutable, and the
     chart's code and the font are sent from memory, compressed once."""
 
-    def __init__(self, app, pages: Callable[[], Sequence[str]]) -> None:
-        self.app, self.pages, self.known = app, pages, None
+    def __init__(self, app, pages: Callable[[], Sequence[str]], live: Callable[[], Sequence[str]]) -> None:
+        self.app, self.pages, self.live, self.known = app, pages, live, None
 
     async def __call__(self, scope, receive, send) -> None:
         below = below_base(scope["path"]) if scope["type"] == "http" and scope["method"] == "GET" else None
@@ -177,19 +196,20 @@ class FirstPaint:
             await send(message)
         return wrapped
 
-    async def page_paths(self, wait: bool) -> Sequence[str]:
-        """The app's page paths, the default first, or () while they are not read and not `wait`. Read once, in a
-        worker thread: it may wait for the page registry's import, which the server's start-up began (ui/server.py)."""
+    async def page_paths(self, wait: bool) -> tuple[Sequence[str], Sequence[str]]:
+        """The app's page paths, the default first, and those of its live pages; or ((), ()) while they are not read
+        and not `wait`. Read once, in a worker thread: it may wait for the page registry's import, which the server's
+        start-up began (ui/server.py)."""
         if self.known is None and wait:
-            self.known = await anyio.to_thread.run_sync(self.pages)
-        return self.known or ()
+            self.known = await anyio.to_thread.run_sync(lambda: (self.pages(), self.live()))
+        return self.known or ((), ())
 
     async def respond(self, start: dict, body: bytes, send, named: bool) -> None:
         """Send the collected response, with the tags when it is HTML. A page named in the URL waits for the page
         list (is it a page? the default one?); the base URL is its own base whatever the pages, so it never waits."""
         if dict(start["headers"]).get(b"content-type", b"").startswith(b"text/html"):
-            pages = await self.page_paths(wait=named)
-            body = inject(body, list(pages), pages[0] if pages else "")
+            pages, live = await self.page_paths(wait=named)
+            body = inject(body, list(pages), pages[0] if pages else "", live)
             headers = [(k, v) for k, v in start["headers"] if k.lower() not in STALE]
             start = start | {"headers": [*headers, (b"content-length", str(len(body)).encode())]}
         await send(start)

@@ -38,6 +38,13 @@ def page_paths() -> tuple[str, ...]:
     return PATHS
 
 
+def live_paths() -> tuple[str, ...]:
+    """The URL paths of the pages the keystroke route draws (the first call imports the registry)."""
+    from ui.registry import PAGES
+
+    return tuple(page.path for page in PAGES if page.live)
+
+
 @asynccontextmanager
 async def lifespan(_app) -> AsyncIterator[None]:
     """Server start-up: import the registry in a thread while the server answers."""
@@ -52,4 +59,4 @@ def routes() -> list[Route]:
 
 def middleware() -> list[Middleware]:
     """The middleware in front of Streamlit's routes: a new visitor's first paint (ui/first_load.py)."""
-    return [Middleware(FirstPaint, pages=page_paths)]
+    return [Middleware(FirstPaint, pages=page_paths, live=live_paths)]

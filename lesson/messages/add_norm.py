@@ -62,5 +62,4 @@ MESSAGES = {
     },
     "ln.no_batch": {"en": "The Masks page's second sentence has no tokens; type one there to see a batch.",
                     "zh": "“掩码”页的第二个句子没有词元；在那里输入一句即可看到批次。"},
-    "ln.panels": {"en": "What the notes say about LayerNorm", "zh": "笔记中关于层归一化的说法"},
 }

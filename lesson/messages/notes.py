@@ -1,8 +1,8 @@
-"""Messages of the page Mistakes found in the notes: its "In the notes / In this app" panels of the first reading
-(lesson/notes.py PANELS before "attention_only"; mistakes.py holds the rest) and the page itself (prefix
+"""Messages of the page Mistakes found in the notes: its findings' "In the notes / In this app" boxes of the first
+reading (lesson/notes.py's findings before "attention_only"; mistakes.py holds the rest) and the page itself (prefix
 notes.*)."""
 
-PANELS = {
+FINDINGS = {
     "notes.in_notes": {"en": "**In the notes** · «{title}», line {line}", "zh": "**笔记中** · «{title}»，第 {line} 行"},
     "notes.in_notes_lines": {"en": "**In the notes** · «{title}», lines {first}–{last}",
                              "zh": "**笔记中** · «{title}»，第 {first}–{last} 行"},
@@ -485,7 +485,7 @@ PAGE = {
     "notes.col_row": {"en": "row", "zh": "行"},
     "notes.fig_pe_note": {"en": "The note's code", "zh": "笔记的代码"},
     "notes.fig_pe_paper": {"en": "The paper's formula", "zh": "论文的公式"},
-    "notes.panels_here": {"en": "The notes on this topic", "zh": "笔记中关于本主题的说法"},
+    "notes.findings_here": {"en": "The notes on this topic", "zh": "笔记中关于本主题的说法"},
 }
 
-MESSAGES: dict[str, dict[str, str]] = PANELS | PAGE
+MESSAGES: dict[str, dict[str, str]] = FINDINGS | PAGE

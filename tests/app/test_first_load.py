@@ -11,7 +11,8 @@ from starlette.staticfiles import StaticFiles
 
 from ui import first_load
 
-PAGES = ["overview", "self_attention"]
+PAGES = ["overview", "self_attention", "export"]
+LIVE = ["overview", "self_attention"]  # the pages the keystroke route draws
 INDEX = b"<!DOCTYPE html><html><head><meta charset='UTF-8'><title>t</title></head><body></body></html>"
 
 
@@ -33,8 +34,9 @@ def site(tmp_path, monkeypatch):
 
     monkeypatch.setattr(first_load, "FILES", {})
     monkeypatch.setattr(first_load, "_PRELOADS", ())
+    monkeypatch.setattr(first_load, "_CHART", "")
     router = Router([Mount("/component/files", static), Mount("/", index)])
-    return files, first_load.FirstPaint(ExceptionMiddleware(router), pages=lambda: PAGES)
+    return files, first_load.FirstPaint(ExceptionMiddleware(router), pages=lambda: PAGES, live=lambda: LIVE)
 
 
 def get(app, path: str, query: bytes = b"", headers=(), method: str = "GET") -> tuple[int, dict, bytes]:
@@ -107,13 +109,13 @@ def test_the_page_list_is_read_by_the_first_page_named_and_once(site):
     default page, listed first, is sent to its base URL."""
     _, app = site
     asked = []
-    lazy = first_load.FirstPaint(app.app, pages=lambda: asked.append(1) or PAGES)
+    lazy = first_load.FirstPaint(app.app, pages=lambda: asked.append(1) or PAGES, live=lambda: LIVE)
     get(lazy, "/_stcore/health")
     assert get(lazy, "/")[2] == first_load.inject(INDEX, [], "") and not asked
     named, base = get(lazy, "/self_attention")[2], get(lazy, "/")[2]
     assert asked == [1]
-    assert named == base == first_load.inject(INDEX, PAGES, "overview")
-    assert b'(["overview", "self_attention"], "overview");' in named, "the default page goes to its base URL"
+    assert named == base == first_load.inject(INDEX, PAGES, "overview", LIVE)
+    assert b'(["export", "overview", "self_attention"], "overview");' in named, "the default page goes to its base URL"
 
 
 def test_versioned_files_are_whole_gzipped_once_and_immutable(site):
@@ -139,3 +141,21 @@ def test_invented_versions_and_files_keep_nothing_more(site):
         assert get(app, f"/component/files/missing{v}.js", b"v=1")[0] == 404
     assert list(first_load.FILES) == ["/component/files/code.js"], "one entry per file that exists, whatever its ?v="
     assert "cache-control" not in get(app, "/component/files/code.js")[1], "no ?v=: not versioned, not kept"
+
+
+def test_after_a_run_a_page_asks_the_route_for_its_first_chart(site):
+    """The page's HTML asks the keystroke route for the link's charts while Streamlit's bundle loads, and has chart.js
+    draw the first (ui/static/components/first_chart.js), after the base URL is set; not before ui/chart.py has
+    registered chart.js, nor while the default page is not known (the base URL before the page list is read)."""
+    _, app = site
+    first_load.preload(["/component/x/chart.js?v=1"], "/component/f/font.woff2?v=2")
+    assert b"first(answer)" not in get(app, "/self_attention")[2], "no chart.js URL: no first chart"
+    first_load.preload(["/component/x/chart.js?v=1"], "/component/f/font.woff2?v=2", chart="/component/x/chart.js?v=1")
+    lazy = first_load.FirstPaint(app.app, pages=lambda: PAGES, live=lambda: LIVE)
+    assert b"first(answer)" not in get(lazy, "/")[2], "the default page not known yet"
+    body = get(lazy, "/self_attention")[2]
+    head = body[:body.index(b"</head>")]
+    given = (b'({"export": false, "overview": true, "self_attention": true}, "overview", "/_al/live/{page}", '
+             b'"/component/x/chart.js?v=1");')
+    assert head.count(given) == 1 and head.index(b"BACKEND_BASE_URL") < head.index(given)
+    assert b"(PAGES, HOME, ROUTE, CHART_URL)" not in head

@@ -61,7 +61,7 @@ def test_shuffle_demo_reports_the_measured_difference(pe_on):
 
 
 @pytest.mark.parametrize("model, text, lang", [("en-zh", "I have a cat", "en"), ("zh-en", "我有一只猫", "zh")])
-def test_shuffle_panel_measures_the_translations_invariance_on_the_live_model(model, text, lang):
+def test_shuffle_finding_measures_the_translations_invariance_on_the_live_model(model, text, lang):
     import torch
 
     from model.tokenizer import BOS_ID
@@ -219,7 +219,7 @@ def test_bert_gpt_page_next_token_losses_match_numpy():
     assert (enc == 0).all()  # M = 0 everywhere: every key visible
 
 
-def test_notes_page_shows_every_panel_with_its_numbers():
+def test_notes_page_shows_every_finding_with_its_numbers():
     at = open_page("notes", s=S)
     page = texts(at)
     trace = run_with_trace(load_bundle("en-zh"), S)
@@ -269,7 +269,7 @@ def test_pinyin_chips_and_placeholder_follow_the_model():
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_mistakes_page_lists_every_panel_and_its_numbers_match_numpy(lang):
+def test_mistakes_page_lists_every_finding_and_its_numbers_match_numpy(lang):
     from lesson.messages import CATALOGUE as MESSAGES
     from lesson.notes import MISTAKES, NOTE_TITLES, REMARKS
 

@@ -135,9 +135,9 @@ def test_text_is_cleaned_once_with_what_changed_reported():
 
 def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     """Switching √d_k scaling off computes the trace once, with the new option, even when the previous trace has
-    left the cache (never first with the old option, to be thrown away). The page's notes panel on √d_k
-    (ui/notes.demo_scale_no_effect) translates the sentence with ÷√d_k and without, side by side: its scaled trace is
-    the previous one, evicted here, so it is computed again after the page's, and shown."""
+    left the cache (never first with the old option, to be thrown away). The page's finding from the notes on √d_k
+    (ui/note_demos.demo_scale_no_effect) translates the sentence with ÷√d_k and without, side by side: its scaled
+    trace is the previous one, evicted here, so it is computed again after the page's, and shown."""
     import traceback
 
     import ui.data
@@ -149,13 +149,13 @@ def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     real = ui.data.run_with_trace
 
     def spy(*a, **kw):
-        panel = any(frame.name == "demo_scale_no_effect" for frame in traceback.extract_stack())
-        seen.append(("panel" if panel else "page", a[3].scale))
+        finding = any(frame.name == "demo_scale_no_effect" for frame in traceback.extract_stack())
+        seen.append(("finding" if finding else "page", a[3].scale))
         return real(*a, **kw)
 
     monkeypatch.setattr(ui.data, "run_with_trace", spy)
     at.toggle(key="w_scale").set_value(False).run()
-    assert seen == [("page", False), ("panel", True)]
+    assert seen == [("page", False), ("finding", True)]
     assert not at.exception
 
 

@@ -192,10 +192,10 @@ def test_a_head_picked_while_the_rerun_waits_leaves_no_stale_chart(browser, page
 
 
 def test_a_late_route_answer_does_not_undo_a_head_picked_since(page, app_url):
-    parked = []
-    page.route("**/_al/live/**", lambda route: parked.append(route))  # answered after both reruns below
     open_app(page, url_of(app_url, "self_attention", s=START))
     wait_painted(page, START)
+    parked = []  # the keystroke's request (not the first chart's, asked by the page's HTML: ui/first_load.py)
+    page.route("**/_al/live/**", lambda route: parked.append(route))  # answered after both reruns below
     type_at_end(page, "s")
     wait_rerun(page, START + "s")
     page.locator(".st-key-w_head").get_by_role("radio", name="2", exact=True).click()

@@ -236,7 +236,7 @@ def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms()
                                                                          "decoder.1"]
 
 
-# ---- the notes' further mistakes: each panel's numbers recomputed independently -----------------------------------
+# ---- the notes' further mistakes: each finding's numbers recomputed independently ---------------------------------
 
 
 def test_the_notes_plain_lists_hide_the_heads_from_pytorch():

@@ -14,7 +14,7 @@ import grid from "./grid.js";
 import headView from "./headview.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { arrived, elementState, listen, superseded } from "./live.js";
+import { arrived, elementState, listen, split, superseded } from "./live.js";
 import wirings from "./wirings.js";
 
 const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows, curves, wirings };
@@ -30,6 +30,41 @@ export default function ({ parentElement, data }) {
 
 // A payload from the keystroke route (live.js): drawn in the next frame, without waiting for a rerun.
 listen((root, data, payload) => sameBytes(elementState(root).bytes, data) || accept(root, data, payload, null));
+
+// A new visitor's first chart (ui/static/components/first_chart.js): the first payload of the keystroke route's
+// answer for the page's link, drawn at once (in the page's body while Streamlit has drawn nothing; moved below what
+// Streamlit shows so far once its main block is there: its element code can take seconds to load and run) until the
+// page's own chart elements are drawn, the same bytes (ui/route.py), and take its place. Its charts are
+// data-al-first, not data-al-chart: they are not one of the page's chart elements.
+const MAIN = '[data-testid="stMainBlockContainer"]';
+let preview = null, handedOver = false; // the first chart's element root; whether the page's own have been drawn
+const landed = location.pathname; // the page it is drawn for (a page left before its charts were drawn drops it)
+export function first(answer) {
+  return answer.then((buffer) => {
+    const data = buffer && split(buffer).next().value;
+    if (!data || handedOver || location.pathname !== landed) return;
+    preview = document.body.appendChild(document.createElement("div"));
+    appeared(MAIN).then((main) => handedOver || main.appendChild(preview));
+    return accept(preview, data, decode(data), null);
+  });
+}
+
+// The first element matching `selector`, once it is in the document.
+function appeared(selector) {
+  return new Promise((resolve) => {
+    const found = () => document.querySelector(selector);
+    if (found()) { resolve(found()); return; }
+    const watch = new MutationObserver(() => { if (found()) { watch.disconnect(); resolve(found()); } });
+    watch.observe(document.documentElement, { subtree: true, childList: true });
+  });
+}
+
+// The batch to draw: once the page's own chart elements draw, the first chart goes (and is not drawn any more).
+function handOver(batch) {
+  const own = batch.filter(([root]) => root !== preview);
+  if (own.length) { handedOver = true; preview?.remove(); }
+  return handedOver ? own : batch;
+}
 
 // seq: for a rerun's payload, the number of route requests asked before it arrived; null for the route's own.
 function accept(root, data, payload, seq) {
@@ -68,14 +103,16 @@ function schedule(now) {
 
 const app = () => document.querySelector('[data-testid="stApp"]');
 const running = () => app()?.dataset.testScriptState === "running";
-new MutationObserver(() => { if (pending.size && !running()) schedule(); })
-  .observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
+new MutationObserver(() => {
+  if (preview && location.pathname !== landed) { handedOver = true; preview.remove(); } // another page's run
+  if (pending.size && !running()) schedule();
+}).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
 
 function flush() {
   frame = 0;
   clearTimeout(timer);
   timer = 0;
-  const batch = due();
+  const batch = handOver(due());
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
   slots.forEach(stageRoom); // (and the stage's room, in the same layout)
@@ -161,7 +198,7 @@ function ensureSlots(root, payload) {
     box = document.createElement("div");
     box.className = "al-charts";
     root.appendChild(box);
-    payload.charts.forEach(() => box.appendChild(canvasSlot()));
+    payload.charts.forEach(() => box.appendChild(canvasSlot(root === preview ? "alFirst" : "alChart")));
   }
   const staged = !!root.closest(".st-key-al-stage");
   box.style.cssText = `display:grid;grid-template-columns:${tracks(payload, staged)};gap:1rem;width:100%`;
@@ -190,9 +227,10 @@ function stageColumns(payload) {
   return Math.min(n, payload.columns);
 }
 
-function canvasSlot() {
+// mark: "alChart" (data-al-chart) for a chart element's chart, "alFirst" for the first chart's before the page's
+function canvasSlot(mark) {
   const slot = document.createElement("div");
-  slot.dataset.alChart = "1";
+  slot.dataset[mark] = "1";
   // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared zoom (most)
   slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity };
   slot.style.cssText = "position:relative;min-width:0";

@@ -87,8 +87,9 @@ export function save(content, type, name) {
   a.click();
 }
 
-const TOOLBAR_CSS = "[data-al-chart] .al-toolbar{opacity:0;transition:opacity .15s}"
-  + "[data-al-chart]:hover .al-toolbar,[data-al-chart] .al-toolbar:focus-within{opacity:1}";
+const SLOT = ":is([data-al-chart],[data-al-first])"; // a chart (chart.js's canvasSlot)
+const TOOLBAR_CSS = `${SLOT} .al-toolbar{opacity:0;transition:opacity .15s}`
+  + `${SLOT}:hover .al-toolbar,${SLOT} .al-toolbar:focus-within{opacity:1}`;
 
 // buttons named by format; `tip` is the payload's "Download as {format}" in the UI language
 export function addToolbar(box, actions, tip) {

@@ -50,7 +50,8 @@ function liveUrl() {
   return "";
 }
 
-function* split(buffer) {
+// The route's answer: its payloads, each preceded by its length (uint32 LE).
+export function* split(buffer) {
   const view = new DataView(buffer);
   for (let at = 0; at + 4 <= buffer.byteLength;) {
     const n = view.getUint32(at, true);

@@ -9,7 +9,7 @@ from model.explain import pe_similarity
 from model.positional import sinusoidal_encoding
 from model.trace import Trace
 from ui.view import Element, View, per_view
-from ui.views import panels
+from ui.views import findings
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_heatmap
 
@@ -68,4 +68,4 @@ def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     e = explorer(v)
     own = [sentence_element(trace, v), pe_element(e, v), similarity_element(e, v)]
-    return own + panels.charts("embeddings", trace, v)
+    return own + findings.charts("embeddings", trace, v)

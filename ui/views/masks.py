@@ -8,7 +8,7 @@ from model.explain import apply_mask
 from model.trace import BatchTrace, Trace
 from ui import data
 from ui.view import Element, View, per_view
-from ui.views import panels
+from ui.views import findings
 from viz.heatmap import matrix_heatmap
 
 
@@ -97,4 +97,4 @@ def charts(trace: Trace, v: View) -> list[Element]:
     head, b = head_of(trace, v), data.second_batch(trace, v)
     elements = [pad_element(b, head, v), dec_element(b, head, v)] if b is not None else []
     keep = ~ticked(v.custom_mask, len(trace.src.tokens))
-    return elements + [custom_element(trace, head, keep, v)] + panels.charts("masks", trace, v)
+    return elements + [custom_element(trace, head, keep, v)] + findings.charts("masks", trace, v)

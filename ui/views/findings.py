@@ -1,6 +1,6 @@
-"""The charts of the "In the notes / In this app" panels (ui/notes.py) for one trace and the view state: the panel
-draws them between its texts and buttons, the keystroke route builds the same chart elements for the page they sit
-on."""
+"""The charts of the findings in the notes, each an "In the notes / In this app" box (ui/notes.py), for one trace and
+the view state: the box draws them between its texts and buttons, the keystroke route builds the same chart elements
+for the page they sit on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,7 +17,7 @@ from ui import data
 from ui.view import Element, View
 from viz.heatmap import matrix_heatmap
 
-CHARTED = ("mask_mul", "pe_code", "shuffle")  # the panels that draw charts
+CHARTED = ("mask_mul", "pe_code", "shuffle")  # the findings that draw charts
 PE_ROWS = 8  # positions (and dimensions) of the note's PE table
 
 
@@ -88,8 +88,8 @@ def shuffle_element(s: Shuffle, v: View) -> Element:
                                    show_values=False, col_ticks=16, words=v.words())], "pe-shuffle-diff")
 
 
-def panel_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Element]:
-    """The charts panel `key` shows for this trace and view."""
+def finding_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Element]:
+    """The charts finding `key` shows for this trace and view."""
     if key == "mask_mul":
         return [mask_mul_element(v.mask_mode, v)]
     if key == "pe_code":
@@ -99,11 +99,12 @@ def panel_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Elem
 
 
 def charts(page: str, trace: Trace, v: View) -> list[Element]:
-    """The charts of the panels shown on `page` ("notes": every panel)."""
+    """The charts of the findings shown on `page` ("notes": every finding)."""
     bundle = data.bundle(trace.model)
-    return [b for key in CHARTED if page in (MISTAKES[key][0], "notes") for b in panel_elements(key, bundle, trace, v)]
+    shown = [key for key in CHARTED if page in (MISTAKES[key][0], "notes")]
+    return [b for key in shown for b in finding_elements(key, bundle, trace, v)]
 
 
 def every_chart(trace: Trace, v: View) -> list[Element]:
-    """Every panel's charts: the Notes vs app page (what the keystroke route sends)."""
+    """Every finding's charts: the Notes vs app page (what the keystroke route sends)."""
     return charts("notes", trace, v)
