@@ -63,7 +63,9 @@ def test_the_dockerfile_installs_the_pinned_requirements_with_the_cpu_torch_whee
 
 
 def test_the_kubernetes_manifest_has_a_deployment_service_and_cookie_affinity_ingress_that_agree():
-    docs = {d["kind"]: d for d in yaml.safe_load_all((ROOT / "deploy" / "kubernetes.yaml").read_text())}
+    named = {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(
+        (ROOT / "deploy" / "kubernetes.yaml").read_text())}
+    docs = {kind: d for (kind, name), d in named.items() if name == "attention-lab"}
     assert {"Deployment", "Service", "Ingress", "Secret"} <= set(docs)
     deployment, service, ingress = docs["Deployment"], docs["Service"], docs["Ingress"]
     pod = deployment["spec"]["template"]
@@ -81,3 +83,9 @@ def test_the_kubernetes_manifest_has_a_deployment_service_and_cookie_affinity_in
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     assert backend["name"] == service["metadata"]["name"]
     assert backend["port"]["name"] == service["spec"]["ports"][0]["name"]
+    redis_url = {e["name"]: e.get("value") for e in container["env"]}["ATTENTION_LAB_REDIS"]  # classes across pods
+    redis_service = named[("Service", "attention-lab-redis")]
+    redis = named[("StatefulSet", "attention-lab-redis")]["spec"]["template"]
+    assert redis_url == f"redis://{redis_service['metadata']['name']}:{redis_service['spec']['ports'][0]['port']}/0"
+    assert redis_service["spec"]["selector"] == redis["metadata"]["labels"]
+    assert "--appendonly" in redis["spec"]["containers"][0]["args"]  # a restart keeps the live classes
