@@ -36,6 +36,7 @@ class Follower:
     reconnects: list[tuple[float, float]] = field(default_factory=list)  # (dropped, events again) times
     last_id: int = 0
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+    fetches: set = field(default_factory=set)  # chart requests on their way
 
 
 async def request(host: str, port: int, raw: bytes) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, int]:
@@ -54,11 +55,12 @@ def get(path: str, host: str, headers: dict | None = None) -> bytes:
     return f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Connection: keep-alive\r\n\r\n".encode()
 
 
-async def charts(base: tuple[str, int], lecture: dict, lang: str) -> int:
-    """Fetch the route's charts for a lecture (the student's language), as the page does; the body's length."""
+async def charts(base: tuple[str, int], lecture: dict, lang: str, route: str = "follow") -> int:
+    """Fetch the charts for a lecture (the student's language) as a student's page does (`route` "follow"), or as
+    the lecturer's own keystroke does ("live"); the answer's length."""
     host, port = base
     query = urllib.parse.urlencode(lecture["params"] | {"lang": lang})
-    raw = (f"GET /_al/live/{lecture['page']}?{query} HTTP/1.1\r\nHost: {host}\r\nAccept-Encoding: gzip\r\n"
+    raw = (f"GET /_al/{route}/{lecture['page']}?{query} HTTP/1.1\r\nHost: {host}\r\nAccept-Encoding: gzip\r\n"
            f"Connection: close\r\n\r\n").encode()
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(raw)
@@ -115,7 +117,7 @@ async def read_events(f: Follower, reader, base, lang: str, fetch: bool, stop: a
                 dropped = None
             f.received[lecture["seq"]], f.last_id = now, lecture["seq"]
             if fetch:
-                asyncio.ensure_future(fetched(f, lecture, base, lang))
+                f.fetches.add(asyncio.ensure_future(fetched(f, lecture, base, lang)))
 
 
 async def fetched(f: Follower, lecture: dict, base, lang: str) -> None:
@@ -153,18 +155,22 @@ class Lecture:
     """What the lecturer sent: the time of each keystroke by the sequence number the class gave it."""
 
     sent: dict[int, float] = field(default_factory=dict)
+    own: list[float] = field(default_factory=list)  # ms from each keystroke to the lecturer's own charts
     errors: list[str] = field(default_factory=list)
 
 
 async def type_sentence(base, store, code: str, key: str, text: str, every: float, lecture: Lecture,
                         page: str = PAGE) -> None:
-    """Type `text` key by key, `every` seconds apart; a refused or failed keystroke is an error, and tried again."""
+    """Type `text` key by key, `every` seconds apart, as the lecturer's page does: each keystroke asks the route for
+    the lecturer's own charts and steers the class at once (the yardstick: the lecturer's own keystroke → charts).
+    A refused or failed steer is an error, and tried again."""
     for i in range(1, len(text) + 1):
-        query = urllib.parse.urlencode({"s": text[:i]})
+        params = {"s": text[:i]}
         t0 = time.monotonic()
+        own = asyncio.ensure_future(charts(base, {"page": page, "params": params}, "en", "live"))
         for _ in range(20):
             try:
-                if await steer(base, code, key, page, query) == 204:
+                if await steer(base, code, key, page, urllib.parse.urlencode(params)) == 204:
                     break
                 lecture.errors.append("steer refused")
             except OSError as err:
@@ -172,6 +178,8 @@ async def type_sentence(base, store, code: str, key: str, text: str, every: floa
             await asyncio.sleep(0.25)
         seq = (await asyncio.to_thread(store.lecture, code)).seq
         lecture.sent.setdefault(seq, t0)
+        own.add_done_callback(lambda task, t0=t0: lecture.own.append(1000 * (time.monotonic() - t0))
+                              if not task.exception() else lecture.errors.append(f"own charts: {task.exception()!r}"))
         await asyncio.sleep(every)
 
 
@@ -191,31 +199,41 @@ def summary(values: list[float]) -> str:
     return f"p50 {statistics.median(values):.0f} ms, p95 {q[18]:.0f} ms, max {max(values):.0f} ms (n={len(values)})"
 
 
-async def open_class(base, store, n: int, fetch: bool, langs=("en", "zh")):
-    """A class in the store and n followers connected to it; (code, key, followers, tasks, stop)."""
+async def open_class(base, store, n: int, fetchers: int, langs=("en", "zh")):
+    """A class in the store and n followers connected to it, the first `fetchers` of them fetching each lecture's
+    charts; (code, key, followers, tasks, stop)."""
     code, key = await asyncio.to_thread(store.create, PAGE, {"s": "I have a cat"})
     stop = asyncio.Event()
     followers = [Follower(f"student-{i:04d}") for i in range(n)]
-    tasks = [asyncio.ensure_future(follow(f, base, code, langs[i % len(langs)], fetch, stop))
+    tasks = [asyncio.ensure_future(follow(f, base, code, langs[i % len(langs)], i < fetchers, stop))
              for i, f in enumerate(followers)]
     await asyncio.wait_for(asyncio.gather(*(f.connected.wait() for f in followers)), 120)
     return code, key, followers, tasks, stop
 
 
-async def benchmark(base, store, n: int, text: str, every: float, fetch: bool) -> dict:
+async def finish(followers: list[Follower], tasks: list, stop: asyncio.Event, wait: float) -> None:
+    """Let the chart requests on their way finish (up to `wait` s), then close every stream."""
+    pending = [t for f in followers for t in f.fetches if not t.done()]
+    if pending:
+        await asyncio.wait(pending, timeout=wait)
+    stop.set()
+    for t in tasks + [t for f in followers for t in f.fetches]:
+        t.cancel()
+    await asyncio.gather(*tasks, *(t for f in followers for t in f.fetches), return_exceptions=True)
+
+
+async def benchmark(base, store, n: int, text: str, every: float, fetchers: int) -> dict:
     """n followers, one sentence typed; the latency summaries and the error count."""
-    code, key, followers, tasks, stop = await open_class(base, store, n, fetch)
+    code, key, followers, tasks, stop = await open_class(base, store, n, fetchers)
     await asyncio.sleep(1.0)
     lecture = Lecture()
     await type_sentence(base, store, code, key, text, every, lecture)
-    await asyncio.sleep(3.0)
-    stop.set()
-    for t in tasks:
-        t.cancel()
+    await asyncio.sleep(2.0)
+    await finish(followers, tasks, stop, 30.0)
     last = max(lecture.sent)
-    return {"followers": n, "keystrokes": len(lecture.sent),
+    return {"followers": n, "fetchers": fetchers, "keystrokes": len(lecture.sent),
             "receipt": latencies(followers, lecture, "received"), "charts": latencies(followers, lecture, "drawn"),
-            "missed_last": sum(1 for f in followers if f.last_id < last),
+            "own": lecture.own, "missed_last": sum(1 for f in followers if f.last_id < last),
             "errors": sum(len(f.errors) for f in followers) + len(lecture.errors)}
 
 
@@ -224,7 +242,9 @@ def main(argv=None) -> None:
     ap.add_argument("--followers", type=int, default=300)
     ap.add_argument("--replicas", type=int, default=2)
     ap.add_argument("--every", type=float, default=0.15, help="seconds between the lecturer's keystrokes")
-    ap.add_argument("--no-charts", action="store_true", help="time the events only")
+    ap.add_argument("--fetchers", type=int, default=None,
+                    help="how many followers also fetch each lecture's charts (default: all; this one process "
+                         "makes every follower's requests, so on a small machine it measures itself too)")
     ap.add_argument("--url", help="a running cluster's nginx (else one is started)")
     ap.add_argument("--redis", help="that cluster's Redis URL")
     args = ap.parse_args(argv)
@@ -232,8 +252,9 @@ def main(argv=None) -> None:
 
     def run(url: str, redis_url: str) -> dict:
         parts = urllib.parse.urlsplit(url)
+        fetchers = args.followers if args.fetchers is None else args.fetchers
         return asyncio.run(benchmark((parts.hostname, parts.port), RedisStore(redis_url), args.followers, SENTENCE,
-                                     args.every, not args.no_charts))
+                                     args.every, fetchers))
 
     if args.url:
         result = run(args.url, args.redis)
@@ -244,10 +265,12 @@ def main(argv=None) -> None:
         with cluster(args.replicas, free_port(), replica_ports=[free_port() for _ in range(args.replicas)],
                      redis_port=free_port()) as c:
             result = run(c.url, c.redis.url)
-    print(f"{result['followers']} followers, {result['keystrokes']} keystrokes, {args.replicas} replicas + nginx + "
-          f"Redis: keystroke → event received {summary(result['receipt'])}; keystroke → charts received "
-          f"{summary(result['charts'])}; followers without the last keystroke {result['missed_last']}; errors "
-          f"{result['errors']}")
+    print(f"{result['followers']} followers ({result['fetchers']} fetching charts), {result['keystrokes']} keystrokes, "
+          f"{args.replicas} replicas + nginx + Redis")
+    print(f"  lecturer keystroke → event received by a follower: {summary(result['receipt'])}")
+    print(f"  lecturer keystroke → charts received by a follower: {summary(result['charts'])}")
+    print(f"  yardstick, lecturer keystroke → the lecturer's own charts: {summary(result['own'])}")
+    print(f"  followers without the last keystroke: {result['missed_last']}; errors: {result['errors']}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from streamlit import config
 
 DEBOUNCE_MS = 250  # the sentence box's pause before a live page's rerun (its charts do not wait for it)
 PATH = "/_al/live/{page}"
+FOLLOW = "/_al/follow/{page}"  # the same answers for a class's students (nginx: no cache lock, see deploy/)
 _URL: ContextVar[str] = ContextVar("live_url", default="")  # per thread: a script run's
 
 

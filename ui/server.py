@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from ui.classroom import routes as classroom
 from ui.first_load import FirstPaint
-from ui.live import PATH, base_path
+from ui.live import FOLLOW, PATH, base_path
 
 
 def live_endpoint(request: Request) -> Response:
@@ -54,7 +54,8 @@ async def lifespan(_app) -> AsyncIterator[None]:
 
 def routes() -> list[Route]:
     """The app's own routes beside Streamlit's: the keystroke route and the class routes (ui/classroom/routes.py)."""
-    return [Route(base_path() + PATH, live_endpoint, methods=["GET"]), *classroom.routes(base_path())]
+    return [Route(base_path() + PATH, live_endpoint, methods=["GET"]),
+            Route(base_path() + FOLLOW, live_endpoint, methods=["GET"]), *classroom.routes(base_path())]
 
 
 def middleware() -> list[Middleware]:

@@ -23,7 +23,7 @@ def base_of(cluster) -> tuple[str, int]:
 async def lecture_through_failures(cluster) -> dict:
     """A class of FOLLOWERS: a sentence typed, a replica killed, another typed, Redis restarted, a third typed."""
     store, base = RedisStore(cluster.redis.url), base_of(cluster)
-    code, key, followers, tasks, stop = await classroom.open_class(base, store, FOLLOWERS, fetch=True)
+    code, key, followers, tasks, stop = await classroom.open_class(base, store, FOLLOWERS, fetchers=FOLLOWERS)
     lecture, marks = classroom.Lecture(), {}
     await classroom.type_sentence(base, store, code, key, "I have a cat", 0.1, lecture)
     marks["before"] = max(lecture.sent)
@@ -41,9 +41,7 @@ async def lecture_through_failures(cluster) -> dict:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and any(f.last_id < marks["redis"] for f in followers):
         await asyncio.sleep(0.1)
-    stop.set()
-    for t in tasks:
-        t.cancel()
+    await classroom.finish(followers, tasks, stop, 10.0)
     return {"followers": followers, "lecture": lecture, "marks": marks, "code": code, "store": store}
 
 

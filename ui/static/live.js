@@ -83,11 +83,12 @@ function request(url, params, draw) {
 
 // A class's student following the lecturer (ui/static/components/classroom.js): draw this page's charts for the
 // lecturer's view (`query`: the lecturer's parameters with the student's own language and presenter view) now,
-// before the rerun that follows. Returns false where the page has no keystroke route.
+// before the rerun that follows. Asked at /_al/follow/: the same answers, which nginx hands a whole class at once
+// (deploy/nginx.conf.template). Returns false where the page has no keystroke route.
 export function follow(query) {
   const url = liveUrl();
   if (!url || !drawer) return false;
-  request(url, new URLSearchParams(query), drawer);
+  request(url.replace("/_al/live/", "/_al/follow/"), new URLSearchParams(query), drawer);
   return true;
 }
 
