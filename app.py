@@ -193,12 +193,12 @@ def pages() -> list:
     returns as callable once, and a rerun that starts before the one it replaces has run its page must not find
     that mark used ("This page cannot be called directly")."""
     lang = state.get("lang")
-    built = st.session_state.get("_pages")
-    if built is None or built[0] != lang:
-        built = st.session_state["_pages"] = (lang, [
+    titled = st.session_state.get("_pages")
+    if titled is None or titled[0] != lang:
+        titled = st.session_state["_pages"] = (lang, [
             st.Page(p.file, title=t(f"nav.{p.path}"), icon=p.icon, url_path=p.path, default=p.path == PATHS[0])
             for p in PAGES])
-    return [copy.copy(page) for page in built[1]]
+    return [copy.copy(page) for page in titled[1]]
 
 
 def view_toggles(path: str, row: bool = True) -> None:

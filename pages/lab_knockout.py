@@ -47,7 +47,7 @@ def pick_heads(codes: list[str], drops: np.ndarray) -> list[str]:
         picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label,
                                 key=f"w_knockout_{st.session_state.get('ko_gen', 0)}")
     with c2:
-        st.button(t("ko.most_important"), on_click=knock_out_most_important, args=(codes, drops.ravel()),
+        st.button(t("ko.most_important"), on_click=knock_out_most_important, args=(codes, drops.ravel()), key="ko_most",
                   width="stretch", icon=":material/bolt:")
     state.put("knockout", ",".join(picked))
     return picked

@@ -62,11 +62,11 @@ def elements(page: str, v: View) -> list[Element]:
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
-    """The chart payloads of `page` for a query string (see `built`)."""
-    return list(built(page, view(page, params)))
+    """The chart payloads of `page` for a query string (see `page_payloads`)."""
+    return list(page_payloads(page, view(page, params)))
 
 
-def built(page: str, v: View) -> tuple[bytes, ...]:
+def page_payloads(page: str, v: View) -> tuple[bytes, ...]:
     """The chart payloads of `page` in view `v`, built once per view (shared.VIEWS; threads asking for the same
     view at once wait for the one building it); none where there is nothing to draw."""
     return shared.per_view(("answer", v), lambda: tuple(element_payload(b, v) for b in elements(page, v)))
@@ -77,8 +77,8 @@ def answer(page: str, params: dict[str, str], zipped: bool = False) -> bytes:
     shared.VIEWS beside the payloads: a sentence seen before is not compressed again)."""
     v = view(page, params)
     if not zipped:
-        return frame(built(page, v))
-    return shared.per_view(("gzip", v), lambda: gzipped(frame(built(page, v))))
+        return frame(page_payloads(page, v))
+    return shared.per_view(("gzip", v), lambda: gzipped(frame(page_payloads(page, v))))
 
 
 def frame(chunks: Iterable[bytes]) -> bytes:

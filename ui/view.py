@@ -179,10 +179,10 @@ def per_view(build: Callable[..., T]) -> Callable[..., T]:
     name = f"{build.__module__}.{build.__qualname__}"
 
     @functools.wraps(build)
-    def built(*args):
+    def once_per_view(*args):
         v = next(a for a in reversed(args) if isinstance(a, View))
         if not v.live:
             return build(*args)
         return shared.per_view(("built", name, v, tuple(a for a in args if type(a) in KEY_TYPES)), lambda: build(*args))
 
-    return built
+    return once_per_view

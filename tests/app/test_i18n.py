@@ -46,7 +46,8 @@ ALLOWED_LATIN = {
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
 }
-EXAMPLES = {"hf.placeholder", "hf.mlm_type"}  # an example folder path and an English sentence to type, as typed
+# an example folder path, an English sentence to type, a question about the English word "it" and a join code, as typed
+EXAMPLES = {"hf.placeholder", "hf.mlm_type", "class.ask_placeholder", "class.refused_code"}
 
 
 def latin_words(zh: str) -> list[str]:

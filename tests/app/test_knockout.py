@@ -33,6 +33,6 @@ def test_knock_out_the_most_important_picks_the_largest_drop():
     shape = (load_bundle("en-zh").config.N, load_bundle("en-zh").config.h)
     figure = by_title(at)["Drop in log P(own translation) when one head is knocked out"]
     drops = np.asarray(array(figure["data"][0]["z"]), float)
-    at.button[0].click().run()
+    at.button(key="ko_most").click().run()
     block, layer, head = np.unravel_index(int(np.argmax(drops)), (3, *shape))
     assert at.multiselect[0].value == [f"{'edc'[block]}{layer}.{head}"]

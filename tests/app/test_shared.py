@@ -231,7 +231,7 @@ def test_a_views_payloads_are_built_once_when_the_route_and_reruns_ask_together(
     monkeypatch.setattr(widgets, "build_payload", lambda b, view: built.append(b.key) or builder(b, view))
 
     def ask(i: int) -> tuple[bytes, ...]:
-        return route.built(page, v) if i % 2 else tuple(element_payload(b, v) for b in elements)
+        return route.page_payloads(page, v) if i % 2 else tuple(element_payload(b, v) for b in elements)
 
     answers = together(ask)
     assert sorted(built) == sorted(b.key for b in elements)

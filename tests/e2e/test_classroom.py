@@ -77,6 +77,11 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
         wait_painted(student, "I have a cat", 60_000)
         assert query(student)["join"] == code
     assert query(phone)["lang"] == "zh" and "lang" not in query(laptop)
+    phone_layout = phone.evaluate("""() => ({page: document.documentElement.scrollWidth,
+        charts: Array.from(document.querySelectorAll('[data-al-chart] canvas'))
+          .map(c => c.getBoundingClientRect().right)})""")
+    assert phone_layout["page"] <= 390 and phone_layout["charts"]  # no sideways scroll on a phone …
+    assert max(phone_layout["charts"]) <= 390  # … and every chart within the screen, one per row
     lecturer.locator(".st-key-class_open").wait_for()
     lecturer.wait_for_function("() => /2 following/.test(document.body.innerText)", timeout=30_000)
 

@@ -209,9 +209,13 @@ function ensureSlots(root, payload) {
 // they thin labels rather than wrap), elsewhere never narrower than the widest any of its charts needs to label each
 // of its tokens (kind.need): fewer charts side by side then, decided by CSS from the width.
 const scratch = document.createElement("canvas").getContext("2d");
+// A phone's screen (narrower than PHONE_PX) shows one chart per row, each as wide as the screen.
+const PHONE_PX = 640;
+const phone = () => document.documentElement.clientWidth < PHONE_PX;
+
 function tracks(payload, staged) {
   if (staged) return `repeat(${stageColumns(payload)},minmax(0,1fr))`;
-  const columns = payload.zoom > 1 ? 1 : payload.columns;
+  const columns = payload.zoom > 1 || phone() ? 1 : payload.columns;
   const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.zoom) ?? 0)));
   if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
   const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
@@ -223,6 +227,7 @@ function tracks(payload, staged) {
 const STAGE_CHART_PX = 380, STAGE_MOST = 3;
 function stageColumns(payload) {
   const n = payload.charts.length, width = document.documentElement.clientWidth;
+  if (phone()) return 1;
   for (let m = Math.min(n, STAGE_MOST); m > payload.columns; m--) if (n % m === 0 && width / m >= STAGE_CHART_PX) return m;
   return Math.min(n, payload.columns);
 }
