@@ -250,7 +250,7 @@ def test_the_cells_ticked_by_hand_reach_the_url_and_the_route_draws_their_softma
     assert expected[6].sum() == 0 and np.allclose(expected[:6].sum(axis=1), 1)
 
 
-SEED, REQUESTS, MAX_SECONDS, MAX_BODY, MAX_TARGET = 20, 400, 2.0, 2 * 2**20, 32_768
+SEED, REQUESTS, MAX_BODY, MAX_TARGET = 20, 400, 2 * 2**20, 32_768
 BAD_ESCAPES = ["%ff%fe", "%ed%a0%80", "%c0%af", "%e4%b8", "%zz", "%", "%%41", "%00", "%0a%0d%09", "%e2%80"]
 ODD_TEXT = ["\u202e\u2066evil\u2069", "\x00\x1b[31m\x7f\x85", "\ufeff\u200b\u200d", "\U0001d54f" * 600, "猫" * 2000,
             "a " * 5000, "x" * 10_000, "\ue000\uf8ff"]
@@ -276,9 +276,7 @@ def hostile_target(rng: random.Random) -> tuple[str, str]:
 
 
 def trouble(page: str, status: int, body: bytes, seconds: float) -> str:
-    """What is wrong with one answer, or ""."""
-    if seconds > MAX_SECONDS:
-        return f"took {seconds:.1f} s"
+    """What is wrong with one answer, or "" (its time is reported, not judged: no timing threshold in a test)."""
     if b"Traceback" in body:
         return "a traceback in the body"
     if page not in LIVE:  # Streamlit's path-security middleware refuses a traversal (400) before any route
@@ -295,9 +293,9 @@ def trouble(page: str, status: int, body: bytes, seconds: float) -> str:
     return f"bad headers {bad}" if bad or not heads else ""
 
 
-def test_hostile_requests_answer_quickly_and_cleanly(server):
-    """Hundreds of hostile requests: 200/204/404 (a traversal: Streamlit's 400) within 2 s, bounded well-framed
-    bodies, no traceback, no log error."""
+def test_hostile_requests_answer_cleanly(server):
+    """Hundreds of hostile requests: 200/204/404 (a traversal: Streamlit's 400), bounded well-framed bodies, no
+    traceback, no log error (the slowest answer is printed)."""
     for page in sorted(LIVE):  # first loads of every model, outside the timed requests
         for model in available_models():
             get(server, target(page, f"model={model}&s=I+have+a+cat"))
