@@ -15,6 +15,7 @@ torch.set_num_threads(1)
 # long test collected near the end ran alone while the other worker sat idle; handed out first, the short tests fill
 # in beside them. Each module stays whole and in its order (its module-scoped server or cluster is set up once).
 LONG_FIRST = ("tests/e2e/test_journey.py", "tests/e2e/test_presenter.py", "tests/deploy/test_cluster.py",
+              "tests/deploy/test_classroom_cluster.py", "tests/e2e/test_classroom.py",
               "tests/model/test_variants.py", "tests/protocol/test_memory.py", "tests/protocol/test_sessions.py",
               "tests/protocol/test_fuzz.py", "tests/e2e/test_readable.py", "tests/protocol/test_route.py")
 
