@@ -9,7 +9,7 @@ multiselect, a tab, a grid cell, the "View" popover of presenter view, follow a 
 then checks:
 
 - no traceback element (`stException`), no "could not be drawn" box (`notice.page_failed`, either language), no
-  Streamlit dialog (e.g. "Connection error");
+  Streamlit dialog (e.g. "Connection error"; the class's own dialog, which a started class opens, is closed);
 - no new error line in the server log (Traceback, Error, Exception, failed) since the previous step;
 - no uncaught error and no console error in the page;
 - the header agrees with the URL: the language control, the sentence box's label, the model picker's text, and the
@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.harness import IDLE, launch, streamlit_server
+from ui.classroom import DIALOG_TITLE
 from ui.registry import PATHS
 
 PAGES = list(PATHS)  # every page of the registry
@@ -330,6 +331,13 @@ class Journey:
         """Remember the rerun count before an action (settle() waits for a new run)."""
         self.runs_before = self.page.evaluate("() => window.__alJ ? window.__alJ.runs : 0")
 
+    def class_dialog(self, dialog) -> bool:
+        """Whether `dialog` is the class's (a started class opens it): checked like the page, then closed."""
+        if not dialog.inner_text(timeout=2_000).startswith(DIALOG_TITLE):
+            return False
+        self.page.keyboard.press("Escape")
+        return True
+
     def check(self, step: Step) -> None:
         page = self.page
         if self.pending:  # found while acting (the step's description is complete now)
@@ -337,8 +345,8 @@ class Journey:
             self.fail(what)
         if not self.alive():
             self.fail("the server process exited")
-        dialogs = self.visible('[data-testid="stDialog"]')  # the app has none: Streamlit's own error dialogs
-        if dialogs:
+        dialogs = [d for d in self.visible('[data-testid="stDialog"]') if not self.class_dialog(d)]
+        if dialogs:  # the app's only dialog is the class's (ui/classroom/bar.py); others are Streamlit's errors
             self.fail(f"a dialog is open: {' '.join(dialogs[0].inner_text(timeout=2_000).split())!r}")
         if page.locator('[data-testid="stException"]').count():
             text = page.locator('[data-testid="stException"]').first.inner_text()[:2000]

@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui import data, state, widgets
 from ui.chart import draw
-from ui.classroom import session
+from ui.classroom import DIALOG_TITLE, session
 from ui.classroom import store as classes
 from ui.classroom.session import Seat
 from ui.i18n import t
@@ -89,7 +89,7 @@ def counts(s: Seat, short: bool = False) -> None:
     st.caption(line + (" · " + t("class.gallery", n=n) if n else ""))
 
 
-@st.dialog("Class · 课堂", width="large")
+@st.dialog(DIALOG_TITLE, width="large")
 def class_dialog(s: Seat, path: str) -> None:
     """The join code and QR code, large; the question to the class; the gallery; ending the class."""
     join_card(s.code)
