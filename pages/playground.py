@@ -123,7 +123,7 @@ with c2:
     if preset == "random":
         st.number_input(t("pg.random_seed"), 0, 999, key="pg_seed", on_change=on_preset)
 with c3:
-    st.button(t("pg.reset"), on_click=on_preset)
+    st.button(t("pg.reset"), on_click=on_preset, key="pg_reset")
 pg = current(preset)
 gen = st.session_state.get("pg_gen", 0)
 if pg["edited"] and f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
