@@ -12,8 +12,6 @@ MESSAGES = {
     "class.show_code": {"en": "Show the join code", "zh": "显示课堂码"},
     "class.lecturer_bar": {"en": "Class {code}: {following} following · {exploring} exploring · {gone} gone",
                            "zh": "课堂 {code}：{following} 人跟随 · {exploring} 人自由探索 · {gone} 人已离开"},
-    "class.short_bar": {"en": "{following} following · {exploring} exploring · {sent} sent",
-                        "zh": "{following} 人跟随 · {exploring} 人探索 · {sent} 句发来"},
     "class.end": {"en": "End the class", "zh": "结束课堂"},
     "class.ended": {"en": "The class has ended.", "zh": "课堂已结束。"},
     "class.ask_label": {"en": "Ask the class for a sentence", "zh": "请学生发来句子"},

@@ -137,7 +137,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
 
     lecturer.locator(".st-key-class_open button").first.click()
     dialog = lecturer.locator('[data-testid="stDialog"]')
-    dialog.get_by_text("Sentences from the class (1)").wait_for(timeout=30_000)
+    dialog.get_by_text("Sentences from the class (1)", exact=True).wait_for(timeout=30_000)
     assert dialog.locator("b").count() == 0  # never rendered as markup
     lecturer.wait_for_function("t => Array.from(document.querySelectorAll('[data-al-chart]'))"
                                ".some(el => el.__alChart && el.__alChart.title === t)",

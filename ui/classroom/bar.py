@@ -59,19 +59,34 @@ def entry(path: str, row: bool) -> None:
 
 
 def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
-    """The lecturer's class button (it opens the join code, the question and the gallery) and the counts (`short`:
-    the code alone on the button, the counts as numbers)."""
-    with st.container(horizontal=True, vertical_alignment="center", gap="small", width="content" if short else
-                      "stretch"):
-        label = s.code if short else t("class.show_code")
-        if st.button(label, icon=":material/qr_code_2:", key="class_open", help=t("class.show_code")) or \
+    """The lecturer's class button (it opens the join code, the question and the gallery) and the counts, refreshed
+    every few seconds; `short` (the sentence row of presenter view, where the box needs the width): the code and
+    how many follow on the button, as of this run, the whole count in its tooltip."""
+    if short:
+        label, tip = short_label(s)
+        if st.button(label, icon=":material/qr_code_2:", key="class_open", help=tip) or \
                 st.session_state.pop("_class_show_code", False):
             class_dialog(s, path)
-        counts(s, short)
+        return
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        if st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open") or \
+                st.session_state.pop("_class_show_code", False):
+            class_dialog(s, path)
+        counts(s)
+
+
+def short_label(s: Seat) -> tuple[str, str]:
+    """Presenter view's class button: "K7PQ2M · 12" (12 following) and the whole count as its tooltip."""
+    try:
+        p = classes.store().presence(s.code, s.key)
+    except Exception:  # the store restarting, or the class gone: the counts' own refresh says which
+        return s.code, t("class.show_code")
+    whole = t("class.lecturer_bar", code=s.code, following=p.following, exploring=p.exploring, gone=p.gone)
+    return f"{s.code} · {p.following}", whole
 
 
 @st.fragment(run_every=COUNTS_EVERY)
-def counts(s: Seat, short: bool = False) -> None:
+def counts(s: Seat) -> None:
     """Who follows, explores, has gone, and how many sentences wait (refreshed every few seconds)."""
     try:
         p = classes.store().presence(s.code, s.key)
@@ -82,17 +97,15 @@ def counts(s: Seat, short: bool = False) -> None:
     except Exception:
         st.caption(t("class.store_down"))
         return
-    if short:
-        st.caption(t("class.short_bar", following=p.following, exploring=p.exploring, sent=n))
-        return
     line = t("class.lecturer_bar", code=s.code, following=p.following, exploring=p.exploring, gone=p.gone)
     st.caption(line + (" · " + t("class.gallery", n=n) if n else ""))
 
 
 @st.dialog(DIALOG_TITLE, width="large")
 def class_dialog(s: Seat, path: str) -> None:
-    """The join code and QR code, large; the question to the class; the gallery; ending the class."""
+    """The join code and QR code, large; the counts; the question to the class; the gallery; ending the class."""
     join_card(s.code)
+    counts(s)
     ask_form(s, path)
     gallery(s, path)
     if st.button(t("class.end"), icon=":material/logout:", key="class_end"):
