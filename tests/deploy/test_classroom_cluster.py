@@ -8,6 +8,7 @@ import urllib.parse
 import pytest
 
 from benchmarks import classroom
+from benchmarks.protocol import run
 from ui.classroom.store import RedisStore
 
 pytestmark = pytest.mark.xdist_group("cluster")
@@ -46,7 +47,7 @@ async def lecture_through_failures(cluster) -> dict:
 
 
 def test_followers_survive_a_dead_replica_and_a_redis_restart(app_cluster):
-    result = asyncio.run(lecture_through_failures(app_cluster))
+    result = run(lecture_through_failures(app_cluster))  # Playwright's loop may run in this worker
     followers, marks = result["followers"], result["marks"]
     for f in followers:  # every follower got the last keystroke of each phase
         assert {marks["before"], marks["replica"], marks["redis"]} <= set(f.received), (f.name, f.errors)

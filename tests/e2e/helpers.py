@@ -18,7 +18,10 @@ CHARTS_JS = """() => {
 # every chart element on the page has drawn (the sentence box and key listener are the isolated components)
 ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid="stBidiComponentRegular"]'))
   .every(el => el.querySelector('.al-charts'))"""
-ALL_PAINTED_JS = "sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence); }"
+# at one moment: the script idle, every chart element drawn and every chart showing the sentence (each alone is not
+# enough: a chart element draws after the run ends, one at a time, and a run stopped for a rerun reads as idle)
+ALL_PAINTED_JS = ("sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence)"
+                  " && (" + ELEMENTS_DRAWN_JS + ")() && !!document.querySelector('" + IDLE + "'); }")
 # until() polls every POLL_MS: Playwright's default for wait_for_function polls on every animation frame, which keeps
 # Chromium drawing frames for the whole wait (on an idle page over 8 s: 0.7 s of CPU, against 0.05–0.2 s polled every
 # 100 ms), CPU the app server that is being waited for needs.
@@ -78,13 +81,12 @@ def sentence_box(page):
 
 
 def wait_painted(page, sentence: str, timeout: float = 30_000) -> None:
-    """Wait until every chart on the page shows `sentence` (the error lists what the charts show instead)."""
+    """Wait until the page is at rest with every chart showing `sentence` (the error lists what they show instead)."""
     try:
         until(page, ALL_PAINTED_JS, sentence, timeout)
     except Exception as err:
         shown = sorted({str(c["sentence"]) for c in charts(page)})
-        raise AssertionError(f"charts never all showed {sentence!r}; they show {shown}; url {page.url}") from err
-    page.wait_for_selector(IDLE, timeout=timeout)
+        raise AssertionError(f"charts never all showed {sentence!r} at rest; they show {shown}; url {page.url}") from err
 
 
 def retype(page, text: str, delay: float = 60) -> None:

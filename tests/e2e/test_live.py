@@ -89,7 +89,7 @@ def fresh(browser, url: str) -> dict:
     open_app(page, url)
     sentence = url_sentence(url)
     wait_painted(page, sentence)
-    expect(sentence_box(page)).to_have_value(sentence)  # the box's element may show after the charts
+    expect(sentence_box(page)).to_have_value(sentence, timeout=30_000)  # its element may show after the charts
     seen = settled(page, sentence)
     context.close()
     return seen
@@ -109,11 +109,10 @@ def settled(page, sentence: str, timeout: float = 30) -> dict:
 
 
 def head_button(page, head: int) -> tuple[float, float]:
-    """The centre of the head picker's button `head` (so that a click needs no waiting for checks)."""
+    """The centre of the head picker's button `head`, scrolled into view, in one call (a click needs no checks)."""
     button = page.locator(".st-key-w_head").get_by_role("radio", name=str(head), exact=True)
-    button.scroll_into_view_if_needed()
-    box = button.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return button.evaluate("el => { el.scrollIntoView({block: 'nearest'}); const r = el.getBoundingClientRect();"
+                           " return [r.x + r.width / 2, r.y + r.height / 2]; }")
 
 
 def open_held(page, app_url: str, name: str, **view) -> Outbox:
@@ -174,10 +173,9 @@ def test_after_typing_the_page_equals_a_fresh_load(browser, page, app_url, name,
 
 def test_a_head_picked_while_the_rerun_waits_leaves_no_stale_chart(browser, page, app_url):
     outbox = open_held(page, app_url, "self_attention")
-    x, y = head_button(page, 2)
     outbox.holding = True
     type_at_end(page, TYPED)
-    page.mouse.click(x, y)
+    page.mouse.click(*head_button(page, 2))  # measured after the typing, which may scroll the page
     outbox.wait(2)  # the head's rerun, then the sentence's once the debounce fired
     assert FINAL.encode() not in outbox.held[0], "the debounce fired before the click: too slow a machine for this"
     outbox.pass_first()  # the head's rerun runs to its end with the sentence before the typing
