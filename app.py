@@ -206,13 +206,13 @@ def view_toggles(path: str, row: bool = True) -> None:
     slim row at the top right, or one under another (`row` False: presenter view's narrow View popover, where a row
     wraps with wide gaps)."""
     with st.container(horizontal=row, horizontal_alignment="right" if row else "left", vertical_alignment="center",
-                      gap="large" if row else "small"):
+                      gap="medium" if row else "small"):
         bind.bound(st.segmented_control, t("header.language"), "lang", options=list(LANGS), format_func=LANGS.get,
                    label_visibility="collapsed")
         bind.bound(st.toggle, t("header.presenter"), "presenter")
         bind.bound(st.toggle, t("header.pinyin"), "pinyin")
         bind.bound(st.toggle, t("header.hide_special"), "hide_special", help=t("header.hide_special_help"))
-        class_bar.entry(path, row)
+        class_bar.entry(path)
 
 
 def keys_hint(path: str) -> None:

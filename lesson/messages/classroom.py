@@ -45,6 +45,8 @@ MESSAGES = {
                            "zh": "这个课堂收到的句子已达上限。"},
     "class.refused_code": {"en": "A class code has 6 letters and digits, like K7PQ2M.",
                            "zh": "课堂码由 6 个字母和数字组成，例如 K7PQ2M。"},
+    "class.refused_many": {"en": "This server runs as many classes as it can hold; try again later.",
+                           "zh": "服务器上的课堂已达上限，请稍后再试。"},
     "class.store_down": {"en": "The class server is not answering; trying again.",
                          "zh": "课堂服务器暂时没有响应，正在重试。"},
 }

@@ -156,3 +156,15 @@ def test_redis_keeps_a_live_class_through_a_restart(redis_server):
     while 4 not in heard and time.time() < deadline:  # the subscriber came back too
         time.sleep(0.05)
     assert 4 in heard
+
+
+def test_the_in_process_store_holds_a_bounded_number_of_classes(monkeypatch):
+    monkeypatch.setattr(classes, "MEMORY_CLASSES", 3)
+    s = MemoryStore(ttl=0.3)
+    for _ in range(3):
+        s.create("overview", {})
+    with pytest.raises(Refused, match="class.refused_many"):  # a flood of `?class=new` links stops here
+        s.create("overview", {})
+    time.sleep(0.4)  # silent classes expire, and their room is taken back
+    code, _ = s.create("overview", {})
+    assert s.lecture(code) is not None and len(s._classes) == 1

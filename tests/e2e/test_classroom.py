@@ -8,7 +8,8 @@ import urllib.parse
 import pytest
 
 from benchmarks.harness import IDLE
-from tests.e2e.helpers import retype, sentence_box, wait_painted
+from lesson import catalogue
+from tests.e2e.helpers import open_app, retype, sentence_box, wait_painted
 
 LIVE_SENTENCE = "The cat sat on the mat"
 
@@ -60,10 +61,16 @@ def lecture(browser, app_url):
     laptop = context_page(browser, 1280, 800)
     laptop.goto(f"{app_url}/?join={code}")
     phone = context_page(browser, 390, 844)
-    phone.goto(f"{app_url}/?lang=zh")
-    phone.wait_for_selector(IDLE, timeout=60_000)
-    phone.locator(".st-key-class_code input").fill(code.lower())
-    phone.locator(".st-key-class_join button").click()
+    open_app(phone, f"{app_url}/?lang=zh")
+    phone.locator(".st-key-class_entry button:visible").click()  # the header's one Class button opens start / join
+    box, join = phone.locator(".st-key-class_code input"), phone.locator(".st-key-class_join button")
+    wrong = "K7PQ2M" if code != "K7PQ2M" else "K7PQ2N"  # no such class: refused in the dialog, the code kept
+    box.fill(wrong)
+    join.click()
+    phone.get_by_text(catalogue.t("class.refused_unknown", "zh")).wait_for(timeout=30_000)
+    assert box.input_value() == wrong
+    box.fill(code.lower())
+    join.click()
     yield lecturer, laptop, phone, code
     for page in (lecturer, laptop, phone):
         assert not page.errors, page.errors
@@ -84,6 +91,10 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     assert max(phone_layout["charts"]) <= 390  # … and every chart within the screen, one per row
     lecturer.locator(".st-key-class_open").wait_for()
     lecturer.wait_for_function("() => /2 following/.test(document.body.innerText)", timeout=30_000)
+    lecturer.reload()  # a reloaded tab is still the class's lecturer (its seat kept in sessionStorage, not the URL)
+    assert "key" not in lecturer.url and "class=" not in lecturer.url, lecturer.url
+    lecturer.wait_for_function("c => new RegExp('Class ' + c + ': 2 following').test(document.body.innerText)",
+                               arg=code, timeout=60_000)
 
     retype(lecturer, LIVE_SENTENCE)  # each keystroke reaches the students' charts; their language stays theirs
     for student in (laptop, phone):

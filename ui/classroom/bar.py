@@ -27,6 +27,7 @@ def bar(path: str) -> None:
     session.notice()
     s = session.seat()
     if s is None:
+        session.recall()
         return
     session.link(s, path)
     if not s.lecturer:
@@ -43,19 +44,28 @@ def in_sentence_row(path: str) -> None:
         lecturer_row(s, path, short=True)
 
 
-def entry(path: str, row: bool) -> None:
-    """Start a class or join one (the header's view toggles; presenter view's View popover)."""
-    if session.seat() is not None:
-        return
-    with st.container(horizontal=row, vertical_alignment="bottom", gap="small"):
-        if st.button(t("class.start"), icon=":material/co_present:", help=t("class.start_help"), key="class_start"):
-            session.start(path)
+def entry(path: str) -> None:
+    """The Class button (the header's view toggles; presenter view's View popover): it opens starting or joining a
+    class, so the header keeps one slim row."""
+    if session.seat() is None and st.button(t("class.menu"), icon=":material/co_present:", key="class_entry",
+                                            help=t("class.start_help")):
+        entry_dialog(path)
+
+
+@st.dialog(DIALOG_TITLE)
+def entry_dialog(path: str) -> None:
+    """Start a class of this view, or join one by its code (a refusal is shown here, the code kept in its box)."""
+    if st.button(t("class.start"), icon=":material/co_present:", key="class_start", type="primary"):
+        session.start(path)
+        st.rerun()
+    with st.form("class_join_form", border=False, enter_to_submit=True):
+        code = st.text_input(t("class.join_label"), max_chars=12, key="class_code", placeholder="K7PQ2M")
+        joined = st.form_submit_button(t("class.join"), key="class_join")
+    if joined and code:
+        session.join(code)
+        if session.seat() is not None:
             st.rerun()
-        code = st.text_input(t("class.join_label"), max_chars=12, key="class_code", width=150,
-                             placeholder="K7PQ2M")
-        if st.button(t("class.join"), key="class_join") and code:
-            session.join(code)
-            st.rerun()
+        session.notice()
 
 
 def lecturer_row(s: Seat, path: str, short: bool = False) -> None:

@@ -23,7 +23,7 @@ from ui.i18n import t
 from ui.shared import per_process
 from ui.view import PARAMS
 
-_SEAT, _NOTICE = "_class_seat", "_class_notice"
+_SEAT, _NOTICE, _RECALLED = "_class_seat", "_class_notice", "_class_recalled"
 RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
 JS = component_js("classroom")  # ui/static/components/classroom.js
 
@@ -59,6 +59,8 @@ def notify(key: str, **fields) -> None:
 def enter(path: str) -> None:
     """Start of a run (after the widgets are taken): a link's class request, then a student's following."""
     asked_new, asked_code = st.query_params.get("class") == "new", st.query_params.get("join", "")
+    if seat() is None:
+        resume()
     if asked_new and seat() is None:
         start(path)
     elif asked_code and (seat() is None or seat().code != classes.normalised(asked_code)):
@@ -66,10 +68,28 @@ def enter(path: str) -> None:
     s = seat()
     if s is None or s.lecturer or not s.following:
         return
-    if s.synced is not None and (moved(s.synced, held(path)) or typed()):
+    try:
+        lecture = classes.store().lecture(s.code)
+    except Exception:
+        return  # the store restarting: the view stays, the next event brings the lecture
+    if lecture is None or lecture.ended:
+        leave(ended=True)
+    elif s.synced is not None and (not lectured() and moved(s.synced, held(path)) or typed()):
         set_status(s, following=False)
+    else:
+        take(s, lecture, path)
+
+
+def resume() -> None:
+    """A lecturer's reloaded tab: take back the seat its browser kept (`recall`) if the class still knows the key."""
+    kept = (st.session_state.get("class_link") or {}).get("resume")
+    if not isinstance(kept, dict) or not isinstance(kept.get("code"), str) or not isinstance(kept.get("key"), str):
         return
-    take(s, path)
+    try:
+        classes.store().presence(kept["code"], kept["key"])  # Refused unless the key is this live class's lecturer's
+    except Exception:
+        return  # ended, expired, or the store down: the tab starts outside a class
+    st.session_state[_SEAT] = Seat(kept["code"], key=kept["key"])
 
 
 def held(path: str) -> dict:
@@ -86,6 +106,13 @@ def moved(before: dict, now: dict) -> bool:
     return any(now[key] != value for key, value in before.items() if key in now)
 
 
+def lectured() -> bool:
+    """Whether the class link asked for this run (a new lecture): then no widget holds a change of the student's (a
+    page the last lecture cut short may have left a widget reset, as a slider whose range shrank with the sentence;
+    a click of the student's asks for its own run)."""
+    return (st.session_state.get("class_link") or {}).get("lecture") is not None
+
+
 def typed() -> bool:
     """Whether the student typed in the sentence box since the last run (the box reports only what is typed)."""
     box = st.session_state.get(f"sentence_{st.session_state.get('sentence_gen', 0)}")
@@ -96,6 +123,9 @@ def start(path: str) -> None:
     """Start a class showing this view; the session keeps the lecturer key."""
     try:
         code, key = classes.store().create(path, shared(state.store()))
+    except classes.Refused as refused:
+        notify(str(refused))
+        return
     except Exception:
         notify("class.store_down")
         return
@@ -121,15 +151,8 @@ def join(typed: str) -> None:
     set_status(seat(), following=True)
 
 
-def take(s: Seat, path: str) -> None:
+def take(s: Seat, lecture: classes.Lecture, path: str) -> None:
     """Take the lecturer's current view (the student's personal parameters kept); turn to the lecturer's page."""
-    try:
-        lecture = classes.store().lecture(s.code)
-    except Exception:
-        return  # the store restarting: the view stays, the next event brings the lecture
-    if lecture is None or lecture.ended:
-        leave(ended=True)
-        return
     values = state.store()
     for name, value in followed(values, lecture.params).items():
         if value != values[name]:
@@ -218,10 +241,19 @@ def link(s: Seat, path: str) -> None:
     data = {"page": path, "seq": s.seq, "following": s.following, "rerun_after": RERUN_AFTER_MS,
             "live_module": urls()[0].replace("/chart.js?", "/live.js?"), "own": own(state.store())}
     if s.lecturer:
-        data |= {"steer": base + STEER.format(code=s.code), "key": s.key}
+        data |= {"steer": base + STEER.format(code=s.code), "code": s.code, "key": s.key}
     else:
         data |= {"events": base + EVENTS.format(code=s.code) + f"?client={s.client}"}
     element()(data=data, key="class_link", on_lecture_change=lambda: None, on_ended_change=lambda: None)
+
+
+def recall() -> None:
+    """Outside a class, on a session's first run: ask the browser for the lecturer seat this tab held before a
+    reload (kept in its sessionStorage, never in the URL that the projector shows)."""
+    if st.session_state.get(_RECALLED):
+        return
+    st.session_state[_RECALLED] = True
+    element()(data={"recall": True}, key="class_link", on_resume_change=lambda: None)
 
 
 def join_url(code: str) -> str:

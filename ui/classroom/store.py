@@ -22,6 +22,7 @@ ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a project
 CODE_LENGTH = 6  # 32^6 ≈ 1.07e9 codes: a random guess finds one of 100 live classes once in 10 million tries
 TTL = 4 * 3600  # seconds of silence (no lecturer step, no student) after which a class is gone
 SEEN_FOR = 40.0  # a follower heard from within this many seconds is present (its stream pings every 15 s)
+MEMORY_CLASSES = 1000  # classes one process holds in memory (no Redis): links that start classes cannot fill it
 SENTENCE_CHARS = 200  # the longest sentence a student can send
 SEND_EVERY = 10.0  # seconds between two sentences of one student
 SENTENCES_PER_CLASS = 300  # a class's gallery holds at most this many
@@ -154,6 +155,10 @@ class MemoryStore:
         """A new class showing (page, params): its join code and lecturer key."""
         key = secrets.token_urlsafe(24)
         with self._lock:
+            for code in list(self._classes):
+                self._get(code)  # drops the class if it has expired
+            if len(self._classes) >= MEMORY_CLASSES:
+                raise Refused("class.refused_many")
             code = new_code()
             while code in self._classes:
                 code = new_code()
