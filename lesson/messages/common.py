@@ -32,7 +32,7 @@ MESSAGES = {
     },
     "model.en-zh": {"en": "English → 中文", "zh": "英语 → 中文"},
     "model.zh-en": {"en": "中文 → English", "zh": "中文 → 英语"},
-    "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm, grammar only)", "zh": "英语 → 中文（Pre-Norm，仅语法数据）"},
+    "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm)", "zh": "英语 → 中文（Pre-Norm）"},
     "model.en-zh-unguided": {"en": "English → 中文 (unguided, grammar only)",
                              "zh": "英语 → 中文（注意力未引导，仅语法数据）"},
     "notice.type_sentence": {

@@ -91,7 +91,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     assert max(phone_layout["charts"]) <= 390  # … and every chart within the screen, one per row
     lecturer.locator(".st-key-class_open").wait_for()
     lecturer.wait_for_function("() => /2 following/.test(document.body.innerText)", timeout=30_000)
-    lecturer.reload()  # a reloaded tab is still the class's lecturer (its seat kept in sessionStorage, not the URL)
+    lecturer.reload()  # a reloaded tab is still the class's lecturer (its seat kept in a cookie, not the URL)
     assert "key" not in lecturer.url and "class=" not in lecturer.url, lecturer.url
     lecturer.wait_for_function("c => new RegExp('Class ' + c + ': 2 following').test(document.body.innerText)",
                                arg=code, timeout=60_000)

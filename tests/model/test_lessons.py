@@ -232,8 +232,9 @@ def test_shared_norm_runs_on_the_pre_norm_model_and_keeps_its_final_layernorms()
     edits = lessons.shared_norm_edits(pre.transformer)
     assert "encoder.0.hook_ln2" in edits and not any("enc_norm" in name for name in edits)
     assert lessons.run_shared_norm(pre, "I have a cat").decoded.steps
-    assert [layer for layer, _, _ in lessons.gamma_spread(pre.transformer)] == ["encoder.0", "encoder.1", "decoder.0",
-                                                                         "decoder.1"]
+    N = pre.config.N
+    assert [layer for layer, _, _ in lessons.gamma_spread(pre.transformer)] == \
+        [f"encoder.{i}" for i in range(N)] + [f"decoder.{i}" for i in range(N)]
 
 
 # ---- the notes' further mistakes: each finding's numbers recomputed independently ---------------------------------

@@ -27,7 +27,6 @@ def bar(path: str) -> None:
     session.notice()
     s = session.seat()
     if s is None:
-        session.recall()
         return
     session.link(s, path)
     if not s.lecturer:

@@ -23,9 +23,10 @@ from ui.i18n import t
 from ui.shared import per_process
 from ui.view import PARAMS
 
-_SEAT, _NOTICE, _RECALLED = "_class_seat", "_class_notice", "_class_recalled"
+_SEAT, _NOTICE, _RESUME_ASKED = "_class_seat", "_class_notice", "_class_resume_asked"
 RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
 JS = component_js("classroom")  # ui/static/components/classroom.js
+KEPT = "al_lecturer"  # the cookie in which the lecturer's browser keeps "code:key" for a reload (classroom.js)
 
 
 @dataclass
@@ -33,7 +34,7 @@ class Seat:
     """A session's place in a class."""
 
     code: str
-    key: str = ""  # the lecturer's key (kept in this session alone); "" for a student
+    key: str = ""  # the lecturer's key (in this session, and in the lecturer's browser for a reload); "" for a student
     client: str = ""  # a student's id on the class's stream
     following: bool = True
     synced: dict | None = None  # what a following student's own hands hold (`held`) as their last run left it
@@ -81,15 +82,19 @@ def enter(path: str) -> None:
 
 
 def resume() -> None:
-    """A lecturer's reloaded tab: take back the seat its browser kept (`recall`) if the class still knows the key."""
-    kept = (st.session_state.get("class_link") or {}).get("resume")
-    if not isinstance(kept, dict) or not isinstance(kept.get("code"), str) or not isinstance(kept.get("key"), str):
+    """On a session's first run: a reloaded lecturer tab takes back the class its browser kept (the lecturer link's
+    session cookie, never the URL the projector shows) if the key is still that live class's."""
+    if st.session_state.get(_RESUME_ASKED):
+        return
+    st.session_state[_RESUME_ASKED] = True
+    code, _, key = (st.context.cookies.get(KEPT) or "").partition(":")
+    if not code or not key:
         return
     try:
-        classes.store().presence(kept["code"], kept["key"])  # Refused unless the key is this live class's lecturer's
+        classes.store().presence(code, key)  # Refused unless the key is this live class's lecturer's
     except Exception:
         return  # ended, expired, or the store down: the tab starts outside a class
-    st.session_state[_SEAT] = Seat(kept["code"], key=kept["key"])
+    st.session_state[_SEAT] = Seat(code, key=key)
 
 
 def held(path: str) -> dict:
@@ -241,19 +246,10 @@ def link(s: Seat, path: str) -> None:
     data = {"page": path, "seq": s.seq, "following": s.following, "rerun_after": RERUN_AFTER_MS,
             "live_module": urls()[0].replace("/chart.js?", "/live.js?"), "own": own(state.store())}
     if s.lecturer:
-        data |= {"steer": base + STEER.format(code=s.code), "code": s.code, "key": s.key}
+        data |= {"steer": base + STEER.format(code=s.code), "kept": f"{KEPT}={s.code}:{s.key}", "key": s.key}
     else:
         data |= {"events": base + EVENTS.format(code=s.code) + f"?client={s.client}"}
     element()(data=data, key="class_link", on_lecture_change=lambda: None, on_ended_change=lambda: None)
-
-
-def recall() -> None:
-    """Outside a class, on a session's first run: ask the browser for the lecturer seat this tab held before a
-    reload (kept in its sessionStorage, never in the URL that the projector shows)."""
-    if st.session_state.get(_RECALLED):
-        return
-    st.session_state[_RECALLED] = True
-    element()(data={"recall": True}, key="class_link", on_resume_change=lambda: None)
 
 
 def join_url(code: str) -> str:

@@ -3,10 +3,9 @@
 // with the student's own language and presenter view) and, a moment later, asks Streamlit for a rerun ("lecture"),
 // which takes the whole view (controls, chips, another page). A lecturer's page sends each keystroke of the
 // sentence box to the class (POST steer); everything else the lecturer changes goes with their rerun.
-// A lecturer's seat is kept in the tab's sessionStorage (never in the URL the projector shows), so that a reload
-// takes it back: a new session's first run asks for it (`recall`).
+// A lecturer's seat is kept in a session cookie (data.kept: "al_lecturer=CODE:KEY"; never in the URL the projector
+// shows), so that a reloaded tab's new session takes the class back on its first run (session.py `resume`).
 const STATE = "__alClass"; // one object per page: survives reruns, which call this function again
-const KEPT = "attention-lab-lecturer";
 
 function state() {
   window[STATE] ??= { data: {}, trigger: null, source: null, url: "", seq: 0, timer: 0, retry: 0, closing: 0, bound: false,
@@ -69,20 +68,14 @@ function send(c) {
 }
 
 function close(c) {
-  if (c.data.key) sessionStorage.removeItem(KEPT); // the class was ended or left
+  if (c.data.kept) document.cookie = `${c.data.kept.split("=")[0]}=; path=/; max-age=0; SameSite=Strict`; // ended
   c.source?.close();
   Object.assign(c, { source: null, url: "", seq: 0, data: {} });
 }
 
 export default function ({ data, setTriggerValue }) {
-  if (data.recall) {
-    const kept = sessionStorage.getItem(KEPT);
-    sessionStorage.removeItem(KEPT); // taken back (the lecturer's link keeps it again) or refused
-    try { if (kept) setTriggerValue("resume", JSON.parse(kept)); } catch { /* not ours: nothing to take back */ }
-    return;
-  }
   const c = state();
-  if (data.key) sessionStorage.setItem(KEPT, JSON.stringify({ code: data.code, key: data.key }));
+  if (data.kept) document.cookie = `${data.kept}; path=/; SameSite=Strict`;
   clearTimeout(c.closing);
   c.data = data;
   c.trigger = setTriggerValue;
