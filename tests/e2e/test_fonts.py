@@ -20,6 +20,9 @@ CHIPS_JS = """() => Array.from(document.querySelectorAll('.al-chip')).map((chip)
   return {text: token, family: getComputedStyle(chip).fontFamily,
           loaded: document.fonts.check('18px ' + getComputedStyle(chip).fontFamily, token)};
 })"""
+MARK_JS = """(label) => { const el = Array.from(document.querySelectorAll('[data-al-chart]'))
+  .find(e => e.__alChart && e.__alChart.renderer === 'canvas' && (e.__alChart.y || []).includes(label));
+  if (el) el.dataset.testBars = '1'; return !!el; }"""
 FACES_JS = """() => Array.from(document.fonts).map((f) => [f.family.replace(/"/g, ''), f.status])"""
 
 
@@ -52,8 +55,9 @@ def test_chart_exports_carry_the_font(bare_browser, app_url):
     page = bare_browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
     open_app(page, f"{app_url}/decoding?s=I+have+a+cat&lang=zh")
     wait_painted(page, "I have a cat")
-    index = next(i for i, c in enumerate(charts(page)) if c["renderer"] == "canvas" and "我" in str(c["y"]))
-    chart = page.locator("[data-al-chart]").nth(index)
+    # the chart is marked by what it draws, not by its place (an element drawn late would shift every index)
+    assert page.evaluate(MARK_JS, "我"), [c["title"] for c in charts(page)]
+    chart = page.locator("[data-al-chart][data-test-bars]")
     chart.scroll_into_view_if_needed()
     chart.hover()
     files = {}
