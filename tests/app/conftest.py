@@ -36,6 +36,7 @@ def open_page(page: str, **params) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = str(value)
     at.run()
+    assert not at.exception, [e.message for e in at.exception]  # the first run (the session's first) is clean too
     at.switch_page(f"pages/{page}.py").run()
     return at
 
