@@ -33,8 +33,7 @@ MESSAGES = {
     "model.en-zh": {"en": "English → 中文", "zh": "英语 → 中文"},
     "model.zh-en": {"en": "中文 → English", "zh": "中文 → 英语"},
     "model.en-zh-pre": {"en": "English → 中文 (Pre-Norm)", "zh": "英语 → 中文（Pre-Norm）"},
-    "model.en-zh-unguided": {"en": "English → 中文 (unguided, grammar only)",
-                             "zh": "英语 → 中文（注意力未引导，仅语法数据）"},
+    "model.en-zh-unguided": {"en": "English → 中文 (attention unguided)", "zh": "英语 → 中文（注意力未引导）"},
     "notice.type_sentence": {
         "en": "Type a sentence in the box above (or pick an example) to see the model at work.",
         "zh": "在上方输入一个句子（或选择一个例句），即可看到模型的每一步计算。",

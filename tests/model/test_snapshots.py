@@ -20,6 +20,15 @@ def test_snapshots_run_from_initialisation_to_the_shipped_model(name):
     assert final.name == name, "the last snapshot is the shipped checkpoint itself"
 
 
+def test_twins_are_snapshotted_at_the_same_steps():
+    """The timeline lab shows the twins side by side snapshot by snapshot: the same index is the same step."""
+    from model.checkpoint import trained_alike
+
+    if not trained_alike("en-zh", "en-zh-unguided"):
+        pytest.skip("en-zh-unguided is not en-zh's twin: the lab shows en-zh alone")
+    assert [s.step for s in snapshots("en-zh")] == [s.step for s in snapshots("en-zh-unguided")]
+
+
 def test_step_zero_is_the_seeded_initialisation_and_middle_snapshots_differ():
     shipped = load_bundle("en-zh")
     torch.manual_seed(SEED)
