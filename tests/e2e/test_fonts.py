@@ -2,7 +2,7 @@
 every Chinese character is a box unless it comes from the app's shipped font."""
 
 
-from tests.e2e.helpers import charts, open_app, wait_painted
+from tests.e2e.helpers import charts, open_app, until, wait_painted
 from viz import style
 
 ABSENT = ["龘", "齉"]  # not in the shipped subset (tests/app/test_font.py): drawn as a missing-glyph box
@@ -56,7 +56,10 @@ def test_chart_exports_carry_the_font(bare_browser, app_url):
     open_app(page, f"{app_url}/decoding?s=I+have+a+cat&lang=zh")
     wait_painted(page, "I have a cat")
     # the chart is marked by what it draws, not by its place (an element drawn late would shift every index)
-    assert page.evaluate(MARK_JS, "我"), [c["title"] for c in charts(page)]
+    try:
+        until(page, MARK_JS, "我")
+    except Exception as err:
+        raise AssertionError([(c["title"], c["renderer"], c["y"]) for c in charts(page)]) from err
     chart = page.locator("[data-al-chart][data-test-bars]")
     chart.scroll_into_view_if_needed()
     chart.hover()
