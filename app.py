@@ -252,6 +252,7 @@ def main() -> None:
             token_line()
     run_page(page, path)
     state.write_url()
+    bind.finish_run()
     class_session.finish(path)
     instrument.finish(page.url_path, state.get("sentence"))
 

@@ -18,22 +18,29 @@ def _choice(value: Any, options: list, default: Any) -> Any:
 
 
 CHOICE_WIDGETS = (st.selectbox, st.radio, st.segmented_control, st.pills, st.select_slider)
-_LABELS = "_widget_labels"  # widget key -> the label of the value it was last shown with
+_LABELS = "_widget_labels"  # widget key -> (value, label) it was shown with by the last run that finished
+_SHOWING = "_widget_labels_now"  # the same, as this run shows them (kept only if the run finishes)
 
 
 def show_choice(key: str, value: Any, label: str) -> bool:
     """Make keyed choice widget `key` show `value`, labelled `label`; True if the value had to be pushed (then the
     widget must be created without a default). Streamlit keeps a keyed widget's value in the browser as its label,
     and a label that has since changed (a language switch, a new sentence) comes back as that stale text instead of
-    an option; so the value is pushed whenever the widget holds another value or its label changed. A new widget
-    takes its default instead, as on any first visit."""
+    an option; so the value is pushed whenever the widget holds another value or its label changed since the last
+    run that finished (a run cut short by the next may never have reached the browser). A new widget takes its
+    default instead, as on any first visit."""
     shown = st.session_state.setdefault(_LABELS, {})
     held = st.session_state[key] if key in st.session_state else value
     pushed = held != value or shown.get(key, (value, label)) != (value, label)
     if pushed:
         st.session_state[key] = value
-    shown[key] = (value, label)
+    st.session_state.setdefault(_SHOWING, {})[key] = (value, label)
     return pushed
+
+
+def finish_run() -> None:
+    """At the end of a run that finished: the labels it showed are what the browser holds."""
+    st.session_state[_LABELS] = st.session_state.get(_LABELS, {}) | st.session_state.pop(_SHOWING, {})
 
 
 def choice(widget: Callable, label: str, options: list, key: str, format_func: Callable = str, **kwargs) -> Any:
@@ -92,6 +99,7 @@ def take_widgets() -> None:
     """Copy what the user just picked in any bound widget into the view state before the page reads it, so a
     toggle never first computes a trace with the old value and then throws it away."""
     state.begin_run()
+    st.session_state[_SHOWING] = {}
     for name in PARAMS:
         value = widget_value(name)
         if value is not None:
