@@ -6,7 +6,8 @@ after it the app must have finished its run with no traceback, no "could not be 
 server log, no error in the page, and a header that agrees with the URL. A failure names the seed, the last steps, the
 server log's excerpt and a screenshot.
 
-CI walks the fixed seeds below (2 × 200 steps, ~6 min on 2 cores). Explore with other seeds:
+CI walks the fixed seeds below (2 × 120 steps, ~4 min on 2 cores; the latest bug a walk found, a rapid
+language switch in presenter view, came at step 67). Explore with other seeds:
 
     python -m pytest tests/e2e/test_journey.py -n 0 -s --journey-seed 12345 --journey-steps 300
     python -m benchmarks.journey --seed 12345 --steps 300 --keep-going
@@ -17,7 +18,7 @@ from benchmarks.journey import PAGES, walk
 
 pytestmark = pytest.mark.e2e
 CI_SEEDS = (1, 2)
-CI_STEPS = 200
+CI_STEPS = 120
 MUST_DO = ("type", "language", "model", "select box", "segmented/pills", "nav link")  # in every walk
 
 

@@ -1,4 +1,4 @@
-"""Memory stays bounded: after 1,000 reruns from 30 sessions that then leave, RSS is back near its warm level.
+"""Memory stays bounded: after 500 reruns from 30 sessions that then leave, RSS is back near its warm level.
 
 The warm-up types more distinct sentences than the trace cache holds (128), and the per-view cache (ui/shared.VIEWS)
 runs at 8 MB (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks.protocol import Session, run
 
-N_SESSIONS, WARM_RERUNS, RERUNS = 30, 500, 1000
+N_SESSIONS, WARM_RERUNS, RERUNS = 30, 500, 500
 FIRST = 12**4  # sentence numbers from here on all have six words: cached traces of the same size in both phases
 SESSION_TTL = 2
 SHARED_MB = 8  # ui/shared.py's per-view cache, filled by the warm-up at this size (at the default it is not)
