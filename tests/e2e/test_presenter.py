@@ -1,13 +1,13 @@
 """Presenter view on a projector: for every page and every step of the guided tour (the chapter After 2017 too), at
 1280×720 and 1920×1080, in English and 中文, for the sentences lecturers type (13 tokens in both languages, 16 Chinese
 characters, an unknown word), the first screen holds the sentence box, one row of token chips and the page's main
-figure whole: its box, every text it draws (axis labels, colour bar, titles) inside the viewport and inside its own canvas. Every
-text on the page is at least 18 px, nothing is cut (the model's name, "Go deeper" links, formulas, the notice), the
-notice is one line, the Playground's three W editors are wide enough to use and the page keys are told.
+figure whole: its box, every text it draws (axis labels, colour bar, titles) inside the viewport and inside its own
+canvas. Every text on the page is at least 18 px, nothing is cut (the model's name, "Go deeper" links, formulas, the
+notice), the notice is one line, the Playground's three W editors are wide enough to use and the page keys are told.
 
-One browser page per walk (a sentence in a language) walks the app as a lecturer does, with → (the tour's steps, then every
-page); each state is measured at one size, the window resized (the stage fits again, no rerun) and measured at the
-other."""
+One browser page per walk (a sentence in a language) walks the app as a lecturer does, with → (the tour's steps,
+then every page); each state is measured at one size, the window resized (the stage fits again, no rerun) and
+measured at the other."""
 import urllib.parse
 
 import pytest
