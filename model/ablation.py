@@ -78,17 +78,32 @@ def run_knockout(bundle: Bundle, text: str, heads: list[Head], mode: str,
         return run_with_trace(bundle, text, DecodeOptions())
 
 
+def encoded_rows(bundle: Bundle, src_ids: torch.Tensor, rows: list[list[Head]], mode: str,
+                 means: dict[str, torch.Tensor] | None) -> torch.Tensor:
+    """Each row's memory (R, S, d_model): encoded once for the rows with no encoder head knocked out, and once per
+    row that knocks one out."""
+    own = [i for i, heads in enumerate(rows) if any(block == "encoder" for block, _, _ in heads)]
+    batch = [[]] + [rows[i] for i in own]  # the intact encoder first
+    src = src_ids.expand(len(batch), -1)  # (1 + len(own), S)
+    with bundle.transformer.editing(knockout_edits(batch, mode, means) if own else {}):
+        memory = bundle.transformer.encode(src)  # (1 + len(own), S, d_model)
+    which = [1 + own.index(i) if i in own else 0 for i in range(len(rows))]
+    return memory[which]  # (R, S, d_model)
+
+
 @torch.no_grad()
 def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: list[list[Head]], mode: str,
                        means: dict[str, torch.Tensor] | None = None) -> np.ndarray:
-    """log P(output + <eos> | text) under each row's knockout, all rows in one batched pass; (len(rows),)."""
-    src = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids] * len(rows))  # (R, S)
+    """log P(output + <eos> | text) under each row's knockout, all rows in one batched pass (the encoder only for
+    the rows that knock out one of its heads); (len(rows),)."""
+    src_ids = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids])  # (1, S)
+    memory = encoded_rows(bundle, src_ids, rows, mode, means)  # (R, S, d_model)
     tgt_in = torch.tensor([[BOS_ID] + output_ids] * len(rows))  # (R, T)
-    target = torch.tensor(output_ids + [EOS_ID])  # (T,)
+    target = torch.tensor(output_ids + [EOS_ID]).expand(len(rows), -1)  # (R, T)
     with bundle.transformer.editing(knockout_edits(rows, mode, means) if any(rows) else {}):
-        logits = bundle.transformer(src, tgt_in)  # (R, T, V)
-    log_p = torch.log_softmax(logits.double(), -1)  # (R, T, V)
-    return log_p[:, torch.arange(len(target)), target].sum(-1).numpy()
+        logits = bundle.transformer.decode(memory, src_ids.expand(len(rows), -1), tgt_in).double()  # (R, T, V)
+    chosen = logits.gather(-1, target[..., None])[..., 0] - torch.logsumexp(logits, -1)  # (R, T)
+    return chosen.sum(-1).numpy()
 
 
 def importance(bundle: Bundle, text: str, output_ids: list[int], mode: str,

@@ -72,3 +72,19 @@ def test_log_probability_of_the_own_translation_matches_the_recorded_steps(bundl
     probs = trace["probs"]  # (T, V) next-token distributions of the recorded pass
     target = trace.decoded.ids + [2]  # … <eos>
     assert got == pytest.approx(float(np.log(probs[np.arange(len(target)), target]).sum()), abs=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["zero", "mean"])
+def test_each_row_scores_as_a_whole_forward_pass_with_its_heads_knocked_out(bundle, means, mode):
+    """The batch shares the intact encoder between the rows that knock out no encoder head; every row still gets
+    the log-probability a plain forward pass with its own knockouts gives (NumPy log-softmax)."""
+    own = run_with_trace(bundle, TEXT).decoded.ids
+    rows = [[], [("encoder", 1, 2)], [("cross", 2, 0)], [("decoder", 0, 3), ("encoder", 0, 1)], [("decoder", 2, 1)]]
+    got = sequence_log_probs(bundle, TEXT, own, rows, mode, means)
+    target = own + [2]
+    for row, value in zip(rows, got):
+        logits = recorded(bundle, knockout_edits([row], mode, means) if row else {})["hook_logits"][0]
+        logits = logits.double().numpy()  # (T, V)
+        log_p = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) \
+            - logits.max(-1, keepdims=True)
+        assert value == pytest.approx(float(log_p[np.arange(len(target)), target].sum()), abs=1e-5), row
