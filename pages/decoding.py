@@ -26,11 +26,16 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  #
 
 trace = data.current_trace()
 
-def twin_view(pair, view) -> None:
-    """The same sentence through the model trained to align and its twin that learned on its own, side by side."""
+def twin_view(trace, view) -> None:
+    """The same sentence through the model trained to align and its twin that learned on its own, side by side, when
+    the toggle asks for them."""
+    widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
+    bind.bound(st.toggle, t("dec.twin_toggle"), "twin")
+    pair = twins(trace, view)
+    if not pair:
+        return
     lines = [t("dec.twin_guided" if data.bundle(other.model).guided else "dec.twin_unguided", model=other.model,
                output=widgets.plain(other.output_text or "∅")) for other in pair]
-    widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
     st.markdown("\n".join(f"- {line}" for line in lines))
     widgets.show(twin_element(pair, view))
 
@@ -101,9 +106,8 @@ if widgets.need_trace(trace):
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]
     st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
     widgets.show(cross_element(trace, view))
-    pair = twins(trace, view)
-    if pair:
-        twin_view(pair, view)
+    if not data.is_pretrained() and data.twin(trace.model):
+        twin_view(trace, view)
 
     st.subheader(t("dec.teacher"))
     if data.is_pretrained():

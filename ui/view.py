@@ -54,6 +54,7 @@ class View:
     top_k: int = param(0, url="topk", low=0, high=50)
     seed: int = param(0, low=0, high=10_000)
     beam_width: int = param(4, url="beam", low=1, high=4)
+    twin: bool = param(False)  # decoding page: the sentence through the model's twin as well, side by side
     second_sentence: str = param("you like tea", url="s2")  # the masks page's second sentence
     pe_d_model: int = param(64, url="pe_d", low=4, high=256, step=2)
     pe_base: float = param(10000.0, options=(10.0, 100.0, 1000.0, 10000.0, 100000.0))

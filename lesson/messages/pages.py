@@ -321,6 +321,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "同一个句子，经过只差一项训练目标的两个模型：左边的模型还被训练让最后一层的交叉注意力贴近词对齐；"
               "右边的只学翻译。最后一个解码器层，各头取平均，贪心解码。",
     },
+    "dec.twin_toggle": {"en": "Translate with both twins (a second model on every keystroke)",
+                        "zh": "用两个孪生模型一起翻译（每次按键多算一个模型）"},
     "dec.twin_guided": {"en": "**{model}**, trained to align: {output}", "zh": "**{model}**，经过对齐训练：{output}"},
     "dec.twin_unguided": {"en": "**{model}**, learned on its own: {output}", "zh": "**{model}**，自己学出：{output}"},
     "dec.fig_layer": {"en": "Layer {i}", "zh": "第 {i} 层"},

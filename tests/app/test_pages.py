@@ -229,3 +229,21 @@ def test_the_word_still_being_typed_gets_no_spelling_hint():
     assert "teachr (→ teacher" in warning and "boo" in warning and "boo (→" not in warning
     at = open_page("overview", s="my teachr reads boo .")
     assert "boo (→" in " ".join(w.value for w in at.warning)
+
+
+def test_the_decoding_page_traces_the_twin_only_when_asked():
+    """Off by default (a second model on every keystroke); the toggle shows both twins' last cross-attention layer,
+    each under its own translation, and keeps the choice in the URL."""
+    sentence = "I have a cat"
+    at = open_page("decoding", s=sentence)
+    twin_titles = [t for t in by_title(at) if t.startswith("en-zh-unguided · ")]
+    assert not twin_titles and not any("learned on its own:" in m.value for m in at.markdown)
+    at.toggle(key="w_twin").set_value(True).run()
+    assert not at.exception
+    titles = by_title(at)
+    N = load_bundle("en-zh").config.N
+    assert {f"en-zh · Layer {N - 1}", f"en-zh-unguided · Layer {N - 1}"} <= set(titles)
+    for name in ("en-zh", "en-zh-unguided"):
+        own = run_with_trace(load_bundle(name), sentence).output_text
+        assert any(f"**{name}**" in m.value and own in m.value for m in at.markdown), name
+    assert at.query_params["twin"] == "True"  # as the other toggles write it (url.from_url reads it back)

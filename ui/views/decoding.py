@@ -65,8 +65,9 @@ def cross_element(trace: Trace, v: View) -> Element:
 
 
 def twins(trace: Trace, v: View) -> list[Trace]:
-    """The sentence through the model trained to align and through its twin (greedy), that one first; or none."""
-    twin = data.twin(trace.model)
+    """The sentence through the model trained to align and through its twin (greedy), that one first; none unless the
+    view asks for them (a second trace per keystroke) and the model has a twin."""
+    twin = data.twin(trace.model) if v.twin else None
     if not twin:
         return []
     names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
