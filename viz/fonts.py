@@ -33,17 +33,19 @@ def data_url() -> str:
     return "data:font/woff2;base64," + base64.b64encode(FILE.read_bytes()).decode("ascii")
 
 
-def face(src: str, family: str = FAMILY, unicode_range: str | None = None) -> str:
+def face(src: str, family: str = FAMILY, unicode_range: str | None = None, style: str = "normal") -> str:
     """One @font-face rule (weights 100–900 map to the one regular face, so bold text finds its Chinese too)."""
     rng = f"unicode-range:{unicode_range};" if unicode_range else ""
     return (f'@font-face{{font-family:"{family}";src:url("{src}") format("woff2");font-weight:100 900;'
-            f"font-style:normal;font-display:swap;{rng}}}")
+            f"font-style:{style};font-display:swap;{rng}}}")
 
 
 def page_css(src: str) -> str:
-    """The page's font rules: the shipped family, its CJK blocks as part of Streamlit's own family, and after
+    """The page's font rules: the shipped family, its CJK blocks as part of Streamlit's own family (upright and
+    italic: Source Sans has an italic face of its own, without Chinese, which *强调* would otherwise get), and after
     KaTeX's fonts in formulas (selectors under the app's root outrank KaTeX's own stylesheet, loaded later)."""
     katex = "".join(f'{",".join(f"[data-testid=stApp] {sel}" for sel in selectors.split(","))}'
                     f'{{font-family:{family},"{FAMILY}","Times New Roman",serif}}'
                     for selectors, family in KATEX_STACKS.items())
-    return face(src) + face(src, STREAMLIT_FAMILY, CJK_RANGE) + katex
+    cjk = face(src, STREAMLIT_FAMILY, CJK_RANGE) + face(src, STREAMLIT_FAMILY, CJK_RANGE, "italic")
+    return face(src) + cjk + katex

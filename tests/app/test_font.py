@@ -53,4 +53,5 @@ def test_the_embedded_font_is_the_shipped_file():
     assert fonts.data_url().startswith(prefix)
     assert base64.b64decode(fonts.data_url()[len(prefix):]) == FONT.read_bytes()
     css = fonts.page_css("/component/x/attention-lab-sans.woff2?v=1")
-    assert css.count("@font-face") == 2 and 'font-family:"Source Sans"' in css and "unicode-range:U+2E80-9FFF" in css
+    assert css.count("@font-face") == 3 and css.count('font-family:"Source Sans"') == 2
+    assert css.count("unicode-range:U+2E80-9FFF") == 2 and "font-style:italic" in css

@@ -73,3 +73,29 @@ def test_chart_exports_carry_the_font(bare_browser, app_url):
     assert ">我</text>" in svg and 'font-family="Attention Lab Sans' in svg
     assert files["PNG"].startswith(b"\x89PNG") and len(files["PNG"]) > 10_000
     page.context.close()
+
+
+ITALIC_JS = """async (chars) => {
+  const canvas = document.createElement('canvas'); canvas.width = 120; canvas.height = 60;
+  const ctx = canvas.getContext('2d');
+  const out = [];
+  for (const ch of chars) {
+    await document.fonts.load('italic 40px "Source Sans"', ch);
+    ctx.clearRect(0, 0, 120, 60); ctx.font = 'italic 40px "Source Sans"'; ctx.fillStyle = '#000';
+    ctx.fillText(ch, 10, 45);
+    out.push(Array.from(ctx.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3)).join(','));
+  }
+  return out;
+}"""
+
+
+def test_italic_chinese_in_streamlit_text_uses_the_shipped_font(bare_browser, app_url):
+    """Markdown's *强调* in a Chinese message: Source Sans has an italic face without Chinese, so the page gives its
+    italic style the shipped font's CJK blocks too; on a machine without CJK fonts 可 and 能 are two glyphs, not boxes."""
+    page = bare_browser.new_page(viewport={"width": 1400, "height": 1000})
+    open_app(page, f"{app_url}/decoding?lang=zh&s=I+have+a+cat")
+    wait_painted(page, "I have a cat")
+    ke, neng, box, box2 = page.evaluate(ITALIC_JS, ["可", "能", *ABSENT])
+    assert box == box2, "characters outside the subset are all the same box"
+    assert ke != neng and box not in (ke, neng), "italic Chinese drawn from the shipped font"
+    page.context.close()
