@@ -44,13 +44,14 @@ def wait_healthy(url: str, timeout: float) -> None:
 
 
 @contextmanager
-def streamlit_server(env: dict | None = None, timeout: float = 60, log: Path | None = None):
-    """Run the app headless on a free port (its output into `log`, if given); yield (base URL, process)."""
+def streamlit_server(env: dict | None = None, timeout: float = 60, log: Path | None = None, app_dir: Path = ROOT):
+    """Run `app_dir`'s app (default: this checkout's) headless on a free port (its output into `log`, if given);
+    yield (base URL, process)."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
            "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (closed below)
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=os.environ | (env or {}), stdout=out, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=app_dir, env=os.environ | (env or {}), stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(url, timeout)

@@ -31,7 +31,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.harness import IDLE, launch, streamlit_server
+from benchmarks.harness import IDLE, ROOT, launch, streamlit_server
 from benchmarks.protocol import Session, run
 from ui.registry import PAGES as REGISTERED
 
@@ -355,6 +355,8 @@ def main(argv=None) -> None:
     ap.add_argument("--hf", default=None, help="a pretrained model's folder or id: its pages at 16 tokens only")
     ap.add_argument("--hf-random-bert", type=int, default=None, metavar="LAYERS",
                     help="a random BERT with this many layers, 12 heads, d_model 768 (needs the MiniLM package)")
+    ap.add_argument("--app", type=Path, default=ROOT, metavar="DIR",
+                    help="serve another checkout's app (an older build, for a same-run comparison)")
     args = ap.parse_args(argv)
     n_keys = args.keys or (12 if args.quick else 30)
     if args.hf or args.hf_random_bert:
@@ -366,7 +368,7 @@ def main(argv=None) -> None:
     with sync_playwright() as p:
         cold = None if args.skip_cold else cold_start(p)
         runs, loads = [], []
-        with streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}) as (url, proc):
+        with streamlit_server(env={"ATTENTION_LAB_PROFILE": str(profile)}, app_dir=args.app) as (url, proc):
             browser = launch(p)
             # untimed warm-up: first imports, registrations and allocator growth belong to no configuration
             type_and_measure(browser, url, Run("self_attention", "in-place", 16), 8, proc.pid, profile, "warm up")
