@@ -91,7 +91,8 @@ ITALIC_JS = """async (chars) => {
 
 def test_italic_chinese_in_streamlit_text_uses_the_shipped_font(bare_browser, app_url):
     """Markdown's *强调* in a Chinese message: Source Sans has an italic face without Chinese, so the page gives its
-    italic style the shipped font's CJK blocks too; on a machine without CJK fonts 可 and 能 are two glyphs, not boxes."""
+    italic style the shipped font's CJK blocks too; on a machine without CJK fonts 可 and 能 are two glyphs, not
+    boxes."""
     page = bare_browser.new_page(viewport={"width": 1400, "height": 1000})
     open_app(page, f"{app_url}/decoding?lang=zh&s=I+have+a+cat")
     wait_painted(page, "I have a cat")

@@ -26,7 +26,8 @@ def test_expected_checkpoints_are_shipped_and_small():
         assert sum(f.stat().st_size for f in files) <= 12 * MB, name  # 2.6M float32 parameters at most
         assert not list((CHECKPOINT_DIR / name).rglob("*.pt")), "weights are safetensors, not pickles"
     snapshots = [f for f in CHECKPOINT_DIR.glob("*/snapshots/*") if f.is_file()]
-    assert sum(f.stat().st_size for f in snapshots) <= 88 * MB  # float16: 8 of 2.6M parameters each for en-zh and its twin
+    # float16: 8 of 2.6M parameters each for en-zh and its twin
+    assert sum(f.stat().st_size for f in snapshots) <= 88 * MB
 
 
 def twin_pair(root: Path, change: dict, config_change: dict | None = None) -> Path:
