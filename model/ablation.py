@@ -101,9 +101,15 @@ def sequence_log_probs(bundle: Bundle, text: str, output_ids: list[int], rows: l
     tgt_in = torch.tensor([[BOS_ID] + output_ids] * len(rows))  # (R, T)
     target = torch.tensor(output_ids + [EOS_ID]).expand(len(rows), -1)  # (R, T)
     with bundle.transformer.editing(knockout_edits(rows, mode, means) if any(rows) else {}):
-        logits = bundle.transformer.decode(memory, src_ids.expand(len(rows), -1), tgt_in).double()  # (R, T, V)
-    chosen = logits.gather(-1, target[..., None])[..., 0] - torch.logsumexp(logits, -1)  # (R, T)
-    return chosen.sum(-1).numpy()
+        logits = bundle.transformer.decode(memory, src_ids.expand(len(rows), -1), tgt_in)  # (R, T, V)
+    return (logits.gather(-1, target[..., None])[..., 0].double() - log_normaliser(logits)).sum(-1).numpy()
+
+
+def log_normaliser(logits: torch.Tensor) -> torch.Tensor:
+    """log Σ_v exp(logits) over the last axis, (…, V) -> (…,) in float64: the shifted exponentials in float32, their
+    sum in float64 (within ~1e-7 of an all-float64 logsumexp, without copying the logits to float64)."""
+    top = logits.amax(-1, keepdim=True)  # (…, 1)
+    return top[..., 0].double() + (logits - top).exp_().sum(-1, dtype=torch.float64).log()
 
 
 def importance(bundle: Bundle, text: str, output_ids: list[int], mode: str,

@@ -25,12 +25,26 @@ def masked_softmax(masked: torch.Tensor) -> torch.Tensor:
     it is torch's softmax with the NaN of an all-−inf row zeroed (2 ops, not 8: a quarter of the time per call); with
     autograd a row's maximum is taken out by hand, so such a row has zero gradients, not NaN."""
     if not masked.requires_grad:
-        return torch.softmax(masked, dim=-1).nan_to_num_(0.0)  # (..., L_q, L_k)
+        return row_softmax(masked).nan_to_num_(0.0)  # (..., L_q, L_k)
     row_max = masked.amax(dim=-1, keepdim=True)  # (..., L_q, 1)
     row_max = torch.where(torch.isfinite(row_max), row_max, torch.zeros_like(row_max))
     e = torch.exp(masked - row_max)  # (..., L_q, L_k); exp(−inf) = 0
     total = e.sum(dim=-1, keepdim=True)  # (..., L_q, 1)
     return e / torch.where(total > 0, total, torch.ones_like(total))
+
+
+SHORT_ROW, MANY_ROWS = 16, 32  # rows shorter than this, and at least this many of them: padded (row_softmax)
+
+
+def row_softmax(x: torch.Tensor) -> torch.Tensor:
+    """torch.softmax over the last axis. On the CPU torch takes a slow path, per row, for rows shorter than 16 (a
+    batch of 37 sentences of 15 tokens: 0.64 ms a call, against 0.05 ms for 16 tokens), so many short rows are padded
+    to 16 with −inf (which gets weight exactly 0) and the pad cut off again."""
+    length = x.shape[-1]
+    if length >= SHORT_ROW or x.numel() < MANY_ROWS * length:
+        return torch.softmax(x, dim=-1)
+    padded = torch.nn.functional.pad(x, (0, SHORT_ROW - length), value=float("-inf"))  # (..., 16)
+    return torch.softmax(padded, dim=-1)[..., :length]
 
 
 def softmax(x: np.ndarray) -> np.ndarray:

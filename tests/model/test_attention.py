@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import torch
 
-from model.attention import scaled_dot_product_attention
+from model.attention import masked_softmax, scaled_dot_product_attention
 
 
 def numpy_attention(q, k, v, keep, scale, temperature=1.0):
@@ -103,3 +103,24 @@ def test_a_grid_is_written_cell_by_cell_as_fmt_writes_one_number(decimals):
                              [0.125, -2.5, 0.5, 1.5, -0.0, 0.999999999999, -1e-12, 1e6, -123456.785, 2.675, 0.005]])
     cells = fmt_all(values.reshape(-1, 3), decimals)  # (R, 3)
     assert cells.ravel().tolist() == [fmt(v, decimals) for v in values]
+
+
+@pytest.mark.parametrize("shape", [(37, 4, 15, 15), (1, 4, 15, 15), (2, 4, 3, 7), (1, 4, 20, 20)])
+def test_masked_softmax_of_many_short_rows_equals_numpy(shape):
+    """Rows shorter than 16 are padded for speed when there are many of them: the weights still match a float64
+    NumPy softmax, −∞ still gets exactly 0 and a row with every key masked is all 0."""
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(*shape, generator=g) * 4
+    x = x.masked_fill(torch.rand(*shape, generator=g) < 0.3, float("-inf"))
+    x[..., 0, :] = float("-inf")  # every key masked
+    got = masked_softmax(x)
+    assert got.shape == x.shape
+    want = np.zeros(shape)
+    for index in np.ndindex(*shape[:-1]):
+        row = x[index].double().numpy()
+        keep = np.isfinite(row)
+        if keep.any():
+            e = np.exp(row[keep] - row[keep].max())
+            want[index][keep] = e / e.sum()
+    np.testing.assert_allclose(got.numpy(), want, atol=1e-6)
+    assert (got[torch.isinf(x)] == 0).all() and (got[..., 0, :] == 0).all()
