@@ -1,12 +1,14 @@
 """The evaluation's attention statistics and everyday-set scoring, against independent NumPy computations."""
 import numpy as np
+import pytest
 import torch
 
 from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
 from model.corpus import generate
 from model.data import build_vocabs, to_batch
-from model.evaluate import attention_stats, comparable, everyday_set
+from model.decoding import greedy_batch
+from model.evaluate import attention_stats, comparable, everyday_score, everyday_set
 from model.tokenizer import PAD_ID
 from model.transformer import Transformer
 
@@ -60,6 +62,27 @@ def test_everyday_sets_are_read_and_compared_without_final_punctuation():
     assert len(everyday_set("zh", "en")) >= 20
     assert comparable(["我", "有", "猫", "。"]) == comparable(["我", "有", "猫"]) == ["我", "有", "猫"]
     assert comparable(["why", "?"]) == ["why"]
+
+
+@pytest.mark.parametrize("src,tgt", [("en", "zh"), ("zh", "en")])
+def test_translations_accepted_later_extend_the_written_everyday_set_and_are_counted_apart(src, tgt):
+    """everyday_*.added.tsv only adds translations to sentences of the written set; the score counts outputs that
+    match only an added translation apart from the written set's count."""
+    written, wider = everyday_set(src, tgt), dict(everyday_set(src, tgt, added=True))
+    assert [text for text, _ in written] == list(wider)
+    added = {text: wider[text][len(accepted):] for text, accepted in written if wider[text] != accepted}
+    assert added and all(wider[text][: len(accepted)] == accepted for text, accepted in written)
+    assert all(set(more).isdisjoint(accepted) for (text, accepted) in written for more in [added.get(text, [])])
+    bundle = load_bundle(f"{src}-{tgt}")
+    score = everyday_score(bundle)
+    later = 0
+    for text, accepted in written:
+        ids = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids])
+        out = comparable(bundle.tgt_vocab.decode(greedy_batch(bundle.transformer, ids, bundle.config.max_len)[0]))
+        right = [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]
+        later += out not in right and out in [comparable(bundle.tgt_vocab.tokenize(a)) for a in added.get(text, [])]
+    assert score["accepted_later"] == later
+    assert score["correct"] + score["accepted_later"] + len(score["misses"]) == score["total"] == len(written)
 
 
 def test_a_copied_name_compares_in_any_case_and_a_final_stop_is_optional():
