@@ -107,6 +107,29 @@ def test_ending_a_class_drops_it_and_tells_its_listeners(make):
     assert heard[-1][1].ended
 
 
+def test_a_class_ended_right_after_the_first_listener_is_heard_even_when_subscribing_is_slow(redis_server):
+    """The first listen() returns once Redis has confirmed the subscription: a class steered and ended at once is
+    heard ending (the subscriber's replay cannot recover an ended class). Subscribing is slowed by 0.3 s here, as
+    on a busy machine."""
+    s = RedisStore(redis_server.url)
+    s.redis.flushdb()
+    pubsub = s.redis.pubsub
+
+    def slow_pubsub(**kwargs):
+        time.sleep(0.3)
+        return pubsub(**kwargs)
+    s.redis.pubsub = slow_pubsub
+    heard = []
+    s.listen(lambda code, lecture: heard.append((code, lecture.seq, lecture.ended)))
+    code, key = s.create("overview", {})
+    s.steer(code, key, "masks", {})
+    s.end(code, key)
+    deadline = time.time() + 5
+    while not (heard and heard[-1][2]) and time.time() < deadline:
+        time.sleep(0.02)
+    assert heard[-2:] == [(code, 2, False), (code, 3, True)]
+
+
 def test_a_silent_class_expires(make):
     s = make(ttl=1)
     code, key = s.create("overview", {})

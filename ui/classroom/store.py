@@ -27,6 +27,7 @@ SENTENCE_CHARS = 200  # the longest sentence a student can send
 SEND_EVERY = 10.0  # seconds between two sentences of one student
 SENTENCES_PER_CLASS = 300  # a class's gallery holds at most this many
 ASK_CHARS = 200
+SUBSCRIBE_WAIT = 3.0  # seconds a first listener waits for the Redis subscription to hold
 
 Listener = Callable[[str, "Lecture"], None]
 
@@ -278,7 +279,7 @@ class RedisStore:
     def __init__(self, url: str, ttl: float = TTL) -> None:
         import redis  # only where a Redis URL is configured
 
-        self.ttl, self._listeners, self._thread = int(ttl), [], None
+        self.ttl, self._listeners, self._thread, self._subscribed = int(ttl), [], None, threading.Event()
         self.redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=2, socket_connect_timeout=2,
                                           health_check_interval=10, retry_on_timeout=True)
         self._steer = self.redis.register_script(STEER_LUA)
@@ -293,21 +294,28 @@ class RedisStore:
             pipe.expire(self._k(code, part), self.ttl)
 
     def listen(self, listener: Listener) -> None:
-        """Call listener(code, lecture) on every change of any class's lecture (from this process's subscriber)."""
+        """Call listener(code, lecture) on every change of any class's lecture (from this process's subscriber). The
+        first call waits (at most SUBSCRIBE_WAIT s, if Redis is away) until the subscription holds, so a change made
+        right after it is heard: a class ended before then would be missed, as its replay finds nothing."""
         self._listeners.append(listener)
         if self._thread is None:
             self._thread = threading.Thread(target=self._subscribe, name="al-class-redis", daemon=True)
             self._thread.start()
+            self._subscribed.wait(SUBSCRIBE_WAIT)
 
     def _subscribe(self) -> None:
         """Forever: subscribe to every class channel; after a reconnect, replay each class's current lecture."""
         while True:
             try:
-                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                pubsub = self.redis.pubsub()
                 pubsub.psubscribe("al:class:*:lecture")
+                while (reply := pubsub.get_message(timeout=1.0)) is None or reply["type"] != "psubscribe":
+                    pass  # Redis has not confirmed the subscription yet
+                self._subscribed.set()
                 self._replay()
                 for message in pubsub.listen():
-                    self._hand(message["channel"].split(":")[2], Lecture.loads(message["data"]))
+                    if message["type"] == "pmessage":
+                        self._hand(message["channel"].split(":")[2], Lecture.loads(message["data"]))
             except Exception:  # Redis restarting: try again shortly
                 logging.info("class store: Redis subscription lost, retrying", exc_info=True)
                 time.sleep(0.5)
