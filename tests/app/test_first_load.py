@@ -93,7 +93,7 @@ def test_after_a_run_a_page_holds_the_font_rules_in_its_head(site):
     head = body[:body.index(b"</head>")]
     assert f"<style>{fonts.page_css(font)}</style>".encode() in head
     assert b'[data-testid=stApp] .katex{font-family:KaTeX_Main,"Attention Lab Sans"' in head
-    assert head.count(f'src:url("{font}")'.encode()) == 2, "the font's family and Source Sans's CJK face"
+    assert head.count(f'src:url("{font}")'.encode()) == 3, "the font's family and Source Sans's CJK faces"
 
 
 def test_only_pages_are_rewritten(site):
