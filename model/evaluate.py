@@ -137,6 +137,11 @@ def comparable(tokens: list[str]) -> list[str]:
     return tokens[:-1] if tokens and tokens[-1] in END_PUNCT else tokens
 
 
+def matches(bundle: Bundle, output: list[str], accepted) -> bool:
+    """True if output tokens equal one of the accepted translations' tokens (`comparable` on both sides)."""
+    return comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]
+
+
 @torch.no_grad()
 def everyday_score(bundle: Bundle) -> dict:
     """Greedy translations of the hand-written set: how many match an accepted translation (token for token,
@@ -146,9 +151,9 @@ def everyday_score(bundle: Bundle) -> dict:
     for text, accepted in rows:
         src = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids])  # (1, S)
         output = bundle.tgt_vocab.decode(greedy_batch(bundle.transformer, src, bundle.config.max_len)[0])
-        if comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]:
+        if matches(bundle, output, accepted):
             continue
-        if comparable(output) in [comparable(bundle.tgt_vocab.tokenize(a)) for a in wider[text]]:
+        if matches(bundle, output, wider[text]):
             later += 1
             continue
         misses.append({"sentence": text, "output": detokenize(output, bundle.tgt_lang), "accepted": accepted})
@@ -165,9 +170,8 @@ def lecture_score(bundle: Bundle) -> dict:
     wider = dict(lecture_sets.load(direction, added=True))
     for text, accepted in rows:
         trace = run_with_trace(bundle, text)
-        output = comparable(trace.output_words)
-        right = output in [comparable(bundle.tgt_vocab.tokenize(a)) for a in accepted]
-        later += not right and output in [comparable(bundle.tgt_vocab.tokenize(a)) for a in wider[text]]
+        right = matches(bundle, trace.output_words, accepted)
+        later += not right and matches(bundle, trace.output_words, wider[text])
         lowest.append((right, lowest_coverage(trace)))
         if right:
             continue
