@@ -315,11 +315,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "dec.twin_header": {"en": "Trained to align vs learned on its own", "zh": "经过对齐训练与自己学出的对比"},
     "dec.twin_caption": {
-        "en": "The same sentence through two models that differ only in one training term: the left one was also "
-              "trained to make its last layer's cross-attention match the word alignment; the right one only "
+        "en": "The same sentence through two models that differ only in one training term: the first was also "
+              "trained to make its last layer's cross-attention match the word alignment; the second only "
               "learned to translate. Last decoder layer, mean of the heads, greedy decoding.",
-        "zh": "同一个句子，经过只差一项训练目标的两个模型：左边的模型还被训练让最后一层的交叉注意力贴近词对齐；"
-              "右边的只学翻译。最后一个解码器层，各头取平均，贪心解码。",
+        "zh": "同一个句子，经过只差一项训练目标的两个模型：第一个模型还被训练让最后一层的交叉注意力贴近词对齐；"
+              "第二个只学翻译。最后一个解码器层，各头取平均，贪心解码。",
     },
     "dec.twin_toggle": {"en": "Translate with both twins (a second model on every keystroke)",
                         "zh": "用两个孪生模型一起翻译（每次按键多算一个模型）"},
