@@ -9,6 +9,7 @@ import pytest
 
 from benchmarks import classroom
 from benchmarks.protocol import run
+from ui.classroom.routes import PING
 from ui.classroom.store import RedisStore
 
 pytestmark = pytest.mark.xdist_group("cluster")
@@ -46,12 +47,23 @@ async def lecture_through_failures(cluster) -> dict:
     return {"followers": followers, "lecture": lecture, "marks": marks, "code": code, "store": store}
 
 
+def stream_replicas(cluster, want: int, wait: float) -> set[str]:
+    """The replicas that served the class's event streams, read from nginx's log; a stream is logged only once nginx
+    has seen its student hang up (at the latest on the next ping), so wait up to `wait` s for `want` of them."""
+    deadline = time.monotonic() + wait
+    while True:
+        served = {e["upstream"] for e in cluster.access_log() if "/events?" in e["request"]}
+        if len(served) >= want or time.monotonic() > deadline:
+            return served
+        time.sleep(0.2)
+
+
 def test_followers_survive_a_dead_replica_and_a_redis_restart(app_cluster):
     result = run(lecture_through_failures(app_cluster))  # Playwright's loop may run in this worker
     followers, marks = result["followers"], result["marks"]
     for f in followers:  # every follower got the last keystroke of each phase
         assert {marks["before"], marks["replica"], marks["redis"]} <= set(f.received), (f.name, f.errors)
-    served = {e["upstream"] for e in app_cluster.access_log() if "/events?" in e["request"]}
+    served = stream_replicas(app_cluster, REPLICAS, PING + 5)
     assert len(served) == REPLICAS  # the class's streams were served by both replicas
     gaps = [again - dropped for f in followers for dropped, again in f.reconnects]
     assert gaps and max(gaps) < 10, gaps  # the killed replica's students were back within seconds
