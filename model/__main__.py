@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import torch
+
 from model.checkpoint import available_models, load_bundle
 from model.decoding import METHODS, DecodeOptions
 from model.trace import run_with_trace, trace_to_json
@@ -31,6 +33,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     """Run the trace command; print JSON or a short summary."""
     args = parse_args(argv)
+    torch.set_num_threads(1)  # two intra-op threads on a busy 2-core machine stall a trace for seconds
     bundle = load_bundle(args.model)
     opts = DecodeOptions(args.decode, args.temperature, args.top_k, args.seed, args.beam_width)
     try:

@@ -136,6 +136,14 @@ def test_cli_reports_empty_input_without_traceback():
     assert r.returncode == 2 and "no tokens" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_cli_runs_the_model_on_one_thread():
+    """`python -m model trace` sets torch to one thread, whatever the process started with."""
+    code = ("import torch; torch.set_num_threads(2); from model.__main__ import main; "
+            "main(['trace', 'I have a cat']); print('threads', torch.get_num_threads())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "threads 1" and "我有一只猫" in out
+
+
 def test_training_is_deterministic(tmp_path):
     """Two short runs with the fixed seed give bit-identical weights (the grammar recipe of the After 2017 family)."""
     from safetensors.torch import load_file

@@ -129,3 +129,20 @@ def test_shifting_the_sentence_leaves_ropes_and_alibis_first_scores_and_moves_si
     np.testing.assert_array_equal(np.isinf(after), masked)
     gap = np.abs(np.where(masked, 0.0, after) - np.where(masked, 0.0, before)).max()
     assert gap > 0.1 if name == REFERENCE else gap < 1e-9
+
+
+def test_extrapolation_command_measures_on_one_thread(monkeypatch, tmp_path):
+    """`python -m model.extrapolation` sets torch to one thread before it runs the models."""
+    import torch
+
+    from model import extrapolation
+
+    seen = []
+    monkeypatch.setattr(extrapolation, "measure", lambda n: seen.append(torch.get_num_threads()) or {"loss": {}})
+    monkeypatch.setattr(extrapolation, "PATH", tmp_path / "extrapolation.json")
+    torch.set_num_threads(2)
+    try:
+        extrapolation.main(["--n", "1"])
+    finally:
+        torch.set_num_threads(1)
+    assert seen == [1] and json.loads((tmp_path / "extrapolation.json").read_text()) == {"loss": {}}
