@@ -200,30 +200,37 @@ def fire_rates(lowest: list[tuple[bool, float]]) -> list[dict]:
     return [{"threshold": th, "right": rate(right, th), "wrong": rate(wrong, th)} for th in COVERAGE_THRESHOLDS]
 
 
-def test_score(bundle: Bundle, corpus: Path) -> dict:
-    """sacrebleu BLEU and chrF of the app's translations of test.tsv in the model's direction (zh -> en reads the
-    pairs the other way), with signatures; BLEU also for sources of at most 8 and of more than 8 words."""
+def split_score(bundle: Bundle, corpus: Path, split: str = "test") -> dict:
+    """sacrebleu BLEU and chrF of the app's translations of a split ("test": test.tsv; "valid": the validation pairs
+    carved from train.tsv) in the model's direction (zh -> en reads the pairs the other way), with signatures; BLEU
+    also for sources of at most 8 and of more than 8 words; the share of source tokens the model does not know."""
     import sacrebleu
 
-    rows = tatoeba.rows("test", corpus)
+    rows = tatoeba.rows(split, corpus)
     src_of, ref_of = (lambda r: r.en, lambda r: r.zh) if bundle.src_lang == "en" else (lambda r: r.zh, lambda r: r.en)
     hyps = [run_with_trace(bundle, src_of(r)).output_text for r in rows]
     refs = [ref_of(r) for r in rows]
     tokenize = "zh" if bundle.tgt_lang == "zh" else "13a"
     bleu = sacrebleu.BLEU(tokenize=tokenize)
     chrf = sacrebleu.CHRF()
-    out = {"pairs": len(rows), "bleu": round(bleu.corpus_score(hyps, [refs]).score, 2),
+    out = {"split": split, "pairs": len(rows), "bleu": round(bleu.corpus_score(hyps, [refs]).score, 2),
            "bleu_signature": str(bleu.get_signature()), "chrf": round(chrf.corpus_score(hyps, [refs]).score, 2),
-           "chrf_signature": str(chrf.get_signature())}
+           "chrf_signature": str(chrf.get_signature()), "unknown": unknown_share(bundle, map(src_of, rows))}
     if bundle.tgt_lang == "en":
         lower = sacrebleu.BLEU(tokenize="13a", lowercase=True)
         out["bleu_lowercase"] = round(lower.corpus_score(hyps, [refs]).score, 2)
     for name, keep in (("short", lambda r: len(r.en.split()) <= 8), ("long", lambda r: len(r.en.split()) > 8)):
-        idx = [i for i, r in enumerate(rows) if keep(r)]
+        idx = [i for i, r in enumerate(rows) if keep(r)]  # None for a bucket with no sentence
         out[f"bleu_{name}"] = round(sacrebleu.BLEU(tokenize=tokenize).corpus_score(
-            [hyps[i] for i in idx], [[refs[i] for i in idx]]).score, 2)
+            [hyps[i] for i in idx], [[refs[i] for i in idx]]).score, 2) if idx else None
     out["examples"] = [{"source": src_of(r), "output": h, "reference": ref_of(r)} for r, h in zip(rows[:5], hyps)]
     return out
+
+
+def unknown_share(bundle: Bundle, sources) -> float:
+    """The share of the sources' tokens that are not in the model's source vocabulary."""
+    tokens = [t for text in sources for t in bundle.src_vocab.tokenize(text)]
+    return sum(t not in bundle.src_vocab.stoi for t in tokens) / max(len(tokens), 1)
 
 
 def overlap(corpus: Path) -> dict:
@@ -241,14 +248,14 @@ def overlap(corpus: Path) -> dict:
 
 def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR, corpus: Path | None = None) -> dict:
     """Exact match, alignment accuracy, attention statistics, the everyday and the lecture sets of one model, and
-    its BLEU and chrF on test.tsv when the corpus is there."""
+    its BLEU and chrF on test.tsv and on train.tsv's validation split when the corpus is there."""
     bundle = load_bundle(name, root)
     pairs = held_out(n)
     out = {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
            "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
            "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "coverage": vocab_coverage(bundle)}
     if corpus is not None and tatoeba.available(corpus):
-        out["test"] = test_score(bundle, corpus)
+        out["test"], out["valid"] = split_score(bundle, corpus, "test"), split_score(bundle, corpus, "valid")
     return out
 
 
@@ -329,15 +336,17 @@ def print_result(r: dict) -> None:
         unk += f"  [may be untranslated: {', '.join(miss['untranslated'])}]" if miss["untranslated"] else ""
         print(f"  lecture miss: {miss['sentence']} → {miss['output']}{unk}")
     if "test" in r:
-        print_test(r["test"])
+        print_split(r["test"], "test.tsv")
+        print_split(r["valid"], "train.tsv's validation split (never trained on; a split of the training file)")
 
 
-def print_test(t: dict) -> None:
-    """BLEU and chrF on test.tsv with their signatures."""
+def print_split(t: dict, label: str) -> None:
+    """BLEU and chrF on one split with their signatures; the share of unknown source tokens."""
     lower = f", lower-cased {t['bleu_lowercase']}" if "bleu_lowercase" in t else ""
-    print(f"  test.tsv ({t['pairs']} pairs): BLEU {t['bleu']}{lower} ({t['bleu_signature']}); chrF {t['chrf']} "
-          f"({t['chrf_signature']}); BLEU on sources of <= 8 words {t['bleu_short']}, longer {t['bleu_long']}")
-    for ex in t["examples"]:
+    print(f"  {label} ({t['pairs']} pairs): BLEU {t['bleu']}{lower} ({t['bleu_signature']}); chrF {t['chrf']} "
+          f"({t['chrf_signature']}); BLEU on sources of <= 8 words {t['bleu_short']}, longer {t['bleu_long']}; "
+          f"source tokens unknown to the model {t['unknown']:.2%}")
+    for ex in t["examples"] if t["split"] == "test" else []:
         print(f"    {ex['source']} → {ex['output']}  (reference: {ex['reference']})")
 
 

@@ -91,3 +91,54 @@ def test_a_copied_name_compares_in_any_case_and_a_final_stop_is_optional():
     typed = comparable(["我", "是", "Anna", "。"])
     assert typed == comparable(bundle.tgt_vocab.tokenize("我是Anna。")) == comparable(["我", "是", "anna"])
     assert typed != comparable(["我", "是", "Tom"])
+
+
+def corpus_of_own_translations(folder, bundle, sources: list[str]) -> None:
+    """A corpus whose test.tsv and train.tsv hold each source with the model's own translation as its reference."""
+    from model.trace import run_with_trace
+
+    lines = []
+    for src in sources:
+        out = run_with_trace(bundle, src).output_text
+        en, zh = (src, out) if bundle.src_lang == "en" else (out, src)
+        lines.append(f"{en}\t{zh}\tx\n")
+    for name in ("test.tsv", "train.tsv"):
+        (folder / name).write_text("".join(lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, sources", [("en-zh", ["I have a cat.", "The dog is big.", "Open the window."]),
+                                           ("zh-en", ["我有一只猫。", "狗很大。", "请打开窗户。"])])
+def test_bleu_reads_test_tsv_in_the_models_direction(tmp_path, name, sources):
+    """Against references equal to its own outputs a model scores BLEU and chrF 100: the source side is read as
+    source and the other side as reference, in either direction; the source as its own reference scores low."""
+    from model.evaluate import split_score
+
+    bundle = load_bundle(name)
+    corpus_of_own_translations(tmp_path, bundle, sources)
+    test = split_score(bundle, tmp_path, "test")
+    assert (test["pairs"], test["bleu"], test["chrf"]) == (3, 100.0, 100.0)
+    assert test["bleu_short"] == 100.0 and test["bleu_long"] is None  # no source of more than 8 words
+    assert ("tok:zh" if name == "en-zh" else "tok:13a") in test["bleu_signature"]
+    (tmp_path / "test.tsv").write_text("".join(f"{s}\t{s}\tx\n" for s in sources), encoding="utf-8")
+    assert split_score(bundle, tmp_path, "test")["bleu"] < 50
+
+
+def test_the_validation_split_is_scored_from_train_tsv(tmp_path):
+    """The "valid" split reads train.tsv's validation rows, not test.tsv."""
+    from model import tatoeba
+    from model.evaluate import split_score
+
+    bundle, valid = load_bundle("en-zh"), ["The school is big.", "This is my dog.", "This is my tree."]
+    assert all(tatoeba.split_of(tatoeba.Row(en, "", "x")) == "valid" for en in valid)
+    corpus_of_own_translations(tmp_path, bundle, valid)
+    (tmp_path / "test.tsv").write_text("Hello.\t你好。\tx\n", encoding="utf-8")
+    score = split_score(bundle, tmp_path, "valid")
+    assert (score["split"], score["pairs"], score["bleu"]) == ("valid", 3, 100.0)
+    assert [e["source"] for e in score["examples"]] == valid
+
+
+def test_unknown_share_counts_source_tokens_outside_the_vocabulary():
+    from model.evaluate import unknown_share
+
+    bundle = load_bundle("en-zh")
+    assert unknown_share(bundle, ["I have a wug", "I have a cat"]) == 1 / 8
