@@ -225,12 +225,13 @@ def edit_cell(page, key: str, value: str, row: int) -> None:
     cell, wait for the grid's cell editor, type, Enter."""
     grid = page.locator(f".st-key-{key}")
     grid.locator("canvas").first.wait_for(timeout=30_000)
+    page.wait_for_selector(IDLE, timeout=30_000)
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     page.mouse.dblclick(box["x"] + 60, box["y"] + 30 + 35 * (row + 0.5))  # past the row markers and the header
     cell = page.locator("textarea.gdg-input")
-    expect(cell).to_be_focused()
-    cell.fill(value)
+    expect(cell).to_be_visible()  # the editor opened on the cell; on a busy machine it can take the focus late,
+    cell.fill(value)  # and fill() gives it the focus before it types
     cell.press("Enter")
 
 
