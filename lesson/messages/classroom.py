@@ -47,6 +47,11 @@ MESSAGES = {
                            "zh": "课堂码由 6 个字母和数字组成，例如 K7PQ2M。"},
     "class.refused_many": {"en": "This server runs as many classes as it can hold; try again later.",
                            "zh": "服务器上的课堂已达上限，请稍后再试。"},
+    "class.refused_starts": {"en": "As many classes have been started from this address in the last hour as one may "
+                                   "start; try again later.",
+                             "zh": "这个地址在一小时内开始的课堂已达上限，请稍后再试。"},
+    "class.refused_allowance": {"en": "You have sent as many sentences as this question takes.",
+                                "zh": "这个问题你能发送的句子已经发完了。"},
     "class.store_down": {"en": "The class server is not answering; trying again.",
                          "zh": "课堂服务器暂时没有响应，正在重试。"},
 }
