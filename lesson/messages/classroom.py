@@ -9,6 +9,18 @@ MESSAGES = {
     "class.join": {"en": "Join", "zh": "加入"},
     "class.code_caption": {"en": "Class code", "zh": "课堂码"},
     "class.join_at": {"en": "Join at {url}", "zh": "加入地址：{url}"},
+    "class.address_loopback": {
+        "en": "Students cannot open this address: this machine has no network address but its own (loopback). "
+              "Connect it to the room's network and open this window again, or start the app with `AL_PUBLIC_URL` "
+              "set to the address students can reach.",
+        "zh": "学生打不开这个地址：这台电脑只有本机（回环）地址，没有局域网地址。请把它连到教室的网络后重新打开此窗口，"
+              "或启动应用时把 `AL_PUBLIC_URL` 设为学生能访问的地址。"},
+    "class.address_bound": {
+        "en": "Students cannot open this address: the server listens on this machine only (`server.address` is a "
+              "loopback address). Start it with `--server.address 0.0.0.0`, or with `AL_PUBLIC_URL` set to the "
+              "address students can reach.",
+        "zh": "学生打不开这个地址：服务器只在本机监听（`server.address` 是回环地址）。请用 `--server.address 0.0.0.0` "
+              "启动，或启动时把 `AL_PUBLIC_URL` 设为学生能访问的地址。"},
     "class.show_code": {"en": "Show the join code", "zh": "显示课堂码"},
     "class.lecturer_bar": {"en": "Class {code}: {following} following · {exploring} exploring · {gone} gone",
                            "zh": "课堂 {code}：{following} 人跟随 · {exploring} 人自由探索 · {gone} 人已离开"},

@@ -3,14 +3,16 @@ the class, the gallery of sentences sent to the front); a student's status, "Fol
 answer. Every sent sentence is shown as text or drawn on a canvas, never as markup."""
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 import segno
 import streamlit as st
+from streamlit import config
 
-from ui import data, state, widgets
+from ui import data, live, state, widgets
 from ui.chart import draw
-from ui.classroom import DIALOG_TITLE, session
+from ui.classroom import DIALOG_TITLE, address, session
 from ui.classroom import store as classes
 from ui.classroom.session import Seat
 from ui.i18n import t
@@ -24,8 +26,11 @@ COUNTS_EVERY = "5s"  # the lecturer's counts and gallery size refresh this often
 def bar(path: str) -> None:
     """The class row of the header (nothing outside a class but the pending message; in presenter view the
     lecturer's class button sits in the sentence row instead: `in_sentence_row`)."""
-    session.notice()
     s = session.seat()
+    if s is not None and not s.lecturer and not s.following and over(s):
+        session.leave(ended=True)  # a follower is told in session.enter; a student exploring, here
+        s = None
+    session.notice()
     if s is None:
         return
     session.link(s, path)
@@ -33,6 +38,15 @@ def bar(path: str) -> None:
         student_row(s, path)
     elif not state.get("presenter"):
         lecturer_row(s, path)
+
+
+def over(s: Seat) -> bool:
+    """Whether the student's class has ended (or expired); a store that does not answer has not ended it."""
+    try:
+        lecture = classes.store().lecture(s.code)
+    except Exception:
+        return False
+    return lecture is None or lecture.ended
 
 
 def in_sentence_row(path: str) -> None:
@@ -123,14 +137,19 @@ def class_dialog(s: Seat, path: str) -> None:
 
 
 def join_card(code: str) -> None:
-    """The code in large letters beside its QR code (the join URL)."""
-    url = session.join_url(code)
+    """The code in large letters beside its QR code (the join URL, on an address students can reach, else a warning
+    that says why they cannot)."""
+    where = address.current(st.context.url or "", live.base_path(), config.get_option("server.address"))
+    url = where.url(code)
     left, right = st.columns([3, 2], vertical_alignment="center")
     with left:
         st.caption(t("class.code_caption"))
         st.html(f'<div class="al-class-code" style="font-size:88px;font-weight:700;letter-spacing:0.12em;'
                 f'font-family:monospace;line-height:1.1">{code}</div>')  # code: ALPHABET letters only
-        st.caption(t("class.join_at", url=url))
+        st.html(f'<div class="al-class-url" style="font-size:22px;font-weight:600;overflow-wrap:anywhere">'
+                f'{html.escape(t("class.join_at", url=url))}</div>')
+        if where.problem:
+            st.warning(t(where.problem))
     with right:
         st.image(segno.make(url, error="m").svg_inline(scale=8, border=2, dark="#111", light="#fff"), width=300)
 
