@@ -8,6 +8,7 @@ view is remembered to tell their next change from the lecturer's. The header sho
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -18,12 +19,12 @@ from ui import bind, live, state
 from ui.assets import component_js
 from ui.classroom import store as classes
 from ui.classroom.follow import followed, own, shared
-from ui.classroom.routes import EVENTS, STEER
+from ui.classroom.routes import EVENTS, STEER, address_of
 from ui.i18n import t
 from ui.shared import per_process
 from ui.view import PARAMS
 
-_SEAT, _NOTICE, _RESUME_ASKED = "_class_seat", "_class_notice", "_class_resume_asked"
+_SEAT, _NOTICE, _RESUME_ASKED, _CLIENT = "_class_seat", "_class_notice", "_class_resume_asked", "_class_client"
 RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
 JS = component_js("classroom")  # ui/static/components/classroom.js
 KEPT = "al_lecturer"  # the cookie in which the lecturer's browser keeps "code:key" for a reload (classroom.js)
@@ -125,10 +126,55 @@ def typed() -> bool:
     return isinstance(box, dict) and box.get("value") is not None and box["value"] != state.get("sentence")
 
 
+def headers() -> dict[str, str]:
+    """The headers of this session's page request, by lower-case name ({} where there are none, as in AppTest)."""
+    try:
+        return {str(name).lower(): str(value) for name, value in st.context.headers.items()}
+    except Exception:
+        return {}
+
+
+def address() -> str:
+    """The address this session's browser connects from (nginx's X-Real-IP behind the proxy on this machine)."""
+    peer = st.context.ip_address
+    return address_of(peer if isinstance(peer, str) else None, headers())
+
+
+def browser() -> str:
+    """What tells this browser's tabs from others: nginx's al_replica cookie, else the token of Streamlit's XSRF
+    cookie (re-masked on each page, the token stays); "" with neither."""
+    cookies = st.context.cookies
+    kept, raw = cookies.get("al_replica"), cookies.get("_streamlit_xsrf")
+    kept = kept if isinstance(kept, str) else ""
+    if not kept and isinstance(raw, str):
+        from streamlit.web.server.starlette.starlette_app_utils import decode_xsrf_token_string
+
+        try:
+            token = decode_xsrf_token_string(raw)[0]
+        except Exception:
+            token = None
+        kept = token.hex() if token else ""
+    return kept
+
+
+def client_id(code: str) -> str:
+    """A student's id on a class's stream: the same for every join of this session and of this browser's tabs (a
+    rejoin keeps its allowance), and unrelated to the browser's cookie for anyone who sees it."""
+    mine = st.session_state.setdefault(_CLIENT, secrets.token_urlsafe(12))
+    seed = browser() or mine
+    return hashlib.sha256(f"al-class-client:{code}:{seed}".encode()).hexdigest()[:20]
+
+
+def secure() -> bool:
+    """Whether this page was served over https (the lecturer cookie is then `Secure`)."""
+    url = st.context.url if isinstance(st.context.url, str) else ""
+    return url.startswith("https:") or headers().get("x-forwarded-proto") == "https"
+
+
 def start(path: str) -> None:
     """Start a class showing this view; the session keeps the lecturer key."""
     try:
-        code, key = classes.store().create(path, shared(state.store()))
+        code, key = classes.store().create(path, shared(state.store()), address=address())
     except classes.Refused as refused:
         notify(str(refused))
         return
@@ -153,8 +199,8 @@ def join(typed: str) -> None:
     if lecture is None:
         notify("class.refused_unknown")
         return
-    st.session_state[_SEAT] = Seat(code, client=secrets.token_urlsafe(12))
-    set_status(seat(), following=True)
+    st.session_state[_SEAT] = Seat(code, client=client_id(code))
+    set_status(seat(), following=True, address=address())
 
 
 def take(s: Seat, lecture: classes.Lecture, path: str) -> None:
@@ -175,11 +221,11 @@ def take(s: Seat, lecture: classes.Lecture, path: str) -> None:
         st.switch_page(f"pages/{lecture.page}.py", query_params=url_params(state.store()) | {"join": s.code})
 
 
-def set_status(s: Seat, following: bool) -> None:
-    """A student follows again or explores: told to the lecturer's counts."""
+def set_status(s: Seat, following: bool, address: str | None = None) -> None:
+    """A student follows again or explores (on joining: from `address`): told to the lecturer's counts."""
     s.following, s.synced = following, None
     try:
-        classes.store().seen(s.code, s.client, "following" if following else "exploring")
+        classes.store().seen(s.code, s.client, "following" if following else "exploring", address=address)
     except Exception:
         pass  # the counts catch up with the student's next sign of life
 
@@ -247,7 +293,8 @@ def link(s: Seat, path: str) -> None:
     data = {"page": path, "seq": s.seq, "following": s.following, "rerun_after": RERUN_AFTER_MS,
             "live_module": urls()[0].replace("/chart.js?", "/live.js?"), "own": own(state.store())}
     if s.lecturer:
-        data |= {"steer": base + STEER.format(code=s.code), "kept": f"{KEPT}={s.code}:{s.key}", "key": s.key}
+        kept = f"{KEPT}={s.code}:{s.key}" + ("; Secure" if secure() else "")  # over https: never sent in clear
+        data |= {"steer": base + STEER.format(code=s.code), "kept": kept, "key": s.key}
     else:
         data |= {"events": base + EVENTS.format(code=s.code) + f"?client={s.client}"}
     element()(data=data, key="class_link", on_lecture_change=lambda: None, on_ended_change=lambda: None)

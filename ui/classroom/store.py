@@ -3,6 +3,12 @@ follows, and the sentences students sent. One interface, two stores: `MemoryStor
 `streamlit run app.py`) and `RedisStore` (every replica behind nginx sees the same classes; a replica or Redis
 restart loses nothing Redis kept). `store()` picks one from ATTENTION_LAB_REDIS.
 
+Limits (docs/serving.md): a store holds at most CLASSES live classes and an address starts at most
+CREATES_PER_ADDRESS of them an hour; a student (a client id, kept by the browser across a rejoin) sends one sentence
+per SEND_EVERY s and STUDENT_SENTENCES per question, an address ADDRESS_SENTENCES per question; a class shows at most
+SENTENCES_PER_CLASS of a question (hidden ones not counted) and keeps SENTENCES_KEPT; a student gone for GONE_FOR s
+is forgotten, and a class remembers CLIENTS_PER_CLASS students at most.
+
 No Streamlit here: the class routes (routes.py), the script runs (session.py) and the tests all call it.
 """
 from __future__ import annotations
@@ -16,16 +22,23 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a projector
 CODE_LENGTH = 6  # 32^6 ≈ 1.07e9 codes: a random guess finds one of 100 live classes once in 10 million tries
 TTL = 4 * 3600  # seconds of silence (no lecturer step, no student) after which a class is gone
 SEEN_FOR = 40.0  # a follower heard from within this many seconds is present (its stream pings every 15 s)
-MEMORY_CLASSES = 1000  # classes one process holds in memory (no Redis): links that start classes cannot fill it
+GONE_FOR = 600.0  # a student not heard from for this many seconds is forgotten (no longer counted as gone)
+CLIENTS_PER_CLASS = 2000  # students a class remembers; past it the longest silent one is forgotten
+CLASSES = 1000  # live classes a store holds (in a process, or in Redis for every replica)
+CREATES_PER_ADDRESS = 10  # classes one address may start per CREATE_WINDOW
+CREATE_WINDOW = 3600.0
 SENTENCE_CHARS = 200  # the longest sentence a student can send
 SEND_EVERY = 10.0  # seconds between two sentences of one student
-SENTENCES_PER_CLASS = 300  # a class's gallery holds at most this many
+STUDENT_SENTENCES = 5  # sentences one student may send per question
+ADDRESS_SENTENCES = 60  # sentences one address (a classroom's NAT, or one machine's many tabs) may send per question
+SENTENCES_PER_CLASS = 300  # shown sentences (not hidden) of one question a class takes
+SENTENCES_KEPT = 600  # sentences a class keeps; past it the oldest hidden or earlier question's are dropped
 ASK_CHARS = 200
 SUBSCRIBE_WAIT = 3.0  # seconds a first listener waits for the Redis subscription to hold
 
@@ -73,6 +86,7 @@ class Sentence:
     client: str
     text: str
     hidden: bool = False
+    question: int = 0  # the question it answers (each new question of the lecturer's: the next number)
 
 
 @dataclass(frozen=True)
@@ -115,10 +129,31 @@ def clean_sentence(text: str) -> str:
 
 
 def presence_of(seen: dict[str, float], status: dict[str, str], now: float) -> Presence:
-    """Counts from each student's last sign of life and status."""
+    """Counts from each student's last sign of life and status (a student silent for GONE_FOR s is not counted)."""
     here = {c for c, t in seen.items() if now - t <= SEEN_FOR}
     following = sum(1 for c in here if status.get(c) == "following")
-    return Presence(following, len(here) - following, len(seen) - len(here))
+    gone = sum(1 for c, t in seen.items() if c not in here and now - t <= GONE_FOR)
+    return Presence(following, len(here) - following, gone)
+
+
+def stale(seen: dict[str, float], now: float) -> list[str]:
+    """The students to forget: silent for GONE_FOR s, and past CLIENTS_PER_CLASS the longest silent ones."""
+    old = [c for c, t in seen.items() if now - t > GONE_FOR]
+    over = len(seen) - len(old) - CLIENTS_PER_CLASS
+    if over > 0:
+        kept = sorted((t, c) for c, t in seen.items() if now - t <= GONE_FOR)
+        old += [c for _, c in kept[:over]]
+    return old
+
+
+def kept(sentences: list[Sentence], question: int) -> list[Sentence]:
+    """The sentences a class keeps: at most SENTENCES_KEPT, the oldest hidden or earlier question's dropped first."""
+    over = len(sentences) - SENTENCES_KEPT
+    if over <= 0:
+        return sentences
+    spare = {s.id for s in sentences if s.hidden or s.question != question}
+    drop = set(sorted(spare)[:over])
+    return [s for s in sentences if s.id not in drop]
 
 
 @dataclass
@@ -132,6 +167,16 @@ class _Class:
     sent_at: dict[str, float] = field(default_factory=dict)
     seen: dict[str, float] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)
+    address: dict[str, str] = field(default_factory=dict)  # each student's address, as it joined
+    question: int = 0  # the current question's number
+    sent: dict[str, int] = field(default_factory=dict)  # sentences of this question by "c:<client>" / "a:<address>"
+    next_id: int = 1
+
+    def forget(self, clients: list[str]) -> None:
+        """Drop what the class remembers of these students (not their sentences, nor what they sent this question)."""
+        for client in clients:
+            for kept_by_client in (self.seen, self.status, self.address, self.sent_at):
+                kept_by_client.pop(client, None)
 
 
 class MemoryStore:
@@ -139,6 +184,7 @@ class MemoryStore:
 
     def __init__(self, ttl: float = TTL) -> None:
         self.ttl, self._lock, self._classes, self._listeners = ttl, threading.Lock(), {}, []
+        self._created: dict[str, tuple[float, int]] = {}  # address → (its window's start, classes started in it)
 
     def listen(self, listener: Listener) -> None:
         """Call listener(code, lecture) on every change of any class's lecture."""
@@ -152,19 +198,33 @@ class MemoryStore:
             return None
         return c
 
-    def create(self, page: str, params: dict[str, str]) -> tuple[str, str]:
-        """A new class showing (page, params): its join code and lecturer key."""
+    def create(self, page: str, params: dict[str, str], address: str = "") -> tuple[str, str]:
+        """A new class showing (page, params), started from `address`: its join code and lecturer key."""
         key = secrets.token_urlsafe(24)
         with self._lock:
             for code in list(self._classes):
                 self._get(code)  # drops the class if it has expired
-            if len(self._classes) >= MEMORY_CLASSES:
+            if len(self._classes) >= CLASSES:
                 raise Refused("class.refused_many")
+            self._count_create(address)
             code = new_code()
             while code in self._classes:
                 code = new_code()
             self._classes[code] = _Class(key_hash(key), Lecture(1, page, params), time.time())
         return code, key
+
+    def _count_create(self, address: str) -> None:
+        """Count a class started from `address`; Refused past CREATES_PER_ADDRESS in its window (caller holds the
+        lock; windows over are dropped once there are many)."""
+        now = time.time()
+        if len(self._created) > 4 * CLASSES:
+            self._created = {a: w for a, w in self._created.items() if now - w[0] < CREATE_WINDOW}
+        start, n = self._created.get(address, (now, 0))
+        if now - start >= CREATE_WINDOW:
+            start, n = now, 0
+        if n >= CREATES_PER_ADDRESS:
+            raise Refused("class.refused_starts")
+        self._created[address] = (start, n + 1)
 
     def lecture(self, code: str) -> Lecture | None:
         """The class's current lecture, or None if there is no such class."""
@@ -180,6 +240,8 @@ class MemoryStore:
             c.touched = time.time()
             if new is c.lecture:
                 return new
+            if new.ask and new.ask != c.lecture.ask:  # a new question: every student's allowance anew
+                c.question, c.sent = c.question + 1, {}
             c.lecture = new
         for listener in self._listeners:
             listener(code, new)
@@ -203,16 +265,24 @@ class MemoryStore:
             listener(code, last.ending())
 
     def send(self, code: str, client: str, text: str) -> Sentence:
-        """A student's sentence to the front: only while a question is open, one per SEND_EVERY s per student."""
+        """A student's sentence to the front: only while a question is open, within the student's, the address's
+        (as the student joined) and the class's allowance for the question."""
         text = clean_sentence(text)
         with self._lock:
             c = self._get(code)
             if c is None:
                 raise Refused("class.refused_unknown")
-            now = _check_send(c.lecture, c.sent_at.get(client, 0.0), len(c.sentences))
+            by = ("c:" + client, "a:" + c.address.get(client, ""))
+            shown = sum(1 for s in c.sentences if s.question == c.question and not s.hidden)
+            now = _check_send(c.lecture, c.sent_at.get(client, 0.0), (c.sent.get(by[0], 0), c.sent.get(by[1], 0)),
+                              shown)
             c.sent_at[client], c.touched = now, now
-            c.sentences.append(Sentence(len(c.sentences) + 1, client, text))
-            return c.sentences[-1]
+            for k in by:
+                c.sent[k] = c.sent.get(k, 0) + 1
+            sentence = Sentence(c.next_id, client, text, question=c.question)
+            c.next_id += 1
+            c.sentences = kept([*c.sentences, sentence], c.question)
+            return sentence
 
     def sentences(self, code: str, key: str) -> list[Sentence]:
         """Every sentence sent, oldest first (the lecturer's alone)."""
@@ -223,17 +293,23 @@ class MemoryStore:
         """Hide a sentence from the lecturer's gallery."""
         with self._lock:
             c = self._lecturer(code, key)
-            c.sentences = [Sentence(s.id, s.client, s.text, s.hidden or s.id == sentence_id) for s in c.sentences]
+            c.sentences = [replace(s, hidden=True) if s.id == sentence_id else s for s in c.sentences]
 
-    def seen(self, code: str, client: str, status: str | None = None) -> bool:
-        """A student's sign of life (and status: "following" or "exploring"); False if there is no such class."""
+    def seen(self, code: str, client: str, status: str | None = None, address: str | None = None) -> bool:
+        """A student's sign of life (and status: "following" or "exploring"; the address it joined from); False if
+        there is no such class."""
         with self._lock:
             c = self._get(code)
             if c is None:
                 return False
-            c.seen[client] = time.time()
+            now = time.time()
+            if client not in c.seen and len(c.seen) >= CLIENTS_PER_CLASS:
+                c.forget(stale(c.seen, now) or [min(c.seen, key=c.seen.get)])
+            c.seen[client] = now
             if status:
                 c.status[client] = status
+            if address is not None:
+                c.address[client] = address
             return True
 
     def left(self, code: str, client: str) -> None:
@@ -241,13 +317,14 @@ class MemoryStore:
         with self._lock:
             c = self._get(code)
             if c is not None and client in c.seen:
-                c.seen[client] = 0.0
+                c.seen[client] = min(c.seen[client], time.time() - SEEN_FOR - 1)
 
     def presence(self, code: str, key: str) -> Presence:
-        """Who follows, explores, has gone (the lecturer's alone)."""
+        """Who follows, explores, has gone (the lecturer's alone); students long gone are forgotten."""
         with self._lock:
-            c = self._lecturer(code, key)
-            return presence_of(c.seen, c.status, time.time())
+            c, now = self._lecturer(code, key), time.time()
+            c.forget(stale(c.seen, now))
+            return presence_of(c.seen, c.status, now)
 
 
 def _next(old: Lecture, page: str, params: dict[str, str], ask: str | None) -> Lecture:
@@ -258,23 +335,31 @@ def _next(old: Lecture, page: str, params: dict[str, str], ask: str | None) -> L
     return Lecture(old.seq + 1, page, dict(params), ask)
 
 
-def _check_send(lecture: Lecture, last: float, n_sent: int) -> float:
-    """Now, if a student who last sent at `last` may send to a class holding n_sent sentences; else Refused."""
+def _check_send(lecture: Lecture, last: float, sent: tuple[int, int], shown: int) -> float:
+    """Now, if a student who last sent at `last`, with `sent` = (the student's, the address's) sentences of this
+    question, may send to a class showing `shown` of them; else Refused."""
     now = time.time()
     if not lecture.ask:
         raise Refused("class.refused_closed")
+    if sent[0] >= STUDENT_SENTENCES or sent[1] >= ADDRESS_SENTENCES:
+        raise Refused("class.refused_allowance")
     if now - last < SEND_EVERY:
         raise Refused("class.refused_rate")
-    if n_sent >= SENTENCES_PER_CLASS:
+    if shown >= SENTENCES_PER_CLASS:
         raise Refused("class.refused_full")
     return now
 
 
 class RedisStore:
-    """Classes in Redis, shared by every replica: a hash per class (key hash, lecture, sentences counter), a hash of
-    sentences, and hashes of when each student was last seen and their status, all expiring after TTL of silence.
-    A lecture's change is published on the class's channel; each process runs one subscriber thread that hands it to
-    its listeners and, after a lost connection, hands them every class's current lecture again (nothing missed)."""
+    """Classes in Redis, shared by every replica: a hash per class (key hash, lecture, question, counters), a hash of
+    sentences, of this question's counts, and of when each student was last seen, their status and address, all
+    expiring after TTL of silence; a sorted set of live classes (CLASSES at most). Every write that needs the
+    lecturer key checks it in the same script (an ended class is never written again). A lecture's change is
+    published on the class's channel; each process runs one subscriber thread that hands it to its listeners and,
+    after a lost connection, hands them every class's current lecture again (nothing missed)."""
+
+    PARTS = ("", "sentences", "seen", "status", "addr", "counts")
+    LIVE = "al:classes"  # code → last touched (seconds)
 
     def __init__(self, url: str, ttl: float = TTL) -> None:
         import redis  # only where a Redis URL is configured
@@ -282,16 +367,19 @@ class RedisStore:
         self.ttl, self._listeners, self._thread, self._subscribed = int(ttl), [], None, threading.Event()
         self.redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=2, socket_connect_timeout=2,
                                           health_check_interval=10, retry_on_timeout=True)
-        self._steer = self.redis.register_script(STEER_LUA)
+        self._create, self._steer = self.redis.register_script(CREATE_LUA), self.redis.register_script(STEER_LUA)
+        self._end, self._send = self.redis.register_script(END_LUA), self.redis.register_script(SEND_LUA)
+        self._hide = self.redis.register_script(HIDE_LUA)
 
     @staticmethod
     def _k(code: str, part: str = "") -> str:
         return f"al:class:{code}" + (f":{part}" if part else "")
 
     def _touch(self, pipe, code: str) -> None:
-        """Keep every key of the class for another TTL."""
-        for part in ("", "sentences", "seen", "status", "sent"):
+        """Keep every key of the class for another TTL (a class already gone stays gone)."""
+        for part in self.PARTS:
             pipe.expire(self._k(code, part), self.ttl)
+        pipe.zadd(self.LIVE, {code: time.time()}, xx=True)
 
     def listen(self, listener: Listener) -> None:
         """Call listener(code, lecture) on every change of any class's lecture (from this process's subscriber). The
@@ -331,19 +419,18 @@ class RedisStore:
         for listener in self._listeners:
             listener(code, lecture)
 
-    def create(self, page: str, params: dict[str, str]) -> tuple[str, str]:
-        """A new class showing (page, params): its join code and lecturer key."""
-        key = secrets.token_urlsafe(24)
-        lecture = Lecture(1, page, params)
+    def create(self, page: str, params: dict[str, str], address: str = "") -> tuple[str, str]:
+        """A new class showing (page, params), started from `address`: its join code and lecturer key."""
+        key, lecture = secrets.token_urlsafe(24), Lecture(1, page, params)
         while True:
             code = new_code()
-            if self.redis.hsetnx(self._k(code), "key", key_hash(key)):
-                break
-        pipe = self.redis.pipeline()
-        pipe.hset(self._k(code), mapping={"lecture": lecture.json(), "seq": lecture.seq, "n": 0})
-        self._touch(pipe, code)
-        pipe.execute()
-        return code, key
+            done = self._create(keys=[self.LIVE, self._k(code), f"al:created:{address}"], args=[
+                time.time(), self.ttl, CLASSES, key_hash(key), lecture.json(), CREATES_PER_ADDRESS,
+                int(CREATE_WINDOW), code])
+            if done == "ok":
+                return code, key
+            if done != "taken":
+                raise Refused(done)
 
     def lecture(self, code: str) -> Lecture | None:
         """The class's current lecture, or None if there is no such class."""
@@ -351,7 +438,7 @@ class RedisStore:
         return Lecture.loads(text) if text else None
 
     def _check_key(self, code: str, key: str) -> None:
-        """Refused unless `key` is the class's lecturer key."""
+        """Refused unless `key` is the class's lecturer key (for reads; writes check it in their script)."""
         stored = self.redis.hget(self._k(code), "key")
         if stored is None:
             raise Refused("class.refused_unknown")
@@ -360,15 +447,20 @@ class RedisStore:
 
     def steer(self, code: str, key: str, page: str, params: dict[str, str], ask: str | None = None) -> Lecture:
         """The lecturer's new view (and question, if given); Refused without the class's key. Atomic in Redis (a
-        script): two replicas steering at once get consecutive sequence numbers."""
-        self._check_key(code, key)
+        script that checks the key): two replicas steering at once get consecutive sequence numbers, and a class
+        ended meanwhile stays ended."""
         old = self.lecture(code)
         if old is None:
             raise Refused("class.refused_unknown")
         new = _next(old, page, params, ask)
-        if new is not old:
-            text = self._steer(keys=[self._k(code), self._k(code, "lecture")], args=[json.dumps(
-                {"page": new.page, "params": new.params, "ask": new.ask}, ensure_ascii=False)])
+        if new is old:
+            self._check_key(code, key)
+        else:
+            text = self._steer(keys=[self._k(code), self._k(code, "lecture"), self._k(code, "counts")], args=[
+                key_hash(key), json.dumps({"page": new.page, "params": new.params, "ask": new.ask},
+                                          ensure_ascii=False), new.ask])
+            if not text.startswith("{"):
+                raise Refused(text)
             new = Lecture.loads(text)
         pipe = self.redis.pipeline()
         self._touch(pipe, code)
@@ -377,77 +469,176 @@ class RedisStore:
 
     def end(self, code: str, key: str) -> None:
         """End the class: its sentences and followers are dropped, its streams told (`Lecture.ended`)."""
-        self._check_key(code, key)
-        last = self.lecture(code)
-        self.redis.delete(*(self._k(code, part) for part in ("", "sentences", "seen", "status", "sent")))
-        if last is not None:
-            self.redis.publish(self._k(code, "lecture"), last.ending().json())
+        text = self._end(keys=[self._k(code, part) for part in self.PARTS] + [self.LIVE], args=[key_hash(key), code])
+        if not text.startswith("{"):
+            raise Refused(text)
+        self.redis.publish(self._k(code, "lecture"), Lecture.loads(text).ending().json())
 
     def send(self, code: str, client: str, text: str) -> Sentence:
-        """A student's sentence to the front: only while a question is open, one per SEND_EVERY s per student."""
+        """A student's sentence to the front: only while a question is open, within the student's, the address's
+        (as the student joined) and the class's allowance for the question (checked and counted in one script)."""
         text = clean_sentence(text)
-        lecture = self.lecture(code)
-        if lecture is None:
-            raise Refused("class.refused_unknown")
-        last = float(self.redis.hget(self._k(code, "sent"), client) or 0.0)
-        now = _check_send(lecture, last, int(self.redis.hget(self._k(code), "n") or 0))
-        if not self.redis.set(self._k(code, f"rate:{client}"), 1, nx=True, px=max(1, int(SEND_EVERY * 1000))):
-            raise Refused("class.refused_rate")  # a second replica taking the same student's burst
-        sentence = Sentence(self.redis.hincrby(self._k(code), "n", 1), client, text)
+        done = self._send(keys=[self._k(code, part) for part in ("", "counts", "sentences", "addr")] + [
+            self._k(code, f"rate:{client}")], args=[client, int(SEND_EVERY * 1000), STUDENT_SENTENCES,
+                                                    ADDRESS_SENTENCES, SENTENCES_PER_CLASS, json.dumps(client),
+                                                    json.dumps(text, ensure_ascii=False)])
+        if not done.startswith("{"):
+            raise Refused(done)
+        sentence = Sentence(**json.loads(done))
+        if self.redis.hlen(self._k(code, "sentences")) > SENTENCES_KEPT:
+            self._trim(code, sentence.question)
         pipe = self.redis.pipeline()
-        pipe.hset(self._k(code, "sentences"), str(sentence.id), json.dumps(asdict(sentence), ensure_ascii=False))
-        pipe.hset(self._k(code, "sent"), client, now)
         self._touch(pipe, code)
         pipe.execute()
         return sentence
 
+    def _trim(self, code: str, question: int) -> None:
+        """Drop the sentences past SENTENCES_KEPT (`kept`)."""
+        stored = [Sentence(**json.loads(v)) for v in self.redis.hvals(self._k(code, "sentences"))]
+        keep = {s.id for s in kept(sorted(stored, key=lambda s: s.id), question)}
+        if dropped := [str(s.id) for s in stored if s.id not in keep]:
+            self.redis.hdel(self._k(code, "sentences"), *dropped)
+
     def sentences(self, code: str, key: str) -> list[Sentence]:
         """Every sentence sent, oldest first (the lecturer's alone)."""
         self._check_key(code, key)
-        kept = [Sentence(**json.loads(v)) for v in self.redis.hvals(self._k(code, "sentences"))]
-        return sorted(kept, key=lambda s: s.id)
+        stored = [Sentence(**json.loads(v)) for v in self.redis.hvals(self._k(code, "sentences"))]
+        return sorted(stored, key=lambda s: s.id)
 
     def hide(self, code: str, key: str, sentence_id: int) -> None:
-        """Hide a sentence from the lecturer's gallery."""
-        self._check_key(code, key)
-        text = self.redis.hget(self._k(code, "sentences"), str(sentence_id))
-        if text:
-            hidden = asdict(Sentence(**json.loads(text))) | {"hidden": True}
-            self.redis.hset(self._k(code, "sentences"), str(sentence_id), json.dumps(hidden, ensure_ascii=False))
+        """Hide a sentence from the lecturer's gallery (it no longer counts against the class's question)."""
+        done = self._hide(keys=[self._k(code), self._k(code, "counts"), self._k(code, "sentences")],
+                          args=[key_hash(key), str(sentence_id)])
+        if done != "ok":
+            raise Refused(done)
 
-    def seen(self, code: str, client: str, status: str | None = None) -> bool:
-        """A student's sign of life (and status: "following" or "exploring"); False if there is no such class."""
+    def seen(self, code: str, client: str, status: str | None = None, address: str | None = None) -> bool:
+        """A student's sign of life (and status: "following" or "exploring"; the address it joined from); False if
+        there is no such class."""
         if not self.redis.exists(self._k(code)):
             return False
+        if self.redis.hlen(self._k(code, "seen")) >= CLIENTS_PER_CLASS and not self.redis.hexists(
+                self._k(code, "seen"), client):
+            seen = {c: float(t) for c, t in self.redis.hgetall(self._k(code, "seen")).items()}
+            self._forget(code, stale(seen, time.time()) or [min(seen, key=seen.get)])
         pipe = self.redis.pipeline()
         pipe.hset(self._k(code, "seen"), client, time.time())
         if status:
             pipe.hset(self._k(code, "status"), client, status)
-        pipe.expire(self._k(code, "seen"), self.ttl)
-        pipe.expire(self._k(code, "status"), self.ttl)
+        if address is not None:
+            pipe.hset(self._k(code, "addr"), client, address)
+        for part in ("seen", "status", "addr"):
+            pipe.expire(self._k(code, part), self.ttl)
         pipe.execute()
         return True
 
+    def _forget(self, code: str, clients: list[str]) -> None:
+        """Drop what the class remembers of these students."""
+        if clients:
+            pipe = self.redis.pipeline()
+            for part in ("seen", "status", "addr"):
+                pipe.hdel(self._k(code, part), *clients)
+            pipe.execute()
+
     def left(self, code: str, client: str) -> None:
         """A student's stream closed: gone unless heard from again."""
-        if self.redis.hexists(self._k(code, "seen"), client):
-            self.redis.hset(self._k(code, "seen"), client, 0.0)
+        last = self.redis.hget(self._k(code, "seen"), client)
+        if last is not None:
+            self.redis.hset(self._k(code, "seen"), client, min(float(last), time.time() - SEEN_FOR - 1))
 
     def presence(self, code: str, key: str) -> Presence:
-        """Who follows, explores, has gone (the lecturer's alone)."""
+        """Who follows, explores, has gone (the lecturer's alone); students long gone are forgotten."""
         self._check_key(code, key)
-        seen = {c: float(t) for c, t in self.redis.hgetall(self._k(code, "seen")).items()}
-        return presence_of(seen, self.redis.hgetall(self._k(code, "status")), time.time())
+        seen, now = {c: float(t) for c, t in self.redis.hgetall(self._k(code, "seen")).items()}, time.time()
+        old = stale(seen, now)
+        self._forget(code, old)
+        for client in old:
+            seen.pop(client)
+        return presence_of(seen, self.redis.hgetall(self._k(code, "status")), now)
 
 
-# KEYS[1] the class hash, KEYS[2] its channel; ARGV[1] the new lecture without its sequence number. Increments the
-# sequence number, stores and publishes the lecture, returns it.
-STEER_LUA = """
+# Each script answers a message key (lesson/messages) for a refusal. CREATE: KEYS the live classes, the class hash,
+# the address's count; ARGV now, ttl, CLASSES, key hash, lecture, CREATES_PER_ADDRESS, CREATE_WINDOW, code.
+CREATE_LUA = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 'class.refused_many' end
+if tonumber(redis.call('GET', KEYS[3]) or '0') >= tonumber(ARGV[6]) then return 'class.refused_starts' end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 'taken' end
+redis.call('HSET', KEYS[2], 'key', ARGV[4], 'lecture', ARGV[5], 'seq', 1, 'n', 0, 'ask', '', 'question', 0)
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[8])
+if redis.call('INCR', KEYS[3]) == 1 then redis.call('EXPIRE', KEYS[3], ARGV[7]) end
+return 'ok'
+"""
+
+# The lecturer's key checked in every writing script (KEYS[1]: the class hash; ARGV[1]: the key's hash).
+CHECK_LUA = """
+local stored = redis.call('HGET', KEYS[1], 'key')
+if not stored then return 'class.refused_unknown' end
+if stored ~= ARGV[1] then return 'class.refused_key' end
+"""
+
+# STEER: KEYS the class hash, its channel, its counts; ARGV key hash, the new lecture without its sequence number,
+# its question. Increments the sequence number (a new question: the next question number, counts anew), stores and
+# publishes the lecture, returns it.
+STEER_LUA = CHECK_LUA + """
+if ARGV[3] ~= '' and ARGV[3] ~= redis.call('HGET', KEYS[1], 'ask') then
+  redis.call('HINCRBY', KEYS[1], 'question', 1)
+  redis.call('DEL', KEYS[3])
+end
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
-local text = string.format('{"seq":%d,', seq) .. string.sub(ARGV[1], 2)
-redis.call('HSET', KEYS[1], 'lecture', text)
+local text = string.format('{"seq":%d,', seq) .. string.sub(ARGV[2], 2)
+redis.call('HSET', KEYS[1], 'lecture', text, 'ask', ARGV[3])
 redis.call('PUBLISH', KEYS[2], text)
 return text
+"""
+
+# END: KEYS every key of the class, then the live classes; ARGV key hash, code. Returns the last lecture.
+END_LUA = CHECK_LUA + """
+local last = redis.call('HGET', KEYS[1], 'lecture')
+for i = 1, #KEYS - 1 do redis.call('DEL', KEYS[i]) end
+redis.call('ZREM', KEYS[#KEYS], ARGV[2])
+return last
+"""
+
+# SEND: KEYS the class hash, its counts, sentences, addresses, the student's rate key; ARGV client, SEND_EVERY (ms),
+# STUDENT_SENTENCES, ADDRESS_SENTENCES, SENTENCES_PER_CLASS, client and text as JSON strings. Returns the sentence.
+SEND_LUA = """
+if redis.call('HEXISTS', KEYS[1], 'key') == 0 then return 'class.refused_unknown' end
+local ask = redis.call('HGET', KEYS[1], 'ask')
+if not ask or ask == '' then return 'class.refused_closed' end
+local by_client, by_address = 'c:' .. ARGV[1], 'a:' .. (redis.call('HGET', KEYS[4], ARGV[1]) or '')
+if tonumber(redis.call('HGET', KEYS[2], by_client) or '0') >= tonumber(ARGV[3])
+   or tonumber(redis.call('HGET', KEYS[2], by_address) or '0') >= tonumber(ARGV[4]) then
+  return 'class.refused_allowance'
+end
+if redis.call('EXISTS', KEYS[5]) == 1 then return 'class.refused_rate' end
+if tonumber(redis.call('HGET', KEYS[2], 'shown') or '0') >= tonumber(ARGV[5]) then return 'class.refused_full' end
+if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[5], 1, 'PX', ARGV[2]) end
+redis.call('HINCRBY', KEYS[2], by_client, 1)
+redis.call('HINCRBY', KEYS[2], by_address, 1)
+redis.call('HINCRBY', KEYS[2], 'shown', 1)
+local id = redis.call('HINCRBY', KEYS[1], 'n', 1)
+local question = tonumber(redis.call('HGET', KEYS[1], 'question') or '0')
+local text = string.format('{"id":%d,"client":%s,"text":%s,"hidden":false,"question":%d}', id, ARGV[6], ARGV[7],
+                           question)
+redis.call('HSET', KEYS[3], tostring(id), text)
+return text
+"""
+
+# HIDE: KEYS the class hash, its counts, its sentences; ARGV key hash, the sentence's id. A shown sentence of the
+# current question hidden no longer counts against the class.
+HIDE_LUA = CHECK_LUA + """
+local text = redis.call('HGET', KEYS[3], ARGV[2])
+if not text then return 'ok' end
+local sentence = cjson.decode(text)
+if sentence.hidden then return 'ok' end
+sentence.hidden = true
+if sentence.question == tonumber(redis.call('HGET', KEYS[1], 'question') or '0') then
+  redis.call('HINCRBY', KEYS[2], 'shown', -1)
+end
+redis.call('HSET', KEYS[3], ARGV[2], cjson.encode(sentence))
+return 'ok'
 """
 
 
