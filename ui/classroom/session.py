@@ -293,11 +293,16 @@ def link(s: Seat, path: str) -> None:
     data = {"page": path, "seq": s.seq, "following": s.following, "rerun_after": RERUN_AFTER_MS,
             "live_module": urls()[0].replace("/chart.js?", "/live.js?"), "own": own(state.store())}
     if s.lecturer:
-        kept = f"{KEPT}={s.code}:{s.key}" + ("; Secure" if secure() else "")  # over https: never sent in clear
-        data |= {"steer": base + STEER.format(code=s.code), "kept": kept, "key": s.key}
+        data |= {"steer": base + STEER.format(code=s.code), "kept": kept_cookie(s, secure()), "key": s.key}
     else:
         data |= {"events": base + EVENTS.format(code=s.code) + f"?client={s.client}"}
     element()(data=data, key="class_link", on_lecture_change=lambda: None, on_ended_change=lambda: None)
+
+
+def kept_cookie(s: Seat, https: bool) -> str:
+    """The lecturer cookie classroom.js sets (it adds the path and SameSite): `Secure` on a page served over https,
+    so the key never crosses the network in clear."""
+    return f"{KEPT}={s.code}:{s.key}" + ("; Secure" if https else "")
 
 
 def join_url(code: str) -> str:
