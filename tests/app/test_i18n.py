@@ -43,6 +43,8 @@ ALLOWED_LATIN = {
     "RNN", "CNN", "WordPiece",  # abbreviations and a method's name, as the notes themselves write them
     "Radford", "Dosovitskiy",  # authors: GPT-1 (Radford et al. 2018), ViT (Dosovitskiy et al. 2021)
     "Tu",  # an author's name: Tu et al. 2016, coverage
+    "Cordonnier", "Loukas", "Jaggi", "ICLR",  # convolution as attention (Cordonnier, Loukas & Jaggi, ICLR 2020)
+    "ELECTRA", "Clark", "Adam", "SGD",  # a method and its author (Clark et al. 2020); optimisers, by their names
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
 }
