@@ -8,7 +8,7 @@ import streamlit as st
 from model import lessons, pretrained, pretrained_lessons, wordpiece
 from model.checkpoint import parameter_count
 from model.pretrained import PretrainedTrace
-from ui import bind, data, shell, state, widgets
+from ui import bind, data, notes, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
 from ui.views.bert_gpt import SIDES, mask_element, side_element, side_keep, side_tokens
@@ -372,3 +372,4 @@ else:
         gpt1_section(trace, bundle)
         wordpiece_section(trace, bundle)
     sizes_section(bundle)
+    notes.findings_on("bert_gpt", bundle, trace)
