@@ -25,16 +25,41 @@ SHARED_NORM_CODE = """self.norm = nn.LayerNorm(d)
 xzNorm = self.norm(xzSum)
 ...
 return self.norm(fnSum)"""
+SHARED_NORM_DECODER_CODE = """self.norm = nn.LayerNorm(d)
+...
+x = self.norm(s)  # (b, n, d)
+...
+x = self.norm(s)
+...
+return self.norm(s)"""
 CLASSIFIER_CODE = """self.cla = nn.Sequential(
     nn.Linear(d, dstVoc),
     nn.Softmax()
 )"""
 MODULE_LIST_CODE = """self.LQ = [nn.Linear(self.d, self.t) for _ in range(self.h)]
 self.LK = [nn.Linear(self.d, self.t) for _ in range(self.h)]
-self.LV = [nn.Linear(self.d, self.t) for _ in range(self.h)]
-...
-self.encoders = [Encoder(d, h, dff) for _ in range(en)]
+self.LV = [nn.Linear(self.d, self.t) for _ in range(self.h)]"""
+STACKS_LIST_CODE = """self.encoders = [Encoder(d, h, dff) for _ in range(en)]
 self.decoders = [Decoder(d, h, dff) for _ in range(dn)]"""
+SIZES_CODE = """d = 512
+h = 8
+dff = 2048
+en = 8
+dn = 6"""
+UNSHIFTED_CODE = """def forward(self, x, y):
+...
+embY = self.dstEmb(y)  # (b, sy, d)
+...
+mask = torch.ones((y.size(0), y.size(1), y.size(1)))
+for i in range(0, y.size(1)):
+    mask[:, i, i+1:] = 0
+...
+decOut = embY
+...
+return self.cla(decOut)"""
+ATTN_FORMULA = r"""计算注意力分数:
+$$\text{Attention}(Q, K, V) = \text{softmax}(\frac{QK^T}{\sqrt{d_k}})V$$"""
+SIMILARITY_COMMENT = "# q*k转置，除以d_k ** 0.5，输出维度是b,8,100,100即单词和单词直接的相似性"
 LOCATION_CODE = """embX = self.srcEmb(x)  # (b, sx, d)
 embY = self.dstEmb(y)  # (b, sy, d)
 embX += locationEncoder(embX)
@@ -99,13 +124,15 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
         (4, (585, 585), "没有加入位置编码时,我们不管时输入“秃 头 小 苏”、“小 头 苏 秃”或其它等等,对我们的输出"
                         "结果是没有任何影响的", False)]),
     "attn_weights": ("self_attention", [
-        (3, (94, 94), "计算注意力分数: Attention(Q, K, V) = softmax(QKᵀ/√d_k)V", False),
+        (3, (94, 95), ATTN_FORMULA, True),
+        (3, (147, 149), ATTN_FORMULA, True),
         (3, (153, 153), "注意力分数 Attention(Q, K, V) 是一个矩阵,其中每一行代表当前位置对其他位置的注意力权"
                         "重。", False)]),
     "ln_iid": ("add_norm", [
         (0, (189, 189), "作用是把神经网络中隐藏层归一为标准正态分布，也就是 i.i.d 独立同分布", False)]),
     "ln_shared": ("add_norm", [
-        (1, (198, 211), SHARED_NORM_CODE, True)]),
+        (1, (198, 211), SHARED_NORM_CODE, True),
+        (1, (233, 256), SHARED_NORM_DECODER_CODE, True)]),
     "ln_dims": ("add_norm", [
         (3, (189, 189), "其中 μ 和 σ 分别是输入 x 在每个维度上的均值和标准差", False)]),
     "nn_softmax": ("decoding", [
@@ -123,17 +150,16 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
         (4, (85, 85), "在经过softmax层前会除了一个 √d_k,起到了一个归一化的作用", False)]),
     "qk_similarity": ("self_attention", [
         (0, (157, 157), "多头的意义在于， QK^T得到的矩阵就叫注意力矩阵，它可以表示每个字与其他字的相似程度。"
-                        "因为，向量的点积值越大，说明两个向量越接近。", False)]),
+                        "因为，向量的点积值越大，说明两个向量越接近。", False),
+        (0, (288, 288), SIMILARITY_COMMENT, True)]),
     "mh_reason": ("multi_head", [
         (1, (53, 53), "多头注意力引入的目的是, 前面的注意力模型没有参数, 输入还是不变的", False)]),
-    "mh_projection": ("multi_head", [
-        (4, (315, 319), "以下以两个head为例进行阐述,即将 q^1 分裂成两个 q^{1,1} 和 q^{1,2} … 那么这个过程是怎"
-                        "么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 W_2^Q 即可。", False)]),
     "transpose": ("multi_head", [
         (0, (173, 173), "我们在上一步得到了经过注意力矩阵加权之后的 V， 也就是 Attention(Q, K, V)，我们对它进"
                         "行一下转置，使其和 Xembedding 的维度一致", False)]),
     "module_list": ("multi_head", [
-        (1, (115, 279), MODULE_LIST_CODE, True)]),
+        (1, (115, 117), MODULE_LIST_CODE, True),
+        (1, (278, 279), STACKS_LIST_CODE, True)]),
     "six_pairs": ("multi_head", [
         (0, (41, 47), "并且采用了 6 层 Encoder-Decoder 结构 … 整个 Transformer 是由 6 个这样的结构组成，为了"
                       "方便理解，我们只看其中一个Encoder-Decoder 结构。", False)]),
@@ -144,6 +170,7 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
         (4, (643, 643), "通过上图可以看出,对于pos+k位置的位置编码可以表示位pos位置和k位置的线性组合。这样的线"
                         "性组合意味着某个位置向量蕴含了其它位置向量的信息。", False)]),
     "div_term": ("embeddings", [
+        (2, (90, 90), r"\vdots \\ (d_{\text{model}} - 1) \end{matrix}", True),
         (2, (92, 92), "其中的中括号对应的是一个从 0 到 d_{model} - 1 的等差数列(步长为 2)", False),
         (2, (86, 86), "直接使用幂运算可能会导致数值上溢或下溢。当d_model较大时,10000.0 ** (-i / d_model)中的"
                       "幂可能会变得非常小,以至于在数值计算中产生下溢。", False)]),
@@ -194,9 +221,48 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
         (4, (579, 579), "可以看出,“秃”和“头”在某个空间中离的比较近,说明这两个词的相关性较大。", False)]),
     "parallel_order": ("embeddings", [
         (4, (585, 585), "其采用的是并行化的操作,即会将输入一同输入Attention,这种并行化就会导致在输入是没有是"
-                        "没有顺序的。", False)]),
+                        "没有顺序的。", False),
+        (3, (57, 57), "它能够捕捉输入序列中任意两个位置之间的依赖关系,而不再依赖于序列的顺序。这种机制使得模型"
+                      "可以高效地并行计算", False)]),
+    # found on a third reading, with every formula recomputed
+    "ln_symbols": ("add_norm", [
+        (0, (210, 212), "从而得到归一化后的数值，是为了防止除； … 之后引入两个可训练参数来弥补归一化的过程中损失掉的"
+                        "信息，注意表示元素相乘而不是点积，我们一般初始化为全，而为全。", False)]),
+    "pe_extrapolate": ("embeddings", [
+        (4, (626, 626), "能够适应比训练集里面所有句子更长的句子,假设训练集里面最长的句子是有 100 个单词,突然来了一"
+                        "个长度为101 的句子,则使用公式计算的方法可以计算出第101位的 Embedding。", False)]),
+    "en_eight": ("paper", [
+        (1, (320, 324), SIZES_CODE, True)]),
+    "causal_diagonal": ("masks", [
+        (1, (259, 259), "这个层的原理是, 让 i 号查询只与 i 以前的key相关, 从而造成一种时序的效果, 这个mask也就是个"
+                        "下三角全1矩阵.", False)]),
+    "exp_speed": ("embeddings", [
+        (2, (84, 87), "其中div_term没有直接进行幂运算,而是先转换为了等价的指数+对数运算,这样做是为了确保数值稳定性"
+                      "和计算效率 … 在许多计算设备和库中,指数和对数运算的实现通常比幂运算更快。", False)]),
+    "concat_dims": ("multi_head", [
+        (4, (451, 451), "上述过程只展示的是一个Head的情况,输出了Z,最后应该把所有Head的结果拼接,使最终的Z和输入X的"
+                        "维度一致。", False),
+        (3, (63, 63), "多头注意力将输入投影到多个子空间,每个子空间都进行自注意力计算,最后将所有子空间的结果进行拼"
+                      "接。", False)]),
+    "unshifted_target": ("decoding", [
+        (1, (291, 313), UNSHIFTED_CODE, True),
+        (1, (316, 316), "这个最后输出是每个token的分布, 对应机器翻译问题, 可以构建测试", False)]),
+    "z0_only": ("decoding", [
+        (4, (459, 459), "最后会进入Linear+Softmax层,最终输出预测的单词,因为 Mask 的存在,使得单词 0 的输出 Z(0,) "
+                        "只包含单词 0 的信息", False)]),
+    "cnn_complex": ("paper", [
+        (4, (487, 487), "其实CNN可以看作是一种简化版的self-Attention,或者说self-Attention是一种复杂化的CNN", False)]),
+    "electra": ("bert_gpt", [
+        (2, (251, 251), "(2)由于每个Batch中只有15%的词会被预测,因此模型的收敛速度比起单向的语言模型会慢,训练花费的"
+                        "时间会更长。… 对于第二个缺点目前没有有效的解决办法,但是从提升收益的角度来看,付出的代价是"
+                        "值得的。", False)]),
+    "gpt1_sgd": ("bert_gpt", [
+        (2, (303, 303), "其中,k是滑动窗口的大小,P是条件概率。模型参数使用SGD进行优化。", False)]),
 }
 REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
+    "mh_projection": ("multi_head", [
+        (4, (315, 319), "以下以两个head为例进行阐述,即将 q^1 分裂成两个 q^{1,1} 和 q^{1,2} … 那么这个过程是怎"
+                        "么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 W_2^Q 即可。", False)]),
     "d_eq_dv": ("multi_head", [
         (1, (138, 138), "需要指出, 在transformer中, d=d_v, 这是为了保证输入和输出的shape完全一致.", False)]),
     "attention_mask_name": ("masks", [

@@ -5,13 +5,15 @@ ui/views/findings.py, where the keystroke route builds them too.
 from __future__ import annotations
 
 import functools
+import math
+import time
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 import torch
 
-from model import lessons, note_code
+from model import extrapolation, lessons, note_code
 from model.attention import softmax
 from model.checkpoint import Bundle
 from model.decoding import DecodeOptions
@@ -646,6 +648,190 @@ def demo_parallel_order(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.parallel_order.app", attn=f"{shuffled.attn_diff:.1e}", conv=f"{conv:.2f}"))
 
 
+def demo_ln_symbols(bundle: Bundle, trace: Trace | None) -> None:
+    """ε, γ and β of this model's first LayerNorm, a new one's γ and β, and a constant token with and without ε."""
+    norm, d = bundle.transformer.encoder[0].sub1.norm, bundle.config.d_model
+    fresh = torch.nn.LayerNorm(d)
+    gamma, beta = norm.weight.detach().numpy(), norm.bias.detach().numpy()  # (d_model,) each
+    flat = torch.full((1, d), 0.5)  # (1, d_model) every value equal: σ = 0
+    with torch.no_grad():
+        with_eps, without_eps = (torch.nn.functional.layer_norm(flat, (d,), eps=eps)[0, :3] for eps in (norm.eps, 0.0))
+    st.markdown(t("notes.ln_symbols.app", eps=f"{norm.eps:g}", d=d, gamma=vec(np.unique(fresh.weight.detach()), 0),
+                  beta=vec(np.unique(fresh.bias.detach()), 0), g_lo=f"{gamma.min():.3f}", g_hi=f"{gamma.max():.3f}",
+                  b_lo=f"{beta.min():.3f}", b_hi=f"{beta.max():.3f}", with_eps=vec(with_eps, 0),
+                  without_eps=vec(without_eps, 0)))
+
+
+def demo_pe_extrapolate(bundle: Bundle, trace: Trace | None) -> None:
+    """The shipped sinusoidal, RoPE and ALiBi models' loss per token past their training length, and PE(101)."""
+    m, d, pos = extrapolation.load(), bundle.config.d_model, 101
+    if m is None:
+        return
+    edges, loss = [0, *m["buckets"]], m["loss"]
+    within = m["buckets"].index(m["train_max_src"])
+    sinus = loss["en-zh-sinusoidal"]
+    norm = np.linalg.norm(sinusoidal_encoding(pos + 1, d)[pos])
+    st.markdown(t("notes.pe_extrapolate.app", train_max=m["train_max_src"], within=f"{sinus[within]:.2f}",
+                  past=f"{sinus[within + 1]:.2f}", lo=edges[within + 1] + 1, hi=edges[within + 2],
+                  longest=f"{sinus[-1]:.2f}", lo_last=edges[-2] + 1, hi_last=edges[-1],
+                  rope_last=f"{loss['en-zh-rope'][-1]:.2f}", alibi_last=f"{loss['en-zh-alibi'][-1]:.2f}", pos=pos, d=d,
+                  norm=f"{norm:.3f}"))
+
+
+@functools.cache
+def encoder_layer_parameters(d: int, h: int, d_ff: int) -> int:
+    """Parameters of one nn.TransformerEncoderLayer(d, h, d_ff): the paper's encoder layer."""
+    return parameters(torch.nn.TransformerEncoderLayer(d, h, d_ff))
+
+
+def demo_en_eight(bundle: Bundle, trace: Trace | None) -> None:
+    """One encoder layer of the paper's base model counted by PyTorch, and what the note's two extra layers add."""
+    layer = encoder_layer_parameters(512, 8, 2048)
+    st.markdown(t("notes.en_eight.app", d=512, h=8, d_ff=2048, layer=f"{layer:,}", extra=f"{2 * layer:,}",
+                  paper_enc=f"{6 * layer:,}", N=bundle.config.N))
+
+
+def demo_causal_diagonal(bundle: Bundle, trace: Trace | None) -> None:
+    """The rows of this translation's causal mask keep i + 1 keys; the weight each decoder position puts on itself."""
+    if not has_sentence(trace):
+        return
+    view = trace.attn("decoder", 0)
+    keep, w = view.mask, view.pattern[0].astype(np.float64)  # (T, T) True = keep, (T, T) head 0
+    kept = keep.sum(1)
+    shown = ", ".join(map(str, kept)) if len(kept) <= 8 else f"{kept[0]}, {kept[1]}, …, {kept[-1]}"
+    st.markdown(t("notes.causal_diagonal.app", t=len(keep), kept=shown, first=f"{w[0, 0]:.3f}",
+                  diag=f"{np.diag(w).mean():.3f}"))
+
+
+@functools.cache
+def div_term_timings(d: int, runs: int = 200) -> tuple[int, float, float, float]:
+    """div_term at d_model = d by the power and by exp(·log): (count, µs of each, fastest of `runs`, max |Δ|)."""
+    i = torch.arange(0, d, 2, dtype=torch.float32)  # (d_model/2,)
+
+    def power() -> torch.Tensor:
+        return torch.pow(torch.tensor(10000.0), -i / d)
+
+    def exp_log() -> torch.Tensor:
+        return torch.exp(i * (-math.log(10000.0) / d))
+
+    def fastest(fn) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+        return min(times) * 1e6
+
+    return len(i), fastest(power), fastest(exp_log), float((power() - exp_log()).abs().max())
+
+
+def demo_exp_speed(bundle: Bundle, trace: Trace | None) -> None:
+    """div_term computed both ways at this d_model, timed, and their largest difference."""
+    d = bundle.config.d_model
+    n, pow_us, exp_us, diff = div_term_timings(d)
+    st.markdown(t("notes.exp_speed.app", d=d, n=n, pow_us=f"{pow_us:.1f}", exp_us=f"{exp_us:.1f}", runs=200,
+                  diff=f"{diff:.1e}"))
+
+
+def demo_concat_dims(bundle: Bundle, trace: Trace | None) -> None:
+    """The concatenated heads against × W_O on this sentence, and the shapes with another d_v."""
+    if not has_sentence(trace):
+        return
+    cfg, w_o = bundle.config, bundle.transformer.encoder[0].self_attn.W_O
+    concat = trace["encoder.0.self_attn.hook_concat"].astype(np.float64)  # (S, h·d_v)
+    out = trace["encoder.0.self_attn.hook_out"].astype(np.float64)  # (S, d_model)
+    d_v2 = cfg.d_k + 16
+    st.markdown(t("notes.concat_dims.app", h=cfg.h, rows=len(concat), concat=concat.shape[1], d_v=cfg.d_k,
+                  wo0=w_o.in_features, wo1=w_o.out_features, d=out.shape[1], diff=f"{np.abs(out - concat).max():.3f}",
+                  d_v2=d_v2, concat2=cfg.h * d_v2))
+
+
+def token_row(tokens: list[str]) -> str:
+    """Tokens as "[a, b, c]", escaped."""
+    return "[" + ", ".join(widgets.plain(tok) for tok in tokens) + "]"
+
+
+def demo_unshifted_target(bundle: Bundle, trace: Trace | None) -> None:
+    """This translation's decoder input shifted (<bos> first) as trained, against the target itself as in the note."""
+    if not has_sentence(trace):
+        return
+    targets = [*trace.decoded.tokens, "<eos>"]
+    st.markdown(t("notes.unshifted_target.app", shifted=token_row(trace.tgt_input_tokens), targets=token_row(targets),
+                  unshifted=token_row(targets), t=len(targets)))
+
+
+@per_process(64)
+def first_position(name: str, ids: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Position 0's logits (after <bos>) with this source's encoder output and with it zeroed (cached)."""
+    model = data.bundle(name).transformer
+    src = torch.tensor([ids])  # (1, S)
+    with torch.no_grad():
+        memory = model.encode(src)  # (1, S, d_model)
+        logits = [model.decode(m, src, torch.tensor([[BOS_ID]]))[0, 0].double().numpy()  # (V,)
+                  for m in (memory, torch.zeros_like(memory))]
+    return read_only(logits[0]), read_only(logits[1])
+
+
+def demo_z0_only(bundle: Bundle, trace: Trace | None) -> None:
+    """The first prediction with the source and with the encoder's output zeroed: position 0 reads the source."""
+    if not has_sentence(trace):
+        return
+    own, blind = first_position(trace.model, tuple(trace.src.ids))
+    p_own, p_blind = softmax(own), softmax(blind)
+    itos = bundle.tgt_vocab.itos
+    st.markdown(t("notes.z0_only.app", own=widgets.plain(itos[int(own.argmax())]), p_own=f"{p_own.max():.3f}",
+                  blind=widgets.plain(itos[int(blind.argmax())]), p_blind=f"{p_blind.max():.3f}",
+                  diff=f"{np.abs(own - blind).max():.2f}"))
+
+
+def demo_cnn_complex(bundle: Bundle, trace: Trace | None) -> None:
+    """Encoder layer 0, head 0: the weight on the key at offset −1 across queries, and the weight beyond ±1."""
+    if not has_sentence(trace):
+        return
+    w = trace.attn("encoder", 0).pattern[0].astype(np.float64)  # (S, S)
+    n = len(w)
+    if n < 2:
+        st.info(t("notes.cnn_complex.short"))
+        return
+    left = w[np.arange(1, n), np.arange(n - 1)]  # (S − 1,) query i's weight on key i − 1
+    offset = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :])  # (S, S) |i − j|
+    st.markdown(t("notes.cnn_complex.app", lo=f"{left.min():.3f}", hi=f"{left.max():.3f}",
+                  far=f"{np.where(offset > 1, w, 0).sum(1).mean():.3f}"))
+
+
+def demo_electra(bundle: Bundle, trace: Trace | None) -> None:
+    """How many of this sentence's tokens give a loss term under MLM (15 %) and under replaced-token detection."""
+    if not has_sentence(trace):
+        return
+    tokens = trace.src.tokens
+    picked, _ = lessons.mlm_example(tokens)
+    st.markdown(t("notes.electra.app", n=len(tokens), picked=len(picked),
+                  masked=", ".join(widgets.plain(tokens[i]) for i in picked)))
+
+
+def gpt1_learning_rate(update: int, peak: float = 2.5e-4, warmup: int = 2000) -> float:
+    """GPT-1's learning rate during its linear warm-up (Radford et al. 2018, §4.1)."""
+    return peak * min(update, warmup) / warmup
+
+
+@functools.cache
+def training_optimizer(name: str) -> tuple[str, tuple[float, float], float]:
+    """The optimizer model.train builds for this model: its class name, betas and eps."""
+    from model import train
+
+    opt = train.optimizer(data.bundle(name).transformer, train.WEIGHT_DECAY)
+    group = opt.param_groups[0]
+    return type(opt).__name__, group["betas"], group["eps"]
+
+
+def demo_gpt1_sgd(bundle: Bundle, trace: Trace | None) -> None:
+    """GPT-1's warm-up computed from §4.1, and the optimizer this app's training builds for this model."""
+    name, betas, eps = training_optimizer(bundle.name)
+    st.markdown(t("notes.gpt1_sgd.app", w500=f"{gpt1_learning_rate(500):.2e}", w1000=f"{gpt1_learning_rate(1000):.2e}",
+                  w2000=f"{gpt1_learning_rate(2000):.2e}", name=name, betas=f"({betas[0]}, {betas[1]})",
+                  eps=f"{eps:g}"))
+
+
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
          "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
@@ -660,5 +846,9 @@ DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_r
          "rnn_parallel": demo_rnn_parallel, "score_importance": demo_score_importance,
          "scale_no_effect": demo_scale_no_effect, "q_typo": demo_q_typo, "output_width": demo_output_width,
          "decoder_source": demo_decoder_source, "more_params": demo_more_params,
-         "embedding_random": demo_embedding_random, "parallel_order": demo_parallel_order}
+         "embedding_random": demo_embedding_random, "parallel_order": demo_parallel_order,
+         "ln_symbols": demo_ln_symbols, "pe_extrapolate": demo_pe_extrapolate, "en_eight": demo_en_eight,
+         "causal_diagonal": demo_causal_diagonal, "exp_speed": demo_exp_speed, "concat_dims": demo_concat_dims,
+         "unshifted_target": demo_unshifted_target, "z0_only": demo_z0_only, "cnn_complex": demo_cnn_complex,
+         "electra": demo_electra, "gpt1_sgd": demo_gpt1_sgd}
 VERDICT_FIELDS = {"rounding": rounding_fields}  # mistakes whose text quotes numbers computed here

@@ -1,5 +1,6 @@
 """Messages of the notes' mistakes found on a second, line-by-line reading (lesson/notes.py MISTAKES from
-"attention_only" on) and of the two remarks: places that read as mistakes but are not (lesson/notes.py REMARKS)."""
+"attention_only" on) and on a third (THIRD_READING, from "ln_symbols" on), and of the remarks: places that read as
+mistakes but are not (lesson/notes.py REMARKS)."""
 
 MISTAKES = {
     "notes.attention_only.title": {
@@ -283,10 +284,14 @@ MISTAKES = {
         "en": "Computing every position at once does not lose the order: a convolution also runs on all positions "
               "in parallel and still sees which word stands next to which. Self-attention loses the order because "
               "each output is a weighted sum over all tokens with weights that depend on what the tokens are, not "
-              "where they are: it is permutation-equivariant.",
+              "where they are: it is permutation-equivariant. {note3} runs the two together the other way round: "
+              "self-attention “no longer depends on the order of the sequence”, and so computes in parallel. Not "
+              "depending on the order is the fault the positional encoding repairs, not the source of the "
+              "parallelism, which comes from having no recurrence.",
         "zh": "一次算完所有位置并不会丢掉顺序：卷积也是对所有位置并行计算的，却仍然知道哪个词挨着哪个词。自注意力丢"
               "掉顺序，是因为每个输出都是对所有词元的加权和，而权重只取决于词元是什么，不取决于它们在哪里：它具有置"
-              "换等变性。",
+              "换等变性。{note3} 则反过来把两者扯在一起：自注意力“不再依赖于序列的顺序”，所以能并行计算。不依赖顺序"
+              "是位置编码要弥补的缺陷，而不是并行的来源；并行来自没有循环。",
     },
     "notes.parallel_order.app": {
         "en": "This sentence shuffled, without the positional encoding: self-attention's outputs are the originals "
@@ -342,14 +347,24 @@ REMARKS = {
               "{transformer}。在这句译文上，解码器的因果掩码是 {t} × {t}，遮住 {masked} "
               "个格子（未来的位置）；源句有 {pads} 个填充词元。",
     },
+    "notes.mh_projection.remark": {
+        "en": "Not a mistake: a notation choice. The note computes q = a·W_q and then gives each head its own W₁ and "
+              "W₂; the paper writes headᵢ = Attention(XWᵢ^Q, XWᵢ^K, XWᵢ^V), and code cuts one d_model × d_model "
+              "projection into h slices of d_k. Two projections in a row are one projection (their product), so "
+              "the note's q^{{1,1}} = a·(W_q·W₁) is head 1's projection of a, written in two steps.",
+        "zh": "这不是错误，只是记号的选择。笔记先算 q = a·W_q，再给每个头各自的 W₁ 和 W₂；论文写作 头ᵢ = "
+              "Attention(X·Wᵢ^Q, X·Wᵢ^K, X·Wᵢ^V)，代码则把一个 d_model × d_model 的投影切成 h 段、每段 d_k "
+              "维。连续两次投影就是一次投影（两矩阵之积），所以笔记的 q^{{1,1}} = a·(W_q·W₁) 就是头 1 "
+              "对 a 的投影，只是分两步写。",
+    },
 }
 
 PAGE = {
     "notes.remarks": {"en": "Checked, and not mistakes: notation and naming", "zh": "核对过、并非错误的：记号与命名"},
     "notes.remarks_caption": {
-        "en": "These two read as mistakes and were listed as such before; checked against the note's own notation "
-              "and the libraries' names, they are not.",
-        "zh": "这两处看起来像错误，以前也被列为错误；对照笔记自己的记号和各个库的命名核对之后，它们并不是错误。",
+        "en": "These three read as mistakes and were listed as such before; checked against the notes' own notation, "
+              "the paper and the libraries' names, they are not.",
+        "zh": "这三处看起来像错误，以前也被列为错误；对照笔记自己的记号、论文和各个库的命名核对之后，它们并不是错误。",
     },
     "notes.col_line": {"en": "lines", "zh": "行"},
     "notes.parallel_order.same": {
@@ -366,4 +381,232 @@ PAGE = {
     "notes.col_scaled_3": {"en": "÷√3", "zh": "÷√3"},
 }
 
-MESSAGES: dict[str, dict[str, str]] = MISTAKES | REMARKS | PAGE
+
+
+THIRD_READING = {  # lesson/notes.py MISTAKES from "ln_symbols" on: found on a third reading, formulas recomputed
+    "notes.ln_symbols.title": {"en": "LayerNorm's formula with its symbols lost", "zh": "丢了符号的层归一化公式"},
+    "notes.ln_symbols.wrong": {
+        "en": "The note's sentences lost their symbols: “is to prevent dividing;” and “we initialise to all, and to "
+              "all”. In full: x̂ = (x − μ)/√(σ² + ε), where ε (a small constant, 10⁻⁵ in PyTorch) keeps the division "
+              "away from 0; then y = γ ⊙ x̂ + β, where ⊙ is element-wise multiplication (not a dot product), γ starts "
+              "at all 1s and β at all 0s, so that LayerNorm starts as plain normalisation. The tour's formula (step "
+              "Add & Norm) has every symbol.",
+        "zh": "笔记的句子丢了符号：“是为了防止除；”和“我们一般初始化为全，而为全”。完整地写：x̂ = (x − μ)/√(σ² + "
+              "ε)，其中 ε（一个很小的常数，PyTorch 中为 10⁻⁵）让除数不为 0；然后 y = γ ⊙ x̂ + β，其中 ⊙ "
+              "表示逐元素相乘（不是点积），γ 初始化为全 1，β 初始化为全 0，所以层归一化一开始就是单纯的归一化。导览中"
+              "“残差与层归一化”一步的公式每个符号都在。",
+    },
+    "notes.ln_symbols.app": {
+        "en": "This model's first LayerNorm of encoder layer 0: ε = {eps}. A new `nn.LayerNorm({d})` has γ = {gamma} "
+              "and β = {beta} in every dimension; training moved them to γ from {g_lo} to {g_hi} and β from {b_lo} "
+              "to {b_hi}. A token whose {d} values are all equal has σ = 0: with ε its x̂ is [{with_eps}, …], "
+              "without ε it is [{without_eps}, …] (0/0).",
+        "zh": "本模型编码器第 0 层的第一个层归一化：ε = {eps}。新建的 `nn.LayerNorm({d})` 每个维度 γ = {gamma}、β "
+              "= {beta}；训练之后 γ 在 {g_lo} 到 {g_hi} 之间，β 在 {b_lo} 到 {b_hi} 之间。一个 {d} 个数全都相等的"
+              "词元 σ = 0：有 ε 时它的 x̂ 是 [{with_eps}, …]，没有 ε 时是 [{without_eps}, …]（0/0）。",
+    },
+    "notes.pe_extrapolate.title": {
+        "en": "“It adapts to sentences longer than any in training”",
+        "zh": "“能够适应比训练集里面所有句子更长的句子”",
+    },
+    "notes.pe_extrapolate.wrong": {
+        "en": "The formula does give a vector for position 101, but having a vector is not reading it well: the "
+              "model has never seen the scores such a position produces. The paper only hopes the sinusoids “may "
+              "allow the model to extrapolate to sequence lengths longer than the ones encountered during "
+              "training” (§3.5), and Press et al. (2022) measured sinusoidal models getting worse past their "
+              "training length; ALiBi was proposed for that.",
+        "zh": "公式确实能算出第 101 个位置的向量，但算得出不等于读得好：模型从没见过这样的位置产生的分数。论文只是"
+              "希望正弦编码“可能让模型外推到比训练中遇到的更长的序列”（§3.5），而 Press "
+              "等（2022）实测发现，正弦位置编码的模型一超过训练长度就变差；ALiBi 正是为此提出的。",
+    },
+    "notes.pe_extrapolate.app": {
+        "en": "Three models trained alike here on sources of at most {train_max} tokens (the After 2017 chapter), "
+              "loss per target token on held-out sentences joined into longer inputs: the sinusoidal model "
+              "{within} up to {train_max} tokens, {past} at {lo}–{hi} and {longest} at {lo_last}–{hi_last} "
+              "(RoPE {rope_last}, ALiBi {alibi_last}). The vector is there all the same: PE({pos}) at d_model = "
+              "{d} has the norm of every position, √(d_model/2) = {norm}.",
+        "zh": "这里用同样方式训练、源句最长 {train_max} 个词元的三个模型（“2017 年之后”一章），在拼接成更长输入的"
+              "留出句子上，每个目标词元的损失：正弦模型在 {train_max} 个词元以内为 {within}，{lo}–{hi} 个时为 "
+              "{past}，{lo_last}–{hi_last} 个时为 {longest}（RoPE {rope_last}，ALiBi "
+              "{alibi_last}）。向量照样算得出：d_model = {d} 时 PE({pos}) 的范数和每个位置一样，都是 "
+              "√(d_model/2) = {norm}。",
+    },
+    "notes.en_eight.title": {"en": "`en = 8` beside the paper's sizes", "zh": "在论文的尺寸旁边写了 `en = 8`"},
+    "notes.en_eight.wrong": {
+        "en": "The test sets d = 512, h = 8 and d_ff = 2048, the paper's base model, but builds 8 encoder layers "
+              "and 6 decoder layers. The paper stacks N = 6 identical layers in the encoder and N = 6 in the "
+              "decoder (§3.1; Table 3, base). Two more encoder layers make another, larger model.",
+        "zh": "测试设置了 d = 512、h = 8、d_ff = 2048，正是论文的基础模型，却建了 8 层编码器、6 "
+              "层解码器。论文的编码器是 N = 6 个相同层的堆叠，解码器也是 N = 6（§3.1；表 3，基础模型）。多出两层"
+              "编码器，就是另一个更大的模型。",
+    },
+    "notes.en_eight.app": {
+        "en": "Counted from `nn.TransformerEncoderLayer({d}, {h}, {d_ff})`: one encoder layer of the paper's base "
+              "model has {layer} parameters, so the note's two extra layers add {extra} to the {paper_enc} of the "
+              "paper's encoder. This model has N = {N} encoder and {N} decoder layers.",
+        "zh": "由 `nn.TransformerEncoderLayer({d}, {h}, {d_ff})` 数出：论文基础模型的一个编码器层有 {layer} "
+              "个参数，所以笔记多出的两层在论文编码器的 {paper_enc} 个之外又加了 {extra} 个。本模型的编码器有 N = "
+              "{N} 层，解码器有 {N} 层。",
+    },
+    "notes.causal_diagonal.title": {
+        "en": "“Query i relates only to the keys before i”: the diagonal stays",
+        "zh": "“i 号查询只与 i 以前的键相关”：对角线是保留的",
+    },
+    "notes.causal_diagonal.wrong": {
+        "en": "Query i sees the keys j ≤ i: those before it and itself. “Before i” leaves out the diagonal, and then "
+              "query 0 would see no key at all (its softmax would be 0/0). The note's own mask is right: a "
+              "lower-triangular matrix of 1s keeps the diagonal, and its code (`mask[:, i, i+1:] = 0`) hides only "
+              "j > i.",
+        "zh": "查询 i 看得到 j ≤ i 的键：它之前的键和它自己。“以前”把对角线排除在外，那样查询 0 "
+              "一个键也看不到（它的 softmax 是 0/0）。笔记自己的掩码是对的：全 1 "
+              "的下三角矩阵保留对角线，它的代码（`mask[:, i, i+1:] = 0`）也只遮住 j > i。",
+    },
+    "notes.causal_diagonal.app": {
+        "en": "This translation's causal mask ({t} × {t}): the rows keep {kept} keys, i + 1 in row i, the diagonal "
+              "included. Decoder layer 0, head 0: the first position, <bos>, puts weight {first} on itself, the one "
+              "key it sees; on average a position puts {diag} of its weight on itself.",
+        "zh": "这句译文的因果掩码（{t} × {t}）：各行保留 {kept} 个键，第 i 行 i + 1 "
+              "个，包括对角线。解码器第 0 层、头 0：第一个位置 <bos> 把 {first} "
+              "的权重放在自己身上——它唯一看得到的键；平均每个位置把 {diag} 的权重放在自己身上。",
+    },
+    "notes.exp_speed.title": {"en": "exp(·log) “for stability and speed”",
+                              "zh": "为了“数值稳定性和计算效率”改用 exp(·log)"},
+    "notes.exp_speed.wrong": {
+        "en": "Neither half holds. Stability: 10000^(−i/d_model) never falls below 10⁻⁴, so nothing can underflow "
+              "(div_term, above). Speed: a power with a non-integer exponent is itself computed as exp(y·log x), "
+              "so the rewrite saves nothing; and div_term holds d_model/2 numbers computed once, when the model is "
+              "built, so its speed would not matter anyway.",
+        "zh": "两条理由都不成立。稳定性：10000^(−i/d_model) 从不小于 10⁻⁴，根本不会下溢（见上面的 "
+              "div_term）。速度：非整数指数的幂本身就是按 exp(y·log x) 计算的，改写省不了什么；而且 div_term 只有 "
+              "d_model/2 个数，在建立模型时算一次，它的速度本来就无关紧要。",
+    },
+    "notes.exp_speed.app": {
+        "en": "Measured here at d_model = {d}: the {n} values of div_term take {pow_us} µs by the power and {exp_us} "
+              "µs by exp(·log) (the fastest of {runs} calls each), and differ by at most {diff}. The model "
+              "computes them once, when it is built.",
+        "zh": "在这里实测，d_model = {d}：div_term 的 {n} 个值，用幂运算要 {pow_us} µs，用 exp(·log) 要 {exp_us} "
+              "µs（各 {runs} 次调用中最快的一次），两者最多相差 {diff}。模型只在建立时算一次。",
+    },
+    "notes.concat_dims.title": {
+        "en": "Concatenating the heads “makes Z the size of X”",
+        "zh": "拼接各个头“使最终的 Z 和输入 X 的维度一致”",
+    },
+    "notes.concat_dims.wrong": {
+        "en": "Concatenation gives h·d_v columns, and that equals d_model only because the paper chooses d_v = "
+              "d_model/h. What gives the output X's size is W^O: MultiHead = `Concat(head₁, …, head_h)·W^O` with W^O "
+              "of size h·d_v × d_model, as {note4} itself says a little earlier (lines 345–347). W^O also mixes the "
+              "heads, which concatenation alone does not. {note3} leaves W^O out altogether.",
+        "zh": "拼接得到 h·d_v 列，它等于 d_model 只是因为论文选了 d_v = d_model/h。让输出和 X 一样大的是 "
+              "W^O：多头注意力 = `Concat(head₁, …, head_h)·W^O`，W^O 的大小是 h·d_v × d_model，{note4} "
+              "自己在前面（第 345–347 行）也这么说。W^O 还把各个头混合起来，单靠拼接做不到。{note3} 则根本没有 W^O。",
+    },
+    "notes.concat_dims.app": {
+        "en": "Encoder layer 0 on this sentence: the {h} heads concatenated are {rows} × {concat} (h·d_v = {h} × "
+              "{d_v}); × W^O ({wo0} × {wo1}) gives {rows} × {d}, and not the concatenation: the two differ by up "
+              "to {diff}. With d_v = {d_v2} the concatenation would be {rows} × {concat2}, and a W^O of {concat2} × "
+              "{d} would still give {rows} × {d}.",
+        "zh": "编码器第 0 层、本句：{h} 个头拼接起来是 {rows} × {concat}（h·d_v = {h} × {d_v}）；乘以 W^O（{wo0} "
+              "× {wo1}）得到 {rows} × {d}，而且并不等于拼接结果：两者最多相差 {diff}。若 d_v = {d_v2}，拼接结果"
+              "会是 {rows} × {concat2}，而 {concat2} × {d} 的 W^O 仍然给出 {rows} × {d}。",
+    },
+    "notes.unshifted_target.title": {
+        "en": "The decoder fed the target itself, not shifted",
+        "zh": "解码器输入的是目标本身，没有右移",
+    },
+    "notes.unshifted_target.wrong": {
+        "en": "`forward(x, y)` embeds y itself as the decoder's input, with no <bos> in front and no shift, and the "
+              "note reads the output as each target token's distribution. With the causal mask keeping the "
+              "diagonal, position i sees y_i, the very token it is to predict: trained so, the decoder learns to "
+              "copy its input, and when translating, where y_i is not there yet, it has nothing to copy. In the "
+              "paper the decoder's input is the output “offset by one position” (§3.2.3): <bos>, y_1, …, "
+              "y_(n−1) predicts y_1, …, y_n.",
+        "zh": "`forward(x, y)` 直接把 y 本身嵌入作为解码器的输入，前面没有 <bos>，也没有右移，笔记还把输出当作每个"
+              "目标词元的分布。因果掩码保留对角线，于是位置 i 看得到 y_i——正是它要预测的词元：这样训练，解码器学会"
+              "的是抄写输入；翻译时 y_i 还不存在，也就无从抄起。论文中解码器的输入是“偏移一个位置”的输出"
+              "（§3.2.3）：<bos>, y_1, …, y_(n−1) 预测 y_1, …, y_n。",
+    },
+    "notes.unshifted_target.app": {
+        "en": "This translation as the model is trained on it: input {shifted} → targets {targets}; no position "
+              "sees its own target. Fed as in the note: input {unshifted} → targets {targets}; all {t} positions "
+              "see their own target.",
+        "zh": "本模型训练时这句译文的样子：输入 {shifted} → 目标 {targets}；没有哪个位置看得到自己的目标。按笔记的"
+              "喂法：输入 {unshifted} → 目标 {targets}；全部 {t} 个位置都看得到自己的目标。",
+    },
+    "notes.z0_only.title": {"en": "“Z(0,) holds only word 0's information”", "zh": "“Z(0,) 只包含单词 0 的信息”"},
+    "notes.z0_only.wrong": {
+        "en": "At the decoder's output, position 0 holds more than word 0: the mask keeps the later target words "
+              "from it, but every decoder layer's cross-attention gives it the whole source sentence, as the note "
+              "says four lines earlier (line 455). That is how position 0 can predict the translation's first "
+              "word.",
+        "zh": "在解码器的输出端，位置 0 包含的不只是单词 0：掩码让它看不到后面的目标词，但每个解码器层的交叉注意力"
+              "都把整个源句交给它，笔记四行之前（第 455 行）自己也这么说。正因如此，位置 0 才能预测译文的第一个词。",
+    },
+    "notes.z0_only.app": {
+        "en": "This sentence, position 0 (<bos>): the decoder predicts **{own}** (P = {p_own}). With the encoder's "
+              "output zeroed, the same <bos> and no source, it predicts **{blind}** (P = {p_blind}); position 0's "
+              "logits move by up to {diff}.",
+        "zh": "本句，位置 0（<bos>）：解码器预测 **{own}**（P = {p_own}）。把编码器的输出置零——同样的 "
+              "<bos>、没有源句——它预测 **{blind}**（P = {p_blind}）；位置 0 的未归一化得分最多变化 {diff}。",
+    },
+    "notes.cnn_complex.title": {"en": "“Self-attention is a more complicated CNN”",
+                                "zh": "“自注意力是一种复杂化的 CNN”"},
+    "notes.cnn_complex.wrong": {
+        "en": "The relation runs the other way, and only under conditions. A convolution's weight for each offset "
+              "is fixed and reaches k neighbours; self-attention's weights are computed from the tokens' content "
+              "and reach every position. Cordonnier, Loukas and Jaggi (ICLR 2020) prove that a multi-head "
+              "self-attention layer with a head per kernel offset and relative positional encoding can express any "
+              "convolution: a convolution is a special case of multi-head self-attention, not self-attention a "
+              "more complicated convolution.",
+        "zh": "两者的关系要反过来说，而且有条件。卷积对每个偏移的权重是固定的，只够到 k "
+              "个邻居；自注意力的权重由词元的内容算出，能够到每一个位置。Cordonnier、Loukas 和 Jaggi（ICLR "
+              "2020）证明：每个卷积核偏移配一个头、并带相对位置编码的多头自注意力层可以表示任意卷积。所以是卷积为多头"
+              "自注意力的特例，而不是自注意力为复杂化的卷积。",
+    },
+    "notes.cnn_complex.app": {
+        "en": "Encoder layer 0, head 0, this sentence: the weight a query gives the key just before it (offset −1) "
+              "runs from {lo} to {hi} across the queries, where a convolution has one fixed weight per offset; and "
+              "{far} of a query's weight, on average, goes to keys more than 1 position away, out of a kernel 3's "
+              "reach.",
+        "zh": "编码器第 0 层、头 0、本句：查询给它前一个键（偏移 −1）的权重在各查询之间从 {lo} 变到 "
+              "{hi}，而卷积每个偏移只有一个固定的权重；平均每个查询有 {far} 的权重落在相距超过 1 "
+              "个位置的键上，那是卷积核 3 够不到的。",
+    },
+    "notes.cnn_complex.short": {
+        "en": "This sentence has one token, so no query has a key before it: type a longer sentence.",
+        "zh": "本句只有一个词元，没有哪个查询前面有键：请输入更长的句子。",
+    },
+    "notes.electra.title": {"en": "“No effective remedy” for MLM's slow learning",
+                            "zh": "MLM 学得慢“目前没有有效的解决办法”"},
+    "notes.electra.wrong": {
+        "en": "There is one: ELECTRA (Clark et al., ICLR 2020) replaces some tokens by a small generator's samples "
+              "and trains the model to tell, at every position, whether the token is the original or a "
+              "replacement. Every token gives a loss term, not 15% of them, and with the same model size, data and "
+              "compute it outperforms BERT.",
+        "zh": "有办法：ELECTRA（Clark 等，ICLR 2020）用一个小生成器的采样替换部分词元，再训练模型在每一个位置判断这个"
+              "词元是原来的还是替换的。于是每个词元都贡献一项损失，而不只是其中 15%；在模型大小、数据和算力相同时，它"
+              "胜过 BERT。",
+    },
+    "notes.electra.app": {
+        "en": "This sentence, {n} tokens: masked-language modelling at 15% predicts {picked} of them ({masked}); "
+              "replaced-token detection gives a loss term at all {n}.",
+        "zh": "本句共 {n} 个词元：按 15% 做掩码语言模型只预测其中 {picked} 个（{masked}）；替换词元检测在全部 {n} "
+              "个位置都有一项损失。",
+    },
+    "notes.gpt1_sgd.title": {"en": "GPT-1 “optimised with SGD”", "zh": "GPT-1“使用 SGD 进行优化”"},
+    "notes.gpt1_sgd.wrong": {
+        "en": "GPT-1 was trained with Adam, not SGD: a maximum learning rate of 2.5 × 10⁻⁴, raised linearly from 0 "
+              "over the first 2,000 updates and then annealed to 0 on a cosine schedule (Radford et al. 2018, §4.1).",
+        "zh": "GPT-1 用的是 Adam，不是 SGD：最大学习率 2.5 × 10⁻⁴，在前 2,000 次更新中从 0 线性升高，之后按余弦退火到 "
+              "0（Radford 等 2018，§4.1）。",
+    },
+    "notes.gpt1_sgd.app": {
+        "en": "GPT-1's warm-up: {w500} after 500 updates, {w1000} after 1,000, {w2000} after 2,000. This app's "
+              "models are trained with Adam too, read here from the optimizer training builds for this model: "
+              "`{name}`, β₁, β₂ = {betas}, ε = {eps}, with the paper's warm-up.",
+        "zh": "GPT-1 的预热：500 次更新后为 {w500}，1,000 次后为 {w1000}，2,000 次后为 "
+              "{w2000}。本应用的模型也用 Adam 训练，这里从训练代码为本模型建立的优化器读出：`{name}`，β₁, β₂ = "
+              "{betas}，ε = {eps}，采用论文的预热。",
+    },
+}
+
+MESSAGES: dict[str, dict[str, str]] = MISTAKES | THIRD_READING | REMARKS | PAGE

@@ -284,17 +284,9 @@ FINDINGS = {
         "zh": "本模型的一个注意力块有 {params} 个参数 = 4·{d}² + 4·{d}，h = 1 和 h = {h} 时一样多。"
               "在本句上，编码器第 0 层的 {h} 个头关注的内容各不相同：任意两个头的权重至少在某处相差 {diff}。",
     },
-    "notes.mh_projection.title": {"en": "Multi-head as a second projection of each qᶦ",
-                                  "zh": "把多头说成对每个 qᶦ 再做一次投影"},
-    "notes.mh_projection.wrong": {
-        "en": "The note first computes q = a·W_q and then splits each q by multiplying it by W₁ and W₂. In the "
-              "paper each head projects the input X directly, headᵢ = Attention(XWᵢ^Q, XWᵢ^K, XWᵢ^V), and in code "
-              "the h projections are one d_model × d_model matrix whose output is cut into h slices of d_k. Two "
-              "projections in a row would just be one projection (their product).",
-        "zh": "笔记先算 q = a·W_q，再把每个 q 乘以 W₁ 和 W₂ 来“分裂”。论文中每个头直接对输入 X 做投影，"
-              "头ᵢ = Attention(X·Wᵢ^Q, X·Wᵢ^K, X·Wᵢ^V)；代码里 h 个投影就是一个 d_model × d_model 的矩阵，"
-              "它的输出被切成 h 段、每段 d_k 维。连续两次投影其实只等于一次投影（两矩阵之积）。",
-    },
+    "notes.mh_projection.title": {"en": "Multi-head as a second projection of each qᶦ: one projection, written as two",
+                                  "zh": "把多头写成对每个 qᶦ 再做一次投影：一个投影，写成了两步"},
+
     "notes.mh_projection.app": {
         "en": "Encoder layer 0 on this sentence: every head's q equals its slice of columns of X·W_Qᵀ + b (max "
               "|difference| {diff}, float32 rounding): {h} slices of d_k = {d_k} of one projection.",
@@ -462,11 +454,11 @@ PAGE = {
         "en": "Each panel quotes a note, with the lines it quotes, says what is wrong with it (or, for the shuffle, "
               "what it gets half right), and shows what this app computes instead, on the sentence above where "
               "possible. These are the mistakes found so far, not a guarantee that the notes have no others. Every "
-              "panel also appears on the page where its topic lives. At the end, two places that read as mistakes "
+              "panel also appears on the page where its topic lives. At the end, three places that read as mistakes "
               "but are not.",
         "zh": "每个面板引用一篇笔记的原话及其所在行，说明错在哪里（打乱词序那一条则说明它对了哪一半），并展示本应用"
               "实际算出的结果（尽量用上方的句子）。这些是目前发现的错误，并不保证笔记中没有别的错误。每个面板也出现"
-              "在对应主题的页面上。最后是两处看起来像错误、其实不是的地方。",
+              "在对应主题的页面上。最后是三处看起来像错误、其实不是的地方。",
     },
     "notes.col_note": {"en": "note", "zh": "笔记"},
     "notes.col_topic": {"en": "topic", "zh": "主题"},

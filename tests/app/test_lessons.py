@@ -1,6 +1,7 @@
 """The lessons on the pages: every number shown recomputed here with NumPy from the model's own arrays."""
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -565,3 +566,80 @@ def test_bert_gpt_page_builds_gpt1s_inputs_and_wordpiece_on_this_sentence():
     assert rows["zorbly"][0] == "<unk>" and rows["cat"][0] == "in its vocabulary"
     assert rows["zorbly"][1] == "z ##o ##r ##b ##ly"  # longest first: no "zo…" piece, then ##o, ##r, ##b, ##ly
     assert "**zorbly**, step by step:" in texts(at)
+
+
+def test_the_layernorm_symbols_the_papers_sizes_and_the_causal_diagonal_match_numpy(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    norm = bundle.transformer.encoder[0].sub1.norm
+    gamma, beta = norm.weight.detach().double().numpy(), norm.bias.detach().double().numpy()
+    assert (f"ε = {norm.eps:g}. A new `nn.LayerNorm({bundle.config.d_model})` has γ = 1 and β = 0 in every "
+            f"dimension; training moved them to γ from {gamma.min():.3f} to {gamma.max():.3f} and β from "
+            f"{beta.min():.3f} to {beta.max():.3f}") in page
+    flat = np.full(8, 0.5)
+    with np.errstate(invalid="ignore"):
+        bare = (flat - flat.mean()) / np.sqrt(flat.var())  # 0/0 without ε
+    assert np.isnan(bare).all() and not (flat - flat.mean()).any()
+    assert "with ε its x̂ is [0, 0, 0, …], without ε it is [NaN, NaN, NaN, …] (0/0)" in page
+    d, d_ff = 512, 2048  # the paper's base model: attention 4d² + 4d, FFN 2·d·d_ff + d_ff + d, two LayerNorms 4d
+    layer = 4 * d * d + 4 * d + 2 * d * d_ff + d_ff + d + 4 * d
+    assert numbers(r"base model has ([\d,]+) parameters, so the note's two extra layers add ([\d,]+) to the ([\d,]+) "
+                   r"of the paper's encoder", page) == [layer, 2 * layer, 6 * layer]
+    w = trace["decoder.0.self_attn.hook_pattern"][0].astype(float)  # (T, T) head 0
+    T = len(w)
+    assert f"causal mask ({T} × {T}): the rows keep {', '.join(str(i + 1) for i in range(T))} keys" in page
+    assert np.allclose(np.triu(w, 1), 0) and w[0, 0] == pytest.approx(1)
+    (first, diag) = numbers(r"<bos>, puts weight ([\d.]+) on itself, the one key it sees; on average a position puts "
+                            r"([\d.]+) of its weight on itself", page)
+    assert (first, diag) == pytest.approx((w[0, 0], np.diag(w).mean()), abs=6e-4)
+
+
+def test_extrapolation_div_term_and_the_concatenated_heads_match_numpy(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    measured = json.loads((Path(__file__).resolve().parents[2] / "checkpoints/after_2017/extrapolation.json")
+                          .read_text())
+    sinus = measured["loss"]["en-zh-sinusoidal"]
+    assert f"the sinusoidal model {sinus[1]:.2f} up to 16 tokens, {sinus[2]:.2f} at 17–24 and {sinus[-1]:.2f} at " \
+           "57–64" in page
+    d = bundle.config.d_model
+    pe = np.zeros(d)
+    angle = 101 / 10000 ** (np.arange(0, d, 2) / d)  # (d/2,) position 101 at each pair's frequency
+    pe[0::2], pe[1::2] = np.sin(angle), np.cos(angle)
+    assert f"PE(101) at d_model = {d} has the norm of every position, √(d_model/2) = {np.linalg.norm(pe):.3f}" in page
+    n, diff = numbers(r"the (\d+) values of div_term take [\d.]+ µs by the power and [\d.]+ µs by exp\(·log\) \(the "
+                      r"fastest of 200 calls each\), and differ by at most (\d\.\de[+-]\d+)", page)
+    assert n == d // 2 and diff < 1e-6
+    concat = trace["encoder.0.self_attn.hook_concat"].astype(float)
+    w_o = bundle.transformer.encoder[0].self_attn.W_O
+    out = concat @ w_o.weight.detach().double().numpy().T + w_o.bias.detach().double().numpy()  # Concat · W_O
+    S, cfg = len(concat), bundle.config
+    assert (f"the {cfg.h} heads concatenated are {S} × {cfg.h * cfg.d_k} (h·d_v = {cfg.h} × {cfg.d_k}); × W^O "
+            f"({d} × {d}) gives {S} × {d}, and not the concatenation: the two differ by up to "
+            f"{np.abs(out - concat).max():.3f}") in page
+
+
+def test_the_unshifted_target_position_0_convolution_mlm_and_gpt1_match_numpy(mistakes_page):
+    from model.tokenizer import BOS_ID
+
+    _, page, bundle, trace = mistakes_page
+    targets = [*trace.decoded.tokens, "<eos>"]
+    row = "[" + ", ".join(tok.replace("<", "\\<").replace(">", "\\>") for tok in targets) + "]"
+    assert f"Fed as in the note: input {row} → targets {row}; all {len(targets)} positions see" in page
+    model, src = bundle.transformer, torch.tensor([trace.src.ids])
+    with torch.no_grad():
+        memory = model.encode(src)
+        own, blind = (model.decode(m, src, torch.tensor([[BOS_ID]]))[0, 0].double().numpy()
+                      for m in (memory, torch.zeros_like(memory)))
+    itos = bundle.tgt_vocab.itos
+    assert (f"the decoder predicts **{itos[own.argmax()]}** (P = {softmax(own).max():.3f}). With the encoder's output "
+            f"zeroed, the same <bos> and no source, it predicts **{itos[blind.argmax()]}** (P = "
+            f"{softmax(blind).max():.3f}); position 0's logits move by up to {np.abs(own - blind).max():.2f}") in page
+    w = trace["encoder.0.self_attn.hook_pattern"][0].astype(float)  # (S, S)
+    left = [w[i, i - 1] for i in range(1, len(w))]
+    far = np.mean([sum(w[i, j] for j in range(len(w)) if abs(i - j) > 1) for i in range(len(w))])
+    assert (f"(offset −1) runs from {min(left):.3f} to {max(left):.3f} across the queries, where a convolution has one "
+            f"fixed weight per offset; and {far:.3f} of a query's weight") in page
+    n = len(trace.src.tokens)
+    (picked,) = numbers(rf"This sentence, {n} tokens: masked-language modelling at 15% predicts (\d+) of them", page)
+    assert picked == int(np.ceil(0.15 * n)) and f"replaced-token detection gives a loss term at all {n}" in page
+    assert "GPT-1's warm-up: 6.25e-05 after 500 updates, 1.25e-04 after 1,000, 2.50e-04 after 2,000" in page
+    assert "`AdamW`, β₁, β₂ = (0.9, 0.98), ε = 1e-09" in page
