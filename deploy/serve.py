@@ -9,6 +9,11 @@ pid, logs and temp files, so no root and no system nginx are needed). Every few 
 /_stcore/health; a replica that has exited or stops answering is restarted, while nginx sends its browsers to the
 others; Redis is restarted if it exits (its file keeps the live classes). Ctrl-C stops everything. It installs
 nothing: without nginx or redis-server it says what to install and exits.
+
+nginx serves https: with --cert and --key (a certificate students' browsers trust), else with a self-signed one
+made for the run (`SELF_SIGNED`: each browser asks once to accept it). A class needs it: the lecturer key travels
+in a header, a cookie and websocket data, which anyone on the classroom's Wi-Fi could read over plain http.
+--http serves plain http (behind a proxy of your own that terminates TLS, or for tests on this machine).
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ import secrets
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -47,17 +53,38 @@ def find_nginx(path: str | None = None) -> str | None:
     return None
 
 
-def render_config(prefix: Path, listen: str, replica_ports: list[int]) -> str:
-    """nginx.conf for these replicas, with every path inside `prefix`."""
+# The self-signed certificate made for a run without --cert (the command docs/serving.md gives): 30 days, for
+# localhost and this machine's address.
+SELF_SIGNED = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "30", "-subj",
+               "/CN=attention-lab", "-keyout", "{key}", "-out", "{cert}", "-addext", "subjectAltName={names}"]
+
+
+def self_signed(folder: Path, host: str) -> tuple[Path, Path]:
+    """A self-signed certificate and its key in `folder`, for localhost, 127.0.0.1 and `host`."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    names = ",".join(["DNS:localhost", "IP:127.0.0.1"] + ([f"IP:{host}"] if host not in ("", "0.0.0.0", "127.0.0.1")
+                                                          and host.replace(".", "").isdigit() else []))
+    cmd = [a.format(key=key, cert=cert, names=names) for a in SELF_SIGNED]
+    subprocess.run(cmd, check=True, capture_output=True)
+    key.chmod(0o600)
+    return cert, key
+
+
+def render_config(prefix: Path, listen: str, replica_ports: list[int], tls: tuple[Path, Path] | None = None) -> str:
+    """nginx.conf for these replicas, with every path inside `prefix`; https with `tls` = (certificate, key)."""
     servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in replica_ports)
+    certificate = (f"        ssl_certificate {tls[0]};\n        ssl_certificate_key {tls[1]};\n"
+                   "        ssl_protocols TLSv1.2 TLSv1.3;\n") if tls else ""
     return (TEMPLATE.read_text().replace("{{PREFIX}}", str(prefix)).replace("{{LISTEN}}", listen)
-            .replace("{{SERVERS}}", servers))
+            .replace("{{SERVERS}}", servers).replace("{{TLS_LISTEN}}", " ssl" if tls else "")
+            .replace("{{TLS}}\n", certificate))
 
 
 def healthy(url: str, timeout: float = 1.0) -> bool:
-    """Whether Streamlit answers ok at url/_stcore/health."""
+    """Whether Streamlit answers ok at url/_stcore/health (our own nginx on https: its certificate not checked)."""
+    context = ssl._create_unverified_context() if url.startswith("https:") else None  # noqa: S323
     try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=timeout) as r:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=timeout, context=context) as r:
             return r.read() == b"ok"
     except OSError:
         return False
@@ -212,8 +239,10 @@ def replica_env(cookie_secret: str, extra: dict | None) -> dict:
 
 @contextmanager
 def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: list[int] | None = None,
-            env: dict | None = None, nginx: str | None = None, timeout: float = 120, redis_port: int | None = None):
-    """Run Redis, `replicas` app processes and nginx in front of them; yield a Cluster; stop them all afterwards."""
+            env: dict | None = None, nginx: str | None = None, timeout: float = 120, redis_port: int | None = None,
+            tls: tuple[Path, Path] | str | None = None):
+    """Run Redis, `replicas` app processes and nginx in front of them; yield a Cluster; stop them all afterwards.
+    tls: (certificate, key), "self-signed" (made for the run), or None (plain http)."""
     binary = find_nginx(nginx)
     if binary is None:
         raise FileNotFoundError(NGINX_HINT)
@@ -233,14 +262,16 @@ def cluster(replicas: int, port: int, host: str = "127.0.0.1", replica_ports: li
         for r in group:
             wait_healthy(r.url, timeout)
         conf = prefix / "nginx.conf"
-        conf.write_text(render_config(prefix, f"{host}:{port}", ports))
+        if tls == "self-signed":
+            tls = self_signed(prefix, host)
+        conf.write_text(render_config(prefix, f"{host}:{port}", ports, tls))
         test = subprocess.run([binary, "-t", "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
                               capture_output=True, text=True)
         if test.returncode:
             raise RuntimeError(f"nginx rejected {conf}:\n{test.stderr}")
         proxy = subprocess.Popen([binary, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
                                  stdout=subprocess.DEVNULL, stderr=open(prefix / "nginx.out", "wb"))  # noqa: SIM115
-        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
+        url = f"{'https' if tls else 'http'}://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
         wait_healthy(url, 10)
         yield Cluster(url, group, proxy, prefix, store)
     finally:
@@ -263,6 +294,9 @@ def main(argv=None) -> None:
     ap.add_argument("--port", type=int, default=8080, help="the port students open")
     ap.add_argument("--host", default="0.0.0.0", help="address nginx listens on (default: every interface)")
     ap.add_argument("--nginx", default=None, help="path of the nginx binary")
+    ap.add_argument("--cert", type=Path, help="the https certificate (PEM; default: a self-signed one for the run)")
+    ap.add_argument("--key", type=Path, help="the certificate's private key (PEM)")
+    ap.add_argument("--http", action="store_true", help="plain http: only behind a proxy that terminates TLS")
     args = ap.parse_args(argv)
     if find_nginx(args.nginx) is None:
         sys.exit(NGINX_HINT)
@@ -270,10 +304,16 @@ def main(argv=None) -> None:
         sys.exit(REDIS_HINT)
     if args.replicas < 1:
         sys.exit("--replicas must be at least 1")
+    if bool(args.cert) != bool(args.key):
+        sys.exit("--cert and --key go together")
+    if not args.http and not args.cert and shutil.which("openssl") is None:
+        sys.exit("openssl not found (sudo apt-get install openssl): it makes the self-signed certificate")
+    tls = None if args.http else (args.cert, args.key) if args.cert else "self-signed"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"starting {args.replicas} replicas on ports {args.port + 1}–{args.port + args.replicas} …", flush=True)
-    with cluster(args.replicas, args.port, args.host) as c:
-        print(f"Attention Lab: http://{args.host}:{args.port}/ (nginx → {args.replicas} replicas; nginx files and "
+    with cluster(args.replicas, args.port, args.host, tls=tls) as c:
+        scheme = "http" if args.http else "https"
+        print(f"Attention Lab: {scheme}://{args.host}:{args.port}/ (nginx → {args.replicas} replicas; nginx files and "
               f"replica logs in {c.prefix}). Ctrl-C stops.", flush=True)
         try:
             while c.nginx.poll() is None:

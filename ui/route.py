@@ -10,13 +10,22 @@ cleaned and cut) into the View a rerun builds from its session (ui/view.py), and
 payloads are the rerun's own functions called with it: the same bytes by construction. A request has no session
 (shared with other requests and script runs are only the read-only caches and the draft store below, whose drafts
 decoding verifies), and any failure answers 204 and is logged, never a traceback.
+
+What one visitor types must not be observable by another (issue 54): a cached answer comes back in a few ms, a
+computed one in tens, so timing the route for a guessed text would tell whether someone typed it. On the route a
+visitor types into (PATH; not FOLLOW, the lecturer's text the whole class is shown anyway) an answer therefore
+takes at least as long as computing it took the first time, and at least the median of the page's recent
+computations (`Pace`): a text someone typed comes back no faster than one nobody did.
 """
 from __future__ import annotations
 
 import gzip
 import logging
+import statistics
 import struct
+import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 
 from starlette.requests import Request
@@ -30,6 +39,34 @@ from ui.widgets import element_payload
 
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 GZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+PACED_TEXTS = 65536  # texts whose first computing time the route remembers (~100 bytes each)
+PACED_RECENT = 31  # a page's recent computing times whose median is the least time of its answers
+
+
+class Pace:
+    """How long the route took to compute answers: each text's first time, and each page's recent ones."""
+
+    def __init__(self) -> None:
+        self._lock, self._first, self._recent = threading.Lock(), OrderedDict(), {}
+
+    def least(self, page: str, key: tuple) -> float:
+        """The least time an answer for `key` may take: its own first time, or the page's recent median."""
+        with self._lock:
+            recent = self._recent.get(page)
+            return max(self._first.get(key, 0.0), statistics.median(recent) if recent else 0.0)
+
+    def took(self, page: str, key: tuple, seconds: float) -> None:
+        """An answer for `key` took `seconds` (remembered for its first request only)."""
+        with self._lock:
+            if key in self._first:
+                return
+            self._first[key] = seconds
+            if len(self._first) > PACED_TEXTS:
+                self._first.popitem(last=False)
+            self._recent.setdefault(page, deque(maxlen=PACED_RECENT)).append(seconds)
+
+
+PACE = Pace()
 
 
 def applies(page: str, values: dict) -> bool:
@@ -93,12 +130,19 @@ def endpoint(request: Request) -> Response:
         return Response(status_code=404, headers=HEADERS)
     params, start = dict(request.query_params), time.perf_counter()
     zipped = "gzip" in request.headers.get("accept-encoding", "")
+    paced = "/_al/follow/" not in request.url.path
+    key = (page, zipped, tuple(sorted((k, v) for k, v in params.items() if k != "p")))
+    least = PACE.least(page, key) if paced else 0.0
     try:
         body = answer(page, params, zipped)
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
-    instrument.route(page, params.get("s", ""), time.perf_counter() - start, len(body))
+    took = time.perf_counter() - start
+    instrument.route(page, params.get("s", ""), took, len(body))
+    if paced:
+        PACE.took(page, key, took)
+        time.sleep(max(0.0, least - took))  # no faster than computing it: nobody learns what others typed
     if not body:
         return Response(status_code=204, headers=HEADERS)
     headers = HEADERS | GZIPPED if zipped else HEADERS  # unzipped: Streamlit's middleware adds Vary

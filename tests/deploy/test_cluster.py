@@ -212,34 +212,40 @@ def logged(cluster, text: str, n: int) -> list[dict]:
     """The access-log lines of route requests for `text` (wait up to 5 s for n of them: nginx logs after the answer)."""
     s = "s=" + urllib.parse.quote(text, safe="")
     deadline = time.monotonic() + 5
-    while len(lines := [e for e in cluster.access_log() if "/_al/live/" in e["request"] and s in e["request"]]) < n:
+    while len(lines := [e for e in cluster.access_log() if ("/_al/live/" in e["request"] or "/_al/follow/" in
+                                                            e["request"]) and s in e["request"]]) < n:
         if time.monotonic() > deadline:
             break
         time.sleep(0.05)
     return lines
 
 
-def test_a_keystroke_answer_is_computed_once_for_the_whole_class_and_is_the_replicas_own(app_cluster):
-    """nginx keeps the route's answers under the query string without p (the previous keystroke): students on any
-    replica, whatever they typed before, get the bytes a replica computes for that text, and 24 students asking at
-    once for a text nobody asked before cost one computation."""
+def test_a_keystroke_answer_is_kept_for_the_class_and_what_a_visitor_types_for_that_visitor(app_cluster):
+    """nginx keeps the route's answers under the query string without p (the previous keystroke): students
+    following a class (/_al/follow/) on any replica, whatever they typed before, get the bytes a replica computes
+    for that text, and after 24 students asked at once for a text nobody asked before, nginx answers it. What a
+    visitor types on their own (/_al/live/) is kept for their browser alone: another browser asking for the same
+    text is a MISS (issue 54: a shared cache let anyone time what others typed)."""
     text = "the old teacher reads a long book at home ."
-    route = f"{app_cluster.url}/_al/live/self_attention?layer=1&head=2&s=" + urllib.parse.quote(text, safe="")
+    route = f"{app_cluster.url}/_al/follow/self_attention?layer=1&head=2&s=" + urllib.parse.quote(text, safe="")
     first = route_get(route + "&p=" + urllib.parse.quote(text[:-1]), "cache-a")
     again = route_get(route + "&p=", "cache-b")
     replica = next(r for r in app_cluster.replicas if r.proc.poll() is None)  # earlier tests kill and restart some
     wait_healthy(replica.url, 120)
-    with urllib.request.urlopen(replica.url + route[len(app_cluster.url):] + "&p=x", timeout=60) as r:
+    own = route.replace("/_al/follow/", "/_al/live/")
+    with urllib.request.urlopen(replica.url + own[len(app_cluster.url):] + "&p=x", timeout=60) as r:
         replica_body = r.read()
     assert first[0] == again[0] == 200 and first[2] == "MISS" and again[2] == "HIT"
     assert first[1] == again[1] == replica_body and len(replica_body) > 1000
     other = route_get(route.replace("head=2", "head=3"), "cache-a")
     assert other[2] == "MISS" and other[1] != first[1], "another view is another answer"
+    typed = [route_get(own + "&p=", key) for key in ("typist", "typist", "prober")]
+    assert [t[2] for t in typed] == ["MISS", "HIT", "MISS"] and len({t[1] for t in typed}) == 1
 
     new = "my mother drinks hot tea with my father ."
-    url = f"{app_cluster.url}/_al/live/self_attention?s=" + urllib.parse.quote(new, safe="")
+    url = f"{app_cluster.url}/_al/follow/self_attention?s=" + urllib.parse.quote(new, safe="")
     with ThreadPoolExecutor(24) as pool:
         answers = list(pool.map(lambda c: route_get(f"{url}&p={c}", f"class-{c}"), range(24)))
     assert {a[0] for a in answers} == {200} and len({a[1] for a in answers}) == 1
-    lines = logged(app_cluster, new, 24)
-    assert len(lines) == 24 and sum(e["upstream"] != "" for e in lines) == 1, [e["cache"] for e in lines]
+    assert len(logged(app_cluster, new, 24)) == 24
+    assert route_get(f"{url}&p=late", "class-late")[2] == "HIT"  # kept once for every later student

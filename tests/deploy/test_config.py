@@ -1,14 +1,19 @@
 """What can be checked here of the production files without Docker or a cluster: the nginx configuration is
 valid and says what it should, the Dockerfile installs the pinned requirements with torch's CPU wheel and runs what
 the README runs, and the Kubernetes manifest holds a Deployment, Service and cookie-affinity Ingress that agree."""
+import http.client
 import re
+import socket
+import ssl
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 import yaml
 
-from deploy.serve import NGINX_HINT, main, render_config
+from benchmarks.harness import free_port
+from deploy.serve import NGINX_HINT, main, render_config, self_signed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,3 +94,71 @@ def test_the_kubernetes_manifest_has_a_deployment_service_and_cookie_affinity_in
     assert redis_url == f"redis://{redis_service['metadata']['name']}:{redis_service['spec']['ports'][0]['port']}/0"
     assert redis_service["spec"]["selector"] == redis["metadata"]["labels"]
     assert "--appendonly" in redis["spec"]["containers"][0]["args"]  # a restart keeps the live classes
+
+
+def test_the_class_routes_are_capped_and_limited_and_the_cache_tells_no_one_else(nginx_conf):
+    """Issue 54 in the configuration: a 16 KiB body cap and request/connection limits on /_al/class/, the cache
+    status only for this machine, and what a visitor types kept under their browser's key."""
+    conf = nginx_conf.read_text()
+    class_locations = re.findall(r"location ~ /_al/class/[^{]*\{([^}]*)\}", conf)
+    assert len(class_locations) == 2
+    for block in class_locations:
+        assert "client_max_body_size 16k;" in block and "limit_req zone=" in block and "limit_conn " in block
+    assert "limit_req_status 429;" in conf and "limit_conn_status 429;" in conf
+    assert "$upstream_cache_status;" not in re.sub(r"map \$remote_addr \$al_cache_status \{[^}]*\}", "", conf)
+    assert re.search(r"map \$remote_addr \$al_cache_status \{\s*127\.0\.0\.1 \$upstream_cache_status;\s*"
+                     r"default\s+\"\";", conf)
+    live = re.search(r"location ~ /_al/live/[^{]*\{([^}]*)\}", conf).group(1)
+    assert 'proxy_cache_key "$al_replica_key $uri?$al_live_args";' in live
+    assert "ssl" not in conf.split("server {", 1)[1].split("\n", 2)[1], "plain http unless asked"
+
+
+@pytest.fixture
+def running_nginx(nginx_binary, tmp_path):
+    """nginx with the rendered https configuration (a self-signed certificate made as deploy.serve makes it), its
+    replicas absent: what nginx answers itself. Yields its port."""
+    port = free_port()
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(render_config(tmp_path, f"127.0.0.1:{port}", [free_port()], self_signed(tmp_path, "127.0.0.1")))
+    proc = subprocess.Popen([nginx_binary, "-p", str(tmp_path), "-c", str(conf), "-e", str(tmp_path / "error.log")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield port
+    proc.terminate()
+    proc.wait(10)
+
+
+def test_nginx_serves_https_and_refuses_a_large_class_body_before_the_app(running_nginx):
+    """The issue's 64 MiB POST to /_al/class/AAAAAA/steer, bounded (1 MiB): nginx answers 413 without reaching a
+    replica, over https with the run's certificate; plain http on the same port gets nginx's 400."""
+    context = ssl.create_default_context(cafile=None)
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE  # self-signed: what is checked is TLS itself
+    with context.wrap_socket(socket.create_connection(("127.0.0.1", running_nginx), timeout=10)) as tls:
+        assert tls.version() in ("TLSv1.2", "TLSv1.3")
+    c = http.client.HTTPSConnection("127.0.0.1", running_nginx, timeout=10, context=context)
+    c.request("POST", "/_al/class/AAAAAA/steer", body=b"[" * (1 << 20), headers={"X-AL-Key": "x"})
+    assert c.getresponse().status == 413
+    plain = http.client.HTTPConnection("127.0.0.1", running_nginx, timeout=10)
+    plain.request("GET", "/")
+    assert plain.getresponse().status == 400  # "The plain HTTP request was sent to HTTPS port"
+
+
+def test_nginx_limits_steers_per_address(running_nginx):
+    """Past 40 a second (and a burst of 40), steers from one address get 429 from nginx itself."""
+    context = ssl._create_unverified_context()
+    statuses = []
+    c = http.client.HTTPSConnection("127.0.0.1", running_nginx, timeout=10, context=context)
+    for _ in range(120):
+        c.request("POST", "/_al/class/AAAAAA/steer", body=b"{}", headers={"X-AL-Key": "x"})
+        r = c.getresponse()
+        r.read()
+        statuses.append(r.status)
+        if r.getheader("Connection", "").lower() == "close":
+            c = http.client.HTTPSConnection("127.0.0.1", running_nginx, timeout=10, context=context)
+    assert 429 in statuses and statuses.count(429) >= 30, statuses
