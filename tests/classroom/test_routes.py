@@ -250,3 +250,15 @@ def test_streams_are_capped_per_address_and_per_class(server, monkeypatch):
     assert Listener(server, code, "student-nat-again", address="10.5.0.1").status == 200  # a slot freed
     for x in mine[1:3] + others[:2]:
         x.close()
+
+
+def test_an_address_is_the_peer_unless_a_proxy_of_ours_names_it(monkeypatch):
+    """X-Real-IP is believed from loopback (nginx of deploy/serve.py) and ATTENTION_LAB_PROXIES alone: a student
+    cannot name another address to escape their limits, and behind an ingress students are not one address."""
+    assert routes.address_of("127.0.0.1", {"x-real-ip": "203.0.113.9"}) == "203.0.113.9"
+    assert routes.address_of(None, {"x-real-ip": "203.0.113.9"}) == "203.0.113.9"  # Streamlit: None is loopback
+    assert routes.address_of("198.51.100.4", {"x-real-ip": "203.0.113.9"}) == "198.51.100.4"
+    assert routes.address_of("127.0.0.1", {}) == "127.0.0.1"
+    monkeypatch.setattr(routes, "PROXIES", routes.PROXIES + (routes.ipaddress.ip_network("10.0.0.0/8"),))
+    assert routes.address_of("10.1.2.3", {"x-real-ip": "203.0.113.9"}) == "203.0.113.9"
+    assert routes.address_of("not an address", {"x-real-ip": "203.0.113.9"}) == "not an address"

@@ -162,3 +162,22 @@ def test_nginx_limits_steers_per_address(running_nginx):
         if r.getheader("Connection", "").lower() == "close":
             c = http.client.HTTPSConnection("127.0.0.1", running_nginx, timeout=10, context=context)
     assert 429 in statuses and statuses.count(429) >= 30, statuses
+
+
+def test_the_kubernetes_ingresses_serve_https_and_limit_the_class_routes():
+    """Issue 54: the manifest's Ingresses have TLS (and redirect to it), the class routes' Ingress has the body cap
+    and per-address limits, and the app believes X-Real-IP from the ingress controller's network."""
+    docs = list(yaml.safe_load_all((ROOT / "deploy" / "kubernetes.yaml").read_text()))
+    ingresses = {d["metadata"]["name"]: d for d in docs if d["kind"] == "Ingress"}
+    assert set(ingresses) == {"attention-lab", "attention-lab-class"}
+    for ingress in ingresses.values():
+        notes = ingress["metadata"]["annotations"]
+        assert ingress["spec"]["tls"][0]["secretName"] and notes["nginx.ingress.kubernetes.io/ssl-redirect"] == "true"
+        assert ingress["spec"]["tls"][0]["hosts"] == [r["host"] for r in ingress["spec"]["rules"]]
+    notes = ingresses["attention-lab-class"]["metadata"]["annotations"]
+    assert notes["nginx.ingress.kubernetes.io/proxy-body-size"] == "16k"
+    assert int(notes["nginx.ingress.kubernetes.io/limit-rps"]) > 0
+    assert int(notes["nginx.ingress.kubernetes.io/limit-connections"]) > 0
+    assert ingresses["attention-lab-class"]["spec"]["rules"][0]["http"]["paths"][0]["path"] == "/_al/class/"
+    container = next(d for d in docs if d["kind"] == "Deployment")["spec"]["template"]["spec"]["containers"][0]
+    assert {e["name"]: e.get("value") for e in container["env"]}["ATTENTION_LAB_PROXIES"]

@@ -21,8 +21,10 @@ holds STREAMS_PER_CLASS open streams in this process.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
+import os
 import re
 import threading
 import time
@@ -45,7 +47,10 @@ REFUSALS = 30  # refused class requests per address per minute (a guessed code, 
 STEERS = 40  # steers per address per second (a lecturer types at most ~15 keystrokes a second)
 STREAMS_PER_ADDRESS = 400  # open event streams per address in this process (a classroom behind one NAT)
 STREAMS_PER_CLASS = 600  # open event streams per class in this process
-LOOPBACK = ("127.0.0.1", "::1")  # a peer whose X-Real-IP is believed: nginx on this machine (deploy/serve.py)
+# Peers whose X-Real-IP is believed: nginx on this machine (deploy/serve.py), and the networks named in
+# ATTENTION_LAB_PROXIES (comma-separated, e.g. the ingress controller's pods: deploy/kubernetes.yaml).
+PROXIES = tuple(ipaddress.ip_network(n.strip(), strict=False) for n in
+                ("127.0.0.0/8,::1/128," + os.environ.get("ATTENTION_LAB_PROXIES", "")).split(",") if n.strip())
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 STREAM_HEADERS = HEADERS | {"X-Accel-Buffering": "no"}  # nginx passes each event on at once
 
@@ -85,12 +90,21 @@ class Limiter:
 REFUSED, STEERED = Limiter(REFUSALS, 60.0), Limiter(STEERS, 1.0)
 
 
+def proxy(peer: str) -> bool:
+    """Whether the peer is a proxy whose X-Real-IP is believed (PROXIES)."""
+    try:
+        return any(ipaddress.ip_address(peer) in network for network in PROXIES)
+    except ValueError:
+        return False
+
+
 def address_of(peer: str | None, headers: Mapping[str, str]) -> str:
-    """Who asks: the peer's address, or the X-Real-IP nginx sets when the peer is loopback (the proxy)."""
-    peer = peer or ""
-    if peer in LOOPBACK or not peer:
+    """Who asks: the peer's address, or the X-Real-IP a proxy of ours sets (a peer in PROXIES; None: loopback, as
+    Streamlit's context says for it)."""
+    peer = peer or "127.0.0.1"
+    if proxy(peer):
         forwarded = headers.get("x-real-ip", "").strip()
-        return forwarded[:64] if forwarded else peer or "local"
+        return forwarded[:64] if forwarded else peer
     return peer
 
 
