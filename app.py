@@ -22,12 +22,12 @@ else:  # a rerun
     from model.corpus import SEED_PAIRS, sample_sentences
     from model.coverage import THRESHOLD
     from model.tokenizer import SPECIALS, detokenize
-    from ui import bind, data, instrument, live, route, shell, state, url, widgets
+    from ui import bind, data, instrument, live, route, shell, state, widgets
     from ui import pretrained as pretrained_ui
     from ui.classroom import bar as class_bar
     from ui.classroom import session as class_session
     from ui.i18n import LANGS, message, model_label, t
-    from ui.keys import arrow_keys
+    from ui.keys import lecture_keys
     from ui.param import MAX_CHARS
     from ui.registry import PAGES, PATHS
     from ui.sentence_box import sentence_box
@@ -221,17 +221,6 @@ def keys_hint(path: str) -> None:
     st.html(f'<span class="al-keys">{html.escape(t(key))}</span>', width="content")
 
 
-def page_keys(current: str) -> None:
-    """→ / ← (or a clicker's PageDown / PageUp) open the next / previous page; the tour uses them for its steps."""
-    if current == "tour":
-        return
-    pressed = arrow_keys("page_keys")
-    if pressed and current in PATHS:
-        step = 1 if pressed == "next" else -1
-        target = PATHS[(PATHS.index(current) + step) % len(PATHS)]
-        st.switch_page(f"pages/{target}.py", query_params=url.url_params(state.store()))
-
-
 def main() -> None:
     """Build the shared header, then run the selected page."""
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide", menu_items={"About": ABOUT})
@@ -243,7 +232,7 @@ def main() -> None:
         widgets.presenter_css()
     path = page.url_path or "overview"
     class_session.enter(path)
-    page_keys(path)
+    lecture_keys(path)
     live.enter(route.url_for(path, state.store()))
     with st.container(key="al-header"):
         sentence_bar(live.DEBOUNCE_MS if live.url() else None, path)

@@ -4,13 +4,10 @@ import streamlit as st
 from lesson.tour import TourStep, facts, steps
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.keys import arrow_keys
 from ui.views.tour import figure_element, last, step_index
 
 shell.require_app()
 
-KEYS = "tour_keys"
-MOVES = {"next": 1, "prev": -1}
 FORMULA_CSS = "<style>.st-key-tour-formula .katex-display {overflow-x:auto; overflow-y:hidden}</style>"
 PRESENTER_CSS = """<style>
 .st-key-tour-nav h1 {font-size:1.7rem !important; padding:0 !important}
@@ -23,15 +20,9 @@ def move(delta: int) -> None:
     state.put("tour", min(max(int(state.get("tour")) + delta, 0), last(state.view_state())))
 
 
-def on_key() -> None:
-    """An arrow key was pressed: move before the rerun draws the step."""
-    move(MOVES.get((st.session_state.get(KEYS) or {}).get("pressed"), 0))
-
-
 def navigation(n: int, title: str) -> None:
-    """Back, the step indicator and Next (disabled at the ends), plus the arrow keys; in presenter view the step's
-    title between the buttons (the header tells the keys), a row above its figure."""
-    arrow_keys(KEYS, on_press=on_key)
+    """Back, the step indicator and Next (disabled at the ends; the clicker keys, ui/keys.py, go on to the pages); in
+    presenter view the step's title between the buttons (the header tells the keys), a row above its figure."""
     total = last(state.view_state()) + 1
     back, middle, forward = st.columns([1, 4, 1], vertical_alignment="center")
     with back:

@@ -1,12 +1,17 @@
-"""Keyboard navigation: → / PageDown and ← / PageUp anywhere on the page (not while typing in a box)."""
+"""The clicker keys: → / PageDown and ← / PageUp move through the lecture (the tour's steps, then the next page; back
+likewise) from any page; ui/static/components/keys.js says which key presses count (the contract: docs/pages.md)."""
 from __future__ import annotations
 
 import streamlit as st
 
+from ui import state, url
 from ui.assets import component_js
+from ui.registry import PATHS
 from ui.shared import per_process
+from ui.views.tour import last, step_index
 
 JS = component_js("keys")  # ui/static/components/keys.js
+TOUR = "tour"
 
 
 @per_process(1)
@@ -19,3 +24,33 @@ def arrow_keys(key: str = "arrow_keys", on_press=None) -> str | None:
     """"next", "prev" or None: the arrow key pressed since the last run (on_press runs before the rerun)."""
     result = _element()(key=key, on_pressed_change=on_press or (lambda: None))
     return getattr(result, "pressed", None)
+
+
+def neighbour(path: str, step: int) -> str:
+    """The page `step` (±1) away from `path` in the navigation's order (after the last page comes the first)."""
+    return PATHS[(PATHS.index(path) + step) % len(PATHS)]
+
+
+def tour_step(n: int, step: int, last_step: int) -> int | None:
+    """The tour step after (step 1) or before (step −1) step n, or None where the tour ends that way."""
+    moved = n + step
+    return moved if 0 <= moved <= last_step else None
+
+
+def lecture_keys(path: str) -> None:
+    """A clicker press: on the tour the next or previous step, past its ends (and on every other page) the next or
+    previous page; the tour is entered at its first step going forward, at its last going back."""
+    pressed = arrow_keys("page_keys")
+    if not pressed or path not in PATHS:
+        return
+    step = 1 if pressed == "next" else -1
+    if path == TOUR:
+        v = state.view_state()
+        moved = tour_step(step_index(v), step, last(v))
+        if moved is not None:
+            state.put("tour", moved)
+            return
+    target = neighbour(path, step)
+    if target == TOUR:
+        state.put("tour", 0 if step == 1 else last(state.view_state()))
+    st.switch_page(f"pages/{target}.py", query_params=url.url_params(state.store()))

@@ -6,5 +6,5 @@ MESSAGES = {
     "notice.line_uncopied": {"en": "Left out: {words}", "zh": "译文漏掉了：{words}"},
     "notice.line_untranslated": {"en": "May be untranslated: {words}", "zh": "可能未译出：{words}"},
     "header.keys_pages": {"en": "← / → pages", "zh": "← / → 翻页"},
-    "header.keys_steps": {"en": "← / → steps", "zh": "← / → 换步"},
+    "header.keys_steps": {"en": "← / → steps, then pages", "zh": "← / → 换步，再翻页"},
 }

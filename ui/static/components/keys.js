@@ -1,13 +1,54 @@
-// Keyboard navigation (ui/keys.py): → / PageDown and ← / PageUp anywhere on the page, not while typing in a box.
+// The clicker keys (ui/keys.py; the contract is in docs/pages.md, "Keys"). PageDown / PageUp (what presentation
+// clickers send) move through the lecture from anywhere but a multi-line text, a list or a dialog; → / ← do too,
+// except in a box or control that uses them, where they move the caret or the value, but in the sentence box they
+// move once the caret stands at its end (→) or start (←), where the caret cannot go further. Enter or Escape in the
+// sentence box leaves it, so the clicker's next press moves.
+const NEXT = { ArrowRight: "next", PageDown: "next" };
+const PREV = { ArrowLeft: "prev", PageUp: "prev" };
+const ARROW_ROLES = ["slider", "spinbutton", "radio", "tab", "option", "listbox", "combobox", "textbox", "gridcell",
+  "grid", "menuitem"];
+
+// What a key press does: "next", "prev", "leave" (the sentence box gives up the focus) or null (the key is the
+// element's own). `at` describes where it was pressed: {tag, role, editable, sentence, start, end, length, dialog}.
+export function action(key, at) {
+  if (at.dialog) return null;
+  if (at.sentence && (key === "Enter" || key === "Escape")) return "leave";
+  const move = NEXT[key] || PREV[key];
+  if (!move) return null;
+  if (at.tag === "TEXTAREA" || at.tag === "SELECT" || at.editable) return null;
+  if (key === "PageDown" || key === "PageUp") return move;
+  if (at.sentence) {
+    if (at.start !== at.end) return null; // a selection: the arrow collapses it
+    return (move === "next" ? at.end === at.length : at.start === 0) ? move : null;
+  }
+  if (at.tag === "INPUT" || ARROW_ROLES.includes(at.role)) return null;
+  return move;
+}
+
+// Where a key event was pressed, as `action` reads it.
+function where(e) {
+  const target = e.composedPath()[0] || e.target;
+  const sentence = !!target.classList?.contains("al-sentence__input");
+  return {
+    tag: target.tagName, role: target.getAttribute?.("role") || "", editable: !!target.isContentEditable, sentence,
+    start: sentence ? target.selectionStart : 0, end: sentence ? target.selectionEnd : 0,
+    length: sentence ? target.value.length : 0,
+    dialog: !!document.querySelector('[data-testid="stDialog"], [role="dialog"][aria-modal="true"]'),
+  };
+}
+
 export default function ({ setTriggerValue }) {
   window.__alKeys = setTriggerValue;
   if (window.__alKeysBound) return;
   window.__alKeysBound = true;
   document.addEventListener("keydown", (e) => {
+    if (e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const target = e.composedPath()[0] || e.target;
-    if (e.isComposing || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable) return;
-    if (e.key === "ArrowRight" || e.key === "PageDown") window.__alKeys("pressed", "next");
-    if (e.key === "ArrowLeft" || e.key === "PageUp") window.__alKeys("pressed", "prev");
+    const done = action(e.key, where(e));
+    if (done === "leave") target.blur();
+    else if (done) {
+      e.preventDefault(); // PageDown must not also scroll the page, nor → move a caret at the end
+      window.__alKeys("pressed", done);
+    }
   });
 }

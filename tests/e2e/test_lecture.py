@@ -1,0 +1,172 @@
+"""A lecture at the projector (1280×720, presenter view) in Chromium: the clicker's keys move through the tour and on
+to the pages whether or not the sentence box has the focus; the join link students get is one they can reach (or a
+warning says why not); a student exploring on their own is told when the class ends."""
+import base64
+import contextlib
+import re
+import subprocess
+import sys
+import urllib.parse
+import urllib.request
+
+import pytest
+import segno
+
+from benchmarks.harness import IDLE, free_port, wait_healthy
+from lesson import catalogue
+from tests.e2e.helpers import open_app, retype, sentence_box, wait_painted
+from ui.classroom.address import lan_address
+from ui.registry import PATHS
+
+pytestmark = pytest.mark.e2e
+PROJECTOR = {"width": 1280, "height": 720}
+LAST_STEP = 16  # the tour's 17 steps, counted from 0
+
+
+def projector(browser):
+    """A page at a projector's size that records page errors."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def query(page) -> dict[str, str]:
+    """The page's URL parameters."""
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
+
+
+def at(page, path: str, step: int | None = None, sentence: str | None = None, timeout: float = 60_000) -> None:
+    """Wait until the page shows `path` (the tour at `step`; with `sentence` in the URL) and its script is idle."""
+    page.wait_for_function("([p, first]) => location.pathname.endsWith('/' + p)"
+                           " || first && location.pathname.endsWith('/')",  # the first page's URL is the app's own
+                           arg=[path, path == PATHS[0]], timeout=timeout)
+    if step is not None:
+        page.wait_for_function("n => (new URLSearchParams(location.search).get('tour') || '0') === n", arg=str(step),
+                               timeout=timeout)
+    if sentence is not None:
+        page.wait_for_function("s => new URLSearchParams(location.search).get('s') === s", arg=sentence,
+                               timeout=timeout)
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(browser, app_url):
+    page = projector(browser)
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1")
+    at(page, "tour", 0)
+    for n, (sentence, leave) in enumerate([("I eat apples every day.", "Enter"), ("We read books.", "Escape"),
+                                           ("The dog runs.", None)], start=1):
+        retype(page, sentence)  # the focus in the box, the caret at the end of the sentence
+        if leave:
+            page.keyboard.press(leave)
+            assert page.evaluate("() => !document.activeElement || document.activeElement === document.body")
+        page.keyboard.press("PageDown")
+        at(page, "tour", n, sentence)
+    retype(page, "They like tea.")
+    page.keyboard.press("ArrowRight")  # the caret at the end: → moves the lecture, not the caret
+    at(page, "tour", 4, "They like tea.")
+    sentence_box(page).press("Home")
+    page.keyboard.press("ArrowRight")  # editing inside the sentence: → moves the caret
+    page.wait_for_timeout(1500)
+    at(page, "tour", 4)
+
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&tour={LAST_STEP}")
+    at(page, "tour", LAST_STEP)
+    page.keyboard.press("ArrowRight")  # the last step: → goes on to the next page …
+    after = PATHS[PATHS.index("tour") + 1]
+    at(page, after)
+    wait_painted(page, "I have a cat")
+    page.keyboard.press("PageUp")  # … and back comes to the tour's last step
+    at(page, "tour", LAST_STEP)
+    page.keyboard.press("PageUp")
+    at(page, "tour", LAST_STEP - 1)
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&tour=1")
+    page.keyboard.press("ArrowLeft")
+    at(page, "tour", 0)
+    page.keyboard.press("ArrowLeft")  # the first step: ← goes back to the page before the tour …
+    at(page, PATHS[PATHS.index("tour") - 1])
+    page.keyboard.press("PageDown")  # … and forward enters the tour at its first step
+    at(page, "tour", 0)
+    assert "presenter=1" in page.url or "presenter=True" in page.url
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def dialog_of(page, app_url: str, lang: str) -> tuple[str, str]:
+    """Start a class from a link; (the join code, the dialog's text)."""
+    page.goto(f"{app_url}/self_attention?class=new&s=I+have+a+cat&lang={lang}")
+    code = page.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    page.locator('[data-testid="stDialog"] [data-testid="stImage"] img').wait_for()
+    return code.inner_text().strip(), page.locator('[data-testid="stDialog"]').inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_server_listening_on_loopback_only_says_students_cannot_join(browser, app_url, lang):
+    page = projector(browser)  # the tests' server listens on 127.0.0.1 only
+    code, text = dialog_of(page, app_url, lang)
+    url = f"{app_url}/?join={code}"
+    assert catalogue.t("class.join_at", lang, url=url) in text
+    assert catalogue.t("class.address_bound", lang).replace("`", "") in text, text
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@contextlib.contextmanager
+def server_on_every_interface():
+    """The app listening on every interface, as `streamlit run app.py` does: its port."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port",
+           str(port), "--browser.gatherUsageStats", "false"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", 60)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def modules(svg: str) -> list[str]:
+    """The dark modules of a QR code drawn by segno as SVG: its path's relative moves, whatever its scale, colours and
+    quiet zone."""
+    return [re.sub(r"^M[\d.]+ [\d.]+", "", d) for d in re.findall(r'd="([^"]+)"', svg.replace("'", '"'))[-1:]]
+
+
+def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser):
+    lan = lan_address()
+    assert lan, "this machine has a network address (the test is about it)"
+    with server_on_every_interface() as port:
+        page = projector(browser)
+        code, text = dialog_of(page, f"http://localhost:{port}", "en")  # opened as the README says
+        url = f"http://{lan}:{port}/?join={code}"
+        assert catalogue.t("class.join_at", "en", url=url) in text, text
+        assert "localhost" not in text and "Students cannot open" not in text
+        src = page.locator('[data-testid="stDialog"] [data-testid="stImage"] img').get_attribute("src")
+        drawn = base64.b64decode(src.split(",", 1)[1]).decode()
+        expected = modules(segno.make(url, error="m").svg_inline())
+        assert modules(drawn) and modules(drawn) == expected, "the QR code encodes the join link"
+        with urllib.request.urlopen(url, timeout=30) as answer:  # a student's phone on the same network
+            assert answer.status == 200
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, app_url):
+    lecturer = projector(browser)
+    code, _ = dialog_of(lecturer, app_url, "en")
+    lecturer.keyboard.press("Escape")
+    student = projector(browser)
+    student.goto(f"{app_url}/?join={code}")
+    at(student, "self_attention", sentence="I have a cat")
+    retype(student, "The dog chased the ball")  # exploring now
+    student.get_by_text(re.compile("Exploring on your own")).wait_for(timeout=60_000)
+    lecturer.locator(".st-key-class_open button").first.click()
+    lecturer.locator(".st-key-class_end button").click()
+    student.get_by_text(catalogue.t("class.ended", "en")).wait_for(timeout=30_000)  # no click of the student's
+    assert "join=" not in student.url
+    assert query(student)["s"] == "The dog chased the ball"  # the student's own view stays
+    for page in (lecturer, student):
+        assert not page.errors, page.errors
+        page.context.close()
