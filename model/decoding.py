@@ -14,6 +14,7 @@ from model.transformer import AttnOptions, Transformer, cross_cache
 
 N_LIKELIEST = 8
 METHODS = ("greedy", "sample", "beam")
+NO_REPEAT_RUN = 4  # the guard: no run of 1 to 4 tokens is written a third time in a row (chosen in docs/model.md)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class DecodeOptions:
     seed: int = 0  # sampling seed
     beam_width: int = 4
     max_steps: int = 40
+    guard: bool = True  # the repetition guard (`repeating`); False: every step takes the model's own choice
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -92,10 +94,33 @@ def copy_source(cross: np.ndarray, ids: list[int]) -> list[int | None]:
     return [int(cross[:, t].mean(0).argmax()) if i == UNK_ID else None for t, i in enumerate(ids)]
 
 
-def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions) -> torch.Tensor:
-    """Log-probabilities of the next token after each prefix (B, t) -> (B, V), without recording."""
+def repeating(prefix: list[int]) -> list[int]:
+    """The tokens the repetition guard forbids next: each one that would end the prefix with a run of 1 to
+    NO_REPEAT_RUN tokens written a third time in a row (人 after 没人人, 的朋友 after 的朋友的朋友的朋)."""
+    out = []
+    for n in range(1, NO_REPEAT_RUN + 1):
+        tail = prefix[len(prefix) - 3 * n + 1:]  # the run twice, then all of it but its last token
+        if len(tail) == 3 * n - 1 and tail[:n] == tail[n : 2 * n] and tail[2 * n:] == tail[: n - 1]:
+            out.append(tail[n - 1])
+    return out
+
+
+def guarded(log_probs: torch.Tensor, prefixes: list[list[int]], guard: bool) -> torch.Tensor:
+    """Log-probabilities (B, V) with each row's repeating tokens set to −inf (the guard on), else unchanged."""
+    if not guard:
+        return log_probs
+    out = log_probs.clone()
+    for row, prefix in enumerate(prefixes):
+        out[row, repeating(prefix)] = float("-inf")
+    return out
+
+
+def next_log_probs(model: Transformer, memory, src_ids, prefix: torch.Tensor, opts: AttnOptions,
+                   guard: bool = False) -> torch.Tensor:
+    """Log-probabilities of the next token after each prefix (B, t) -> (B, V), without recording; `guard`: the
+    repetition guard applied."""
     logits = model.decode(memory, src_ids, prefix, opts)  # (B, t, V)
-    return torch.log_softmax(logits[:, -1].double(), dim=-1)
+    return guarded(torch.log_softmax(logits[:, -1].double(), dim=-1), prefix.tolist(), guard)
 
 
 def sampling_distribution(log_probs: torch.Tensor, opts: DecodeOptions) -> torch.Tensor:
@@ -116,13 +141,14 @@ Pass = tuple[list[int], dict]  # a recorded decoder pass: its input rows and wha
 
 
 def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, attn: AttnOptions,
-                      follows: dict[int, int] | None = None) -> tuple[list[int], Pass]:
+                      follows: dict[int, int] | None = None, guard: bool = False) -> tuple[list[int], Pass]:
     """Exact greedy decoding that verifies a guessed continuation (e.g. the previous keystroke's translation)
     in one decoder pass: guessed tokens are kept while they equal the argmax, and the first mismatch's argmax
     comes from the same pass; after a miss the draft is realigned (`realign`), and once it is used up the guess is
     what followed the prefix's last tokens earlier in the prefix, or in the model's recent translations (`follows`,
-    updated here; see `guessed`). A good draft needs 1–3 passes instead of one per token. Returns the ids and the
-    last pass, recorded (a right draft's last pass is the one a trace records)."""
+    updated here; see `guessed`). A good draft needs 1–3 passes instead of one per token. `guard`: each row's argmax
+    skips the tokens that would repeat an n-gram of its prefix. Returns the ids and the last pass, recorded (a right
+    draft's last pass is the one a trace records)."""
     follows = {} if follows is None else follows
     prefix, at = [BOS_ID], 0  # at: the draft position expected next
     cross = cross_cache(model.config.N)  # the memory's K/V, projected on the first pass only
@@ -131,8 +157,9 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
         guess = draft[at:] if from_draft else guessed(prefix, follows)
         rows = (prefix + guess)[: max_steps + 1]
         with model.recording() as cache:
-            pred = model.decode(memory, src_ids, torch.tensor([rows]), attn, cross)[0].argmax(-1).tolist()  # (len,)
-        for j, token in enumerate(pred[len(prefix) - 1 :]):  # token after rows[: len(prefix) + j]
+            logits = model.decode(memory, src_ids, torch.tensor([rows]), attn, cross)[0]  # (len, V)
+        pred = row_argmax(logits, rows, len(prefix) - 1, guard)
+        for j, token in enumerate(pred):  # token after rows[: len(prefix) + j]
             prefix.append(token)
             if token == EOS_ID or len(prefix) > max_steps:
                 follows.update(zip(prefix, prefix[1:]))
@@ -141,6 +168,15 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
                 break
         if from_draft:
             at = realign(draft, at + j, token) if j < len(guess) else at + j
+
+
+def row_argmax(logits: torch.Tensor, rows: list[int], start: int, guard: bool) -> list[int]:
+    """The argmax of each row of one pass (logits (len, V)) from row `start` on, row k over rows[: k + 1]; `guard`:
+    repeating tokens skipped."""
+    if not guard:
+        return logits[start:].argmax(-1).tolist()
+    return [int(guarded(logits[k][None].double(), [rows[: k + 1]], True)[0].argmax()) for k in
+            range(start, len(rows))]
 
 
 def realign(draft: list[int], at: int, token: int) -> int:
@@ -184,11 +220,12 @@ def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOpt
     """Greedy (verifying `draft`, guessing with `follows`) or sampled token ids, <bos> first (and <eos> last if
     produced), and greedy's last recorded pass."""
     if opts.method == "greedy":
-        return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn, follows)
+        return greedy_with_draft(model, memory, src_ids, draft or [], opts.max_steps, attn, follows, opts.guard)
     gen = torch.Generator().manual_seed(opts.seed)
     prefix = [BOS_ID]
     for _ in range(opts.max_steps):
-        dist = choice_distribution(next_log_probs(model, memory, src_ids, torch.tensor([prefix]), attn)[0], opts)
+        log_probs = next_log_probs(model, memory, src_ids, torch.tensor([prefix]), attn, opts.guard)[0]  # (V,)
+        dist = choice_distribution(log_probs, opts)
         chosen = int(torch.multinomial(dist, 1, generator=gen))
         prefix.append(chosen)
         if chosen == EOS_ID:
@@ -211,8 +248,8 @@ def beam_prefix(model, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn:
     for _ in range(opts.max_steps):
         prefixes = torch.tensor([p for _, p in live])  # (n_live, t)
         mem = memory.expand(len(live), -1, -1)  # (n_live, S, d_model)
-        best = beam_candidates(live, next_log_probs(model, mem, src_ids.expand(len(live), -1), prefixes, attn),
-                               opts.beam_width)
+        log_probs = next_log_probs(model, mem, src_ids.expand(len(live), -1), prefixes, attn, opts.guard)
+        best = beam_candidates(live, log_probs, opts.beam_width)
         snapshots.append([{"tokens": [vocab.itos[i] for i in p[1:]], "log_prob": sc} for sc, p in best])
         done += [c for c in best if c[1][-1] == EOS_ID]
         live = [c for c in best if c[1][-1] != EOS_ID][: opts.beam_width - len(done)]
@@ -228,6 +265,7 @@ def steps_from_pass(prefix: list[int], cache: dict, vocab: Vocab, N: int, opts: 
     """Every step, read off one recorded decoder pass over the prefix: under the causal mask, row t of that pass
     is exactly what the decoder computed at step t."""
     log_probs = torch.log_softmax(cache[act_name("logits")][0].double(), dim=-1)  # (T, V)
+    log_probs = guarded(log_probs, [prefix[: t + 1] for t in range(len(log_probs))], opts.guard)  # (T, V)
     self_attn = np.stack([cache[act_name("pattern", i, "decoder")][0].numpy() for i in range(N)])  # (N,h,T,T)
     cross = np.stack([cache[act_name("pattern", i, "cross")][0].numpy() for i in range(N)])  # (N,h,T,S)
     self_attn.setflags(write=False)  # every step's arrays are views of these: read-only, like a cached trace's
@@ -288,13 +326,15 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
 
 
 @torch.no_grad()
-def greedy_batch(model: Transformer, src_ids: torch.Tensor, max_steps: int) -> list[list[int]]:
-    """Fast batched greedy decoding without recording (for evaluation); returns output ids per row."""
+def greedy_batch(model: Transformer, src_ids: torch.Tensor, max_steps: int, guard: bool = True) -> list[list[int]]:
+    """Fast batched greedy decoding without recording (for evaluation), with the repetition guard unless `guard` is
+    False, as the app decodes; returns output ids per row."""
     memory = model.encode(src_ids)
     ys = torch.full((src_ids.shape[0], 1), BOS_ID, dtype=torch.long)  # (B, 1)
     done = torch.zeros(src_ids.shape[0], dtype=torch.bool)
     for _ in range(max_steps):
-        nxt = model.decode(memory, src_ids, ys)[:, -1].argmax(-1)  # (B,)
+        logits = model.decode(memory, src_ids, ys)[:, -1]  # (B, V)
+        nxt = guarded(logits, ys.tolist(), guard).argmax(-1)  # (B,)
         ys = torch.cat([ys, nxt[:, None]], dim=1)
         done |= nxt == EOS_ID
         if done.all():
