@@ -54,6 +54,7 @@ class View:
     top_k: int = param(0, url="topk", low=0, high=50)
     seed: int = param(0, low=0, high=10_000)
     beam_width: int = param(4, url="beam", low=1, high=4)
+    no_repeat: bool = param(True, url="norep")  # decoding: the repetition guard (model.decoding.repeating)
     twin: bool = param(False)  # decoding page: the sentence through the model's twin as well, side by side
     second_sentence: str = param("you like tea", url="s2")  # the masks page's second sentence
     pe_d_model: int = param(64, url="pe_d", low=4, high=256, step=2)
@@ -100,7 +101,8 @@ class View:
     @property
     def decode(self) -> DecodeOptions:
         """How the translation picks each next token."""
-        return DecodeOptions(self.decode_method, self.sample_temperature, self.top_k, self.seed, self.beam_width)
+        return DecodeOptions(self.decode_method, self.sample_temperature, self.top_k, self.seed, self.beam_width,
+                             guard=self.no_repeat)
 
     def within(self, **limits: int | Sequence) -> View:
         """The view with each named entry kept inside what a trace has: an index inside [its declared low, the given
