@@ -2,10 +2,11 @@
 import pandas as pd
 import streamlit as st
 
+from model.decoding import NO_REPEAT_RUN
 from model.tokenizer import detokenize
 from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.decoding import coverage_element, cross_element, highest, step_element, twin_element, twins
+from ui.views.decoding import blocked, coverage_element, cross_element, highest, step_element, twin_element, twins
 
 shell.require_app()
 
@@ -23,6 +24,10 @@ with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  #
         bind.bound(st.number_input, t("dec.seed"), "seed", width=160)
     elif method == "beam":
         bind.bound(st.slider, t("dec.beam_width"), "beam_width", width=260)
+    if not data.is_pretrained():  # a Hugging Face model decodes its own way
+        guard = bind.bound(st.toggle, t("dec.guard"), "no_repeat")
+if not data.is_pretrained():
+    st.caption(t("dec.guard_on" if guard else "dec.guard_off", n=NO_REPEAT_RUN))
 
 trace = data.current_trace()
 
@@ -90,6 +95,8 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
+    if (stopped := blocked(trace, shown)) is not None:
+        st.caption(t("dec.blocked", token=widgets.plain(stopped[0]), p=f"{stopped[1]:.3f}"))
     widgets.show(step_element(trace, shown, layer, head, view), main=True)
     if step.beams:
         st.markdown(t("dec.beams"))

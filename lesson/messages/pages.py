@@ -262,6 +262,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.topk": {"en": "Top-k sampling: the k best only (0 = all)", "zh": "Top-k 采样：只取最好的 k 个（0 = 全部）"},
     "dec.seed": {"en": "Seed", "zh": "随机种子"},
     "dec.beam_width": {"en": "Beam width", "zh": "束宽"},
+    "dec.guard": {"en": "No loops", "zh": "防止循环"},
+    "dec.guard_on": {
+        "en": "**No loops** is on: the decoder may not write a token, or a run of up to {n} tokens, a third time in a "
+              "row. Where the model's likeliest token would do so, that token is left out of the step's choice: "
+              "没人人人人… becomes 没人人 and the sentence goes on. Turn it off to see the loops the model writes on "
+              "its own.",
+        "zh": "**防止循环**已开启：解码器不能把同一个词元，或同一串最多 {n} 个词元，连续写第三遍。模型最可能的词元若会"
+              "造成这样的循环，这一步就不选它：没人人人人…… 变成 没人人，句子接着往下写。关掉它，就能看到模型自己写出"
+              "的循环。",
+    },
+    "dec.guard_off": {
+        "en": "**No loops** is off: every step takes the model's own choice, so a translation can repeat a token until "
+              "the length limit (没人人人人…).",
+        "zh": "**防止循环**已关闭：每一步都按模型自己的选择，所以译文可能一直重复同一个词元，直到长度上限（没人人人人……）。",
+    },
+    "dec.blocked": {
+        "en": "Without the guard the model would have written **{token}** here (p = {p}): a run's third time in a row. "
+              "The guard left it out of this step's choice.",
+        "zh": "没有防止循环，模型在这一步会写出**{token}**（p = {p}）：同一串词元连续第三遍。防止循环让这一步不选它。",
+    },
     "dec.translation": {"en": "**Translation**", "zh": "**译文**"},
     "dec.copied": {
         "en": "At step {step} the model wrote <unk>: it has no word for this. Its last cross-attention layer, averaged "

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from model.coverage import THRESHOLD
-from model.decoding import DecodeOptions
+from model.decoding import DecodeOptions, repeating
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, per_view
@@ -64,6 +64,19 @@ def cross_element(trace: Trace, v: View) -> Element:
                    [f"cross-full-{i}" for i in range(N)])
 
 
+def blocked(trace: Trace, shown: int) -> tuple[str, float] | None:
+    """The token the repetition guard kept the model from writing at a step (its most likely one, which would have
+    made a loop, model.decoding.repeating) and its probability; None if the guard was off or let it through."""
+    if not trace.decode_opts.guard:
+        return None
+    step = trace.decoded.steps[shown]
+    probs = trace.probs[len(step.prefix_ids) - 1]  # (V,) the model's own distribution at this step
+    first = int(probs.argmax())
+    if first == step.chosen_id or first not in repeating(step.prefix_ids):
+        return None
+    return data.bundle(trace.model).tgt_vocab.itos[first], float(probs[first])
+
+
 def twins(trace: Trace, v: View) -> list[Trace]:
     """The sentence through the model trained to align and through its twin (greedy), that one first; none unless the
     view asks for them (a second trace per keystroke) and the model has a twin."""
@@ -71,7 +84,8 @@ def twins(trace: Trace, v: View) -> list[Trace]:
     if not twin:
         return []
     names = sorted([trace.model, twin], key=lambda n: not data.bundle(n).guided)
-    return [data.drafted(v.drafts, name, lambda draft, name=name: data.trace(name, trace.text, v.attn, DecodeOptions(),
+    return [data.drafted(v.drafts, name, lambda draft, name=name: data.trace(name, trace.text, v.attn,
+                                                                               DecodeOptions(guard=v.no_repeat),
                                                                                _draft=draft))
             for name in names]
 
