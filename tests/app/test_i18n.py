@@ -45,6 +45,7 @@ ALLOWED_LATIN = {
     "Tu",  # an author's name: Tu et al. 2016, coverage
     "Cordonnier", "Loukas", "Jaggi", "ICLR",  # convolution as attention (Cordonnier, Loukas & Jaggi, ICLR 2020)
     "ELECTRA", "Clark", "Adam", "SGD",  # a method and its author (Clark et al. 2020); optimisers, by their names
+    "Milakov", "Gimelshein", "Rabe", "Staats", "GPU",  # the online softmax (2018), O(n)-memory attention (2021)
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
 }
