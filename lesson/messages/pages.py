@@ -48,7 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "diagram.probabilities": {"en": "Output Probabilities", "zh": "输出概率"},
     "diagram.encoder_stack": {"en": "Encoder layer × {n}", "zh": "编码器层 × {n}"},
     "diagram.decoder_stack": {"en": "Decoder layer × {n}", "zh": "解码器层 × {n}"},
-    "diagram.memory": {"en": "K, V (memory)", "zh": "K, V（编码器输出（memory））"},
+    "diagram.memory": {"en": "K, V (memory)", "zh": "K, V（编码器输出）"},
     # --- words the viz builders write themselves (colour bars, legends, bar axes, head view, masked hover) ---
     "viz.value": {"en": "value", "zh": "数值"},
     "viz.weight": {"en": "weight", "zh": "权重"},
