@@ -14,22 +14,27 @@ PAPER = {
               "{path} 层才能到达最后一个（论文中的 O(n/r)）。",
     },
     "paper.cnn": {
-        "en": "A convolution is a restricted self-attention with fixed weights",
-        "zh": "卷积是权重固定的受限自注意力",
+        "en": "A convolution is k attention heads with fixed weights, one per offset",
+        "zh": "卷积是 k 个权重固定的注意力头，每个偏移一个",
     },
     "paper.caption_cnn": {
-        "en": "«{title}» ends with “CNN可以看作是一种简化版的self-Attention”. Worked on this sentence: a "
+        "en": "«{title}» says in its summary “CNN可以看作是一种简化版的self-Attention”. Worked on this sentence: a "
               "convolution of kernel k = {k} over its {n} encoder inputs ({d} numbers each, random weights) equals "
               "{k} attention heads with fixed weights: head o puts weight 1 on the key o positions away (o = −{w} … "
               "{w}), reads it through its own matrix W_o, and the heads are added (max |difference| {diff}). So a "
-              "convolution is self-attention restricted to r = {k} keys whose weights never depend on the sentence. "
+              "convolution is attention with one head per offset, each with a fixed weight and its own value matrix; "
+              "one restricted head with fixed weights α_o would only give Σ_o α_o·W·x_(i+o), a single W for every "
+              "offset, which is no convolution (Cordonnier, Loukas and Jaggi, 2020). "
               "This model computes its weights from the tokens: the convolution's fixed band, the model's weights "
               "restricted to the same {k} keys (encoder layer 0, head 0) and its full weights.",
-        "zh": "«{title}» 最后说“CNN可以看作是一种简化版的self-Attention”。用本句来算：在它的 {n} 个编码器输入（每个 "
+        "zh": "«{title}» 在总结里说“CNN可以看作是一种简化版的self-Attention”。用本句来算：在它的 {n} 个编码器输入（每个"
+              " "
               "{d} 个数）上做卷积核 k = {k} 的卷积（随机权重），等于 {k} 个权重固定的注意力头：头 o 把权重 1 "
               "放在相隔 o 个位置的键上（o = −{w} … {w}），用自己的矩阵 W_o 读取它，各头相加（最大 |差值| "
-              "{diff}）。所以卷积就是限制在 r = {k} "
-              "个键上、权重与句子无关的自注意力。本模型的权重则由词元算出：卷积固定的带状范围、本模型限制在同样 {k} "
+              "{diff}）。所以卷积是每个偏移一个头、"
+              "每个头权重固定并有自己值矩阵的注意力；一个权重 α_o 固定的受限头只能给出 Σ_o α_o·W·x_(i+o)，所有偏移共用"
+              "一个 W，那并不是卷积（Cordonnier、Loukas 和 Jaggi，2020）。本模型的权重则由词元算出：卷积固定的带状范围"
+              "、本模型限制在同样 {k} "
               "个键上的权重（编码器第 0 层、头 0），以及它完整的权重。",
     },
     "paper.fig_conv": {"en": "Convolution, k = {k}: any sentence", "zh": "卷积，k = {k}：任何句子都一样"},
