@@ -197,7 +197,7 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
     "diagram": ("decoding", [
         (3, (24, 52), DIAGRAM, True)]),
     "rnn_parallel": ("paper", [
-        (4, (33, 33), "对于RNN来说,要是现在我们要输出中国,就必须先输出[我爱],这个过程是难以并行的,即我们必须"
+        (4, (33, 33), "对于RNN来说,要是现在我们要输出中国,就必须先输出⟨我爱⟩,这个过程是难以并行的,即我们必须"
                       "先得到一些东西才能进行下一步。", False)]),
     "score_importance": ("self_attention", [
         (4, (75, 75), "a_{1,1}、a_{1,2}、a_{1,3} 是一个数值,我们称为attention score,其表示的是每个输入的重要"

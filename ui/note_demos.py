@@ -604,12 +604,18 @@ def demo_decoder_source(bundle: Bundle, trace: Trace | None) -> None:
                   blind=widgets.plain(blind or "∅"), N=bundle.config.N, S=len(trace.src.tokens)))
 
 
+@functools.cache
+def conv2d_parameters(d: int) -> int:
+    """Parameters of a 3 × 3 2-D convolution from d to d channels, as a CNN on images has."""
+    return parameters(torch.nn.Conv2d(d, d, 3))
+
+
 def demo_more_params(bundle: Bundle, trace: Trace | None) -> None:
-    """One self-attention block's parameters against 1-D convolutions of kernel 3, 5 and 7 at this d_model."""
+    """One self-attention block's parameters against 1-D convolutions of kernel 3, 5 and 7 and a 3 × 3 2-D one."""
     d = bundle.config.d_model
     conv = lessons.conv_parameters(d, (3, 5, 7))
     st.markdown(t("notes.more_params.app", d=d, attn=f"{parameters(bundle.transformer.encoder[0].self_attn):,}",
-                  k3=f"{conv[3]:,}", k5=f"{conv[5]:,}", k7=f"{conv[7]:,}"))
+                  k3=f"{conv[3]:,}", k5=f"{conv[5]:,}", k7=f"{conv[7]:,}", k33=f"{conv2d_parameters(d):,}"))
 
 
 @per_process(4)

@@ -4,13 +4,22 @@ MESSAGES = {
     "nav.after_2017": {"en": "After 2017: online softmax", "zh": "2017 年之后：在线 softmax"},
     "fl.header": {"en": "After 2017: softmax without the n × n matrix", "zh": "2017 年之后：不存 n × n 矩阵的 softmax"},
     "fl.caption": {
-        "en": "FlashAttention (Dao et al., 2022) computes softmax(S)·V for a head one tile of keys at a time, so the "
-              "n × n score matrix is never held in memory. Each query keeps three things: the largest score seen so "
+        "en": "The online softmax (Milakov and Gimelshein, 2018) computes softmax(S)·V for a head one tile of keys at "
+              "a time, so the n × n score matrix is never held whole; Rabe and Staats (2021) used it for attention "
+              "in memory that grows with n, not n². FlashAttention (Dao et al., 2022) made it fast on GPUs: tiles "
+              "sized to the chip's on-chip memory, so the scores never travel to main memory, and a backward pass "
+              "that recomputes them instead of storing them; the result is exact. Each query keeps three things: the "
+              "largest score seen so "
               "far m, the running sum ℓ of exp(s − m), and an unnormalised output O. When a tile brings a larger "
               "score, everything summed so far is multiplied by exp(m_old − m_new), and the result is unchanged. "
               "Below: the head picked above, on your sentence.",
-        "zh": "FlashAttention（Dao 等，2022）对一个头计算 softmax(S)·V 时，每次只读一块键，所以从不在内存里存下整个 "
-              "n × n 的分数矩阵。每个查询只记三样东西：到目前为止最大的分数 m、exp(s − m) 的累计和 ℓ、以及未归一化的"
+        "zh": "在线 softmax（Milakov 和 Gimelshein，2018）对一个头计算 softmax(S)·V 时，每次只读一块键，所以从不完整"
+              "地存下 n × n 的分数矩阵；Rabe 和 Staats（2021）把它用于注意力，所需内存随 n 而不是 n² 增长。"
+              "FlashAttention"
+              "（Dao 等，2022）让它在 GPU 上变快：块的大小按芯片上的片上存储来定，分数从不写回主存；反向传播重新计算分"
+              "数"
+              "而不是把它们存下来；结果是精确的。每个查询只记三样东西：到目前为止最大的分数 m、exp(s − m) 的累计和 ℓ、"
+              "以及未归一化的"
               "输出 O。新的一块里出现更大的分数时，之前累加的都乘以 exp(m_old − m_new)，结果不变。下面用的是上方选中"
               "的头，作用在你的句子上。",
     },
@@ -75,13 +84,16 @@ MESSAGES = {
         "en": "Decoding writes one token per step. Without a cache, every step runs the decoder again over all the "
               "tokens so far and projects the encoder's memory into K and V again. With a KV cache, a step runs "
               "only the newest token: its query meets the keys and values of every earlier position, kept from the "
-              "steps before, and the memory's K and V are projected once. The logits are the same; the work per "
-              "step stops growing with the square of the length, and the cache costs memory instead. Below: the "
+              "steps before, and the memory's K and V are projected once. The logits are the same; the attention work "
+              "of step t drops from t queries against t keys (t²) to one query against t keys, and from T³ to T² "
+              "over a translation of T tokens, and the cache costs memory instead. Below: the "
               "translation of your sentence, decoded again step by step with the cache.",
-        "zh": "解码每一步写出一个词元。没有缓存时，每一步都要把到目前为止的所有词元重新送进解码器，并把编码器的 memory "
+        "zh": "解码每一步写出一个词元。没有缓存时，每一步都要把到目前为止的所有词元重新送进解码器，并把编码器输出"
               "重新投影成 K 和 V。有了 KV 缓存，每一步只算最新的词元：它的查询去对之前每个位置的键和值——这些是前面"
-              "各步留下来的——而 memory 的 K、V 只投影一次。logits 完全一样；每一步的计算量不再随长度的平方增长，"
-              "代价是缓存要占内存。下面：你的句子的译文，用缓存一步一步重新解码。",
+              "各步留下来的——而编码器输出的 K、V 只投影一次。未归一化得分完全一样；第 t 步的注意力计算量从 t 个查询对 "
+              "t "
+              "个键（t²）降到一个查询对 t 个键，整句 T 个词元的译文从 T³ 降到 T²，代价是缓存要占内存。下面：你的句子的"
+              "译文，用缓存一步一步重新解码。",
     },
     "kv.step": {"en": "Decoding step", "zh": "解码步"},
     "kv.step_line": {
@@ -94,7 +106,7 @@ MESSAGES = {
         "en": "Checked on this sentence: over {steps} steps and {vocab:,} logits each, the cached steps' logits differ "
               "from the full pass's by at most {gap} (float32 rounding), and they choose the same {same} of {steps} "
               "tokens.",
-        "zh": "在这句话上检查：{steps} 步、每步 {vocab:,} 个 logits，带缓存各步的 logits 与完整前向的最大差为 {gap}"
+        "zh": "在这句话上检查：{steps} 步、每步 {vocab:,} 个未归一化得分，带缓存各步的得分与完整前向的最大差为 {gap}"
               "（float32 的舍入误差），两者选出的词元 {steps} 个中有 {same} 个相同。",
     },
     "kv.fig_keys": {"en": "Decoder layer {layer}, K/V head {kv}: the K cache at step {step}",
@@ -179,18 +191,22 @@ MESSAGES = {
     "pos.header": {"en": "After 2017: where position goes — RoPE and ALiBi",
                    "zh": "2017 年之后：位置放在哪里——RoPE 与 ALiBi"},
     "pos.caption": {
-        "en": "The 2017 Transformer adds a sinusoidal PE to each embedding. Most models since put position into "
-              "attention itself. RoPE (Su et al., 2021; LLaMA, Qwen) turns each pair of q's and k's numbers by an "
-              "angle proportional to the position, so q·k depends only on how far apart two words are. ALiBi (Press "
+        "en": "The 2017 Transformer adds a sinusoidal PE to each embedding. Most recent large language models put "
+              "position into attention itself (BERT and GPT-1 to GPT-3 learn absolute position embeddings instead). "
+              "RoPE (Su et al., 2021; LLaMA, Qwen) turns each pair of q's and k's numbers by an angle proportional "
+              "to the position, so q at position m and k at position n score qᵀR_(n−m)k: their content and the "
+              "signed offset n − m, not where the pair sits. ALiBi (Press "
               "et al., 2022) adds nothing to the inputs and subtracts m · |i − j| from each score, a different slope "
               "m per head. Three models, trained on the same data with the same seed and schedule, differ only in "
               "this; below they read your sentence. They are smaller than the model picked above (d_model 96, 2 + 2 "
               "layers) and learned from the generated sentence pairs only, so their Chinese can differ from its.",
-        "zh": "2017 年的 Transformer 把正弦位置编码加到每个词嵌入上。之后的大多数模型把位置放进注意力本身。"
-              "RoPE（Su 等，2021；LLaMA、Qwen 采用）把 q 和 k 的每一对数按与位置成正比的角度旋转，于是 q·k 只取决于两个"
-              "词相隔多远。"
+        "zh": "2017 年的 Transformer 把正弦位置编码加到每个词嵌入上。近来的大多数大语言模型把位置放进注意力本身"
+              "（BERT 和 GPT-1 到 GPT-3 则学习绝对位置的嵌入）。RoPE（Su 等，2021；LLaMA、Qwen 采用）把 q 和 k "
+              "的每一对数按与位置成正比的角度旋转，于是位置 m 的 q 与位置 n 的 k 的分数是 qᵀR_(n−m)k：取决于两者的内容"
+              "和有符号的偏移 n − m，而不取决于这一对词在哪里。"
               "ALiBi（Press 等，2022）不给输入加任何东西，而是从每个分数里减去 m · |i − j|，每个头的斜率 m 不同。三个"
-              "模型用同样的数据、同样的随机种子和训练计划训练，只在这一点上不同；下面它们读你的句子。它们比上方选中的模型小"
+              "模型用同样的数据、同样的随机种子和训练计划训练，只在这一点上不同；下面它们读你的句子。它们比上方选中的模"
+              "型小"
               "（d_model 96，2 + 2 层），只用生成的句对训练，所以译文可能与它不同。",
     },
     "pos.only_en": {
@@ -226,10 +242,11 @@ MESSAGES = {
         "en": "The sentence again with «{filler}» put {k} times in front, so every word sits {k} positions later. Each "
               "map is the change in the first encoder layer's scores (Q Kᵀ / √d_k, with ALiBi's bias) between the "
               "same two words, head {head}. Largest change over every head and pair of words: {gaps}. RoPE and ALiBi "
-              "see only the distance between words (up to float32 rounding); sinusoidal PE sees where they are.",
+              "see only the signed offset between words, which comes first and how far (up to float32 rounding); "
+              "sinusoidal PE sees where they are.",
         "zh": "在句子前面放 {k} 个“{filler}”，于是每个词都后移 {k} 个位置。每张图是编码器第一层中同样两个词之间分数"
               "（Q Kᵀ / √d_k，ALiBi 含其偏置）的变化，头 {head}。所有头、所有词对上的最大变化：{gaps}。RoPE 和 ALiBi "
-              "只看词之间的距离（到 float32 舍入为止）；正弦位置编码看的是它们在哪里。",
+              "只看词之间有符号的偏移——谁在前、相隔多远（到 float32 舍入为止）；正弦位置编码看的是它们在哪里。",
     },
     "pos.fig_shift": {"en": "{model}: change in scores after the shift", "zh": "{model}：后移之后分数的变化"},
     "pos.bias": {"en": "ALiBi's bias, per head", "zh": "ALiBi 的偏置（每个头）"},
@@ -255,12 +272,12 @@ MESSAGES = {
               "one input ({n} inputs per length; no training input held two sentences, so every point is harder "
               "than a single sentence), and each model's loss per target token is measured (teacher forced; lower "
               "is better). Left of the line the three are alike; past it, the model that adds sinusoidal positions "
-              "loses most, and the two that see only distances lose less.",
+              "loses most, and the two that see only offsets between words lose less.",
         "zh": "训练句子最长 {max} 个词元。这里把两个或更多留出的句子拼成一个输入（每个长度 {n} 条；训练时没有输入包含两"
               "个"
               "句子，所以每个点都比单句更难），测量每个模型在每个目标词元上的损失（教师强制；越低越好）。竖线左边三者相"
               "近；"
-              "过了竖线，加正弦位置编码的模型损失增加最多，只看距离的两个模型增加得少。",
+              "过了竖线，加正弦位置编码的模型损失增加最多，只看词间偏移的两个模型增加得少。",
     },
     "pos.fig_long": {"en": "Loss per target token against source length", "zh": "每个目标词元的损失与源句长度"},
     "pos.axis_length": {"en": "source tokens (up to)", "zh": "源句词元数（不超过）"},
@@ -304,8 +321,8 @@ MESSAGES = {
               "of it backwards.",
         "zh": "ALiBi 是为因果注意力提出的，那里所有的键都在左边。编码器里每个词两边都看得到，常见的做法是在两边都用 "
               "−m · |i − j|：左边隔两个位置的词和右边隔两个位置的词得到同样的偏置。于是把句子倒过来读"
-              "（“{backwards}”），这样的编码器得到的 memory 只是镜像顺序，而没有位置信息的交叉注意力分不出两者。"
+              "（“{backwards}”），这样的编码器得到的输出只是镜像顺序，而没有位置信息的交叉注意力分不出两者。"
               "这样训练的模型在留出句对上得 96.9 %；上面的 ALiBi 模型的编码器每个头只看一边，得 98.5 %。"
-              "memory 与倒序 memory 再倒回来之间的最大差：{gaps}。下面是两个 ALiBi 模型对原句和倒序句的译文。",
+              "编码器输出与倒序句的输出再倒回来之间的最大差：{gaps}。下面是两个 ALiBi 模型对原句和倒序句的译文。",
     },
 }

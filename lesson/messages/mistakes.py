@@ -10,10 +10,13 @@ MISTAKES = {
     "notes.attention_only.wrong": {
         "en": "The paper drops recurrence and convolution, not everything else: each layer also has a position-wise "
               "feed-forward network, and around the layers there are the embeddings, the positional encoding, the "
-              "residual connections, LayerNorm and the output projection with its softmax. Attention itself, "
-              "softmax(QKᵀ/√d_k)·V, has no parameters at all.",
+              "residual connections, LayerNorm and the output projection with its softmax. The paper itself "
+              "describes the feed-forward network as “two convolutions with kernel size 1” (§3.3). Attention "
+              "itself, softmax(QKᵀ/√d_k)·V, has no parameters at all.",
         "zh": "论文去掉的是循环和卷积，而不是其他一切：每一层还有逐位置的前馈网络，层的周围还有词嵌入、位置编码、残"
-              "差连接、层归一化，以及输出投影和它的 softmax。注意力本身 softmax(QKᵀ/√d_k)·V 一个参数也没有。",
+              "差连接、层归一化，以及输出投影和它的 softmax。论文自己把前馈网络描述为“两个卷积核大小为 1 的卷积”（"
+              "§3.3）。"
+              "注意力本身 softmax(QKᵀ/√d_k)·V 一个参数也没有。",
     },
     "notes.attention_only.app": {
         "en": "This model's parameters by part, counted from its weights: attention projections W_Q, W_K, W_V, W_O "
@@ -124,19 +127,21 @@ MISTAKES = {
               "{ffn} 个（{d} → {d_ff} → {d}），层归一化 {norms} 个。{N} 个解码器层每层都有这些。",
     },
     "notes.rnn_parallel.title": {
-        "en": "“An RNN must output [我爱] before 中国”: so must the Transformer",
-        "zh": "“RNN 必须先输出[我爱]才能输出中国”：Transformer 也一样",
+        "en": "“An RNN must output 我爱 before 中国”: so must the Transformer",
+        "zh": "“RNN 必须先输出我爱才能输出中国”：Transformer 也一样",
     },
     "notes.rnn_parallel.wrong": {
         "en": "Writing one word after another is not what sets the RNN apart: when it translates, the Transformer's "
               "decoder also needs 我爱 before it can write 中国, as the note itself says later "
               "(“测试阶段我们是无法做并行化处理的”). The RNN's real limit is its recurrence, h_t = f(h_(t−1), x_t): "
               "it goes step by step over the input as well, and in training as well, where the Transformer reads "
-              "every source token at once and trains every target position in one pass.",
+              "every source token at once and trains every target position in one pass. (The note's line has lost "
+              "the words between 输出 and the comma; ⟨我爱⟩ in the quote is added here.)",
         "zh": "一个词接一个词地输出，并不是 RNN 独有的：翻译时，Transformer "
               "的解码器同样要先有“我爱”才能写出“中国”，笔记后文自己也这么说（“测试阶段我们是无法做并行化处理的”）。R"
               "NN 真正的限制是它的循环 h_t = f(h_(t−1), x_t)：它读输入时也是一步接一步，训练时也是；而 Transformer "
-              "一次读完所有源语言词元，训练时一次算完所有目标位置。",
+              "一次读完所有源语言词元，训练时一次算完所有目标位置。（笔记这一行在“输出”和逗号之间丢了字；引文中的⟨我爱"
+              "⟩是这里补上的。）",
     },
     "notes.rnn_parallel.app": {
         "en": "This sentence: the encoder reads its {S} tokens in one pass per layer ({N} layers); training on its "
@@ -238,33 +243,42 @@ MISTAKES = {
         "zh": "“越复杂的模型需要越多参数，所以需要更多数据”",
     },
     "notes.more_params.wrong": {
-        "en": "Self-attention does not have more parameters than a convolution: its four projections hold 4·d² + "
-              "4·d whatever the sentence's length, while a convolution of kernel k holds k·d² + d. Vision "
-              "Transformers need more data because they assume less (Dosovitskiy et al., 2021): a convolution "
-              "builds in locality and the same weights at every position, attention has to learn where to look from "
-              "data.",
-        "zh": "自注意力的参数并不比卷积多：它的四个投影共有 4·d² + 4·d 个参数，与句子长度无关；卷积核为 k 的卷积有 "
-              "k·d² + d 个。视觉 Transformer 需要更多数据，是因为它的先验假设更少（Dosovitskiy "
-              "等，2021）：卷积内置了局部性和各位置共享权重，注意力则要从数据中学会看哪里。",
+        "en": "A more complex model need not have more parameters, and the count is not why. Self-attention's four "
+              "projections hold 4·d² + 4·d whatever the sentence's length; a 1-D convolution of kernel k holds k·d² "
+              "+ d: with kernel 3 fewer (3·d² + d; at d = 256, 196,864 against 263,168), with kernel 5 or more, "
+              "more. The point the note's ViT chapter needs is images: a 3 × 3 convolution has 9·d² + d "
+              "parameters, more than attention's, and Vision Transformers still need more data because they "
+              "assume less (Dosovitskiy et al., 2021): a convolution builds in locality and the same weights at "
+              "every position, attention has to learn where to look from data.",
+        "zh": "更复杂的模型不一定参数更多，参数量也不是原因。自注意力的四个投影共有 4·d² + 4·d "
+              "个参数，与句子长度无关；卷积核为 k 的 1-D 卷积有 k·d² + d 个：卷积核为 3 时更少（3·d² + d；d = 256 "
+              "时是 196,864 对 263,168），卷积核为 5 或更大时更多。笔记后面讲视觉 Transformer 需要的论点在图像上：3 × "
+              "3 "
+              "卷积有 9·d² + d 个参数，比注意力多，而视觉 Transformer 仍然需要更多数据，是因为它的先验假设更少"
+              "（Dosovitskiy 等，2021）：卷积内置了局部性和各位置共享权重，注意力则要从数据中学会看哪里。",
     },
     "notes.more_params.app": {
         "en": "At this model's d_model = {d}: one self-attention block has {attn} parameters (counted from the "
               "model); a convolution from {d} to {d} channels has {k3} with kernel 3, {k5} with kernel 5 and {k7} "
-              "with kernel 7 (counted from `nn.Conv1d`).",
+              "with kernel 7 (counted from `nn.Conv1d`), and a 3 × 3 2-D convolution, as on images, has {k33} (from "
+              "`nn.Conv2d`).",
         "zh": "在本模型的 d_model = {d} 下：一个自注意力模块有 {attn} 个参数（从模型中数出）；从 {d} 到 {d} "
-              "通道的卷积，卷积核为 3 时有 {k3} 个，为 5 时 {k5} 个，为 7 时 {k7} 个（从 `nn.Conv1d` 数出）。",
+              "通道的卷积，卷积核为 3 时有 {k3} 个，为 5 时 {k5} 个，为 7 时 {k7} 个（从 `nn.Conv1d` 数出）；图像上 3 "
+              "× 3 的 "
+              "2-D 卷积有 {k33} 个（从 `nn.Conv2d` 数出）。",
     },
     "notes.embedding_random.title": {
-        "en": "“秃 and 头 end up close”: not by `nn.Embedding`",
-        "zh": "“秃”和“头”离得近：不是 `nn.Embedding` 做到的",
+        "en": "“秃 and 头 lie close”: only after training",
+        "zh": "“秃”和“头”离得近：要训练之后才会",
     },
     "notes.embedding_random.wrong": {
-        "en": "The note builds `nn.Embedding(5, 3)` and then shows 秃 and 头 close together as what an embedding "
-              "achieves. A new `nn.Embedding` is random, drawn from N(0, 1): which rows are close is chance. "
+        "en": "The note builds `nn.Embedding(5, 3)` and then shows a space where 秃 and 头 lie close; the space is "
+              "an illustration, and what the note leaves out is that it takes training. A new `nn.Embedding` is "
+              "random, drawn from N(0, 1): which rows are close is chance. "
               "Related words end up close only once the table is trained with a model, and only as far as that "
               "model's task rewards it.",
-        "zh": "笔记先建了 `nn.Embedding(5, 3)`，接着把“秃”和“头”离得近说成是词嵌入的效果。新建的 `nn.Embedding` "
-              "是随机的，从 N(0, 1) "
+        "zh": "笔记先建了 `nn.Embedding(5, 3)`，接着展示一个“秃”和“头”离得近的空间；那个空间只是示意，笔记没说的是"
+              "这要经过训练。新建的 `nn.Embedding` 是随机的，从 N(0, 1) "
               "抽取：哪几行离得近纯属偶然。只有和模型一起训练之后，相关的词才会靠近，而且只靠近到那个模型的任务所需"
               "要的程度。",
     },

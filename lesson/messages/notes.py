@@ -219,14 +219,16 @@ FINDINGS = {
     "notes.scale_grad.title": {"en": "Why ÷√d_k: “to stop the gradient getting too large”",
                                "zh": "为什么 ÷√d_k：“防止梯度过大”"},
     "notes.scale_grad.wrong": {
-        "en": "{note0} has it backwards. The paper divides by √d_k because for large d_k the dot products grow large "
-              "and push the softmax into regions where its gradient is extremely small (vanishing, not exploding). "
-              "{note3} has the reason right but calls d_k the scaling factor (the scores are divided by √d_k); "
-              "{note4} calls the division a normalisation (nothing is normalised: the scores are only shrunk by a "
-              "constant).",
-        "zh": "{note0} 说反了。论文除以 √d_k，是因为 d_k 较大时点积会变大，把 softmax 推到梯度极小的区域"
-              "（梯度消失，而不是过大）。{note3} 的理由是对的，但把 d_k 称为缩放因子（分数实际除以的是 √d_k）；"
-              "{note4} 把这一步叫作归一化（并没有归一化什么：分数只是被一个常数缩小了）。",
+        "en": "{note0} has it backwards. The paper's reason (§3.2.1), which it calls a suspicion after noting that "
+              "additive attention beats unscaled dot products at large d_k, is that for large d_k the dot products "
+              "grow large and push the softmax into regions where its gradient is extremely small (vanishing, not "
+              "exploding). {note3} has the reason right but calls d_k the scaling factor (the scores are divided by "
+              "√d_k); {note4} calls the division a normalisation: it rescales the scores (under the paper's "
+              "assumption q·k/√d_k has variance 1), and it is the softmax that normalises each row to sum to 1.",
+        "zh": "{note0} 说反了。论文的理由（§3.2.1）是它自己称为“猜测”的：先指出 d_k 较大时加性注意力胜过不缩放的点积，"
+              "再猜测原因是 d_k 较大时点积会变大，把 softmax 推到梯度极小的区域（梯度消失，而不是过大）。{note3} "
+              "的理由是对的，但把 d_k 称为缩放因子（分数实际除以的是 √d_k）；{note4} 把这一步叫作归一化：它只是重新缩放"
+              "分数（在论文的假设下 q·k/√d_k 的方差为 1），把每一行归一化为和为 1 的是 softmax。",
     },
     "notes.scale_grad.app": {
         "en": "The paper's argument is statistical, not a law for every row: if the components of q and k are "
@@ -255,10 +257,15 @@ FINDINGS = {
         "en": "QKᵀ holds the scores before the softmax, not the attention weights. And it is not a similarity of "
               "two words: q comes from W_Q and k from W_K, two different learned projections, so the score of "
               "word i for word j need not equal that of j for i, and a word need not score highest against itself. "
-              "(The dot product also grows with the vectors' length, which a similarity should not.)",
+              "(The dot product also grows with the vectors' length, which a similarity should not.) Nor is it what "
+              "multi-head means, as the quote opens: one head computes its QKᵀ just as well; several heads compute "
+              "several, each from its own projections, so that the model can attend to different things in "
+              "different subspaces at once (§3.2.2). The code comment at line 288 repeats the “similarity” reading.",
         "zh": "QKᵀ 是 softmax 之前的分数，不是注意力权重。它也不是两个字的相似度：q 来自 W_Q，k 来自 W_K，是两个"
               "不同的可学习投影，所以字 i 对字 j 的分数不必等于字 j 对字 i 的分数，一个字对自己的分数也不一定最高。"
-              "（而且点积会随向量长度增大，相似度不应如此。）",
+              "（而且点积会随向量长度增大，相似度不应如此。）这也不是引文开头说的“多头的意义”：一个头同样能算出 QKᵀ；"
+              "多个头各用自己的投影算出多个，让模型能在不同的子空间里同时关注不同的内容（§3.2.2）。第 288 行的代码注释"
+              "重复了“相似性”的说法。",
     },
     "notes.qk_similarity.app": {
         "en": "Encoder layer 0, head 0, this sentence: QKᵀ is {n} × {n} and max |S − Sᵀ| = {asym} (a similarity "
@@ -374,10 +381,12 @@ FINDINGS = {
     "notes.div_term.title": {"en": "div_term: the exponents and the overflow argument",
                              "zh": "div_term：指数的范围与“溢出”的理由"},
     "notes.div_term.wrong": {
-        "en": "torch.arange(0, d_model, 2) runs 0, 2, …, d_model − 2, not up to d_model − 1. And the power cannot "
+        "en": "torch.arange(0, d_model, 2) runs 0, 2, …, d_model − 2, not up to d_model − 1 as the formula's "
+              "column and the sentence under it say. And the power cannot "
               "underflow: 10000^(−i/d_model) with i < d_model is never below 10000⁻¹ = 0.0001. exp(−i·log 10000 / "
               "d_model) is the same number written another way (the annotated code's choice, not a necessity).",
-        "zh": "`torch.arange(0, d_model, 2)` 取 0, 2, …, d_model − 2，而不是到 d_model − 1。幂运算也不会下溢："
+        "zh": "`torch.arange(0, d_model, 2)` 取 0, 2, …, d_model − 2，而不是像公式里那一列和它下面的句子写的那样到 "
+              "d_model − 1。幂运算也不会下溢："
               "i < d_model 时 10000^(−i/d_model) 从不小于 10000⁻¹ = 0.0001。exp(−i·log 10000 / d_model) "
               "只是同一个数的另一种写法（那份带注释代码的选择，并非必需）。",
     },

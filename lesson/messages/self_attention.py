@@ -2,15 +2,18 @@
 (prefix var.*)."""
 
 MESSAGES = {
-    "var.header": {"en": "Why ÷√d_k: large dot products leave the softmax almost no gradient",
-                   "zh": "为什么 ÷√d_k：点积太大时 softmax 几乎没有梯度"},
+    "var.header": {"en": "Why ÷√d_k: the paper suspects large dot products leave the softmax almost no gradient",
+                   "zh": "为什么 ÷√d_k：论文猜测点积太大时 softmax 几乎没有梯度"},
     "var.caption": {
-        "en": "The paper's reason (§3.2.1): for large d_k the dot products grow large in magnitude, pushing the "
-              "softmax into regions where it has extremely small gradients, so the scores barely learn. The variance "
-              "is the illustration: if the components of q and k are independent with mean 0 and variance 1, "
+        "en": "The paper's reason (§3.2.1) is a hypothesis, and it says so: additive attention outperforms "
+              "unscaled dot-product attention for larger d_k, and “we suspect” that for large d_k the dot products "
+              "grow large in magnitude, pushing the softmax into regions where it has extremely small gradients, so "
+              "the scores barely learn. The variance is the paper's own illustration: if the components of q and k are "
+              "independent with mean 0 and variance 1, "
               "q·k = Σ qᵢkᵢ has variance d_k, and q·k/√d_k has variance 1. Measured on {n} random pairs per d_k.",
-        "zh": "论文给出的理由（§3.2.1）：d_k 较大时点积的绝对值会很大，把 softmax 推到梯度极小的区域，"
-              "分数几乎学不动。方差只是一个说明：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
+        "zh": "论文给出的理由（§3.2.1）是一个假设，它自己也这么说：d_k 较大时，加性注意力胜过不缩放的点积注意力，"
+              "而论文“猜测”这是因为 d_k 较大时点积的绝对值会很大，把 softmax 推到梯度极小的区域，分数几乎学不动。"
+              "方差是论文自己给的说明：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
               "那么 q·k = Σ qᵢkᵢ 的方差是 d_k，而 q·k/√d_k 的方差是 1。每个 d_k 用 {n} 对随机向量实测。",
     },
     "var.jacobian": {

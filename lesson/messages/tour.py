@@ -25,12 +25,15 @@ STEP_TEXTS = {
     "tour.embedding.title": {"en": "Token embeddings", "zh": "词嵌入"},
     "tour.embedding.text": {
         "en": "Each token id picks one row of the embedding matrix: a vector of d_model = {d_model} numbers learned "
-              "in training, so that related words end up close together. The paper multiplies it by √d_model and "
+              "in training with the rest of the model. Words the task treats alike can end up close, but only as "
+              "far as translating rewards it: nothing asks related words to be close. The paper multiplies it by "
+              "√d_model and "
               "gives no reason. In this model the embeddings start as N(0, 1/d_model), so × √d_model gives "
               "components of about unit size, the same order as the positional encoding added next, whose norm is "
               "√(d_model/2) at every position; the Embeddings page shows both norms for this sentence.",
-        "zh": "每个词元编号从词嵌入矩阵中取出一行：一个由 d_model = {d_model} 个数组成、在训练中学到的向量，"
-              "意思相近的词在这个空间里离得更近。论文把它乘以 √d_model，但没有说明原因。本模型的词嵌入初始化为 "
+        "zh": "每个词元编号从词嵌入矩阵中取出一行：一个由 d_model = {d_model} 个数组成、和模型其余部分一起训练得到的"
+              "向量。任务上作用相近的词可能彼此靠近，但只靠近到翻译所需要的程度：并没有什么要求意思相关的词靠近。论文把"
+              "它乘以 √d_model，但没有说明原因。本模型的词嵌入初始化为 "
               "N(0, 1/d_model)，乘以 √d_model 后每个分量约为单位大小，与接下来加上的位置编码同一量级"
               "（位置编码在每个位置的范数都是 √(d_model/2)）；“词嵌入与位置编码”页给出本句的这两个范数。",
     },
@@ -42,7 +45,7 @@ STEP_TEXTS = {
               "pattern unique to each position is added to its token: even "
               "dimensions use sin, odd ones cos, fast in the low dimensions and slow in the high ones, like the "
               "hands of a clock.",
-        "zh": "注意力同时并行地看所有词元，本身并不区分先后顺序：把句子打乱，每个词元的输出不变，只是按同样的方式被打乱"
+        "zh": "注意力一次看所有词元，本身并不区分先后顺序：把句子打乱，每个词元的输出不变，只是按同样的方式被打乱"
               "（自注意力具有置换等变性），模型因此无从知道哪个词在前。"
               "因此给每个位置加上一个独一无二的正弦/余弦模式：偶数维用 sin，奇数维用 cos，"
               "低维变化快、高维变化慢，就像钟表的指针。",
@@ -69,15 +72,17 @@ STEP_TEXTS = {
     "tour.scale.text": {
         "en": "The dot product of two d_k-dimensional vectors grows with d_k: if the components of q and k are "
               "independent with mean 0 and variance 1, Var(q·k) = d_k, and dividing by √d_k brings it back to 1. "
-              "The paper's reason: very large scores push the softmax into putting almost all the weight on one "
-              "token, where its gradients are extremely small. Dividing by "
+              "The paper's reason is a hypothesis it states as one: additive attention beats unscaled dot products "
+              "at large d_k, and it suspects that very large scores push the softmax into putting almost all the "
+              "weight on one token, where its gradients are extremely small. Dividing by "
               "√d_k = √{d_k} is scaled dot-product attention. On this sentence the largest |q·k| of head 0 is "
               "{raw_max}; divided by √{d_k} it is {scaled_max}, and a row's largest weight after the softmax is "
               "{top_weight} on average.",
         "zh": "两个 d_k 维向量的点积会随着 d_k 增大而变大：如果 q 和 k 的各分量相互独立、均值为 0、方差为 1，"
               "那么 Var(q·k) = d_k，除以 √d_k 正好把方差变回 1。"
-              "论文给出的理由是：分数过大时，softmax 几乎把全部权重都给一个词元，"
-              "梯度变得极小。除以 √d_k = √{d_k} 就是缩放点积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
+              "论文给出的理由是它自己标明的猜测：d_k 较大时加性注意力胜过不缩放的点积，"
+              "论文猜测原因是分数过大时 softmax 几乎把全部权重都给一个词元，梯度变得极小。除以 √d_k = √{d_k} 就是缩放点"
+              "积注意力。在这个句子上，头 0 最大的 |q·k| 是 {raw_max}；"
               "除以 √{d_k} 后是 {scaled_max}，softmax 之后每行最大的权重平均为 {top_weight}。",
     },
     "tour.decoder.title": {"en": "The decoder: three sublayers", "zh": "解码器：三个子层"},
@@ -170,7 +175,8 @@ STEP_TEXTS = {
               "that by design; otherwise the attention often looks elsewhere, e.g. at the next source word.",
         "zh": "在解码器中，交叉注意力的查询 Q 来自解码器，键 K 和值 V 来自编码器的输出，"
               "因此每个目标词元都能看到整个源句子。行是解码器的词元，列是源句子的词元（最后一层、{h} 个头的平均）。"
-              "每一行颜色最深的格子是不是正在翻译的那个源词，取决于模型：经过对齐训练的模型（本步骤的模型说明行指出了是哪种）"
+              "每一行颜色最深的格子是不是正在翻译的那个源词，取决于模型：经过对齐训练的模型（本步骤的模型说明行指出了是"
+              "哪种）"
               "正是被这样教出来的；自己学出的模型常常看向别处，例如下一个源词。",
     },
     "tour.next_token.title": {"en": "Next-token probabilities", "zh": "下一个词的概率"},

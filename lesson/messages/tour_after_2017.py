@@ -21,16 +21,19 @@ MESSAGES = {
                        "zh": "解码器：每层每个头落在 <bos> 上的平均权重"},
     "tour.kv_cache.title": {"en": "After 2017 · The KV cache", "zh": "2017 年之后 · KV 缓存"},
     "tour.kv_cache.text": {
-        "en": "Decoding writes one token per step. A model that recomputes the whole prefix at every step does work "
-              "that grows with the square of the length. Every model in use today keeps each layer's keys and values "
-              "of the tokens already written (the KV cache), so a step computes one new row. This sentence's "
+        "en": "Decoding writes one token per step. A model that recomputes the whole prefix at every step scores t "
+              "queries against t keys at step t: t² per step, T³ over a translation of T tokens. Models that "
+              "generate text keep each layer's keys and values of the tokens already written (the KV cache), so a "
+              "step computes one new row (encoder-only models write nothing, and state-space models keep a state of "
+              "fixed size instead). This sentence's "
               "translation takes {T} steps; the curve shows each step's work both ways. The KV cache page decodes it "
               "again with the cache and checks that the logits are the same.",
-        "zh": "解码每一步写一个词元。每一步都重算整个前缀的模型，计算量随长度的平方增长。今天所有在用的模型都会保存已写"
-              "出"
-              "词元在每一层的键和值（KV 缓存），于是每一步只算新的一行。这句话的译文需要 {T} 步；曲线给出两种做法每一步"
+        "zh": "解码每一步写一个词元。每一步都重算整个前缀的模型，在第 t 步要算 t 个查询对 t 个键：每一步 t²，整句 T "
+              "个词元的译文共 T³。生成文本的模型会保存已写出词元在每一层的键和值（KV 缓存），于是每一步只算新的一行"
+              "（只有编码器的模型不写出词元，状态空间模型则保存一个大小固定的状态）。这句话的译文需要 {T} 步；曲线给出"
+              "两种做法每一步"
               "的"
-              "计算量。“KV 缓存”页面会用缓存把它重新解码一遍，并检查 logits 完全相同。",
+              "计算量。“KV 缓存”页面会用缓存把它重新解码一遍，并检查未归一化得分完全相同。",
     },
     "tour.gqa.title": {"en": "After 2017 · Fewer K/V heads", "zh": "2017 年之后 · 更少的 K/V 头"},
     "tour.gqa.text": {
@@ -74,13 +77,15 @@ MESSAGES = {
               "and k by the angle position × θ_i, θ_i = 10000^(−2i/d_k): the form of the 2017 sinusoids, but over "
               "one head's d_k = {d_k} numbers, so {rope_pairs} frequencies, where the 2017 PE has {pe_pairs} over "
               "d_model = {d_model} (10000^(−2i/d_model)); RoPE's are {rope_shared} of those, every h-th (the map: "
-              "cos of RoPE's angles for your sentence). Turning both q and k makes their dot product depend only on "
-              "how far apart the two words are. The RoPE & ALiBi page shows a model trained this way.",
+              "cos of RoPE's angles for your sentence). Turning both q and k gives ⟨R_m q, R_n k⟩ = qᵀR_(n−m)k: the "
+              "score depends on the two vectors and the signed offset n − m, not on where the words sit. The RoPE & "
+              "ALiBi page shows a model trained this way.",
         "zh": "RoPE（LLaMA、Qwen）不给词嵌入加任何东西。它把 q 和 k 中每一对数 (2i, 2i + 1) 旋转“位置 × "
               "θ_i”的角度，θ_i = 10000^(−2i/d_k)：形式和 2017 年的正弦波一样，但作用在一个头的 d_k = {d_k} "
               "个数上，所以只有 {rope_pairs} 个频率，而 2017 年的位置编码在 d_model = {d_model} 上有 {pe_pairs} "
               "个（10000^(−2i/d_model)）；RoPE 的频率是其中的 {rope_shared} 个，每 h 个取一个（图中是你这句话 RoPE "
-              "各个角度的余弦）。q 和 k 都旋转之后，它们的点积只取决于两个词相隔多远。“RoPE 与 "
+              "各个角度的余弦）。q 和 k 都旋转之后，⟨R_m q, R_n k⟩ = qᵀR_(n−m)k：分数取决于两个向量和有符号的偏移 n − "
+              "m，而不取决于词在哪里。“RoPE 与 "
               "ALiBi”页面展示了这样训练的模型。",
     },
     "tour.sinks.title": {"en": "After 2017 · Attention sinks", "zh": "2017 年之后 · 注意力汇聚点"},

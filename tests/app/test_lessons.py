@@ -466,6 +466,7 @@ def test_the_notes_code_the_padding_and_the_models_parts_match_numpy(mistakes_pa
     d = cfg.d_model
     assert numbers(r"has ([\d,]+) with kernel 3, ([\d,]+) with kernel 5 and ([\d,]+) with kernel 7", page) == [
         k * d * d + d for k in (3, 5, 7)]
+    assert numbers(r"a 3 × 3 2-D convolution, as on images, has ([\d,]+)", page) == [9 * d * d + d]
     short = bundle.src_vocab.encode("you like tea", 64).ids  # the Masks page's second sentence
     assert len(short) < n, "the second sentence is the shorter one, padded to this sentence's length"
     x = model.embed(torch.tensor([short]), model.src_lut, (model.hook_src_embed, model.hook_pos_enc,

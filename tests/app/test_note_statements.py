@@ -1,0 +1,108 @@
+"""The statements issue 50 found wrong, as the catalogue now words them: each fact that a computation can pin is
+recomputed here (parameter counts, RoPE's signed offset, the cost of decoding without a cache) and the corrected
+text is checked in both languages; the wrong wording is checked gone."""
+import numpy as np
+import pytest
+import torch
+
+from lesson.messages import CATALOGUE
+from lesson.notes import MISTAKES, REMARKS
+
+
+def both(key: str) -> str:
+    """A message's English and Chinese, joined."""
+    return CATALOGUE[key]["en"] + "\n" + CATALOGUE[key]["zh"]
+
+
+def count(module: torch.nn.Module) -> int:
+    """A module's parameters."""
+    return sum(p.numel() for p in module.parameters())
+
+
+def test_a_kernel_3_convolution_has_fewer_parameters_than_self_attention_and_a_3x3_one_more():
+    d = 256
+    conv3 = count(torch.nn.Conv1d(d, d, 3))
+    attention = count(torch.nn.ModuleList(torch.nn.Linear(d, d) for _ in range(4)))  # W_Q, W_K, W_V, W_O
+    image = count(torch.nn.Conv2d(d, d, 3))
+    assert conv3 < attention < image
+    for lang in ("en", "zh"):
+        text = CATALOGUE["notes.more_params.wrong"][lang]
+        assert f"{conv3:,}" in text and f"{attention:,}" in text and "9·d² + d" in text
+        assert text.index(f"{conv3:,}") < text.index(f"{attention:,}")
+    assert "does not have more parameters than a convolution" not in both("notes.more_params.wrong")
+
+
+def rope(x: np.ndarray, p: int, base: float = 10000.0) -> np.ndarray:
+    """x turned pair by pair by p · base^(−2i/d): RoPE written out in NumPy."""
+    theta = base ** (-np.arange(0, len(x), 2) / len(x))
+    c, s = np.cos(p * theta), np.sin(p * theta)
+    out = np.empty_like(x)
+    out[0::2], out[1::2] = x[0::2] * c - x[1::2] * s, x[0::2] * s + x[1::2] * c
+    return out
+
+
+def test_rope_scores_depend_on_the_signed_offset_and_the_texts_say_so():
+    rng = np.random.default_rng(0)
+    q, k = rng.standard_normal(32), rng.standard_normal(32)
+    score = {(m, n): rope(q, m) @ rope(k, n) for m, n in ((2, 5), (10, 13), (5, 2))}
+    assert score[(2, 5)] == pytest.approx(score[(10, 13)])  # the same n − m anywhere: the same score
+    assert score[(2, 5)] == pytest.approx(q @ rope(k, 3))  # qᵀR_(n−m)k
+    assert abs(score[(2, 5)] - score[(5, 2)]) > 0.1  # the same distance, the other sign: another score
+    for key in ("pos.caption", "tour.rope.text"):
+        assert "qᵀR_(n−m)k" in CATALOGUE[key]["en"] and "qᵀR_(n−m)k" in CATALOGUE[key]["zh"], key
+        assert "signed offset" in CATALOGUE[key]["en"] and "有符号的偏移" in CATALOGUE[key]["zh"], key
+        assert "how far apart" not in CATALOGUE[key]["en"] and "相隔多远" not in CATALOGUE[key]["zh"], key
+    assert "signed offset" in CATALOGUE["pos.shift_caption"]["en"] and "only the distance" not in both(
+        "pos.shift_caption")
+    assert "Most recent large language models" in CATALOGUE["pos.caption"]["en"]
+    assert "近来的大多数大语言模型" in CATALOGUE["pos.caption"]["zh"]
+
+
+def test_decoding_without_a_cache_costs_t_squared_per_step_and_t_cubed_in_all():
+    T = np.arange(1, 41)
+    per_step = T * T  # step t: t queries against t keys
+    assert np.polyfit(np.log(T[10:]), np.log(np.cumsum(per_step)[10:]), 1)[0] == pytest.approx(3, abs=0.2)
+    assert np.polyfit(np.log(T[10:]), np.log(np.cumsum(T)[10:]), 1)[0] == pytest.approx(2, abs=0.2)  # cached
+    for key in ("kv.caption", "tour.kv_cache.text"):
+        assert "t²" in both(key) and "T³" in both(key), key
+    assert "Every model in use today" not in both("tour.kv_cache.text")
+    assert "今天所有在用的模型" not in both("tour.kv_cache.text")
+
+
+def test_the_scaling_is_the_papers_suspicion_beside_additive_attention():
+    for key in ("var.caption", "tour.scale.text", "notes.scale_grad.wrong"):
+        en, zh = CATALOGUE[key]["en"], CATALOGUE[key]["zh"]
+        assert "additive attention" in en and ("suspect" in en or "suspicion" in en), key
+        assert "加性注意力" in zh and "猜测" in zh, key
+    assert "nothing is normalised" not in both("notes.scale_grad.wrong")
+
+
+def test_the_credits_and_the_convolution_headline():
+    caption = CATALOGUE["fl.caption"]["en"]
+    assert "Milakov and Gimelshein, 2018" in caption and "Rabe and Staats (2021)" in caption
+    assert "on-chip memory" in caption and "recomputes" in caption
+    assert CATALOGUE["paper.cnn"]["en"] == "A convolution is k attention heads with fixed weights, one per offset"
+    assert "in its summary" in CATALOGUE["paper.caption_cnn"]["en"] and "ends with" not in both("paper.caption_cnn")
+    assert "“two convolutions with kernel size 1” (§3.3)" in CATALOGUE["notes.attention_only.wrong"]["en"]
+
+
+def test_the_chinese_texts_leave_no_memory_or_logits_and_the_tour_no_parallel_or_related_words():
+    for key in ("kv.caption", "kv.check", "pos.mirror_caption", "tour.kv_cache.text", "diagram.memory"):
+        assert "memory" not in CATALOGUE[key]["zh"].replace("{memory}", "") and "logits" not in CATALOGUE[key]["zh"]
+    assert "并行" not in CATALOGUE["tour.positional.text"]["zh"]
+    assert "related words end up close together" not in CATALOGUE["tour.embedding.text"]["en"]
+    assert "only as far as translating rewards it" in CATALOGUE["tour.embedding.text"]["en"]
+
+
+def test_a_notation_choice_is_a_remark_and_the_quotes_have_the_issues_ranges():
+    assert "mh_projection" in REMARKS and "mh_projection" not in MISTAKES
+    assert "notes.mh_projection.remark" in CATALOGUE and "notes.mh_projection.wrong" not in CATALOGUE
+
+    def ranges(key):
+        return [(note, lines) for note, lines, _, _ in MISTAKES[key][1]]
+
+    assert ranges("attn_weights")[:2] == [(3, (94, 95)), (3, (147, 149))]
+    assert ranges("module_list") == [(1, (115, 117)), (1, (278, 279))]
+    assert (1, (233, 256)) in ranges("ln_shared") and (2, (90, 90)) in ranges("div_term")
+    assert (0, (288, 288)) in ranges("qk_similarity") and (3, (57, 57)) in ranges("parallel_order")
+    assert "⟨我爱⟩" in MISTAKES["rnn_parallel"][1][0][2] and "⟨我爱⟩" in both("notes.rnn_parallel.wrong")
