@@ -30,7 +30,7 @@ else:  # a rerun
     from ui.keys import lecture_keys
     from ui.param import MAX_CHARS
     from ui.registry import PAGES, PATHS
-    from ui.sentence_box import sentence_box
+    from ui.sentence_box import as_typed, sentence_box
     from ui.view import PARAMS
 
 
@@ -38,9 +38,9 @@ ABOUT = "\n\n".join(CATALOGUE["app.about"][lang] for lang in ("en", "zh")) if __
 
 
 def examples(lang: str) -> list[str]:
-    """Example sentences in the source language, the seeds' sentences first."""
+    """Example sentences in the source language as a person types them, the seeds' sentences first."""
     pairs = list(SEED_PAIRS) + [p for p in sample_sentences(12) if p not in SEED_PAIRS]
-    return [detokenize(list(p.en if lang == "en" else p.zh), lang) for p in pairs]
+    return [as_typed(detokenize(list(p.en), lang)) if lang == "en" else detokenize(list(p.zh), lang) for p in pairs]
 
 
 SECOND_TEXTS = ("second_sentence", "pair_sentence")  # the second sentences of Masks, Add & Norm, BERT vs GPT, Lab

@@ -6,6 +6,8 @@ only what the user types: the text it was given is already the server's.
 """
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from ui.assets import component_js
@@ -27,6 +29,9 @@ CSS = """
 .al-sentence--large .al-sentence__label { display: none; }
 .al-sentence--large .al-sentence__input { font-size: 34px; padding: 6px 16px; }
 """
+
+PUNCTUATION = re.compile(r" ([.,?!;:])")  # a tokenised sentence's punctuation, spaced off its word
+PRONOUN_I = re.compile(r"\bi\b")
 
 JS = component_js("sentence_box")  # ui/static/components/sentence_box.js
 
@@ -51,3 +56,10 @@ def sentence_box(label: str, value: str, key: str, *, max_chars: int, debounce: 
                              "placeholder": placeholder, "large": large},
                        default={"value": shown}, key=key, on_value_change=ignore, width="stretch")
     return result.value if result.value is not None else shown
+
+
+def as_typed(words: str) -> str:
+    """An English sentence of lower-case tokens as a person types it: "i eat apples every day ." becomes
+    "I eat apples every day."."""
+    text = PRONOUN_I.sub("I", PUNCTUATION.sub(r"\1", words))
+    return text[:1].upper() + text[1:]
