@@ -1,4 +1,4 @@
-"""Messages of the After 2017 pages: FlashAttention's online softmax, the KV cache, sliding windows."""
+"""Messages of the After 2017 pages: the online softmax (as FlashAttention runs it), the KV cache, sliding windows."""
 
 MESSAGES = {
     "nav.after_2017": {"en": "After 2017: online softmax", "zh": "2017 年之后：在线 softmax"},

@@ -48,11 +48,14 @@ MESSAGES = {
     },
     "tour.online.title": {"en": "After 2017 · Softmax one tile at a time", "zh": "2017 年之后 · 一块一块地算 softmax"},
     "tour.online.text": {
-        "en": "FlashAttention never holds the n × n score matrix. It reads the keys a tile at a time and keeps, for "
+        "en": "The online softmax (Milakov and Gimelshein, 2018) never holds the n × n score matrix, and "
+              "FlashAttention (Dao et al., 2022) runs it tile by tile in a GPU's on-chip memory. It reads the keys a "
+              "tile at a time and keeps, for "
               "each query, the largest score so far m, a running sum ℓ and an unnormalised output; when a tile brings "
               "a larger score the earlier sums are scaled down. The map: each query's m after each tile of the first "
               "encoder layer's head 0. After the last tile the output equals the ordinary softmax's.",
-        "zh": "FlashAttention 从不存下 n × n 的分数矩阵。它一块一块地读键，对每个查询只记下到目前为止最大的分数 m、累计"
+        "zh": "在线 softmax（Milakov 和 Gimelshein，2018）从不存下 n × n 的分数矩阵，FlashAttention（Dao 等，2022）"
+              "在 GPU 的片上存储里一块一块地运行它。它一块一块地读键，对每个查询只记下到目前为止最大的分数 m、累计"
               "和"
               " ℓ 和未归一化的输出；新的一块带来更大的分数时，之前的累加会被缩小。图中是编码器第一层头 0 里每个查询在每"
               "块"

@@ -1,6 +1,6 @@
 """The tour's optional chapter, After 2017: what today's models change about attention, each step computed from this
 sentence's trace alone (the After 2017 pages compare trained variants): the KV cache, grouped-query attention,
-FlashAttention's online softmax, sliding windows, RoPE's rotations and attention sinks."""
+the online softmax (as FlashAttention runs it), sliding windows, RoPE's rotations and attention sinks."""
 from __future__ import annotations
 
 import numpy as np

@@ -81,6 +81,8 @@ def test_the_credits_and_the_convolution_headline():
     caption = CATALOGUE["fl.caption"]["en"]
     assert "Milakov and Gimelshein, 2018" in caption and "Rabe and Staats (2021)" in caption
     assert "on-chip memory" in caption and "recomputes" in caption
+    assert "Milakov and Gimelshein, 2018" in CATALOGUE["tour.online.text"]["en"]
+    assert CATALOGUE["tour.online.text"]["zh"].startswith("在线 softmax（Milakov 和 Gimelshein，2018）")
     assert CATALOGUE["paper.cnn"]["en"] == "A convolution is k attention heads with fixed weights, one per offset"
     assert "in its summary" in CATALOGUE["paper.caption_cnn"]["en"] and "ends with" not in both("paper.caption_cnn")
     assert "“two convolutions with kernel size 1” (§3.3)" in CATALOGUE["notes.attention_only.wrong"]["en"]
