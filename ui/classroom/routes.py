@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Mapping
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
@@ -310,6 +310,8 @@ async def steer(request: Request) -> Response:
         page, query = asked_of(body)
     except ValueError as e:
         return refuse(400, "bad request", request, str(e))
+    except ClientDisconnect:
+        return refuse(400, "bad request", request, "the body ended before its Content-Length")
     if not well_formed(code):
         return refuse(403, "refused", request, "malformed code")
     try:
