@@ -14,8 +14,8 @@ decoding verifies), and any failure answers 204 and is logged, never a traceback
 What one visitor types must not be observable by another (issue 54): a cached answer comes back in a few ms, a
 computed one in tens, so timing the route for a guessed text would tell whether someone typed it. On the route a
 visitor types into (PATH; not FOLLOW, the lecturer's text the whole class is shown anyway) an answer therefore
-takes at least as long as computing it took the first time, and at least the median of the page's recent
-computations (`Pace`): a text someone typed comes back no faster than one nobody did.
+takes at least as long as computing it took the first time, and at least the median of the recent computations
+of texts of its length on its page (`Pace`): a text someone typed comes back no faster than one nobody did.
 """
 from __future__ import annotations
 
@@ -40,22 +40,24 @@ from ui.widgets import element_payload
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 GZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
 PACED_TEXTS = 65536  # texts whose first computing time the route remembers (~100 bytes each)
-PACED_RECENT = 31  # a page's recent computing times whose median is the least time of its answers
+PACED_RECENT = 31  # recent computing times (per page and length) whose median is the least time of an answer
+PACED_CHARS = 32  # texts are grouped by length in steps of this many characters
 
 
 class Pace:
-    """How long the route took to compute answers: each text's first time, and each page's recent ones."""
+    """How long the route took to compute answers: each text's first time, and the recent ones of each group (a
+    page and a text length)."""
 
     def __init__(self) -> None:
         self._lock, self._first, self._recent = threading.Lock(), OrderedDict(), {}
 
-    def least(self, page: str, key: tuple) -> float:
-        """The least time an answer for `key` may take: its own first time, or the page's recent median."""
+    def least(self, group: tuple, key: tuple) -> float:
+        """The least time an answer for `key` may take: its own first time, or its group's recent median."""
         with self._lock:
-            recent = self._recent.get(page)
+            recent = self._recent.get(group)
             return max(self._first.get(key, 0.0), statistics.median(recent) if recent else 0.0)
 
-    def took(self, page: str, key: tuple, seconds: float) -> None:
+    def took(self, group: tuple, key: tuple, seconds: float) -> None:
         """An answer for `key` took `seconds` (remembered for its first request only)."""
         with self._lock:
             if key in self._first:
@@ -63,7 +65,7 @@ class Pace:
             self._first[key] = seconds
             if len(self._first) > PACED_TEXTS:
                 self._first.popitem(last=False)
-            self._recent.setdefault(page, deque(maxlen=PACED_RECENT)).append(seconds)
+            self._recent.setdefault(group, deque(maxlen=PACED_RECENT)).append(seconds)
 
 
 PACE = Pace()
@@ -132,7 +134,8 @@ def endpoint(request: Request) -> Response:
     zipped = "gzip" in request.headers.get("accept-encoding", "")
     paced = "/_al/follow/" not in request.url.path
     key = (page, zipped, tuple(sorted((k, v) for k, v in params.items() if k != "p")))
-    least = PACE.least(page, key) if paced else 0.0
+    group = (page, len(params.get("s", "")) // PACED_CHARS)
+    least = PACE.least(group, key) if paced else 0.0
     try:
         body = answer(page, params, zipped)
     except Exception:  # a hostile or unlucky request must not take anything down
@@ -141,7 +144,7 @@ def endpoint(request: Request) -> Response:
     took = time.perf_counter() - start
     instrument.route(page, params.get("s", ""), took, len(body))
     if paced:
-        PACE.took(page, key, took)
+        PACE.took(group, key, took)
         time.sleep(max(0.0, least - took))  # no faster than computing it: nobody learns what others typed
     if not body:
         return Response(status_code=204, headers=HEADERS)
