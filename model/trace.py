@@ -13,6 +13,7 @@ from model.checkpoint import Bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions, DecodeResult, decode_with_cache, greedy_batch
 from model.hooks import ATTN_HOOKS, BLOCK_PATHS, act_name
+from model.romanize import has_han, pinyin_word
 from model.tokenizer import BOS_ID, EOS_ID, Encoded, pad
 from model.transformer import AttnOptions
 
@@ -125,11 +126,20 @@ class Trace:
         """The output tokens with each <unk> replaced by the source word its cross-attention points to; English
         with its capitals ("I", "Tom", the first word)."""
         copied = self.decoded.copied_from or [None] * len(self.decoded.tokens)
-        words = [tok if j is None or j >= len(self.src.tokens) else self.src.typed(j)
+        words = [tok if j is None or j >= len(self.src.tokens) else self.copied_word(j)
                  for tok, j in zip(self.decoded.tokens, copied)]
         if self.tgt_lang != "en":
             return words
         return english.cased(words, self.surface, [j is not None for j in copied])
+
+    def copied_word(self, j: int) -> str:
+        """What an output <unk> that copies source position j writes: the word as typed; into English, a Chinese
+        word (the lexicon word or run of name characters holding j, model.coverage.spans) in pinyin, capitalised
+        when the model does not know one of its characters (a name)."""
+        if self.tgt_lang != "en" or not has_han(self.src.typed(j)):
+            return self.src.typed(j)
+        a, b = next(span for span in coverage.spans(self.src.tokens, self.src_lang) if span[0] <= j < span[1])
+        return pinyin_word("".join(self.src.typed(i) for i in range(a, b)), any(self.src.unknown[a:b]))
 
     @property
     def uncopied(self) -> list[int]:
