@@ -54,12 +54,12 @@ class Bundle:
 
 
 def save_bundle(bundle: Bundle, directory: Path) -> None:
-    """Write model.safetensors, config.json and the two vocab files."""
+    """Write model.safetensors, config.json and the two vocab files (and a subword vocabulary's model file)."""
     directory.mkdir(parents=True, exist_ok=True)
     save_model(bundle.transformer, str(directory / "model.safetensors"))  # the tied generator weight is stored once
     (directory / "config.json").write_text(json.dumps(bundle.config.to_dict(), indent=1))
-    (directory / "src_vocab.json").write_text(bundle.src_vocab.to_json(), encoding="utf-8")
-    (directory / "tgt_vocab.json").write_text(bundle.tgt_vocab.to_json(), encoding="utf-8")
+    bundle.src_vocab.save(directory / "src_vocab.json")  # a subword vocabulary writes its SentencePiece model beside
+    bundle.tgt_vocab.save(directory / "tgt_vocab.json")
 
 
 def load_bundle(name: str, root: Path = CHECKPOINT_DIR) -> Bundle:
@@ -71,8 +71,7 @@ def load_bundle(name: str, root: Path = CHECKPOINT_DIR) -> Bundle:
     model = Transformer(cfg)
     load_model(model, str(directory / "model.safetensors"))
     model.eval()
-    src = Vocab.from_json((directory / "src_vocab.json").read_text(encoding="utf-8"))
-    tgt = Vocab.from_json((directory / "tgt_vocab.json").read_text(encoding="utf-8"))
+    src, tgt = Vocab.load(directory / "src_vocab.json"), Vocab.load(directory / "tgt_vocab.json")
     return Bundle(name, model, src, tgt, training_log(directory).get("align_weight", 0.0))
 
 

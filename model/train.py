@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from safetensors.torch import save_model
+from safetensors.torch import load_model, save_model
 from torch import nn
 from tqdm import tqdm
 
@@ -23,10 +23,10 @@ from model import english, tatoeba
 from model.checkpoint import CHECKPOINT_DIR, TASKS, VARIANT_DIR, Bundle, parameter_count, save_bundle
 from model.config import POSITIONS, TransformerConfig
 from model.corpus import generate
-from model.data import DATA, build_vocabs, to_batch, with_unknowns
+from model.data import DATA, build_vocabs, to_batch, with_unknowns, word_pairs
 from model.evaluate import exact_match, held_out, valid_bleu
 from model.provenance import record
-from model.tokenizer import PAD_ID
+from model.tokenizer import PAD_ID, SubwordVocab, Vocab, learn_subwords
 from model.transformer import Transformer
 
 SEED = 1234
@@ -76,9 +76,34 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="also save this many log-spaced snapshots (step 0 = initialisation … final) in float16")
     p.add_argument("--eval-every", type=int, default=1000, help="real recipe: validation BLEU and resume state")
     p.add_argument("--resume", action="store_true", help="continue from the output folder's resume.pt")
+    p.add_argument("--en-tokenizer", type=tokenizer_spec, default="words",
+                   help="English: words (today's vocabulary) or spm:SIZE / unigram:SIZE (SentencePiece pieces)")
+    p.add_argument("--zh-tokenizer", type=tokenizer_spec, default="chars",
+                   help="Chinese: chars (today's vocabulary) or spm:SIZE / unigram:SIZE (SentencePiece pieces)")
+    p.add_argument("--export", type=Path, default=None,
+                   help="write the output folder's resume.pt (averaged weights) as a checkpoint folder here, then stop")
+    p.add_argument("--export-step", type=int, default=None,
+                   help="with --export: the output folder's float16 snapshot of this step instead of resume.pt")
     p.add_argument("--out", type=Path, default=None,
                    help="checkpoint directory (default checkpoints/TASK[-pre][-unguided])")
     return with_recipe(p.parse_args(argv))
+
+
+SUBWORD_KINDS = {"spm": "bpe", "unigram": "unigram"}  # --*-tokenizer prefix -> SentencePiece model type
+
+
+def tokenizer_spec(text: str) -> str:
+    """A --*-tokenizer value: words, chars, or spm:SIZE / unigram:SIZE with SIZE a number above 100."""
+    kind, _, size = text.partition(":")
+    if text in ("words", "chars") or (kind in SUBWORD_KINDS and size.isdigit() and int(size) > 100):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r}: expected words, chars, spm:SIZE or unigram:SIZE")
+
+
+def subword(spec: str) -> tuple[str, int] | None:
+    """(SentencePiece model type, size) of a tokenizer spec, None for words / chars."""
+    kind, _, size = spec.partition(":")
+    return (SUBWORD_KINDS[kind], int(size)) if kind in SUBWORD_KINDS else None
 
 
 def with_recipe(args: argparse.Namespace) -> argparse.Namespace:
@@ -202,21 +227,43 @@ def real_batches(real: list, args, src_vocab, tgt_vocab, start: int):
         epoch += 1
 
 
-def real_pairs(args) -> list:
-    """The Tatoeba training pairs the data choice asks for (none for grammar)."""
-    return tatoeba.pairs("train", args.corpus) if args.data in ("tatoeba", "mixed") else []
+def real_pairs(args, split: str = "train") -> list:
+    """The Tatoeba pairs of a split the data choice asks for (none for grammar); English as words_en when its
+    vocabulary is subword pieces."""
+    if args.data not in ("tatoeba", "mixed"):
+        return []
+    return word_pairs(split, args.corpus, subword(args.en_tokenizer) is not None)
+
+
+def vocabularies(args, real: list, out: Path) -> tuple[Vocab, Vocab]:
+    """Each side's vocabulary: today's words / characters, or SentencePiece pieces learned from the training pairs
+    and epoch 0's generated pairs (a resumed run reads back the ones saved in its folder)."""
+    src_lang, tgt_lang = TASKS[args.task]
+    vocabs = list(build_vocabs(src_lang, tgt_lang, real, args.min_count, args.data != "tatoeba"))
+    specs = {"en": args.en_tokenizer, "zh": args.zh_tokenizer}
+    for k, (lang, role) in enumerate(((src_lang, "src"), (tgt_lang, "tgt"))):
+        if subword(specs[lang]) is None:
+            continue
+        saved = out / f"{role}_vocab.json"
+        if args.resume and saved.exists():
+            vocabs[k] = Vocab.load(saved)
+            continue
+        made = generate(args.generated, seed=SEED, split="train") if args.data != "tatoeba" else []
+        model_type, size = subword(specs[lang])
+        vocabs[k] = learn_subwords(lang, [p.en if lang == "en" else p.zh for p in real + made], size, model_type)
+    return vocabs[0], vocabs[1]
 
 
 def build(args, real: list) -> Bundle:
     """A fresh model and its vocabularies for the options."""
-    src_lang, tgt_lang = TASKS[args.task]
-    src_vocab, tgt_vocab = build_vocabs(src_lang, tgt_lang, real, args.min_count, args.data != "tatoeba")
-    if tgt_lang == "en" and real:  # how the English output is spelled back (capitals, contractions)
+    out = args.out or default_out(args)
+    src_vocab, tgt_vocab = vocabularies(args, real, out)
+    tgt_lang = tgt_vocab.lang
+    if tgt_lang == "en" and real and not isinstance(tgt_vocab, SubwordVocab):  # how English output is spelled back
         tgt_vocab.surface = english.surface_table([r.en for r in tatoeba.rows("train", args.corpus)])
     cfg = TransformerConfig(len(src_vocab), len(tgt_vocab), d_model=args.d_model, d_ff=args.d_ff, N=args.N,
                             norm=args.norm, dropout=args.dropout, attn_dropout=args.attn_dropout,
                             position=args.position, kv_heads=args.kv_heads)
-    out = args.out or default_out(args)
     return Bundle(out.name, Transformer(cfg), src_vocab, tgt_vocab, args.align_weight)
 
 
@@ -264,6 +311,8 @@ def train(args: argparse.Namespace) -> Path:
     bundle = build(args, real)
     model, out = bundle.transformer, args.out or default_out(args)
     out.mkdir(parents=True, exist_ok=True)
+    for role, vocab in (("src", bundle.src_vocab), ("tgt", bundle.tgt_vocab)):  # a resumed run reads them back
+        vocab.save(out / f"{role}_vocab.json")
     average = copy.deepcopy(model) if args.ema else None
     shipped = Bundle(bundle.name, average or model, bundle.src_vocab, bundle.tgt_vocab, args.align_weight)
     opt = optimizer(model, args.weight_decay)
@@ -280,7 +329,7 @@ def train(args: argparse.Namespace) -> Path:
                                             random.Random(SEED + 1)),
                               bundle.src_vocab, bundle.tgt_vocab, args.batch_size, random.Random(SEED)))
     at, probe = snapshot_steps(args.steps, args.snapshots), held_out(PROBE_PAIRS)
-    valid = tatoeba.pairs("valid", args.corpus)[:600] if args.recipe == "real" and tatoeba.available(args.corpus) \
+    valid = real_pairs(args, "valid")[:600] if args.recipe == "real" and tatoeba.available(args.corpus) \
         else []
     began = time.time() - log["seconds"]
     model.train()
@@ -311,6 +360,26 @@ def train(args: argparse.Namespace) -> Path:
     return out
 
 
+def export(args) -> Path:
+    """The averaged weights of the output folder's resume.pt (or its snapshot at --export-step) as a checkpoint
+    folder `args.export` that model.evaluate reads, with the vocabularies saved at the run's start."""
+    out = args.out or default_out(args)
+    args.resume = True  # the vocabularies saved in the output folder
+    bundle = build(args, real_pairs(args))
+    if args.export_step is None:
+        state = torch.load(out / "resume.pt", weights_only=False)
+        bundle.transformer.load_state_dict(state["average"] or state["model"])
+        step, log = state["step"], state["log"]
+    else:
+        load_model(bundle.transformer, str(out / "snapshots" / f"step_{args.export_step:06d}.safetensors"))
+        step, log = args.export_step, {"loss": [], "valid": [], "snapshots": [], "seconds": 0.0}
+    bundle.transformer.eval()
+    save_bundle(bundle, args.export)
+    write_log(args.export, args, bundle.transformer, log | {"exported_step": step})
+    print(f"exported step {step} of {out} to {args.export}")
+    return args.export
+
+
 def validate(bundle: Bundle, valid: list, step: int, seconds: float) -> dict:
     """BLEU of the shipped (averaged) weights on the validation pairs, printed and returned for the log."""
     bundle.transformer.eval()
@@ -326,8 +395,14 @@ def write_log(out: Path, args, model, log: dict) -> None:
             "data": record(args.data, args.corpus, args.generated if args.recipe == "real" else args.pairs,
                            UNK_RATE),
             "loss": log["loss"], "valid": log["valid"], "snapshots": log["snapshots"]}
+    if "exported_step" in log:
+        meta["exported_step"] = log["exported_step"]
     (out / "train_log.json").write_text(json.dumps(meta, indent=1))
 
 
 if __name__ == "__main__":
-    train(parse_args())
+    options = parse_args()
+    if options.export:
+        export(options)
+    else:
+        train(options)
