@@ -59,6 +59,7 @@ decOut = embY
 return self.cla(decOut)"""
 ATTN_FORMULA = r"""计算注意力分数:
 $$\text{Attention}(Q, K, V) = \text{softmax}(\frac{QK^T}{\sqrt{d_k}})V$$"""
+INPUT_FORMULA = r"$$\text{Input}_i = \text{Embedding}_i + \text{PositionEncoding}(i)$$"
 SIMILARITY_COMMENT = "# q*k转置，除以d_k ** 0.5，输出维度是b,8,100,100即单词和单词直接的相似性"
 LOCATION_CODE = """embX = self.srcEmb(x)  # (b, sx, d)
 embY = self.dstEmb(y)  # (b, sy, d)
@@ -167,6 +168,7 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
         (0, (101, 101), "Tranformer 采用的是 sin-cos 规则，使用了 sin 和 cos 函数的线性变换来提供给模型位置信"
                         "息", False)]),
     "pe_linear": ("embeddings", [
+        (4, (633, 633), "其实就是说任意位置的 PE_{pos+k} 都可以被 PE_{pos} 和 PE_{k} 表示。", False),
         (4, (643, 643), "通过上图可以看出,对于pos+k位置的位置编码可以表示位pos位置和k位置的线性组合。这样的线"
                         "性组合意味着某个位置向量蕴含了其它位置向量的信息。", False)]),
     "div_term": ("embeddings", [
@@ -258,6 +260,14 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
                         "值得的。", False)]),
     "gpt1_sgd": ("bert_gpt", [
         (2, (303, 303), "其中,k是滑动窗口的大小,P是条件概率。模型参数使用SGD进行优化。", False)]),
+    # found on reading each note whole, in order, for issue 50
+    "input_scale": ("embeddings", [
+        (3, (73, 75), "输入序列首先会被映射为一系列嵌入向量,然后加上位置编码,形成最终的输入表示。\n"
+                      + INPUT_FORMULA, True),
+        (3, (177, 179), "位置编码会被加到输入的嵌入向量中,形成最终的输入表示:\n" + INPUT_FORMULA, True)]),
+    "concat_symbol": ("embeddings", [
+        (4, (657, 657), "我们先给每一个位置的 x^i ∈ R(1,d) append一个位置编码的向量 p^i ∈ R(1,N) ,得到一个新的输入向量 "
+                        "p^i ∈ R(1,d+N) ,这个向量作为新的输入,乘以一个transformation matrix", False)]),
 }
 REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
     "mh_projection": ("multi_head", [

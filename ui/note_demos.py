@@ -838,6 +838,32 @@ def demo_gpt1_sgd(bundle: Bundle, trace: Trace | None) -> None:
                   eps=f"{eps:g}"))
 
 
+
+def demo_input_scale(bundle: Bundle, trace: Trace | None) -> None:
+    """This sentence's embeddings with and without × √d_model against ‖PE‖, and the note's input against the model's."""
+    if not has_sentence(trace):
+        return
+    source, d = trace.embedding("source"), bundle.config.d_model
+    embed = source.embed.astype(np.float64)  # (S, d_model) embedding × √d_model
+    raw = embed / np.sqrt(d)  # (S, d_model) the bare embedding, as the note adds it
+    norms, raw_norms = np.linalg.norm(embed, axis=1), np.linalg.norm(raw, axis=1)
+    note_input = raw + source.pos_enc  # (S, d_model)
+    st.markdown(t("notes.input_scale.app", d=d, raw_lo=f"{raw_norms.min():.2f}", raw_hi=f"{raw_norms.max():.2f}",
+                  emb_lo=f"{norms.min():.2f}", emb_hi=f"{norms.max():.2f}",
+                  pe=f"{np.linalg.norm(source.pos_enc, axis=1).mean():.2f}",
+                  diff=f"{np.abs(note_input - source.x).max():.2f}"))
+
+
+def demo_concat_symbol(bundle: Bundle, trace: Trace | None) -> None:
+    """The sizes of x^i, p^i and their concatenation on this sentence, and [x^i p^i]·W against x^i·W^I + p^i·W^P."""
+    if not has_sentence(trace):
+        return
+    x = trace.embedding("source").embed.astype(np.float64)  # (S, d_model)
+    L, d = x.shape
+    st.markdown(t("notes.concat_symbol.app", d=d, L=L, both=d + L,
+                  diff=f"{lessons.concat_vs_add(x)['max_diff']:.1e}"))
+
+
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
          "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
@@ -856,5 +882,6 @@ DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_r
          "ln_symbols": demo_ln_symbols, "pe_extrapolate": demo_pe_extrapolate, "en_eight": demo_en_eight,
          "causal_diagonal": demo_causal_diagonal, "exp_speed": demo_exp_speed, "concat_dims": demo_concat_dims,
          "unshifted_target": demo_unshifted_target, "z0_only": demo_z0_only, "cnn_complex": demo_cnn_complex,
-         "electra": demo_electra, "gpt1_sgd": demo_gpt1_sgd}
+         "electra": demo_electra, "gpt1_sgd": demo_gpt1_sgd, "input_scale": demo_input_scale,
+         "concat_symbol": demo_concat_symbol}
 VERDICT_FIELDS = {"rounding": rounding_fields}  # mistakes whose text quotes numbers computed here

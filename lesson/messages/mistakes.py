@@ -317,6 +317,50 @@ MISTAKES = {
     },
 }
 
+WHOLE_READING = {  # lesson/notes.py MISTAKES from "input_scale" on: found reading each note whole, in order
+    "notes.input_scale.title": {
+        "en": "“Input = Embedding + PositionEncoding”: without × √d_model",
+        "zh": "“输入 = 词嵌入 + 位置编码”：少了 × √d_model",
+    },
+    "notes.input_scale.wrong": {
+        "en": "The paper multiplies the embedding weights by √d_model before the positional encoding is added "
+              "(§3.4): Input_i = √d_model · Embedding_i + PE(i). The note's formula, given twice, leaves the factor "
+              "out, and with it the balance between word and position: when the embeddings start small, as this "
+              "model's do (N(0, 1/d_model)), the bare embedding is smaller than the PE.",
+        "zh": "论文在加上位置编码之前，先把词嵌入的权重乘以 √d_model（§3.4）：Input_i = √d_model · Embedding_i + "
+              "PE(i)。笔记两次给出的公式都漏了这个因子，也就漏掉了词义与位置之间的平衡：词嵌入初始化得小时（如本模型的 "
+              "N(0, 1/d_model)），不乘因子的词嵌入比位置编码还小。",
+    },
+    "notes.input_scale.app": {
+        "en": "This model computes X = √d_model · embedding + PE with d_model = {d}. On this sentence the "
+              "embeddings' norms are {raw_lo}–{raw_hi} as the note adds them and {emb_lo}–{emb_hi} × √{d}, against "
+              "‖PE‖ = {pe}; the note's formula gives an input that differs from the model's by up to {diff}.",
+        "zh": "本模型计算 X = √d_model · 词嵌入 + PE，d_model = {d}。在本句上，按笔记那样相加时词嵌入的范数为 "
+              "{raw_lo}–{raw_hi}，乘以 √{d} 后为 {emb_lo}–{emb_hi}，而 ‖PE‖ = {pe}；笔记的公式给出的输入与模型的"
+              "最多相差 {diff}。",
+    },
+    "notes.concat_symbol.title": {
+        "en": "The concatenation named p^i, like the position vector inside it",
+        "zh": "拼接后的向量也叫 p^i，和它里面的位置向量同名",
+    },
+    "notes.concat_symbol.wrong": {
+        "en": "Right after defining the position vector p^i ∈ R(1,N), the note names the concatenation of x^i and "
+              "p^i p^i as well, now in R(1,d+N); the next line calls it x_p^i, the right name. With one symbol for "
+              "two vectors of different sizes, x_p^i·W = x^i·W^I + p^i·W^P cannot be read as written.",
+        "zh": "笔记刚把位置向量定义为 p^i ∈ R(1,N)，就把 x^i 与 p^i 的拼接也叫作 p^i，这时它属于 "
+              "R(1,d+N)；下一行才叫它 x_p^i，这才是对的名字。一个符号指两个大小不同的向量，x_p^i·W = x^i·W^I + "
+              "p^i·W^P 就没法照字面读。",
+    },
+    "notes.concat_symbol.app": {
+        "en": "This sentence with d_model = {d} and {L} positions: x^i has {d} numbers, the one-hot p^i {L}, and "
+              "their concatenation x_p^i {both}. With random W^I ({d} × {d}) and W^P ({L} × {d}), x_p^i·W and "
+              "x^i·W^I + p^i·W^P differ by at most {diff}: the same numbers.",
+        "zh": "本句，d_model = {d}，{L} 个位置：x^i 有 {d} 个数，独热的 p^i 有 {L} 个，它们的拼接 x_p^i 有 {both} "
+              "个。用随机的 W^I（{d} × {d}）和 W^P（{L} × {d}），x_p^i·W 与 x^i·W^I + p^i·W^P 最多相差 "
+              "{diff}：是同样的数。",
+    },
+}
+
 REMARKS = {
     "notes.d_eq_dv.title": {
         "en": "“d = d_v” in «Transformer»: right in its own notation",
@@ -623,4 +667,4 @@ THIRD_READING = {  # lesson/notes.py MISTAKES from "ln_symbols" on: found on a t
     },
 }
 
-MESSAGES: dict[str, dict[str, str]] = MISTAKES | THIRD_READING | REMARKS | PAGE
+MESSAGES: dict[str, dict[str, str]] = MISTAKES | THIRD_READING | WHOLE_READING | REMARKS | PAGE

@@ -644,3 +644,27 @@ def test_the_unshifted_target_position_0_convolution_mlm_and_gpt1_match_numpy(mi
     assert picked == int(np.ceil(0.15 * n)) and f"replaced-token detection gives a loss term at all {n}" in page
     assert "GPT-1's warm-up: 6.25e-05 after 500 updates, 1.25e-04 after 1,000, 2.50e-04 after 2,000" in page
     assert "`AdamW`, β₁, β₂ = (0.9, 0.98), ε = 1e-09" in page
+
+
+def test_the_input_without_the_square_root_and_the_concatenated_position_match_numpy(mistakes_page):
+    _, page, bundle, trace = mistakes_page
+    d, ids = bundle.config.d_model, trace.src.ids
+    raw = bundle.transformer.src_lut.weight.detach().double().numpy()[ids]  # (S, d) the bare embedding
+    angle = np.arange(len(ids))[:, None] / 10000 ** (np.arange(0, d, 2) / d)  # (S, d/2)
+    pe = np.zeros((len(ids), d))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(angle), np.cos(angle)
+    model_input = trace["hook_src_input"].astype(float)  # (S, d) what the model computed
+    np.testing.assert_allclose(model_input, raw * np.sqrt(d) + pe, atol=1e-5)  # the paper's × √d_model
+    raw_norm, norm = np.linalg.norm(raw, axis=1), np.linalg.norm(raw * np.sqrt(d), axis=1)
+    assert (f"norms are {raw_norm.min():.2f}–{raw_norm.max():.2f} as the note adds them and {norm.min():.2f}–"
+            f"{norm.max():.2f} × √{d}, against ‖PE‖ = {np.sqrt(d / 2):.2f}; the note's formula gives an input that "
+            f"differs from the model's by up to {np.abs(raw + pe - model_input).max():.2f}") in page
+    S = len(ids)
+    assert (f"x^i has {d} numbers, the one-hot p^i {S}, and their concatenation x_p^i {d + S}. With random W^I "
+            f"({d} × {d}) and W^P ({S} × {d})") in page
+    rng = np.random.default_rng(1)
+    W_I, W_P = rng.standard_normal((d, d)), rng.standard_normal((S, d))
+    joined = np.hstack([raw, np.eye(S)]) @ np.vstack([W_I, W_P])  # [x^i p^i]·[W^I; W^P]
+    np.testing.assert_allclose(joined, raw @ W_I + W_P, atol=1e-9)  # = x^i·W^I + row i of W^P
+    (diff,) = numbers(r"x\^i·W\^I \+ p\^i·W\^P differ by at most (\d\.\de[+-]\d+): the same numbers", page)
+    assert diff < 1e-9
