@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -184,6 +185,20 @@ def lecture_score(bundle: Bundle) -> dict:
             "accepted_later": later, "coverage_fires": fire_rates(lowest)}
 
 
+def canon_score(bundle: Bundle) -> dict:
+    """The lecture canon of the model's direction (model/lecture_sets/canon_*.tsv), translated as the app does and
+    scored as the lecture sets are: how many match an accepted translation, and each miss with its faults."""
+    rows = lecture_sets.canon(f"{bundle.src_lang}-{bundle.tgt_lang}")
+    misses = []
+    for text, accepted, used in rows:
+        trace = run_with_trace(bundle, text)
+        if not matches(bundle, trace.output_words, accepted):
+            misses.append({"sentence": text, "output": trace.output_text, "accepted": list(accepted), "used": used,
+                           "unknown": [trace.src.typed(i) for i, u in enumerate(trace.src.unknown) if u],
+                           "untranslated": [trace.src.typed(i) for i in coverage.untranslated(trace)]})
+    return {"correct": len(rows) - len(misses), "total": len(rows), "misses": misses}
+
+
 def lowest_coverage(trace) -> float:
     """The smallest coverage of a known content word of the sentence (inf if it has none)."""
     return min((cov for _, cov in coverage.word_coverage(trace)), default=float("inf"))
@@ -208,14 +223,17 @@ def split_score(bundle: Bundle, corpus: Path, split: str = "test") -> dict:
 
     rows = tatoeba.rows(split, corpus)
     src_of, ref_of = (lambda r: r.en, lambda r: r.zh) if bundle.src_lang == "en" else (lambda r: r.zh, lambda r: r.en)
-    hyps = [run_with_trace(bundle, src_of(r)).output_text for r in rows]
+    traces = [run_with_trace(bundle, src_of(r)) for r in rows]
+    hyps = [trace.output_text for trace in traces]
     refs = [ref_of(r) for r in rows]
     tokenize = "zh" if bundle.tgt_lang == "zh" else "13a"
     bleu = sacrebleu.BLEU(tokenize=tokenize)
     chrf = sacrebleu.CHRF()
     out = {"split": split, "pairs": len(rows), "bleu": round(bleu.corpus_score(hyps, [refs]).score, 2),
            "bleu_signature": str(bleu.get_signature()), "chrf": round(chrf.corpus_score(hyps, [refs]).score, 2),
-           "chrf_signature": str(chrf.get_signature()), "unknown": unknown_share(bundle, map(src_of, rows))}
+           "chrf_signature": str(chrf.get_signature()), "unknown": unknown_share(bundle, map(src_of, rows)),
+           "looping": float(np.mean([looping(trace) for trace in traces])),
+           "other_script": float(np.mean([other_script(trace) for trace in traces]))}
     if bundle.tgt_lang == "en":
         lower = sacrebleu.BLEU(tokenize="13a", lowercase=True)
         out["bleu_lowercase"] = round(lower.corpus_score(hyps, [refs]).score, 2)
@@ -225,6 +243,26 @@ def split_score(bundle: Bundle, corpus: Path, split: str = "test") -> dict:
             [hyps[i] for i in idx], [[refs[i] for i in idx]]).score, 2) if idx else None
     out["examples"] = [{"source": src_of(r), "output": h, "reference": ref_of(r)} for r, h in zip(rows[:5], hyps)]
     return out
+
+
+def looping(trace) -> bool:
+    """True if the output loops: it ends without <eos>, or writes a run of 1 to 4 tokens three times in a row."""
+    ids = trace.decoded.ids
+    return not trace.decoded.finished or any(ids[i : i + n] == ids[i + n : i + 2 * n] == ids[i + 2 * n : i + 3 * n]
+                                             for n in range(1, 5) for i in range(len(ids) - 3 * n + 1))
+
+
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def other_script(trace) -> bool:
+    """True if the output holds the other language's script where nothing was copied: a Chinese character in
+    English output, a Latin letter in a Chinese output's own tokens (a copied name is marked as one)."""
+    if trace.tgt_lang == "en":
+        return bool(HAN.search(trace.output_text))
+    own = [word for word, j in zip(trace.output_words, trace.decoded.copied_from) if j is None]
+    return bool(LATIN.search("".join(own)))
 
 
 def unknown_share(bundle: Bundle, sources) -> float:
@@ -253,7 +291,8 @@ def evaluate(name: str, n: int, root: Path = CHECKPOINT_DIR, corpus: Path | None
     pairs = held_out(n)
     out = {"model": name, "guided": bundle.guided, "pairs": len(pairs), "exact_match": exact_match(bundle, pairs),
            "alignment_by_layer": alignment_accuracy(bundle, pairs), "attention": attention_stats(bundle, pairs),
-           "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "coverage": vocab_coverage(bundle)}
+           "everyday": everyday_score(bundle), "lecture": lecture_score(bundle), "canon": canon_score(bundle),
+           "coverage": vocab_coverage(bundle)}
     if corpus is not None and tatoeba.available(corpus):
         out["test"], out["valid"] = split_score(bundle, corpus, "test"), split_score(bundle, corpus, "valid")
     return out
@@ -335,9 +374,20 @@ def print_result(r: dict) -> None:
         unk += f"  [left out, struck through: {', '.join(miss['left_out'])}]" if miss["left_out"] else ""
         unk += f"  [may be untranslated: {', '.join(miss['untranslated'])}]" if miss["untranslated"] else ""
         print(f"  lecture miss: {miss['sentence']} → {miss['output']}{unk}")
+    print_canon(r["canon"])
     if "test" in r:
         print_split(r["test"], "test.tsv")
         print_split(r["valid"], "train.tsv's validation split (never trained on; a split of the training file)")
+
+
+def print_canon(c: dict) -> None:
+    """The canon's score and each miss with its unknown words and the words marked "may be untranslated"."""
+    print(f"  lecture canon {c['correct']}/{c['total']} ({c['correct'] / c['total']:.0%}) exact against the accepted "
+          f"translations (model/lecture_sets/canon_*.tsv)")
+    for miss in c["misses"]:
+        marks = f"  [unknown: {', '.join(miss['unknown'])}]" if miss["unknown"] else ""
+        marks += f"  [may be untranslated: {', '.join(miss['untranslated'])}]" if miss["untranslated"] else ""
+        print(f"  canon miss: {miss['sentence']} → {miss['output']}{marks}")
 
 
 def print_split(t: dict, label: str) -> None:
@@ -345,7 +395,8 @@ def print_split(t: dict, label: str) -> None:
     lower = f", lower-cased {t['bleu_lowercase']}" if "bleu_lowercase" in t else ""
     print(f"  {label} ({t['pairs']} pairs): BLEU {t['bleu']}{lower} ({t['bleu_signature']}); chrF {t['chrf']} "
           f"({t['chrf_signature']}); BLEU on sources of <= 8 words {t['bleu_short']}, longer {t['bleu_long']}; "
-          f"source tokens unknown to the model {t['unknown']:.2%}")
+          f"source tokens unknown to the model {t['unknown']:.2%}; outputs that loop {t['looping']:.2%}, with the "
+          f"other language's script outside copied words {t['other_script']:.2%}")
     for ex in t["examples"] if t["split"] == "test" else []:
         print(f"    {ex['source']} → {ex['output']}  (reference: {ex['reference']})")
 

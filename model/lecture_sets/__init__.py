@@ -52,6 +52,21 @@ def read(file: Path) -> list[tuple[str, tuple[str, ...]]]:
     return rows
 
 
+def canon(direction: str) -> list[tuple[str, tuple[str, ...], str]]:
+    """The lecture canon of a direction (canon_DIRECTION.tsv): (source, accepted translations, where it is used)."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"unknown direction {direction!r}; expected one of {DIRECTIONS}")
+    rows = []
+    for number, raw in enumerate((HERE / f"canon_{direction}.tsv").read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        line, _, used = raw.rpartition("\t")
+        if not used.strip():
+            raise ValueError(f"line {number}: no source of use after the translations in {raw!r}")
+        rows.append((*parse_line(line, number), used.strip()))
+    return rows
+
+
 def frequent(lang: str) -> list[str]:
     """The 2,000 most frequent English words or 1,500 most frequent Chinese characters (wordfreq 3.1.1, written by
     `python -m tools.build_lexicon`), one per line in frequent_LANG.txt."""
