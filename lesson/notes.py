@@ -264,7 +264,8 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
     "input_scale": ("embeddings", [
         (3, (73, 75), "输入序列首先会被映射为一系列嵌入向量,然后加上位置编码,形成最终的输入表示。\n"
                       + INPUT_FORMULA, True),
-        (3, (177, 179), "位置编码会被加到输入的嵌入向量中,形成最终的输入表示:\n" + INPUT_FORMULA, True)]),
+        (3, (177, 179), "位置编码会被加到输入的嵌入向量中,形成最终的输入表示:\n" + INPUT_FORMULA, True),
+        (1, (177, 181), "但最终输入前需要把词嵌入与位置编码相加, 即\n$$\nX=Y+PE\n$$", True)]),
     "concat_symbol": ("embeddings", [
         (4, (657, 657), "我们先给每一个位置的 x^i ∈ R(1,d) append一个位置编码的向量 p^i ∈ R(1,N) ,得到一个新的输入向量 "
                         "p^i ∈ R(1,d+N) ,这个向量作为新的输入,乘以一个transformation matrix", False)]),
@@ -272,7 +273,9 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
 REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
     "mh_projection": ("multi_head", [
         (4, (315, 319), "以下以两个head为例进行阐述,即将 q^1 分裂成两个 q^{1,1} 和 q^{1,2} … 那么这个过程是怎"
-                        "么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 W_2^Q 即可。", False)]),
+                        "么进行的呢,其实也很简单,只需要分别乘上两个矩阵 W_1^Q 和 W_2^Q 即可。", False),
+        (3, (87, 97), "将输入 X 投影到查询(Q)、键(K)和值(V)三个向量空间: … 多头注意力通过将注意力计算过程独立运行 h 次"
+                      "(每次使用不同的投影),然后将结果拼接", False)]),
     "d_eq_dv": ("multi_head", [
         (1, (138, 138), "需要指出, 在transformer中, d=d_v, 这是为了保证输入和输出的shape完全一致.", False)]),
     "attention_mask_name": ("masks", [

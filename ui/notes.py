@@ -26,8 +26,11 @@ def findings_on(page: str, bundle: Bundle, trace: Trace | None) -> None:
 
 
 def quoted(quote: str, code: bool) -> str:
-    """A note's words as markdown: code fenced, prose as a block quote (escaped, never markup)."""
-    return f"```python\n{quote}\n```" if code else "> " + widgets.plain(quote)
+    """A note's words as markdown: code fenced (as LaTeX where it holds a $$ formula, else Python), prose as a block
+    quote (escaped, never markup)."""
+    if not code:
+        return "> " + widgets.plain(quote)
+    return f"```{'latex' if '$$' in quote else 'python'}\n{quote}\n```"
 
 
 def lines(first: int, last: int) -> str:

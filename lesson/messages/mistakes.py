@@ -324,11 +324,13 @@ WHOLE_READING = {  # lesson/notes.py MISTAKES from "input_scale" on: found readi
     },
     "notes.input_scale.wrong": {
         "en": "The paper multiplies the embedding weights by √d_model before the positional encoding is added "
-              "(§3.4): Input_i = √d_model · Embedding_i + PE(i). The note's formula, given twice, leaves the factor "
-              "out, and with it the balance between word and position: when the embeddings start small, as this "
+              "(§3.4): Input_i = √d_model · Embedding_i + PE(i). {note3}'s formula, given twice, and {note1}'s X = "
+              "Y + PE leave the factor out, and with it the balance between word and position: when the embeddings "
+              "start small, as this "
               "model's do (N(0, 1/d_model)), the bare embedding is smaller than the PE.",
         "zh": "论文在加上位置编码之前，先把词嵌入的权重乘以 √d_model（§3.4）：Input_i = √d_model · Embedding_i + "
-              "PE(i)。笔记两次给出的公式都漏了这个因子，也就漏掉了词义与位置之间的平衡：词嵌入初始化得小时（如本模型的 "
+              "PE(i)。{note3} 两次给出的公式和 {note1} 的 X = Y + PE 都漏了这个因子，也就漏掉了词义与位置之间的平衡：词"
+              "嵌入初始化得小时（如本模型的 "
               "N(0, 1/d_model)），不乘因子的词嵌入比位置编码还小。",
     },
     "notes.input_scale.app": {
@@ -409,11 +411,13 @@ REMARKS = {
         "en": "Not a mistake: a notation choice. The note computes q = a·W_q and then gives each head its own W₁ and "
               "W₂; the paper writes headᵢ = Attention(XWᵢ^Q, XWᵢ^K, XWᵢ^V), and code cuts one d_model × d_model "
               "projection into h slices of d_k. Two projections in a row are one projection (their product), so "
-              "the note's q^{{1,1}} = a·(W_q·W₁) is head 1's projection of a, written in two steps.",
+              "the note's q^{{1,1}} = a·(W_q·W₁) is head 1's projection of a, written in two steps. {note3} does the "
+              "same in formulas: Q = X·W^Q first, then headᵢ = Attention(Q·Wᵢ^Q, K·Wᵢ^K, V·Wᵢ^V).",
         "zh": "这不是错误，只是记号的选择。笔记先算 q = a·W_q，再给每个头各自的 W₁ 和 W₂；论文写作 头ᵢ = "
               "Attention(X·Wᵢ^Q, X·Wᵢ^K, X·Wᵢ^V)，代码则把一个 d_model × d_model 的投影切成 h 段、每段 d_k "
               "维。连续两次投影就是一次投影（两矩阵之积），所以笔记的 q^{{1,1}} = a·(W_q·W₁) 就是头 1 "
-              "对 a 的投影，只是分两步写。",
+              "对 a 的投影，只是分两步写。{note3} 在公式里也一样：先 Q = X·W^Q，再 头ᵢ = Attention(Q·Wᵢ^Q, K·Wᵢ^K, "
+              "V·Wᵢ^V)。",
     },
 }
 
