@@ -26,11 +26,12 @@ def findings_on(page: str, bundle: Bundle, trace: Trace | None) -> None:
 
 
 def quoted(quote: str, code: bool) -> str:
-    """A note's words as markdown: code fenced (as LaTeX where it holds a $$ formula, else Python), prose as a block
-    quote (escaped, never markup)."""
+    """A note's words as markdown: code fenced (as LaTeX where it holds a formula's $$ or backslash, else Python), prose
+    as a block quote (escaped, never markup)."""
     if not code:
         return "> " + widgets.plain(quote)
-    return f"```{'latex' if '$$' in quote else 'python'}\n{quote}\n```"
+    language = "latex" if "$$" in quote or "\\" in quote else "python"
+    return f"```{language}\n{quote}\n```"
 
 
 def lines(first: int, last: int) -> str:

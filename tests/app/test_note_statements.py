@@ -108,3 +108,14 @@ def test_a_notation_choice_is_a_remark_and_the_quotes_have_the_issues_ranges():
     assert (1, (233, 256)) in ranges("ln_shared") and (2, (90, 90)) in ranges("div_term")
     assert (0, (288, 288)) in ranges("qk_similarity") and (3, (57, 57)) in ranges("parallel_order")
     assert "⟨我爱⟩" in MISTAKES["rnn_parallel"][1][0][2] and "⟨我爱⟩" in both("notes.rnn_parallel.wrong")
+
+
+def test_a_quoted_formula_is_fenced_as_latex_code_as_python_and_prose_is_escaped():
+    from ui.notes import quoted
+
+    formula = [q for _, quotes in MISTAKES.values() for q in quotes if q[3] and "\\" in q[2]]
+    code = [q for _, quotes in MISTAKES.values() for q in quotes if q[3] and "\\" not in q[2] and "$$" not in q[2]]
+    assert formula and code
+    assert all(quoted(q[2], True).startswith("```latex\n") for q in formula)
+    assert all(quoted(q[2], True).startswith("```python\n") for q in code)
+    assert quoted("<b>x</b>", False).startswith("> ") and "<b>" not in quoted("<b>x</b>", False)
