@@ -516,11 +516,14 @@ THIRD_READING = {  # lesson/notes.py MISTAKES from "ln_symbols" on: found on a t
     },
     "notes.causal_diagonal.wrong": {
         "en": "Query i sees the keys j ≤ i: those before it and itself. “Before i” leaves out the diagonal, and then "
-              "query 0 would see no key at all (its softmax would be 0/0). The note's own mask is right: a "
+              "query 0 would see no key at all (its softmax would be 0/0). The paper has each decoder position attend "
+              "to all positions “up to and including that position” (§3.2.3). The note's own mask is right: a "
               "lower-triangular matrix of 1s keeps the diagonal, and its code (`mask[:, i, i+1:] = 0`) hides only "
               "j > i.",
         "zh": "查询 i 看得到 j ≤ i 的键：它之前的键和它自己。“以前”把对角线排除在外，那样查询 0 "
-              "一个键也看不到（它的 softmax 是 0/0）。笔记自己的掩码是对的：全 1 "
+              "一个键也看不到（它的 softmax 是 0/0）。论文让解码器的每个位置关注“直到并包括该位置”的所有位置（§3.2.3）"
+              "。"
+              "笔记自己的掩码是对的：全 1 "
               "的下三角矩阵保留对角线，它的代码（`mask[:, i, i+1:] = 0`）也只遮住 j > i。",
     },
     "notes.causal_diagonal.app": {
@@ -580,12 +583,12 @@ THIRD_READING = {  # lesson/notes.py MISTAKES from "ln_symbols" on: found on a t
               "note reads the output as each target token's distribution. With the causal mask keeping the "
               "diagonal, position i sees y_i, the very token it is to predict: trained so, the decoder learns to "
               "copy its input, and when translating, where y_i is not there yet, it has nothing to copy. In the "
-              "paper the decoder's input is the output “offset by one position” (§3.2.3): <bos>, y_1, …, "
+              "paper the decoder's input is the output “offset by one position” (§3.1): <bos>, y_1, …, "
               "y_(n−1) predicts y_1, …, y_n.",
         "zh": "`forward(x, y)` 直接把 y 本身嵌入作为解码器的输入，前面没有 <bos>，也没有右移，笔记还把输出当作每个"
               "目标词元的分布。因果掩码保留对角线，于是位置 i 看得到 y_i——正是它要预测的词元：这样训练，解码器学会"
               "的是抄写输入；翻译时 y_i 还不存在，也就无从抄起。论文中解码器的输入是“偏移一个位置”的输出"
-              "（§3.2.3）：<bos>, y_1, …, y_(n−1) 预测 y_1, …, y_n。",
+              "（§3.1）：<bos>, y_1, …, y_(n−1) 预测 y_1, …, y_n。",
     },
     "notes.unshifted_target.app": {
         "en": "This translation as the model is trained on it: input {shifted} → targets {targets}; no position "
