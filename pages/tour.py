@@ -4,6 +4,7 @@ import streamlit as st
 from lesson.tour import TourStep, facts, steps
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
+from ui.tour_text import fit_text
 from ui.views.tour import figure_element, last, step_index
 
 shell.require_app()
@@ -55,6 +56,8 @@ def show(n: int, trace) -> None:
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":
             widgets.cross_note(trace)
+    if state.get("presenter"):  # the text ends on the projector's screen: smaller type for a long step (18 px least)
+        fit_text(step.key, trace.text)
     with st.container(key="tour-formula"):
         st.caption(t("tour.formula_caption"))
         st.latex(step.formula(trace))
