@@ -264,3 +264,20 @@ def test_an_address_is_the_peer_unless_a_proxy_of_ours_names_it(monkeypatch):
     monkeypatch.setattr(routes, "PROXIES", routes.PROXIES + (routes.ipaddress.ip_network("10.0.0.0/8"),))
     assert routes.address_of("10.1.2.3", {"x-real-ip": "203.0.113.9"}) == "203.0.113.9"
     assert routes.address_of("not an address", {"x-real-ip": "203.0.113.9"}) == "not an address"
+
+
+def test_a_students_stream_tells_the_class_their_address(server, monkeypatch):
+    """A student forgotten by the class (silent for 10 min) and back on their stream is counted at the stream's
+    address again, not with every address-less student."""
+    monkeypatch.setattr(classes, "SEND_EVERY", 0.0)
+    monkeypatch.setattr(classes, "ADDRESS_SENTENCES", 1)
+    code, key = classes.store().create("overview", {})
+    classes.store().steer(code, key, "overview", {}, ask="Send a sentence")
+    streams = [Listener(server, code, f"student-addr-{i}", address="10.4.0.1") for i in range(2)]
+    assert all(s.wait(1) for s in streams)
+    classes.store().send(code, "student-addr-0", "one")
+    with pytest.raises(classes.Refused, match="class.refused_allowance"):
+        classes.store().send(code, "student-addr-1", "two")
+    assert classes.store().send(code, "student-elsewhere", "three").text == "three"
+    for s in streams:
+        s.close()

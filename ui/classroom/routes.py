@@ -230,7 +230,7 @@ async def stream_of(stream: Stream, client: str, lecture: Lecture, since: int) -
     """The events of one stream: the current lecture if newer than `since`, then each new one; a ping every PING s."""
     try:
         yield "retry: 1000\n\n"
-        await run_in_threadpool(sign_of_life, stream.code, client)
+        await run_in_threadpool(sign_of_life, stream.code, client, stream.who)
         if lecture.seq > since:
             since = lecture.seq
             yield event(lecture)
@@ -255,10 +255,11 @@ async def stream_of(stream: Stream, client: str, lecture: Lecture, since: int) -
         threading.Thread(target=gone, args=(stream.code, client), daemon=True).start()
 
 
-def sign_of_life(code: str, client: str) -> bool:
-    """Tell the store the student is here; False only if the class is gone (a store that is down is not)."""
+def sign_of_life(code: str, client: str, who: str | None = None) -> bool:
+    """Tell the store the student is here (and, as a stream opens, from which address); False only if the class is
+    gone (a store that is down is not)."""
     try:
-        return store().seen(code, client)
+        return store().seen(code, client, address=who)
     except Exception:
         logging.info("class store unavailable", exc_info=True)
         return True
