@@ -23,9 +23,9 @@ PROJECTOR = {"width": 1280, "height": 720}
 LAST_STEP = 16  # the tour's 17 steps, counted from 0
 
 
-def projector(browser):
+def projector(browser, size: dict = PROJECTOR):
     """A page at a projector's size that records page errors."""
-    context = browser.new_context(viewport=PROJECTOR)
+    context = browser.new_context(viewport=size)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -51,9 +51,10 @@ def at(page, path: str, step: int | None = None, sentence: str | None = None, ti
     page.wait_for_selector(IDLE, timeout=timeout)
 
 
-def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(browser, app_url):
-    page = projector(browser)
-    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1")
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1920, 1080)])
+def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(browser, app_url, lang, width, height):
+    page = projector(browser, {"width": width, "height": height})
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&lang={lang}")
     at(page, "tour", 0)
     for n, (sentence, leave) in enumerate([("I eat apples every day.", "Enter"), ("We read books.", "Escape"),
                                            ("The dog runs.", None)], start=1):
@@ -71,7 +72,7 @@ def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(brow
     page.wait_for_timeout(1500)
     at(page, "tour", 4)
 
-    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&tour={LAST_STEP}")
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&lang={lang}&tour={LAST_STEP}")
     at(page, "tour", LAST_STEP)
     page.keyboard.press("ArrowRight")  # the last step: → goes on to the next page …
     after = PATHS[PATHS.index("tour") + 1]
@@ -81,14 +82,14 @@ def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(brow
     at(page, "tour", LAST_STEP)
     page.keyboard.press("PageUp")
     at(page, "tour", LAST_STEP - 1)
-    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&tour=1")
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&lang={lang}&tour=1")
     page.keyboard.press("ArrowLeft")
     at(page, "tour", 0)
     page.keyboard.press("ArrowLeft")  # the first step: ← goes back to the page before the tour …
     at(page, PATHS[PATHS.index("tour") - 1])
     page.keyboard.press("PageDown")  # … and forward enters the tour at its first step
     at(page, "tour", 0)
-    assert "presenter=1" in page.url or "presenter=True" in page.url
+    assert query(page)["presenter"] == "True" and query(page).get("lang", "en") == lang
     assert not page.errors, page.errors
     page.context.close()
 
