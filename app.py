@@ -20,7 +20,7 @@ if __name__ != "__main__":  # the server: Streamlit 1.67 finds this st.App in th
 else:  # a rerun
     from lesson.messages import CATALOGUE
     from model.corpus import SEED_PAIRS, sample_sentences
-    from model.coverage import THRESHOLD
+    from model.coverage import mark, peaks
     from model.tokenizer import SPECIALS, detokenize
     from ui import bind, data, instrument, live, route, shell, state, widgets
     from ui import pretrained as pretrained_ui
@@ -177,8 +177,9 @@ def unknown_notice(trace, short: bool, escape: Callable[[str], str]) -> str:
 
 def untranslated_tips(trace) -> dict[int, str]:
     """Each source position that may be untranslated (model.coverage) -> its chip's tooltip."""
-    cov = trace.coverage
-    return {i: t("chip.untranslated_tip", coverage=f"{cov[i]:.2f}", threshold=THRESHOLD) for i in trace.untranslated}
+    peak, (layer, threshold) = peaks(trace), mark(trace)
+    return {i: t("chip.untranslated_tip", peak=f"{peak[i]:.2f}", layer=layer, threshold=threshold)
+            for i in trace.untranslated}
 
 
 def untranslated_notice(trace, flagged: dict[int, str], short: bool, escape: Callable[[str], str]) -> str:

@@ -134,12 +134,14 @@ class Trace:
 
     def copied_word(self, j: int) -> str:
         """What an output <unk> that copies source position j writes: the word as typed; into English, a Chinese
-        word (the lexicon word or run of name characters holding j, model.coverage.spans) in pinyin, capitalised
-        when the model does not know one of its characters (a name)."""
+        word in pinyin: a name (a run of content characters one of which the model does not know, as
+        model.coverage.spans groups them) capitalised, else the lexicon word holding j, else its character."""
         if self.tgt_lang != "en" or not has_han(self.src.typed(j)):
             return self.src.typed(j)
         a, b = next(span for span in coverage.spans(self.src.tokens, self.src_lang) if span[0] <= j < span[1])
-        return pinyin_word("".join(self.src.typed(i) for i in range(a, b)), any(self.src.unknown[a:b]))
+        name = any(self.src.unknown[a:b])
+        a, b = (a, b) if name else coverage.lexicon_word(self.src.tokens, j)
+        return pinyin_word("".join(self.src.typed(i) for i in range(a, b)), name)
 
     @property
     def uncopied(self) -> list[int]:
@@ -155,8 +157,8 @@ class Trace:
 
     @property
     def untranslated(self) -> list[int]:
-        """Source positions of known content words that received too little cross-attention: the translation may
-        have left them out (model.coverage)."""
+        """Source positions of known content words that no output token looked at much: the translation may have
+        left them out (model.coverage)."""
         return coverage.untranslated(self)
 
     @property

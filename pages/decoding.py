@@ -2,6 +2,7 @@
 import pandas as pd
 import streamlit as st
 
+from model import coverage
 from model.decoding import NO_REPEAT_RUN
 from model.tokenizer import detokenize
 from ui import bind, data, notes, shell, state, widgets
@@ -83,7 +84,9 @@ if widgets.need_trace(trace):
         if not trace.decoded.finished:
             st.caption(t("dec.no_eos", n=len(steps)))
     if not data.is_pretrained():
-        widgets.section(t("dec.coverage_header"), t("dec.coverage_caption", layer=trace.config.N - 1))
+        mark_layer, threshold = coverage.mark(trace)
+        widgets.section(t("dec.coverage_header"), t("dec.coverage_caption", layer=trace.config.N - 1,
+                                                    mark_layer=mark_layer, threshold=threshold))
         widgets.show(coverage_element(trace, view))
 
     st.subheader(t("dec.timeline"))

@@ -107,18 +107,18 @@ MESSAGES = {
     "chip.copied_tip": {"en": "the model wrote <unk> here; copied from source position {pos}",
                         "zh": "模型在这里写出 <unk>；这个词是从源句第 {pos} 个位置复制来的"},
     "chip.missing_label": {"en": "left out:", "zh": "漏掉了："},
-    "chip.untranslated_tip": {"en": "may be untranslated: the model knows this word, but its cross-attention gave it "
-                                    "only {coverage} over the whole translation (below {threshold})",
-                              "zh": "可能未译出：模型认识这个词，但整个译文的交叉注意力只给了它 {coverage}"
-                                    "（低于 {threshold}）"},
+    "chip.untranslated_tip": {"en": "may be untranslated: the model knows this word, but no output token gave it more "
+                                    "than {peak} of its cross-attention (layer {layer}; marked below {threshold})",
+                              "zh": "可能未译出：模型认识这个词，但没有一个输出词元给它超过 {peak} 的交叉注意力"
+                                    "（第 {layer} 层；低于 {threshold} 即标出）"},
     "chip.missing_tip": {"en": "unknown to the model, and it wrote no <unk> for this word: nothing was copied, so the "
                                "translation leaves it out or says something else in its place",
                          "zh": "模型不认识这个词，也没有为它写出 <unk>：没有复制任何词，"
                                "所以译文漏掉了它，或在它的位置上说了别的"},
     "notice.untranslated": {
-        "en": "May be untranslated: {words} (known words that received little cross-attention: see Coverage on the "
+        "en": "May be untranslated: {words} (known words that no output token looked at much: see Coverage on the "
               "Decoding page).",
-        "zh": "可能未译出：{words}（模型认识这些词，但它们得到的交叉注意力很少：见“编码器-解码器与解码”页的覆盖度）。",
+        "zh": "可能未译出：{words}（模型认识这些词，但没有一个输出词元多看它们：见“编码器-解码器与解码”页的覆盖度）。",
     },
     "notice.uncopied": {
         "en": "Left out of the translation: {words}. The model wrote no <unk> for them, so nothing was copied; they "

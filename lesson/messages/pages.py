@@ -275,7 +275,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.guard_off": {
         "en": "**No loops** is off: every step takes the model's own choice, so a translation can repeat a token until "
               "the length limit (没人人人人…).",
-        "zh": "**防止循环**已关闭：每一步都按模型自己的选择，所以译文可能一直重复同一个词元，直到长度上限（没人人人人……）。",
+        "zh": "**防止循环**已关闭：每一步都按模型自己的选择，所以译文可能一直重复同一个词元，"
+              "直到长度上限（没人人人人……）。",
     },
     "dec.blocked": {
         "en": "Without the guard the model would have written **{token}** here (p = {p}): a run's third time in a row. "
@@ -296,14 +297,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.coverage_caption": {
         "en": "Coverage (Tu et al., 2016): the cross-attention each source token received, added up over every "
               "decoding step (layer {layer}, heads averaged; the step that wrote <eos> left out). A word translated "
-              "once receives about 1. A content word with much less was probably left out of the translation: it is "
-              "marked *may be untranslated* in the chips above, although the model knows it.",
+              "once receives about 1. The total barely tells right translations from wrong ones, so the chips above "
+              "mark a known content word *may be untranslated* by its peak instead: when no output token gave it more "
+              "than {threshold} of a cross-attention row in layer {mark_layer} (heads averaged; layer and threshold "
+              "chosen for this source language on the lecture and everyday sets).",
         "zh": "覆盖度（Tu 等，2016）：每个源语言词元在所有解码步中得到的交叉注意力之和（第 {layer} 层，各头取平均；"
-              "写出 <eos> 的那一步不计）。译出一次的词大约得到 1。得到的远少于 1 的实词，很可能被译文漏掉了："
-              "上面的词元块把它标为*可能未译出*，尽管模型认识这个词。",
+              "写出 <eos> 的那一步不计）。译出一次的词大约得到 1。这个总和几乎分不出译对和译错，所以上面的词元块改看"
+              "峰值：如果没有一个输出词元在第 {mark_layer} 层（各头平均）把超过 {threshold} 的交叉注意力给一个模型"
+              "认识的实词，就把它标为*可能未译出*（层和阈值按源语言在讲课句集和日常句集上选出）。",
     },
-    "dec.fig_coverage": {"en": "Coverage per source token (layer {layer}); below {threshold}: {words}",
-                         "zh": "每个源词元的覆盖度（第 {layer} 层）；低于 {threshold}：{words}"},
+    "dec.fig_coverage": {"en": "Coverage per source token (layer {layer}); may be untranslated: {words}",
+                         "zh": "每个源词元的覆盖度（第 {layer} 层）；可能未译出：{words}"},
     "dec.timeline": {"en": "Decoding timeline", "zh": "逐步解码"},
     "dec.step": {"en": "Step", "zh": "步骤"},
     "dec.step_line": {

@@ -35,6 +35,13 @@ def test_a_known_character_the_model_copies_is_pinyin_too():
     assert "renlei" in [trace.output_words[i] for i in copied]  # lower case: a word, not a name
 
 
+def test_a_known_word_copied_is_its_lexicon_word_or_its_character_not_the_run_around_it():
+    trace = run_with_trace(load_bundle("zh-en"), "猫坐在垫子上。")  # "The cat sat on the 垫." before
+    copied = [trace.output_words[i] for i, j in enumerate(trace.decoded.copied_from) if j is not None]
+    assert copied in (["dian"], ["dianzi"])  # 垫 or 垫子, not 垫子上
+    assert not HAN.search(trace.output_text)
+
+
 def test_no_chinese_character_in_any_english_output_of_the_lecture_sets():
     bundle = load_bundle("zh-en")
     sources = [s for s, _ in lecture_sets.load("zh-en")] + [s for s, _, _ in lecture_sets.canon("zh-en")]

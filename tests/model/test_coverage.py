@@ -1,4 +1,5 @@
-"""Coverage (model/coverage.py): the cross-attention each source word received, and the words it flags."""
+"""Coverage (model/coverage.py): the cross-attention each source word received; and the "may be untranslated" mark,
+read from each word's peak attention in the layer and below the threshold chosen for the source language."""
 from types import SimpleNamespace
 
 import numpy as np
@@ -30,24 +31,43 @@ class FakeTrace(SimpleNamespace):
         return self.arrays[name]
 
 
-def fake(tokens: list[str], cov: list[float], lang: str = "en", unknown: list[bool] | None = None) -> FakeTrace:
-    """A trace whose last cross-attention layer gives each source token `cov` over one output row."""
-    pattern = np.array(cov, dtype=np.float32)[None, None, :]  # (h=1, T=1, S)
+def fake(tokens: list[str], rows: list[list[float]], lang: str = "en", unknown: list[bool] | None = None) -> FakeTrace:
+    """A one-layer trace whose cross-attention rows (one per output token, one head) are `rows`."""
+    pattern = np.array(rows, dtype=np.float32)[None]  # (h=1, T, S)
     enc = Encoded(tokens, [5] * len(tokens), unknown or [False] * len(tokens), False, len(tokens))
-    return FakeTrace(src=enc, src_lang=lang, config=SimpleNamespace(N=1), decoded=SimpleNamespace(tokens=["x"]),
+    written = SimpleNamespace(tokens=["x"] * len(rows))
+    return FakeTrace(src=enc, src_lang=lang, config=SimpleNamespace(N=1), decoded=written,
                      arrays={"decoder.0.cross_attn.hook_pattern": pattern})
 
 
-def test_a_known_content_word_with_little_attention_is_flagged_function_words_and_unknown_ones_are_not():
-    t = fake(["i", "love", "machine", "learning", "the", "tom", "."], [1, 1, 1, 0.05, 0.0, 0.0, 1],
-                      unknown=[False] * 5 + [True, False])
+def test_a_known_content_word_no_token_looked_at_is_flagged_function_words_and_unknown_ones_are_not():
+    t = fake(["i", "love", "machine", "learning", "the", "tom", "."], [[1, 1, 1, 0.05, 0.0, 0.0, 1]],
+             unknown=[False] * 5 + [True, False])
     assert coverage.untranslated(t) == [3]  # "the" is a function word; "tom" is unknown (its own notice)
-    assert coverage.untranslated(t, threshold=0.01) == []
+
+
+def test_the_mark_reads_the_peak_not_the_total():
+    """A word that every one of six output tokens looks at a little (total 1.2, as much as a translated word) but
+    none looks at mostly is flagged; one that a single token looks at mostly is not."""
+    threshold = coverage.MARK["en"][1]
+    rows = [[0.8, 0.2, 0.0]] + [[0.0, 0.2, 0.8]] * 5  # (T=6, S=3)
+    t = fake(["cat", "river", "bank"], rows)
+    assert coverage.coverage(t)[1] == pytest.approx(1.2) and 0.2 < threshold < 0.8
+    assert coverage.untranslated(t) == [1]
+
+
+def test_the_peak_is_the_largest_head_average_a_written_token_gave_the_word_in_the_marks_layer(trace):
+    layer, _ = coverage.mark(trace)
+    pattern = np.asarray(trace[f"decoder.{layer}.cross_attn.hook_pattern"], dtype=np.float64)  # (h, T, S)
+    n_out = len(trace.decoded.tokens)
+    for (a, b), peak in coverage.word_peaks(trace):
+        want = max(pattern[:, t, a:b].mean(0).sum() for t in range(n_out))
+        assert peak == pytest.approx(want, rel=1e-5, abs=1e-6)
 
 
 def test_a_chinese_word_counts_all_its_characters():
-    # 机器 gets 1 on its first character (an English word attends there), 学习 gets nothing
-    t = fake(list("我爱机器学习"), [1, 1, 1, 0.0, 0.02, 0.01], lang="zh")
+    # 机器 gets 1 on its first character (an English word attends there), 学习 next to nothing
+    t = fake(list("我爱机器学习"), [[1, 1, 1, 0.0, 0.02, 0.01]], lang="zh")
     assert coverage.untranslated(t) == [4, 5]
 
 

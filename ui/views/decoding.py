@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.coverage import THRESHOLD
 from model.decoding import DecodeOptions, repeating
 from model.trace import Trace
 from ui import data
@@ -47,12 +46,11 @@ def cross_map(trace: Trace, layer: int, title: str, v: View):
 @per_view
 def coverage_element(trace: Trace, v: View) -> Element:
     """How much cross-attention each source word received over the whole translation, words that may be
-    untranslated marked."""
+    untranslated (model.coverage.mark) marked."""
     flagged = trace.untranslated
     words = ", ".join(dict.fromkeys(trace.src.typed(i) for i in flagged)) or "—"
     return Element([coverage_bar(trace.src.tokens, trace.coverage, flagged, words=v.words(),
-                                 title=v.t("dec.fig_coverage", layer=trace.config.N - 1, threshold=THRESHOLD,
-                                           words=words),
+                                 title=v.t("dec.fig_coverage", layer=trace.config.N - 1, words=words),
                                  value_title=v.t("axis.coverage"))], "coverage", ["coverage"])
 
 
