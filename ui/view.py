@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from lesson import catalogue
 from lesson.catalogue import LANGS, viz_words
+from model.attribution import SWAPS
 from model.checkpoint import available_models
 from model.decoding import METHODS, DecodeOptions
 from model.pretrained import PretrainedTrace
@@ -56,6 +57,8 @@ class View:
     beam_width: int = param(4, url="beam", low=1, high=4)
     no_repeat: bool = param(True, url="norep")  # decoding: the repetition guard (model.decoding.repeating)
     twin: bool = param(False)  # decoding page: the sentence through the model's twin as well, side by side
+    swap: str = param("permute", options=SWAPS)  # trust page: what replaces one cross-attention layer's weights
+    swap_seed: int = param(0, url="sseed", low=0, high=999)  # … and which random permutation ("permute")
     second_sentence: str = param("you like tea", url="s2")  # the masks page's second sentence
     pe_d_model: int = param(64, url="pe_d", low=4, high=256, step=2)
     pe_base: float = param(10000.0, options=(10.0, 100.0, 1000.0, 10000.0, 100000.0))
