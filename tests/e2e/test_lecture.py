@@ -178,6 +178,19 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
         page.context.close()
 
 
+def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
+    phone = projector(browser, {"width": 390, "height": 844})  # a student's phone, in Chinese
+    open_app(phone, f"{app_url}/?lang=zh")
+    phone.locator(".st-key-class_entry button:visible").click()
+    dialog = phone.locator('[data-testid="stDialog"]')
+    dialog.locator(".st-key-class_start button").wait_for(timeout=30_000)
+    kinds = {name: dialog.locator(f".st-key-{name} button").get_attribute("kind")
+             for name in ("class_join", "class_start")}
+    assert kinds["class_join"].startswith("primary") and kinds["class_start"].startswith("secondary"), kinds
+    assert dialog.locator(".st-key-class_join button").inner_text().strip() == catalogue.t("class.join", "zh")
+    phone.context.close()
+
+
 def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, app_url):
     lecturer = projector(browser)
     code, _ = dialog_of(lecturer, app_url, "en")

@@ -67,18 +67,20 @@ def entry(path: str) -> None:
 
 @st.dialog(DIALOG_TITLE)
 def entry_dialog(path: str) -> None:
-    """Start a class of this view, or join one by its code (a refusal is shown here, the code kept in its box)."""
-    if st.button(t("class.start"), icon=":material/co_present:", key="class_start", type="primary"):
-        session.start(path)
-        st.rerun()
+    """Join a class by its code (what most who open it do: the prominent button; a refusal is shown here, the code
+    kept in its box), or start a class of this view."""
     with st.form("class_join_form", border=False, enter_to_submit=True):
         code = st.text_input(t("class.join_label"), max_chars=12, key="class_code", placeholder="K7PQ2M")
-        joined = st.form_submit_button(t("class.join"), key="class_join")
+        joined = st.form_submit_button(t("class.join"), key="class_join", type="primary")
     if joined and code:
         session.join(code)
         if session.seat() is not None:
             st.rerun()
         session.notice()
+    st.caption(t("class.start_help"))
+    if st.button(t("class.start"), icon=":material/co_present:", key="class_start"):
+        session.start(path)
+        st.rerun()
 
 
 def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
