@@ -33,6 +33,7 @@ from ui.views import (
     self_attention,
     sliding_window,
     tour,
+    training,
 )
 
 ALL_FAMILIES = ("marian", "bert", "gpt2")  # the pretrained model families (model/pretrained/load.py)
@@ -67,6 +68,7 @@ PAGES: tuple[Page, ...] = (
     Page("multi_head", ":material/view_module:", multi_head.charts, ALL_FAMILIES),
     Page("masks", ":material/visibility_off:", masks.charts),
     Page("decoding", ":material/translate:", decoding.charts, ("marian",)),
+    Page("training", ":material/model_training:", training.charts),
     Page("add_norm", ":material/functions:", add_norm.charts),
     Page("paper", ":material/description:", paper.charts),
     Page("bert_gpt", ":material/compare_arrows:", bert_gpt.charts, ALL_FAMILIES),

@@ -23,11 +23,12 @@ from lesson.messages import (
     topics,
     tour,
     tour_after_2017,
+    training,
 )
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, notes, masks,
            embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
-           classroom)
+           classroom, training)
 
 
 def merge() -> dict[str, dict[str, str]]:

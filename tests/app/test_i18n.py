@@ -46,6 +46,7 @@ ALLOWED_LATIN = {
     "Cordonnier", "Loukas", "Jaggi", "ICLR",  # convolution as attention (Cordonnier, Loukas & Jaggi, ICLR 2020)
     "ELECTRA", "Clark", "Adam", "SGD",  # a method and its author (Clark et al. 2020); optimisers, by their names
     "Milakov", "Gimelshein", "Rabe", "Staats", "GPU",  # the online softmax (2018), O(n)-memory attention (2021)
+    "BLEU", "chrF", "sacrebleu", "Vaswani",  # the scores, the tool that defines them, the paper's first author
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
 }

@@ -1,0 +1,102 @@
+"""The page "How it is trained and scored" in both languages: it runs with the model's own translation as the
+reference, with a typed one, an empty one, one in the wrong language and an empty sentence; the numbers it shows are
+recomputed here with torch's cross_entropy, sacrebleu and the paper's schedule formula."""
+import numpy as np
+import pytest
+import sacrebleu
+import torch
+import torch.nn.functional as F
+
+from lesson import catalogue
+from model.checkpoint import load_bundle
+from model.trace import run_with_trace
+from tests.app.conftest import element_specs, open_page
+
+torch.set_num_threads(1)
+SENTENCE = "I have a cat"
+EPS = 0.1  # model/train.py's CrossEntropyLoss(label_smoothing=0.1), as docs/model.md records it
+
+
+def texts(at) -> str:
+    """Every markdown, caption, info and warning text of the page, joined."""
+    return "\n".join(str(e.value) for kind in ("markdown", "caption", "info", "warning") for e in getattr(at, kind))
+
+
+def reference_box(at, lang):
+    """The page's reference text box."""
+    return next(b for b in at.text_input if b.label == catalogue.t("tr.reference", lang))
+
+
+def torch_losses(model: str, text: str, reference: str) -> tuple[float, float]:
+    """Teacher-forced cross-entropy of `reference` without and with label smoothing, by torch alone."""
+    bundle = load_bundle(model)
+    ids = bundle.tgt_vocab.encode(reference, 64).ids
+    with torch.no_grad():
+        logits = bundle.transformer(torch.tensor([bundle.src_vocab.encode(text, 64).ids]),
+                                    torch.tensor([[1] + ids]))[0].double()  # (T, V); 1 = <bos>
+    target = torch.tensor(ids + [2])  # 2 = <eos>
+    return F.cross_entropy(logits, target).item(), F.cross_entropy(logits, target, label_smoothing=EPS).item()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_shows_the_loss_the_scores_and_the_schedule_of_the_models_own_translation(lang):
+    at = open_page("training", s=SENTENCE, lang=lang)
+    assert not at.exception, [e.message for e in at.exception]
+    output = run_with_trace(load_bundle("en-zh"), SENTENCE).output_text
+    assert reference_box(at, lang).value == output
+    loss, smoothed = torch_losses("en-zh", SENTENCE, output)
+    shown = texts(at)
+    assert f"**{loss:.3f}**" in shown and f"**{np.exp(loss):.2f}**" in shown
+    assert f"**{smoothed:.3f}**" in shown
+    assert f"BLEU {sacrebleu.sentence_bleu(output, [output], tokenize='zh').score:.2f}" in shown  # 100.00
+    lines = [line for spec in element_specs(at) for line in spec.lines]
+    assert len(lines) == 3  # the schedule, the training loss, the validation BLEU
+    n, rate = lines[0].x.astype(float), lines[0].y.astype(float)
+    assert rate == pytest.approx(128**-0.5 * np.minimum(n**-0.5, n * 1000**-1.5), rel=1e-5)  # float32 on the wire
+    assert catalogue.t("tr.smooth_paper", lang) in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_typed_reference_gives_torchs_loss_and_sacrebleus_bleu_and_chrf(lang):
+    at = open_page("training", s=SENTENCE, lang=lang)
+    reference = "我有一只狗。"
+    reference_box(at, lang).input(reference).run()
+    assert not at.exception, [e.message for e in at.exception]
+    output = run_with_trace(load_bundle("en-zh"), SENTENCE).output_text
+    loss, smoothed = torch_losses("en-zh", SENTENCE, reference)
+    shown = texts(at)
+    assert f"**{loss:.3f}**" in shown and f"**{smoothed:.3f}**" in shown
+    assert f"BLEU {sacrebleu.sentence_bleu(output, [reference], tokenize='zh').score:.2f}" in shown
+    assert f"chrF {sacrebleu.sentence_chrf(output, [reference]).score:.2f}" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_empty_reference_asks_for_one(lang):
+    at = open_page("training", s=SENTENCE, lang=lang)
+    reference_box(at, lang).input("").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert catalogue.t("tr.type_reference", lang) in [i.value for i in at.info]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_reference_in_the_wrong_language_is_named(lang):
+    at = open_page("training", s=SENTENCE, lang=lang)
+    reference_box(at, lang).input("I have a dog").run()
+    assert not at.exception, [e.message for e in at.exception]
+    expected = catalogue.t("tr.wrong_lang", lang, got=catalogue.t("tr.lang_en", lang),
+                           want=catalogue.t("tr.lang_zh", lang))
+    assert expected in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_empty_sentence_shows_the_notice(lang):
+    at = open_page("training", s="", lang=lang)
+    assert not at.exception, [e.message for e in at.exception]
+    assert catalogue.t("notice.type_sentence", lang) in [i.value for i in at.info]
+
+
+def test_user_text_in_the_reference_is_never_markup():
+    at = open_page("training", s=SENTENCE)
+    reference_box(at, "en").input("我 <b>有</b> [x](http://e.com)").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert "<b>" not in texts(at) and "](http" not in texts(at)

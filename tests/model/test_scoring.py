@@ -1,0 +1,122 @@
+"""model/scoring.py against independent computations: BLEU and chrF against sacrebleu, the teacher-forced loss
+against torch's cross_entropy (with and without label smoothing), ε against the training code, the schedule against
+the paper's formula, the recorded test BLEU against docs/model.md's table."""
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+import torch
+import torch.nn.functional as F
+
+from model import scoring
+from model.checkpoint import load_bundle
+
+ROOT = Path(__file__).resolve().parents[2]
+torch.set_num_threads(1)
+
+PAIRS = [  # (hypothesis, reference, target language)
+    ("the cat sat on the mat", "the cat is on the mat", "en"),
+    ("I have a cat.", "I have a cat .", "en"),
+    ("hello world, 3.5-4 (yes)", "hello  world 3.5 - 4!", "en"),
+    ("It's \"fine\" & <ok>", "it's fine &amp; ok", "en"),
+    ("a", "b c d e", "en"),
+    ("", "hello", "en"),
+    ("the the the the", "the cat", "en"),
+    ("我有一只猫。", "我有一只狗。", "zh"),
+    ("他是 Tom 。", "Tom 是他", "zh"),
+    ("我喜欢喝茶，也喜欢喝咖啡。", "我爱喝茶。", "zh"),
+    ("今天是2026年11月29日", "今天是 2026 年 11 月 29 日。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("hyp", "ref", "lang"), PAIRS)
+def test_sentence_bleu_and_chrf_agree_with_sacrebleu(hyp, ref, lang):
+    ours = scoring.sentence_bleu(hyp, ref, lang)
+    theirs = sacrebleu.sentence_bleu(hyp, [ref], tokenize="zh" if lang == "zh" else "13a")
+    assert ours.matches == theirs.counts and ours.totals == theirs.totals
+    assert ours.score == pytest.approx(theirs.score, abs=1e-9)
+    assert ours.brevity_penalty == pytest.approx(theirs.bp, abs=1e-12)
+    if any(ours.matches):  # sacrebleu returns zero precisions when nothing matches
+        assert ours.precisions == pytest.approx(theirs.precisions, abs=1e-9)
+    assert scoring.sentence_chrf(hyp, ref).score == pytest.approx(sacrebleu.sentence_chrf(hyp, [ref]).score, abs=1e-9)
+
+
+def test_bleu_by_hand_on_a_small_pair():
+    b = scoring.sentence_bleu("the the cat", "the cat sat", "en")
+    # unigrams: the ×2 (clipped to 1), cat → 2 of 3; bigrams: "the the", "the cat" → 1 of 2; no trigram matches
+    assert (b.matches[:3], b.totals[:3]) == ([2, 1, 0], [3, 2, 1])
+    p = [200 / 3, 50, 100 / (2 * 1)]  # the unmatched trigram smoothed as 100 / (2^1 · 1)
+    assert b.score == pytest.approx(math.exp(sum(map(math.log, p)) / 3))  # lengths equal: no brevity penalty
+    assert b.marks() == [1, 2, 2]  # the first "the" matched as a unigram, "the cat" as a bigram
+
+
+def test_marks_clip_a_repeated_token():
+    b = scoring.sentence_bleu("the the the", "the cat", "en")
+    assert b.marks() == [1, 0, 0]
+
+
+def test_the_zh_tokeniser_splits_characters_and_keeps_latin_words():
+    assert scoring.tokenize("他是Tom。", "zh") == ["他", "是", "Tom", "。"]
+    assert scoring.tokenize("don't stop, 3.5", "en") == ["don't", "stop", ",", "3.5"]  # 13a keeps the apostrophe
+
+
+def test_epsilon_is_what_train_py_passes_to_its_loss():
+    text = (ROOT / "model" / "train.py").read_text(encoding="utf-8")
+    assert scoring.label_smoothing() == float(re.search(r"label_smoothing=([\d.]+)", text)[1])
+
+
+def test_smoothed_target_sums_to_one_and_puts_one_minus_eps_plus_eps_over_v_on_the_reference():
+    q = scoring.smoothed_target(10, 3, 0.1)
+    assert q.sum() == pytest.approx(1.0)
+    assert q[3] == pytest.approx(0.91) and q[0] == pytest.approx(0.01)
+
+
+@pytest.mark.parametrize(("model", "text", "reference"), [("en-zh", "I have a cat", "我有一只猫。"),
+                                                          ("zh-en", "我有一只猫", "I have a dog .")])
+def test_teacher_loss_matches_torch_cross_entropy(model, text, reference):
+    bundle = load_bundle(model)
+    eps = scoring.label_smoothing()
+    tl = scoring.teacher_loss(bundle, text, reference, eps)
+    ids = bundle.tgt_vocab.encode(reference, bundle.config.max_len).ids
+    assert tl.input_tokens[0] == "<bos>" and tl.input_tokens[1:] == tl.target_tokens[:-1]  # shifted by one
+    assert tl.target_tokens[-1] == "<eos>"
+    with torch.no_grad():
+        logits = bundle.transformer(torch.tensor([bundle.src_vocab.encode(text, 64).ids]),
+                                    torch.tensor([[1] + ids]))[0].double()  # (T, V); 1 = <bos>
+    target = torch.tensor(ids + [2])  # 2 = <eos>
+    assert tl.loss == pytest.approx(F.cross_entropy(logits, target).item(), abs=1e-9)
+    assert tl.smoothed_loss == pytest.approx(F.cross_entropy(logits, target, label_smoothing=eps).item(), abs=1e-9)
+    assert tl.nll == pytest.approx(F.cross_entropy(logits, target, reduction="none").numpy(), abs=1e-9)
+    assert tl.perplexity == pytest.approx(np.exp(tl.loss))
+    assert tl.smoothed_loss > tl.loss * (1 - eps)  # smoothing adds ε · mean −log P over the vocabulary
+
+
+def test_teacher_loss_refuses_an_empty_reference():
+    with pytest.raises(ValueError):
+        scoring.teacher_loss(load_bundle("en-zh"), "I have a cat", "  ", 0.1)
+
+
+def test_schedule_is_the_papers_formula():
+    n, rate = scoring.schedule(128, 1000, 1.0, 6000)
+    expected = 128**-0.5 * np.minimum(n**-0.5, n * 1000**-1.5)
+    assert rate == pytest.approx(expected)
+    assert int(n[rate.argmax()]) == 1000  # the peak is at the end of warm-up
+
+
+def test_recorded_bleu_is_docs_model_md_measured_row():
+    doc = (ROOT / "docs" / "model.md").read_text(encoding="utf-8")
+    table = doc.split("## Measured")[1]
+    for model in ("en-zh", "zh-en"):
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{model}` |"))
+        cells = [c.strip() for c in row.split("|")]
+        assert scoring.recorded_bleu(model) == (cells[2].split()[0].strip("*"), cells[3])
+    assert scoring.recorded_bleu("no-such-model") is None
+
+
+def test_training_log_of_the_shipped_model_has_the_recipe():
+    log = scoring.training_log("en-zh")
+    assert int(log["args"]["d_model"]) == load_bundle("en-zh").config.d_model
+    assert scoring.training_log("no-such-model") == {}
