@@ -11,14 +11,21 @@ import re
 import streamlit as st
 
 from ui.assets import component_js
+from ui.i18n import t
 from ui.shared import per_process
 
 NAME = "sentence_box"
 
-HTML = '<div class="al-sentence"><label class="al-sentence__label"></label><input class="al-sentence__input"></div>'
+HTML = ('<div class="al-sentence"><label class="al-sentence__label"></label><input class="al-sentence__input">'
+        '<span class="al-sentence__limit" role="status" hidden></span></div>')
 
 CSS = """
-.al-sentence { display: flex; flex-direction: column; width: 100%; }
+.al-sentence { display: flex; flex-direction: column; width: 100%; position: relative; }
+.al-sentence__limit { position: absolute; right: 8px; bottom: 6px; padding: 2px 8px; border-radius: 4px;
+  max-width: calc(100% - 16px); box-sizing: border-box; font-family: var(--st-font, sans-serif); font-size: 14px;
+  line-height: 1.3; background: #fff8e1; color: #6b4e00; }
+.al-sentence__limit[hidden] { display: none; }
+.al-sentence--large .al-sentence__limit { font-size: 18px; }
 .al-sentence__label { font-family: var(--st-font, sans-serif); font-size: 14px; line-height: 1.6; margin-bottom: 4px;
   min-height: 1.4em; color: var(--st-text-color, inherit); }
 .al-sentence__input { box-sizing: border-box; width: 100%; min-width: 0; padding: 10px 14px; font-size: 15px;
@@ -53,7 +60,8 @@ def sentence_box(label: str, value: str, key: str, *, max_chars: int, debounce: 
     typed = st.session_state.get(key)
     shown = typed.get("value", value) if isinstance(typed, dict) else value  # the server's copy of the box's text
     result = element()(data={"label": label, "value": shown, "debounce": debounce or 0, "max_chars": max_chars,
-                             "placeholder": placeholder, "large": large},
+                             "placeholder": placeholder, "large": large,
+                             "limit_note": t("header.limit_note", n=max_chars)},
                        default={"value": shown}, key=key, on_value_change=ignore, width="stretch")
     return result.value if result.value is not None else shown
 

@@ -178,6 +178,29 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
         page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_text_past_the_sentence_boxs_limit_is_cut_with_a_word(browser, app_url, lang):
+    page = projector(browser)
+    open_app(page, f"{app_url}/self_attention?s=I+have+a+cat&presenter=1&lang={lang}")
+    note = page.locator(".al-sentence__limit")
+    assert not note.is_visible()
+    box = sentence_box(page)
+    box.click()
+    box.press("Control+a")
+    long = ("the cat sat on the mat " * 25).strip()  # 574 characters, pasted at once
+    page.keyboard.insert_text(long)
+    assert box.input_value() == long[:400]
+    assert note.is_visible() and note.inner_text() == catalogue.t("header.limit_note", lang, n=400)
+    at(page, "self_attention", sentence=long[:400].strip())
+    page.wait_for_timeout(5500)
+    assert not note.is_visible()  # the note goes after a few seconds …
+    box.press("Backspace")
+    box.type("x")
+    assert not note.is_visible()  # … and an edit within the limit does not bring it back
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
     phone = projector(browser, {"width": 390, "height": 844})  # a student's phone, in Chinese
     open_app(phone, f"{app_url}/?lang=zh")
