@@ -34,6 +34,7 @@ from ui.views import (
     sliding_window,
     tour,
     training,
+    trust,
 )
 
 ALL_FAMILIES = ("marian", "bert", "gpt2")  # the pretrained model families (model/pretrained/load.py)
@@ -77,6 +78,7 @@ PAGES: tuple[Page, ...] = (
     Page("lab_timeline", ":material/timeline:", lab_timeline.charts),
     Page("lab_knockout", ":material/block:", lab_knockout.charts),
     Page("lab_pairs", ":material/compare:", lab_pairs.charts),
+    Page("trust", ":material/fact_check:", trust.charts),
     Page("after_2017", ":material/bolt:", after_2017.charts),
     Page("kv_cache", ":material/memory:", kv_cache.charts),
     Page("sliding_window", ":material/width:", sliding_window.charts),

@@ -24,11 +24,12 @@ from lesson.messages import (
     tour,
     tour_after_2017,
     training,
+    trust,
 )
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, notes, masks,
            embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
-           classroom, training)
+           classroom, training, trust)
 
 
 def merge() -> dict[str, dict[str, str]]:
