@@ -79,7 +79,11 @@ if widgets.need_trace(trace):
     widgets.output_chips(trace)
     for i, j in enumerate(trace.decoded.copied_from):
         if j is not None:
-            st.caption(t("dec.copied", step=i, pos=j, word=widgets.plain(trace.src.typed(j))))
+            typed, written = trace.src.typed(j), trace.output_words[i]
+            line = t("dec.copied" if trace.src.unknown[j] else "dec.copied_known", step=i, pos=j,
+                     word=widgets.plain(typed))
+            pinyin = " " + t("dec.copied_pinyin", written=widgets.plain(written)) if written != typed else ""
+            st.caption(line + pinyin)
     with st.container():  # fixed slot, so the charts below keep their place
         if not trace.decoded.finished:
             st.caption(t("dec.no_eos", n=len(steps)))

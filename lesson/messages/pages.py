@@ -291,6 +291,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "第 {step} 步模型写出了 <unk>：它没有对应的词。它最后一层交叉注意力（各头平均）最关注源句第 {pos} 个"
               "位置的**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
     },
+    "dec.copied_known": {
+        "en": "At step {step} the model wrote <unk> although it knows the source word there. Its last cross-attention "
+              "layer, averaged over the heads, looks most at source position {pos}, **{word}**, so that word is copied "
+              "into the translation and marked as a copy: the model wrote no word of its own for it.",
+        "zh": "第 {step} 步模型写出了 <unk>，尽管它认识源句里的这个词。它最后一层交叉注意力（各头平均）最关注"
+              "源句第 {pos} 个位置的**{word}**，于是把这个词复制进译文并标为复制：模型没有为它写出自己的译词。",
+    },
+    "dec.copied_pinyin": {"en": "English gets no Chinese characters: it is written in pinyin, **{written}**.",
+                          "zh": "英文译文里不写汉字：它以拼音写出，**{written}**。"},
     "dec.no_eos": {"en": "Stopped after {n} steps without <eos>.", "zh": "已走 {n} 步仍未生成 <eos>，解码停止。"},
     "dec.coverage_header": {"en": "Coverage: did every source word get translated?",
                             "zh": "覆盖度：每个源词都译出来了吗？"},

@@ -37,3 +37,15 @@ def test_the_dropped_word_is_marked_with_its_peak_and_named_in_the_notice():
 def test_a_right_translation_carries_no_mark():
     at = open_page("overview", s="I have a cat.")
     assert not any("May be untranslated" in w.value for w in at.warning)
+
+
+def test_a_known_word_the_model_wrote_unk_for_is_named_as_copied_in_pinyin():
+    """音乐是人类共通的语言。: zh-en knows every character but writes <unk> where 人类 goes; the Decoding page says the
+    model knows the word, copied it, and writes it in pinyin."""
+    trace = run_with_trace(load_bundle("zh-en"), "音乐是人类共通的语言。")
+    step = next(i for i, j in enumerate(trace.decoded.copied_from) if j is not None)
+    at = open_page("decoding", s="音乐是人类共通的语言。", model="zh-en")
+    line = next(c.value for c in at.caption if c.value.startswith(f"At step {step} the model wrote <unk>"))
+    assert "although it knows the source word there" in line and "written in pinyin, **renlei**" in line
+    at = open_page("decoding", s="音乐是人类共通的语言。", model="zh-en", lang="zh")
+    assert any("尽管它认识源句里的这个词" in c.value and "以拼音写出，**renlei**" in c.value for c in at.caption)
