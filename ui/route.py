@@ -14,14 +14,16 @@ decoding verifies), and any failure answers 204 and is logged, never a traceback
 What one visitor types must not be observable by another (issue 54): a cached answer comes back in a few ms, a
 computed one in tens, so timing the route for a guessed text would tell whether someone typed it. On the route a
 visitor types into (PATH; not FOLLOW, the lecturer's text the whole class is shown anyway) an answer therefore
-takes at least as long as computing it took the first time, and at least the median of the recent computations
-of texts of its length on its page (`Pace`): a text someone typed comes back no faster than one nobody did.
+takes at least as long as computing it took the first time (a text typed on a live page came through here), and
+at least the lower quartile of the recent computations of texts of its length on its page (a text only a rerun
+computed: its trace is kept, its answer not): a text someone typed comes back no faster than one nobody did. The
+lower quartile, not the median: on a busy server the median of a group includes answers that waited for reruns, and
+holding every keystroke to it slowed typing (docs/serving.md has the measurements).
 """
 from __future__ import annotations
 
 import gzip
 import logging
-import statistics
 import struct
 import threading
 import time
@@ -40,7 +42,7 @@ from ui.widgets import element_payload
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 GZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
 PACED_TEXTS = 65536  # texts whose first computing time the route remembers (~100 bytes each)
-PACED_RECENT = 31  # recent computing times (per page and length) whose median is the least time of an answer
+PACED_RECENT = 31  # recent computing times (per page and length) whose lower quartile is the least time of an answer
 PACED_CHARS = 32  # texts are grouped by length in steps of this many characters
 
 
@@ -52,10 +54,10 @@ class Pace:
         self._lock, self._first, self._recent = threading.Lock(), OrderedDict(), {}
 
     def least(self, group: tuple, key: tuple) -> float:
-        """The least time an answer for `key` may take: its own first time, or its group's recent median."""
+        """The least time an answer for `key` may take: its own first time, or its group's recent lower quartile."""
         with self._lock:
-            recent = self._recent.get(group)
-            return max(self._first.get(key, 0.0), statistics.median(recent) if recent else 0.0)
+            recent = sorted(self._recent.get(group, ()))
+            return max(self._first.get(key, 0.0), recent[len(recent) // 4] if recent else 0.0)
 
     def took(self, group: tuple, key: tuple, seconds: float) -> None:
         """An answer for `key` took `seconds` (remembered for its first request only)."""
