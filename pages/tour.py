@@ -11,6 +11,7 @@ shell.require_app()
 
 FORMULA_CSS = "<style>.st-key-tour-formula .katex-display {overflow-x:auto; overflow-y:hidden}</style>"
 PRESENTER_CSS = """<style>
+.st-key-tour-nav {margin-top:12px}
 .st-key-tour-nav h1 {font-size:1.7rem !important; padding:0 !important}
 .st-key-tour-text [data-testid="stMarkdownContainer"] p {line-height:1.45}
 </style>"""

@@ -100,10 +100,13 @@ TEXT_JS = """() => { const box = document.querySelector('.st-key-tour-text');
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_tour_steps_text_ends_on_the_projectors_screen(browser, app_url, lang):
+def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(browser, app_url, lang):
     page = projector(browser)  # the issue's 13-token sentence: steps 2, 6, 13 and 15 were cut at 1280×720
     sentence = "The animal didn't cross the street because it was too tired"
     open_app(page, f"{app_url}/tour?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
+    gap = page.evaluate("""() => document.querySelector('.st-key-tour_back button').getBoundingClientRect().top
+      - Math.max(...Array.from(document.querySelectorAll('.al-chip')).map(c => c.getBoundingClientRect().bottom))""")
+    assert gap >= 8, f"Back and Next {gap} px under the token chips"
     failures = []
     for n in range(LAST_STEP + 1):
         if n:
