@@ -73,6 +73,16 @@ class TeacherLoss:
         return float(self.smoothed.mean())
 
     @property
+    def cap(self) -> float:
+        """The probability of the reference token that minimises the smoothed loss: 1 − ε + ε/V."""
+        return 1.0 - self.eps + self.eps / self.log_probs.shape[1]
+
+    @property
+    def top_probs(self) -> np.ndarray:
+        """The model's largest probability at each position; (T,)."""
+        return np.exp(self.log_probs.max(-1))
+
+    @property
     def perplexity(self) -> float:
         """exp(cross-entropy): the number of equally likely tokens the model is as unsure as."""
         return math.exp(self.loss)

@@ -67,6 +67,15 @@ MESSAGES = {
         "zh": "这个句子：不平滑的损失 **{plain}**，ε = {eps} 时 **{smooth}**（训练时最小化的就是它；它到不了 0，"
               "因为要同时给其他每个词元 ε/V、又对一个词元十分确定，是做不到的）。",
     },
+    "tr.smooth_cap": {
+        "en": "Against a smoothed target the loss is lowest when the reference token gets P = 1 − ε + ε/V = {cap}, "
+              "not 1: training never rewards more certainty than that. Here the model runs without the dropout it "
+              "was trained with, which makes it sharper than in training: on this sentence its likeliest token has "
+              "P {mean} on average, at most {top}.",
+        "zh": "对平滑目标来说，参考词元的概率为 P = 1 − ε + ε/V = {cap}（而不是 1）时损失最小：训练从不奖励比这更高的"
+              "确定性。这里模型运行时关掉了训练时用的随机失活，所以比训练时更尖锐：在这个句子上，它最可能的词元"
+              "平均 P 为 {mean}，最高 {top}。",
+    },
     "tr.smooth_paper": {
         "en": "The paper (Vaswani et al. 2017, §5.4, and Table 3's row (D)) used ε = 0.1: \"This hurts perplexity, "
               "as the model learns to be more unsure, but improves accuracy and BLEU score.\"",

@@ -54,6 +54,15 @@ def test_the_page_shows_the_loss_the_scores_and_the_schedule_of_the_models_own_t
     n, rate = lines[0].x.astype(float), lines[0].y.astype(float)
     assert rate == pytest.approx(128**-0.5 * np.minimum(n**-0.5, n * 1000**-1.5), rel=1e-5)  # float32 on the wire
     assert catalogue.t("tr.smooth_paper", lang) in shown
+    bundle = load_bundle("en-zh")
+    with torch.no_grad():
+        ids = bundle.tgt_vocab.encode(output, 64).ids
+        logits = bundle.transformer(torch.tensor([bundle.src_vocab.encode(SENTENCE, 64).ids]),
+                                    torch.tensor([[1] + ids]))[0].double()  # (T, V)
+    top = torch.softmax(logits, -1).max(-1).values.numpy()
+    V = logits.shape[-1]
+    assert catalogue.t("tr.smooth_cap", lang, cap=f"{1 - EPS + EPS / V:.4f}", mean=f"{top.mean():.4f}",
+                       top=f"{top.max():.4f}") in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -100,3 +109,16 @@ def test_user_text_in_the_reference_is_never_markup():
     reference_box(at, "en").input("我 <b>有</b> [x](http://e.com)").run()
     assert not at.exception, [e.message for e in at.exception]
     assert "<b>" not in texts(at) and "](http" not in texts(at)
+
+
+def test_the_chinese_to_english_model_is_scored_with_13a_tokens():
+    at = open_page("training", s="我有一只猫", model="zh-en")
+    assert not at.exception, [e.message for e in at.exception]
+    reference = "I have a black cat."
+    reference_box(at, "en").input(reference).run()
+    output = run_with_trace(load_bundle("zh-en"), "我有一只猫").output_text
+    loss, smoothed = torch_losses("zh-en", "我有一只猫", reference)
+    shown = texts(at)
+    assert f"**{loss:.3f}**" in shown and f"**{smoothed:.3f}**" in shown
+    assert f"BLEU {sacrebleu.sentence_bleu(output, [reference], tokenize='13a').score:.2f}" in shown
+    assert catalogue.t("tr.score_caption", "en", tok="13a") in shown

@@ -91,7 +91,18 @@ def test_teacher_loss_matches_torch_cross_entropy(model, text, reference):
     assert tl.smoothed_loss == pytest.approx(F.cross_entropy(logits, target, label_smoothing=eps).item(), abs=1e-9)
     assert tl.nll == pytest.approx(F.cross_entropy(logits, target, reduction="none").numpy(), abs=1e-9)
     assert tl.perplexity == pytest.approx(np.exp(tl.loss))
+    assert tl.top_probs == pytest.approx(torch.softmax(logits, -1).max(-1).values.numpy(), abs=1e-12)
+    assert tl.cap == pytest.approx(1 - eps + eps / logits.shape[-1])
     assert tl.smoothed_loss > tl.loss * (1 - eps)  # smoothing adds ε · mean −log P over the vocabulary
+
+
+def test_the_smoothed_loss_is_lowest_at_the_cap():
+    """Over distributions that give the target p and share 1 − p evenly, the smoothed loss is least at p = cap."""
+    V, eps = 50, 0.1
+    q = scoring.smoothed_target(V, 0, eps)
+    ps = np.linspace(0.5, 0.999, 2000)
+    losses = [-(q * np.log(np.r_[p, np.full(V - 1, (1 - p) / (V - 1))])).sum() for p in ps]
+    assert ps[int(np.argmin(losses))] == pytest.approx(1 - eps + eps / V, abs=1e-3)
 
 
 def test_teacher_loss_refuses_an_empty_reference():
