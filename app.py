@@ -95,7 +95,7 @@ def sentence_bar(debounce: int | None, path: str) -> None:
     if not presenter:
         view_toggles(path)
     labels = "collapsed" if presenter else "visible"
-    with st.container(horizontal=True, vertical_alignment="center" if presenter else "bottom", wrap=False):
+    with st.container(horizontal=True, vertical_alignment="center" if presenter else "bottom", wrap=not presenter):
         gen = st.session_state.get("sentence_gen", 0)
         text = sentence_box(t("header.sentence"), state.get("sentence"), f"sentence_{gen}",
                             max_chars=MAX_CHARS, debounce=debounce,

@@ -40,6 +40,9 @@ CSS = """
 PUNCTUATION = re.compile(r" ([.,?!;:])")  # a tokenised sentence's punctuation, spaced off its word
 PRONOUN_I = re.compile(r"\bi\b")
 
+# outside presenter view the header row wraps before the box is narrower than a short sentence
+MIN_WIDTH_CSS = '<style>[class*="st-key-sentence_"] {min-width:min(100%, 440px)}</style>'
+
 JS = component_js("sentence_box")  # ui/static/components/sentence_box.js
 
 
@@ -57,6 +60,8 @@ def sentence_box(label: str, value: str, key: str, *, max_chars: int, debounce: 
                  large: bool = False) -> str:
     """The box's text: what the user last typed in it, else `value` (a new key starts the box again from `value`);
     `large` for a projector."""
+    if not large:
+        st.html(MIN_WIDTH_CSS)
     typed = st.session_state.get(key)
     shown = typed.get("value", value) if isinstance(typed, dict) else value  # the server's copy of the box's text
     result = element()(data={"label": label, "value": shown, "debounce": debounce or 0, "max_chars": max_chars,

@@ -204,6 +204,15 @@ def test_text_past_the_sentence_boxs_limit_is_cut_with_a_word(browser, app_url, 
     page.context.close()
 
 
+@pytest.mark.parametrize(("presenter", "least"), [(0, 440), (1, 600)])
+def test_the_sentence_box_is_wide_enough_to_read_a_sentence_at_1280(browser, app_url, presenter, least):
+    page = projector(browser)  # outside presenter view the sidebar and the header's select boxes share the width
+    open_app(page, f"{app_url}/self_attention?s=I+have+a+cat&presenter={presenter}")
+    width = sentence_box(page).bounding_box()["width"]
+    assert width >= least, f"the sentence box is {width:.0f} px wide"
+    page.context.close()
+
+
 def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
     phone = projector(browser, {"width": 390, "height": 844})  # a student's phone, in Chinese
     open_app(phone, f"{app_url}/?lang=zh")
