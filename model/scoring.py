@@ -212,15 +212,25 @@ class Bleu:
 
     def marks(self) -> list[int]:
         """Per hypothesis token the longest n of a clipped matching n-gram that covers it (0: none)."""
-        out = [0] * len(self.hyp)
-        for n in range(1, MAX_ORDER + 1):
-            left = ngrams(self.ref, n)
-            for i in range(len(self.hyp) - n + 1):
-                gram = tuple(self.hyp[i:i + n])
-                if left[gram] > 0:
-                    left[gram] -= 1
-                    out[i:i + n] = [n] * n
-        return out
+        return covered(self.hyp, self.ref)
+
+    def ref_marks(self) -> list[int]:
+        """Per reference token the longest n of an n-gram the hypothesis matches that covers it (0: none)."""
+        return covered(self.ref, self.hyp)
+
+
+def covered(tokens: list[str], other: list[str]) -> list[int]:
+    """Per token the longest n (≤ 4) of its n-grams that `other` also has, counted left to right and each of
+    `other`'s n-grams used as often as it occurs there (BLEU's clipping); 0 for a token in none."""
+    out = [0] * len(tokens)
+    for n in range(1, MAX_ORDER + 1):
+        left = ngrams(other, n)
+        for i in range(len(tokens) - n + 1):
+            gram = tuple(tokens[i:i + n])
+            if left[gram] > 0:
+                left[gram] -= 1
+                out[i:i + n] = [n] * n
+    return out
 
 
 def sentence_bleu(hypothesis: str, reference: str, lang: str) -> Bleu:

@@ -65,11 +65,29 @@ def schedule_section(trace, view) -> None:
     widgets.show(curve_element(trace.model, view))
 
 
-def marked(bleu: scoring.Bleu) -> str:
-    """The hypothesis tokens as markdown, each matched one highlighted with its n (user text escaped)."""
+def marked(tokens: list[str], marks: list[int]) -> str:
+    """Tokens as markdown, each matched one highlighted with the n of its longest match (user text escaped)."""
     colours = {1: "blue", 2: "green", 3: "orange", 4: "red"}
     return " ".join(f":{colours[n]}-background[{widgets.plain(tok)}]:{colours[n]}[{n}]" if n else widgets.plain(tok)
-                    for tok, n in zip(bleu.hyp, bleu.marks()))
+                    for tok, n in zip(tokens, marks))
+
+
+def chrf_table(chrf: scoring.Chrf) -> None:
+    """chrF's character n-gram counts per order."""
+    st.dataframe(pd.DataFrame({
+        t("tr.col_n"): list(range(1, scoring.CHAR_ORDER + 1)),
+        t("tr.col_chr_hyp"): chrf.hyp,
+        t("tr.col_chr_ref"): chrf.ref,
+        t("tr.col_chr_match"): chrf.matches,
+    }), hide_index=True, width="stretch")
+
+
+def recorded_line(model: str) -> str:
+    """The model's test.tsv scores as docs/model.md records them, or why they cannot be shown."""
+    if not scoring.MODEL_DOC.exists():
+        return t("tr.no_doc")
+    recorded = scoring.recorded_bleu(model)
+    return t("tr.recorded", bleu=recorded[0], chrf=recorded[1]) if recorded else t("tr.no_recorded")
 
 
 def score_section(trace, reference: str) -> None:
@@ -81,7 +99,8 @@ def score_section(trace, reference: str) -> None:
         st.info(t("tr.no_output"))
     else:
         bleu, chrf = scoring.sentence_bleu(hypothesis, reference, lang), scoring.sentence_chrf(hypothesis, reference)
-        st.markdown(t("tr.marked") + "  \n" + marked(bleu))
+        st.markdown(t("tr.marked") + "  \n" + marked(bleu.hyp, bleu.marks()) + "  \n" + t("tr.marked_ref") + "  \n"
+                    + marked(bleu.ref, bleu.ref_marks()))
         st.dataframe(pd.DataFrame({
             t("tr.col_n"): list(range(1, scoring.MAX_ORDER + 1)),
             t("tr.col_matches"): bleu.matches,
@@ -90,8 +109,8 @@ def score_section(trace, reference: str) -> None:
         }), hide_index=True, width="stretch")
         st.markdown(t("tr.bleu_line", bp=f"{bleu.brevity_penalty:.3f}", c=len(bleu.hyp), r=len(bleu.ref),
                       bleu=f"{bleu.score:.2f}", chrf=f"{chrf.score:.2f}"))
-    recorded = scoring.recorded_bleu(trace.model)
-    st.caption(t("tr.recorded", bleu=recorded[0], chrf=recorded[1]) if recorded else t("tr.no_recorded"))
+        chrf_table(chrf)
+    st.caption(recorded_line(trace.model))
 
 
 st.header(t("tr.header"))

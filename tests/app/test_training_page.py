@@ -1,6 +1,8 @@
 """The page "How it is trained and scored" in both languages: it runs with the model's own translation as the
 reference, with a typed one, an empty one, one in the wrong language and an empty sentence; the numbers it shows are
 recomputed here with torch's cross_entropy, sacrebleu and the paper's schedule formula."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 import sacrebleu
@@ -13,6 +15,7 @@ from model.trace import run_with_trace
 from tests.app.conftest import element_specs, open_page
 
 torch.set_num_threads(1)
+ROOT = Path(__file__).resolve().parents[2]
 SENTENCE = "I have a cat"
 EPS = 0.1  # model/train.py's CrossEntropyLoss(label_smoothing=0.1), as docs/model.md records it
 
@@ -106,9 +109,29 @@ def test_an_empty_sentence_shows_the_notice(lang):
 
 def test_user_text_in_the_reference_is_never_markup():
     at = open_page("training", s=SENTENCE)
-    reference_box(at, "en").input("我 <b>有</b> [x](http://e.com)").run()
+    reference_box(at, "en").input("我 <b>有</b> [x](http://e.com) **猫**").run()
     assert not at.exception, [e.message for e in at.exception]
-    assert "<b>" not in texts(at) and "](http" not in texts(at)
+    shown = texts(at)
+    assert r"\< b \>" in shown and r"\* \*" in shown and r"\[ x \] \( http" in shown  # its zh tokens, escaped
+    assert "<b>" not in shown and "](http" not in shown
+
+
+def test_without_docs_model_md_the_page_says_so(monkeypatch, tmp_path):
+    from model import scoring
+
+    monkeypatch.setattr(scoring, "MODEL_DOC", tmp_path / "model.md")
+    at = open_page("training", s=SENTENCE, lang="zh")
+    assert not at.exception, [e.message for e in at.exception]
+    assert catalogue.t("tr.no_doc", "zh") in texts(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_recorded_test_bleu_is_shown(lang):
+    at = open_page("training", s=SENTENCE, lang=lang)
+    row = next(line for line in (ROOT / "docs" / "model.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `en-zh` |"))
+    bleu, chrf = row.split("|")[2].strip().strip("*"), row.split("|")[3].strip()
+    assert catalogue.t("tr.recorded", lang, bleu=bleu, chrf=chrf) in texts(at)
 
 
 def test_the_chinese_to_english_model_is_scored_with_13a_tokens():

@@ -10,6 +10,7 @@ import pytest
 import sacrebleu
 import torch
 import torch.nn.functional as F
+from sacrebleu.metrics import CHRF
 
 from model import scoring
 from model.checkpoint import load_bundle
@@ -42,6 +43,11 @@ def test_sentence_bleu_and_chrf_agree_with_sacrebleu(hyp, ref, lang):
     if any(ours.matches):  # sacrebleu returns zero precisions when nothing matches
         assert ours.precisions == pytest.approx(theirs.precisions, abs=1e-9)
     assert scoring.sentence_chrf(hyp, ref).score == pytest.approx(sacrebleu.sentence_chrf(hyp, [ref]).score, abs=1e-9)
+    chrf = scoring.sentence_chrf(hyp, ref)
+    stats = CHRF()._extract_corpus_statistics([hyp], [[ref]])[0]  # [hyp, ref, match] per character order
+    assert (chrf.ref, chrf.matches) == (stats[1::3], stats[2::3])
+    # sacrebleu writes 0 for the hypothesis's n-grams of an order the reference is too short to have (unscored)
+    assert [h if r else 0 for h, r in zip(chrf.hyp, chrf.ref)] == stats[0::3]
 
 
 def test_bleu_by_hand_on_a_small_pair():
@@ -56,6 +62,13 @@ def test_bleu_by_hand_on_a_small_pair():
 def test_marks_clip_a_repeated_token():
     b = scoring.sentence_bleu("the the the", "the cat", "en")
     assert b.marks() == [1, 0, 0]
+    assert b.ref_marks() == [1, 0]
+
+
+def test_reference_marks_show_what_the_translation_matched():
+    b = scoring.sentence_bleu("我有一只猫", "我有一只狗。", "zh")
+    assert b.marks() == [4, 4, 4, 4, 0]  # 我有一只 is a matching 4-gram; 猫 is not in the reference
+    assert b.ref_marks() == [4, 4, 4, 4, 0, 0]  # 狗 and 。 are not in the translation
 
 
 def test_the_zh_tokeniser_splits_characters_and_keeps_latin_words():
