@@ -358,6 +358,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "zh": "用两个孪生模型一起翻译（每次按键多算一个模型）"},
     "dec.twin_guided": {"en": "**{model}**, trained to align: {output}", "zh": "**{model}**，经过对齐训练：{output}"},
     "dec.twin_unguided": {"en": "**{model}**, learned on its own: {output}", "zh": "**{model}**，自己学出：{output}"},
+    "dec.copies_note": {"en": " (copied from the source where the model wrote <unk>: {words})",
+                        "zh": "（模型写出 <unk> 处从源句复制：{words}）"},
     "dec.fig_layer": {"en": "Layer {i}", "zh": "第 {i} 层"},
     "dec.hover_looks_at": {"en": "{row}: looks at {col}", "zh": "{row}：看向 {col}"},
     "dec.teacher": {"en": "Teacher forcing vs free running", "zh": "教师强制与自由生成"},

@@ -49,3 +49,11 @@ def test_a_known_word_the_model_wrote_unk_for_is_named_as_copied_in_pinyin():
     assert "although it knows the source word there" in line and "written in pinyin, **renlei**" in line
     at = open_page("decoding", s="音乐是人类共通的语言。", model="zh-en", lang="zh")
     assert any("尽管它认识源句里的这个词" in c.value and "以拼音写出，**renlei**" in c.value for c in at.caption)
+
+
+def test_the_twins_lines_name_the_words_each_translation_copied():
+    """The twin comparison shows each translation as text, where no chip marks a copy: the copied words are named."""
+    sentence = "My name is Anna."
+    at = open_page("decoding", s=sentence, twin=True)
+    lines = [m.value for m in at.markdown if "**en-zh**" in m.value]
+    assert lines and "(copied from the source where the model wrote <unk>: Anna)" in lines[0]
