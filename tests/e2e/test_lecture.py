@@ -226,6 +226,29 @@ def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
     phone.context.close()
 
 
+def test_a_following_phone_goes_where_the_clicker_takes_the_lecture(browser, app_url):
+    lecturer = projector(browser)
+    lecturer.goto(f"{app_url}/tour?class=new&presenter=1&s=I+have+a+cat&tour={LAST_STEP - 1}")
+    code = lecturer.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    joined = code.inner_text().strip()
+    lecturer.keyboard.press("Escape")
+    phone = projector(browser, {"width": 390, "height": 844})
+    phone.goto(f"{app_url}/?join={joined}&lang=zh")
+    at(phone, "tour", LAST_STEP - 1)
+    after = PATHS[PATHS.index("tour") + 1]
+    for key, path, step in [("PageDown", "tour", LAST_STEP), ("PageDown", after, None),
+                            ("ArrowRight", PATHS[PATHS.index(after) + 1], None), ("PageUp", after, None),
+                            ("ArrowLeft", "tour", LAST_STEP)]:
+        lecturer.keyboard.press(key)
+        at(lecturer, path, step)
+        at(phone, path, step)  # the student's phone follows the clicker, in its own language
+        assert query(phone)["lang"] == "zh" and query(phone)["join"] == joined
+    for page in (lecturer, phone):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
 def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, app_url):
     lecturer = projector(browser)
     code, _ = dialog_of(lecturer, app_url, "en")
