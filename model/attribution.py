@@ -137,6 +137,18 @@ def swap_cross(bundle: Bundle, text: str, output_ids: list[int], layer: int, swa
                    teacher_log_probs(model, src_ids, output_ids, swap_edits(layer, swap, perm)))
 
 
+def swap_grid(bundle: Bundle, text: str, output_ids: list[int], seed: int = 0) -> np.ndarray:
+    """Change in log P(the original output and <eos>) when each cross-attention layer alone is replaced by each of
+    SWAPS, teacher-forced (no new decoding); (N, len(SWAPS))."""
+    src = bundle.src_vocab.encode(text, bundle.config.max_len).ids
+    if not src:
+        raise ValueError("the sentence has no tokens")
+    src_ids, perm, model = torch.tensor([src]), permutation(len(src), seed), bundle.transformer  # (1, S), (S,)
+    base = teacher_log_probs(model, src_ids, output_ids, {}).sum()
+    return np.array([[teacher_log_probs(model, src_ids, output_ids, swap_edits(layer, swap, perm)).sum() - base
+                      for swap in SWAPS] for layer in range(bundle.config.N)])
+
+
 def attribution(bundle: Bundle, text: str, output_ids: list[int]) -> np.ndarray:
     """grad_times_input for `text` and its translation `output_ids`; (T, S), T = output tokens + <eos>."""
     src = bundle.src_vocab.encode(text, bundle.config.max_len).ids

@@ -10,10 +10,13 @@ from model.attribution import SWAPS
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.views.trust import (
+    attributed,
     compare_element,
     experiment,
+    grid_element,
     heads_element,
     intact,
+    last_cross,
     measured,
     rollout_element,
     swap_element,
@@ -52,6 +55,23 @@ def twins_view(own, view) -> None:
     if len(own.src.tokens) > 1:  # one source token: every argmax agrees, no rank correlation (said above)
         st.markdown(verdict(traces, found))
     widgets.show(twins_element(traces, view))
+    st.markdown(t("trust.per_token", model=own.model))
+    st.dataframe(per_token(own, found[[other.model for other in traces].index(own.model)]), hide_index=True,
+                 width="stretch")
+
+
+def per_token(own, found) -> pd.DataFrame:
+    """Each output token of the model shown: its most-attended and its most-attributed source token, and ρ."""
+    attention = last_cross(own)  # (T, S)
+    share = attributed(own.model, own.text, tuple(own.decoded.ids))  # (T, S)
+    src = own.src.tokens
+    return pd.DataFrame({
+        t("trust.col_output"): own.decoded.tokens + ["<eos>"],
+        t("trust.col_attended"): [src[j] for j in attention.argmax(-1)],
+        t("trust.col_attributed"): [src[j] for j in np.abs(share).argmax(-1)],
+        t("trust.col_same"): list(found.same_argmax),
+        t("trust.col_rho"): [None if math.isnan(r) else round(float(r), 3) for r in found.spearman],
+    })
 
 
 def swap_view(own, view) -> None:
@@ -74,6 +94,8 @@ def swap_view(own, view) -> None:
     st.markdown(t("trust.same_output" if sw.trace.decoded.ids == own.decoded.ids else "trust.new_output") + " "
                 + t("trust.log_p", before=before, after=after, delta=after - before, ratio=math.exp(after - before)))
     widgets.show(swap_element(own, view))
+    st.caption(t("trust.grid_caption"))
+    widgets.show(grid_element(own, view))
 
 
 st.header(t("trust.header"))

@@ -169,4 +169,20 @@ MESSAGES = {
     "trust.series_argmax": {"en": "share with the same argmax", "zh": "argmax 相同的比例"},
     "trust.series_spearman": {"en": "mean Spearman ρ", "zh": "平均 Spearman ρ"},
     "trust.axis_agreement": {"en": "agreement", "zh": "一致程度"},
+    "trust.layer": {"en": "layer {i}", "zh": "第 {i} 层"},
+    "trust.fig_grid": {
+        "en": "Change in log P(the original translation): each layer replaced alone",
+        "zh": "原译文 log P 的变化：每次只替换一层",
+    },
+    "trust.grid_caption": {
+        "en": "Every cross-attention layer replaced alone by each of the three, the original translation fed in "
+              "(no new decoding): which layer's weights the output depends on.",
+        "zh": "每次只把一层交叉注意力替换为三种之一，输入原译文（不重新解码）：输出依赖哪一层的权重。",
+    },
+    "trust.per_token": {"en": "Each output token of {model}:", "zh": "{model} 的每个输出词元："},
+    "trust.col_output": {"en": "output token", "zh": "输出词元"},
+    "trust.col_attended": {"en": "most attended", "zh": "最受关注"},
+    "trust.col_attributed": {"en": "largest |attribution|", "zh": "|归因| 最大"},
+    "trust.col_same": {"en": "same", "zh": "相同"},
+    "trust.col_rho": {"en": "Spearman ρ", "zh": "Spearman 秩相关 ρ"},
 }

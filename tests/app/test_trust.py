@@ -88,6 +88,10 @@ def test_shown_numbers_match_independent_computations():
     total = f"{shown['as trained'].sum():.3f} → {shown['layer replaced'].sum():.3f}"
     assert any(total in m.value for m in at.markdown)
 
+    changes = heatmap(figures["Change in log P(the original translation): each layer replaced alone"])  # (N, 3)
+    assert changes.shape == (N, 3)
+    assert changes[N - 1, 1] == pytest.approx(swapped.sum() - shown["as trained"].sum(), abs=1e-3)  # uniform
+
     agreement = bars(figures["Attention against attribution, per model"])
     same = (attention.argmax(-1) == np.abs(attributed).argmax(-1)).mean()
     rho = np.mean([pd.Series(a).corr(pd.Series(np.abs(b)), method="spearman") for a, b in zip(attention, attributed)])
@@ -96,6 +100,11 @@ def test_shown_numbers_match_independent_computations():
     table = at.dataframe[0].value
     assert list(table["model"]) == ["en-zh", "en-zh-unguided"]
     assert table["same argmax"][0] == f"{int(round(same * len(attention)))} / {len(attention)}"
+    tokens = at.dataframe[1].value
+    src = intact.src.tokens
+    assert list(tokens["output token"]) == intact.decoded.tokens + ["<eos>"]
+    assert list(tokens["most attended"]) == [src[j] for j in attention.argmax(-1)]
+    assert list(tokens["largest |attribution|"]) == [src[j] for j in np.abs(fd).argmax(-1)]
 
 
 def test_the_verdict_is_true_for_the_numbers_shown():
@@ -137,7 +146,7 @@ def test_the_page_works_for_any_sentence(params):
     if not params["s"]:
         assert not figures
         return
-    assert len(figures) == 11
+    assert len(figures) == 12
     if params["s"] == "cat":
         assert at.info, "one source token: the page says why nothing can be compared"
     if params.get("model") == "zh-en":

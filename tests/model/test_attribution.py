@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 import torch
 
-from model.attribution import agreement, grad_times_input, rollout, swap_cross, swap_edits
+from model.attribution import SWAPS, agreement, grad_times_input, rollout, swap_cross, swap_edits, swap_grid
 from model.checkpoint import load_bundle
 from model.hooks import act_name
 from model.trace import run_with_trace
@@ -102,6 +102,28 @@ def test_permuted_weights_move_the_output(bundle, own):
     first = intact.attn("cross", 0).pattern[:, 0]  # (h, S): step 0's queries see the same prefix <bos>
     np.testing.assert_allclose(pattern[:, 0], first[:, swapped.perm], atol=1e-6)
     assert swapped.log_p_swapped.sum() < swapped.log_p.sum()
+
+
+def test_the_grid_of_every_layer_and_replacement_against_an_independent_uniform_edit(bundle, own):
+    grid = swap_grid(bundle, TEXT, own, seed=3)  # (N, 3)
+    assert grid.shape == (bundle.config.N, len(SWAPS))
+    src = torch.tensor([bundle.src_vocab.encode(TEXT, 64).ids])
+    tgt_in, target = torch.tensor([[1] + own]), torch.tensor([own + [2]])
+    kept = {}
+
+    def keep_v(v):
+        kept["v"] = v
+        return v
+
+    for layer in range(bundle.config.N):  # uniform weights: every query reads the mean of the layer's values
+        edits = {act_name("v", layer, "cross"): keep_v,
+                 act_name("z", layer, "cross"): lambda z: kept["v"].mean(2, keepdim=True).expand_as(z)}
+        base = log_p_shifted(bundle.transformer, src, tgt_in, target, 0.0).sum()
+        with bundle.transformer.editing(edits):
+            edited = log_p_shifted(bundle.transformer, src, tgt_in, target, 0.0).sum()
+        assert grid[layer, SWAPS.index("uniform")] == pytest.approx(edited - base, abs=1e-4)
+    swapped = swap_cross(bundle, TEXT, own, 1, "permute", seed=3)
+    assert grid[1, 0] == pytest.approx(swapped.log_p_swapped.sum() - swapped.log_p.sum(), abs=1e-9)
 
 
 def test_unknown_swap_is_refused():

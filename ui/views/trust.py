@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.attribution import Agreement, Swapped, agreement, attribution, rollout, swap_cross
+from model.attribution import SWAPS, Agreement, Swapped, agreement, attribution, rollout, swap_cross, swap_grid
 from model.decoding import DecodeOptions
 from model.trace import Trace, read_only
 from model.transformer import AttnOptions
@@ -25,6 +25,12 @@ def attributed(name: str, text: str, output_ids: tuple[int, ...]) -> np.ndarray:
 def swapped(name: str, text: str, output_ids: tuple[int, ...], layer: int, swap: str, seed: int) -> Swapped:
     """The translation with cross-attention layer `layer` replaced (model.attribution.swap_cross)."""
     return swap_cross(data.bundle(name), text, list(output_ids), layer, swap, seed)
+
+
+@per_process(64)
+def grid(name: str, text: str, output_ids: tuple[int, ...], seed: int) -> np.ndarray:
+    """Change in log P(the translation) for every cross-attention layer × replacement; (N, len(SWAPS)), read-only."""
+    return read_only(swap_grid(data.bundle(name), text, list(output_ids), seed))
 
 
 def intact(name: str, v: View) -> Trace:
@@ -125,6 +131,16 @@ def swap_element(trace: Trace, v: View) -> Element:
 
 
 @per_view
+def grid_element(trace: Trace, v: View) -> Element:
+    """Change in log P of the translation for each cross-attention layer replaced alone, by each replacement."""
+    changes = grid(trace.model, trace.text, tuple(trace.decoded.ids), v.swap_seed)  # (N, len(SWAPS))
+    return Element([matrix_heatmap(changes, [v.t("trust.layer", i=i) for i in range(len(changes))],
+                                   [v.t(f"trust.swap_{s}") for s in SWAPS], title=v.t("trust.fig_grid"),
+                                   row_title=v.t("trust.swap_layer"), col_title=v.t("trust.swap"),
+                                   hover_formula="Δ log P", words=v.words())], "trust-grid")
+
+
+@per_view
 def twins_element(traces: list[Trace], v: View) -> Element:
     """For the model and its twin: argmax agreement and mean rank correlation of attention with attribution (the
     correlation left out when it is undefined, a one-token source)."""
@@ -146,4 +162,4 @@ def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     own = intact(trace.model, v)
     return [compare_element(own, v), heads_element(own, v), rollout_element(own, v), swap_element(own, v),
-            twins_element(twin_traces(own, v), v)]
+            grid_element(own, v), twins_element(twin_traces(own, v), v)]
