@@ -138,6 +138,7 @@ def test_chinese_interface_and_the_permutation_experiment():
           "walks to school with his young daughter and their small brown dog"},
     {"model": "zh-en", "s": "我有两只猫和一只狗", "swap": "adversarial", "layer": 1},
     {"model": "en-zh-unguided", "s": TEXT, "lang": "zh"},
+    {"s": "<b>two</b> cats & a <script>dog</script>", "presenter": 1, "swap": "bogus", "layer": 40, "sseed": -3},
 ])
 def test_the_page_works_for_any_sentence(params):
     at = open_page("trust", **params)
