@@ -78,6 +78,12 @@ class TeacherLoss:
         return 1.0 - self.eps + self.eps / self.log_probs.shape[1]
 
     @property
+    def floor(self) -> float:
+        """The least smoothed loss per token, reached at P = the smoothed target: its entropy H(q)."""
+        V, eps = self.log_probs.shape[1], self.eps
+        return float(-(self.cap * np.log(self.cap) + (V - 1) * (eps / V) * np.log(eps / V))) if eps else 0.0
+
+    @property
     def top_probs(self) -> np.ndarray:
         """The model's largest probability at each position; (T,)."""
         return np.exp(self.log_probs.max(-1))

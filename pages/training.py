@@ -44,7 +44,8 @@ def smoothing_section(tl: scoring.TeacherLoss, itos: list[str]) -> None:
         t("tr.col_q"): [f"{q[i]:.6f}" for i in shown],
         t("tr.col_model"): [f"{p[i]:.4f}" for i in shown],
     }), hide_index=True, width="stretch")
-    st.markdown(t("tr.smooth_losses", plain=f"{tl.loss:.3f}", eps=tl.eps, smooth=f"{tl.smoothed_loss:.3f}"))
+    st.markdown(t("tr.smooth_losses", plain=f"{tl.loss:.3f}", eps=tl.eps, smooth=f"{tl.smoothed_loss:.3f}",
+                  floor=f"{tl.floor:.3f}"))
     st.markdown(t("tr.smooth_cap", cap=f"{tl.cap:.4f}", mean=f"{tl.top_probs.mean():.4f}",
                   top=f"{tl.top_probs.max():.4f}"))
     st.caption(t("tr.smooth_paper"))

@@ -62,10 +62,10 @@ MESSAGES = {
     "tr.col_model": {"en": "model's P", "zh": "模型的 P"},
     "tr.smooth_losses": {
         "en": "For this sentence: loss without smoothing **{plain}**, with ε = {eps} **{smooth}** (what training "
-              "minimised; it cannot reach 0, since no distribution puts ε/V on every other token and certainty "
-              "on one).",
-        "zh": "这个句子：不平滑的损失 **{plain}**，ε = {eps} 时 **{smooth}**（训练时最小化的就是它；它到不了 0，"
-              "因为要同时给其他每个词元 ε/V、又对一个词元十分确定，是做不到的）。",
+              "minimised). The smoothed loss cannot fall below the entropy of the smoothed target, H(q) = {floor} per "
+              "token, reached only if the model's P equals the smoothed target exactly.",
+        "zh": "这个句子：不平滑的损失 **{plain}**，ε = {eps} 时 **{smooth}**（训练时最小化的就是它）。平滑后的损失不"
+              "可能低于平滑目标自身的熵 H(q) = {floor}（每个词元），只有模型的 P 恰好等于平滑目标时才能达到。",
     },
     "tr.smooth_cap": {
         "en": "Against a smoothed target the loss is lowest when the reference token gets P = 1 − ε + ε/V = {cap}, "

@@ -64,6 +64,9 @@ def test_the_page_shows_the_loss_the_scores_and_the_schedule_of_the_models_own_t
                                     torch.tensor([[1] + ids]))[0].double()  # (T, V)
     top = torch.softmax(logits, -1).max(-1).values.numpy()
     V = logits.shape[-1]
+    q = np.full(V, EPS / V)
+    q[0] += 1 - EPS
+    assert f"H(q) = {-(q * np.log(q)).sum():.3f}" in shown
     assert catalogue.t("tr.smooth_cap", lang, cap=f"{1 - EPS + EPS / V:.4f}", mean=f"{top.mean():.4f}",
                        top=f"{top.max():.4f}") in shown
 

@@ -106,6 +106,11 @@ def test_teacher_loss_matches_torch_cross_entropy(model, text, reference):
     assert tl.perplexity == pytest.approx(np.exp(tl.loss))
     assert tl.top_probs == pytest.approx(torch.softmax(logits, -1).max(-1).values.numpy(), abs=1e-12)
     assert tl.cap == pytest.approx(1 - eps + eps / logits.shape[-1])
+    q = scoring.smoothed_target(logits.shape[-1], 0, eps)
+    assert tl.floor == pytest.approx(-(q * np.log(q)).sum(), abs=1e-12)  # H(q), by NumPy
+    assert (tl.smoothed >= tl.floor).all()
+    at_q = F.cross_entropy(torch.log(torch.tensor(q))[None], torch.tensor([0]), label_smoothing=eps).item()
+    assert tl.floor == pytest.approx(at_q, abs=1e-9)  # the smoothed loss of P = q itself
     assert tl.smoothed_loss > tl.loss * (1 - eps)  # smoothing adds ε · mean −log P over the vocabulary
 
 
