@@ -368,7 +368,7 @@ def print_result(r: dict) -> None:
           f"coverage {cov}")
     fires = ", ".join(f"<{f['threshold']}: {f['right']:.0%} of right / {f['wrong']:.0%} of wrong"
                       for f in lec["coverage_fires"])
-    print(f"  'may be untranslated' would fire on {fires}")
+    print(f"  a mark on the lowest coverage (total attention; the app marks peaks) would fire on {fires}")
     for miss in lec["misses"]:
         unk = f"  [unknown: {', '.join(miss['unknown'])}]" if miss["unknown"] else ""
         unk += f"  [left out, struck through: {', '.join(miss['left_out'])}]" if miss["left_out"] else ""
