@@ -121,10 +121,13 @@ def schedule(d_model: int, warmup: int, factor: float, steps: int) -> tuple[np.n
 
 
 def recorded_bleu(model: str, doc: Path = MODEL_DOC) -> tuple[str, str] | None:
-    """The shipped model's test.tsv BLEU and chrF as docs/model.md's "Measured" table records them, or None."""
+    """The model's test.tsv BLEU and chrF as docs/model.md records them (its "Measured" table, else a table's
+    "test.tsv BLEU / chrF" column, as for the Pre-Norm model and the unguided twin), or None."""
     if not doc.exists():
         return None
-    row = re.search(rf"^\| `{re.escape(model)}` \| \*\*([\d.]+)\*\*[^|]*\| ([\d.]+) \|", doc.read_text("utf-8"), re.M)
+    name, text = re.escape(model), doc.read_text(encoding="utf-8")
+    row = (re.search(rf"^\| `{name}` \| \*\*([\d.]+)\*\*[^|]*\| ([\d.]+) \|", text, re.M)
+           or re.search(rf"^\| `{name}` \([^)|]*\) \| ([\d.]+) / ([\d.]+) \|", text, re.M))
     return (row[1], row[2]) if row else None
 
 

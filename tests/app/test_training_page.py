@@ -148,3 +148,14 @@ def test_the_chinese_to_english_model_is_scored_with_13a_tokens():
     assert f"**{loss:.3f}**" in shown and f"**{smoothed:.3f}**" in shown
     assert f"BLEU {sacrebleu.sentence_bleu(output, [reference], tokenize='13a').score:.2f}" in shown
     assert catalogue.t("tr.score_caption", "en", tok="13a") in shown
+
+
+@pytest.mark.parametrize(("model", "query"), [("en-zh-pre", {}), ("en-zh-unguided", {"presenter": "true"})])
+def test_the_other_models_show_their_own_log_and_recorded_scores(model, query):
+    at = open_page("training", s=SENTENCE, model=model, **query)
+    assert not at.exception, [e.message for e in at.exception]
+    row = next(line for line in (ROOT / "docs" / "model.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith(f"| `{model}` ("))
+    bleu, chrf = row.split("|")[2].strip().split(" / ")
+    assert catalogue.t("tr.recorded", "en", bleu=bleu, chrf=chrf) in texts(at)
+    assert len([line for spec in element_specs(at) for line in spec.lines]) == 3

@@ -142,6 +142,11 @@ def test_recorded_bleu_is_docs_model_md_measured_row():
         row = next(line for line in table.splitlines() if line.startswith(f"| `{model}` |"))
         cells = [c.strip() for c in row.split("|")]
         assert scoring.recorded_bleu(model) == (cells[2].split()[0].strip("*"), cells[3])
+    twins = [line for line in doc.splitlines() if line.startswith(("| `en-zh-pre` (", "| `en-zh-unguided` ("))]
+    for row in twins:
+        model, scores = row.split("`")[1], row.split("|")[2].strip()
+        assert scoring.recorded_bleu(model) == tuple(scores.split(" / "))
+    assert len(twins) == 2
     assert scoring.recorded_bleu("no-such-model") is None
 
 
