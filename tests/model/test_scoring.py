@@ -154,3 +154,12 @@ def test_training_log_of_the_shipped_model_has_the_recipe():
     log = scoring.training_log("en-zh")
     assert int(log["args"]["d_model"]) == load_bundle("en-zh").config.d_model
     assert scoring.training_log("no-such-model") == {}
+
+
+def test_the_page_runs_without_sacrebleu():
+    """sacrebleu is a dev dependency: the page's modules must not import it."""
+    import subprocess
+    import sys
+
+    code = "import sys, pages, ui.views.training, model.scoring; assert 'sacrebleu' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
