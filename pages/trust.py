@@ -95,7 +95,7 @@ def swap_view(own, view) -> None:
                 + t("trust.log_p", before=before, after=after, delta=after - before, ratio=math.exp(after - before)))
     widgets.show(swap_element(own, view))
     st.caption(t("trust.grid_caption"))
-    widgets.show(grid_element(own, view))
+    widgets.show(grid_element(twin_traces(own, view), view))
 
 
 st.header(t("trust.header"))

@@ -77,6 +77,9 @@ MESSAGES = {
     "trust.swap_permute": {"en": "a random permutation", "zh": "随机置换"},
     "trust.swap_uniform": {"en": "a uniform distribution", "zh": "均匀分布"},
     "trust.swap_adversarial": {"en": "all on the least-attended token", "zh": "全部放到最少被关注的词元上"},
+    "trust.short_permute": {"en": "permuted", "zh": "置换"},
+    "trust.short_uniform": {"en": "uniform", "zh": "均匀"},
+    "trust.short_adversarial": {"en": "least-attended", "zh": "最少关注"},
     "trust.swap_layer": {"en": "Cross-attention layer", "zh": "交叉注意力层"},
     "trust.swap_seed": {"en": "Permutation seed", "zh": "置换的随机种子"},
     "trust.permutation": {
@@ -171,13 +174,15 @@ MESSAGES = {
     "trust.axis_agreement": {"en": "agreement", "zh": "一致程度"},
     "trust.layer": {"en": "layer {i}", "zh": "第 {i} 层"},
     "trust.fig_grid": {
-        "en": "Change in log P(the original translation): each layer replaced alone",
-        "zh": "原译文 log P 的变化：每次只替换一层",
+        "en": "{model}: change in log P(its translation), each layer replaced alone",
+        "zh": "{model}：其译文 log P 的变化，每次只替换一层",
     },
     "trust.grid_caption": {
         "en": "Every cross-attention layer replaced alone by each of the three, the original translation fed in "
-              "(no new decoding): which layer's weights the output depends on.",
-        "zh": "每次只把一层交叉注意力替换为三种之一，输入原译文（不重新解码）：输出依赖哪一层的权重。",
+              "(no new decoding): which layer's weights the output depends on, for the model and its twin if it "
+              "has one, on one colour scale (at least ±1).",
+        "zh": "每次只把一层交叉注意力替换为三种之一，输入原译文（不重新解码）：输出依赖哪一层的权重；"
+              "模型有孪生模型时两者都显示，用同一个颜色刻度（至少 ±1）。",
     },
     "trust.per_token": {"en": "Each output token of {model}:", "zh": "{model} 的每个输出词元："},
     "trust.col_output": {"en": "output token", "zh": "输出词元"},

@@ -1,5 +1,6 @@
-"""The trust page in Chromium at 1280×720: all 12 charts drawn, in English and Chinese, no console error; a screenshot
-of each is written for a person to look at (TRUST_SHOTS, default: the test's temporary folder)."""
+"""The trust page in Chromium at 1280×720: all 13 charts drawn (en-zh and its twin), in English and Chinese, no
+console error; a screenshot of each chart element is written for a person to look at (TRUST_SHOTS, default: the
+test's temporary folder)."""
 import os
 from pathlib import Path
 
@@ -21,8 +22,8 @@ def test_the_trust_page_draws_every_chart_at_1280x720(browser, app_url, lang, tm
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         open_app(page, url_of(app_url, "trust", s=TEXT, lang=lang))
-        drawn = wait_charts(page, 12)
-        assert len(drawn) == 12, [c["title"] for c in drawn]
+        drawn = wait_charts(page, 13)
+        assert len(drawn) == 13, [c["title"] for c in drawn]
         assert set(TITLES[lang]) <= {c["title"] for c in drawn}
         assert page.locator('[data-testid="stException"]').count() == 0
         assert not errors

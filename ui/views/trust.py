@@ -130,14 +130,23 @@ def swap_element(trace: Trace, v: View) -> Element:
                    "trust-swap", ["trust-swapped", "trust-log-p"], columns=2)
 
 
+def grid_map(trace: Trace, changes: np.ndarray, bound: float, v: View):
+    """One model's change in log P of its translation for each cross-attention layer × replacement (N, len(SWAPS)),
+    on a colour scale of ±bound."""
+    return matrix_heatmap(changes, [v.t("trust.layer", i=i) for i in range(len(changes))],
+                          [v.t(f"trust.short_{s}") for s in SWAPS], title=v.t("trust.fig_grid", model=trace.model),
+                          row_title=v.t("trust.swap_layer"), col_title=v.t("trust.swap"), hover_formula="Δ log P",
+                          bound=bound, words=v.words())
+
+
 @per_view
-def grid_element(trace: Trace, v: View) -> Element:
-    """Change in log P of the translation for each cross-attention layer replaced alone, by each replacement."""
-    changes = grid(trace.model, trace.text, tuple(trace.decoded.ids), v.swap_seed)  # (N, len(SWAPS))
-    return Element([matrix_heatmap(changes, [v.t("trust.layer", i=i) for i in range(len(changes))],
-                                   [v.t(f"trust.swap_{s}") for s in SWAPS], title=v.t("trust.fig_grid"),
-                                   row_title=v.t("trust.swap_layer"), col_title=v.t("trust.swap"),
-                                   hover_formula="Δ log P", words=v.words())], "trust-grid")
+def grid_element(traces: list[Trace], v: View) -> Element:
+    """For the model and its twin: each cross-attention layer replaced alone, by each replacement, on one colour
+    scale."""
+    found = [grid(other.model, other.text, tuple(other.decoded.ids), v.swap_seed) for other in traces]
+    bound = max(1.0, *(float(np.abs(changes).max()) for changes in found))  # at least ±1 nat: a tiny change stays pale
+    return Element([grid_map(other, changes, bound, v) for other, changes in zip(traces, found)], "trust-grid",
+                   [f"trust-grid-{other.model}" for other in traces], columns=2)
 
 
 @per_view
@@ -161,5 +170,6 @@ def twin_traces(trace: Trace, v: View) -> list[Trace]:
 def charts(trace: Trace, v: View) -> list[Element]:
     """Every chart element of the page for the view (what the keystroke route sends)."""
     own = intact(trace.model, v)
+    pair = twin_traces(own, v)
     return [compare_element(own, v), heads_element(own, v), rollout_element(own, v), swap_element(own, v),
-            grid_element(own, v), twins_element(twin_traces(own, v), v)]
+            grid_element(pair, v), twins_element(pair, v)]
