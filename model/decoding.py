@@ -106,12 +106,14 @@ def repeating(prefix: list[int]) -> list[int]:
 
 
 def guarded(log_probs: torch.Tensor, prefixes: list[list[int]], guard: bool) -> torch.Tensor:
-    """Log-probabilities (B, V) with each row's repeating tokens set to −inf (the guard on), else unchanged."""
-    if not guard:
+    """Log-probabilities (B, V) with each row's repeating tokens set to −inf (the guard on), else unchanged; copied
+    only when the guard forbids something."""
+    banned = [repeating(prefix) for prefix in prefixes] if guard else []
+    if not any(banned):
         return log_probs
     out = log_probs.clone()
-    for row, prefix in enumerate(prefixes):
-        out[row, repeating(prefix)] = float("-inf")
+    for row, tokens in enumerate(banned):
+        out[row, tokens] = float("-inf")
     return out
 
 
@@ -173,10 +175,8 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
 def row_argmax(logits: torch.Tensor, rows: list[int], start: int, guard: bool) -> list[int]:
     """The argmax of each row of one pass (logits (len, V)) from row `start` on, row k over rows[: k + 1]; `guard`:
     repeating tokens skipped."""
-    if not guard:
-        return logits[start:].argmax(-1).tolist()
-    return [int(guarded(logits[k][None].double(), [rows[: k + 1]], True)[0].argmax()) for k in
-            range(start, len(rows))]
+    prefixes = [rows[: k + 1] for k in range(start, len(rows))]
+    return guarded(logits[start:], prefixes, guard).argmax(-1).tolist()
 
 
 def realign(draft: list[int], at: int, token: int) -> int:
