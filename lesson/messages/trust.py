@@ -22,12 +22,15 @@ MESSAGES = {
               "the source embedding (token embedding × √d_model, before the positional encoding), multiplied by "
               "the embedding and summed over d_model, gives one signed number per source token: positive raises "
               "the token's probability, negative lowers it. It is a first-order (linear) estimate, exact only for "
-              "small changes.",
+              "small changes; where the model is already sure (P close to 1) log P hardly moves and the sign can "
+              "turn, the saturation that integrated gradients (Sundararajan et al. 2017) were designed for. The "
+              "agreement below therefore compares magnitudes.",
         "zh": "**梯度 × 输入**（Shrikumar 等，2016；Ancona 等，ICLR 2018）直接问模型本身：对输出词元 t，"
               "当每个源词元的嵌入沿自身方向变大时，log P（词元 t | 源句，它之前的词元）变化多少？"
               "把这个对数概率对源嵌入（词嵌入 × √d_model，加位置编码之前）的梯度乘以嵌入，再对 d_model 求和，"
               "每个源词元得到一个有符号的数：正数提高该词元的概率，负数降低它。这是一阶（线性）估计，"
-              "只对小的变化准确。",
+              "只对小的变化准确；模型已经很确定时（P 接近 1），log P 几乎不动，符号可能反转，这正是积分梯度"
+              "（Sundararajan 等，2017）要解决的饱和问题。因此下面的一致性比较的是绝对值大小。",
     },
     "trust.compare_caption": {
         "en": "Left: layer {layer}'s cross-attention averaged over its {h} heads. Right: gradient × input for the "

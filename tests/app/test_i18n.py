@@ -50,7 +50,7 @@ ALLOWED_LATIN = {
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
     "Shrikumar", "Ancona", "Abnar", "Zuidema", "Jain", "Wallace", "Wiegreffe", "Pinter",  # the trust page's authors
-    "ACL", "NAACL", "EMNLP", "Spearman", "argmax",  # … their venues, a rank correlation and the index of a maximum
+    "Sundararajan", "ACL", "NAACL", "EMNLP", "Spearman", "argmax",  # … their venues, a rank correlation, an argmax
 }
 # an example folder path, an English sentence to type, a question about the English word "it" and a join code, as typed
 EXAMPLES = {"hf.placeholder", "hf.mlm_type", "class.ask_placeholder", "class.refused_code"}
