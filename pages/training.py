@@ -62,7 +62,9 @@ def schedule_section(trace, view) -> None:
     widgets.section(t("tr.schedule_header"),
                     t("tr.schedule_caption", d_model=d_model, warmup=f"{warmup:,}", factor=factor))
     widgets.show(schedule_element(trace.model, view), main=True)
-    st.caption(t("tr.curve_caption", eps=scoring.label_smoothing()))
+    aligned = log.get("align_weight", 0)
+    st.caption(t("tr.curve_caption", eps=scoring.label_smoothing())
+               + (" " + t("tr.curve_aligned", weight=aligned) if aligned else ""))
     widgets.show(curve_element(trace.model, view))
 
 

@@ -97,11 +97,15 @@ MESSAGES = {
     "tr.no_log": {"en": "This checkpoint has no training log (train_log.json), so its schedule and curve are not "
                         "known.", "zh": "这个检查点没有训练日志（train_log.json），无法画出它的调度和训练曲线。"},
     "tr.curve_caption": {
-        "en": "The model's own training: the loss logged every 50 steps (with ε = {eps} smoothing and, where the "
-              "model was trained to align, its alignment loss added) and the validation BLEU measured every 1,000 "
-              "steps on pairs held out of the training file.",
-        "zh": "这个模型自己的训练过程：每 50 步记录的损失（含 ε = {eps} 的平滑；若模型受过对齐训练，还加上对齐损失），"
-              "以及每 1000 步在从训练文件中留出的句对上测得的验证 BLEU。",
+        "en": "The model's own training: the loss logged every 50 steps (the smoothed cross-entropy, ε = {eps}) and "
+              "the validation BLEU measured every 1,000 steps on pairs held out of the training file.",
+        "zh": "这个模型自己的训练过程：每 50 步记录的损失（平滑后的交叉熵，ε = {eps}），以及每 1000 步在从训练文件中"
+              "留出的句对上测得的验证 BLEU。",
+    },
+    "tr.curve_aligned": {
+        "en": "This model was also trained to align: its logged loss adds {weight} × the alignment loss of its last "
+              "cross-attention layer, so it is not the cross-entropy alone.",
+        "zh": "这个模型还受过对齐训练：记录的损失另加了 {weight} × 最后一层交叉注意力的对齐损失，所以不只是交叉熵。",
     },
     "tr.fig_schedule": {"en": "Learning rate by step (d_model {d_model}, warm-up {warmup})",
                         "zh": "每一步的学习率（d_model {d_model}，预热 {warmup}）"},

@@ -159,3 +159,5 @@ def test_the_other_models_show_their_own_log_and_recorded_scores(model, query):
     bleu, chrf = row.split("|")[2].strip().split(" / ")
     assert catalogue.t("tr.recorded", "en", bleu=bleu, chrf=chrf) in texts(at)
     assert len([line for spec in element_specs(at) for line in spec.lines]) == 3
+    aligned = catalogue.t("tr.curve_aligned", "en", weight=0.5)  # en-zh-pre: --align-weight 0.5; the twin: none
+    assert (aligned in texts(at)) == (model == "en-zh-pre")
