@@ -161,3 +161,11 @@ def test_the_other_models_show_their_own_log_and_recorded_scores(model, query):
     assert len([line for spec in element_specs(at) for line in spec.lines]) == 3
     aligned = catalogue.t("tr.curve_aligned", "en", weight=0.5)  # en-zh-pre: --align-weight 0.5; the twin: none
     assert (aligned in texts(at)) == (model == "en-zh-pre")
+
+
+@pytest.mark.parametrize("reference", ["   ", "<unk> <bos> <eos>", "。。。", "猫" * 400, "$x$ `code` \\n # h", "🙂🙂"])
+def test_odd_references_give_no_traceback(reference):
+    at = open_page("training", s=SENTENCE, lang="zh")
+    reference_box(at, "zh").input(reference).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.info or "BLEU" in texts(at)
