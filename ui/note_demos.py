@@ -744,8 +744,9 @@ def demo_concat_dims(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     cfg, w_o = bundle.config, bundle.transformer.encoder[0].self_attn.W_O
-    concat = trace["encoder.0.self_attn.hook_concat"].astype(np.float64)  # (S, h·d_v)
-    out = trace["encoder.0.self_attn.hook_out"].astype(np.float64)  # (S, d_model)
+    attn = trace.attn("encoder", 0)
+    concat = attn.concat.astype(np.float64)  # (S, h·d_v)
+    out = attn.out.astype(np.float64)  # (S, d_model)
     d_v2 = cfg.d_k + 16
     st.markdown(t("notes.concat_dims.app", h=cfg.h, rows=len(concat), concat=concat.shape[1], d_v=cfg.d_k,
                   wo0=w_o.in_features, wo1=w_o.out_features, d=out.shape[1], diff=f"{np.abs(out - concat).max():.3f}",
