@@ -89,8 +89,8 @@ class Steps(Sequence):
 
 def copy_source(cross: np.ndarray, ids: list[int]) -> list[int | None]:
     """For each output <unk>, the source position the last cross-attention layer's row of its step (cross: that
-    layer's pattern (h, T, S)) looks at most, head average: the word to copy there (Luong et al., 2015); None for
-    every other token."""
+    layer's pattern (h, T, S)) looks at most, head average: the word to copy there (Jean et al. 2015; Luong, Pham &
+    Manning 2015); None for every other token."""
     return [int(cross[:, t].mean(0).argmax()) if i == UNK_ID else None for t, i in enumerate(ids)]
 
 

@@ -287,9 +287,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dec.copied": {
         "en": "At step {step} the model wrote <unk>: it has no word for this. Its last cross-attention layer, averaged "
               "over the heads, looks most at source position {pos}, **{word}**, so that word is copied into the "
-              "translation (Luong et al., 2015, *Addressing the Rare Word Problem in Neural Machine Translation*).",
+              "translation, as Jean et al. (2015) and Luong, Pham & Manning (2015) replace unknown words by the "
+              "attended source word.",
         "zh": "第 {step} 步模型写出了 <unk>：它没有对应的词。它最后一层交叉注意力（各头平均）最关注源句第 {pos} 个"
-              "位置的**{word}**，于是把这个词原样复制进译文（Luong 等，2015：神经机器翻译处理罕见词的办法）。",
+              "位置的**{word}**，于是把这个词原样复制进译文"
+              "（按注意力替换未知词的做法：Jean 等，2015；Luong、Pham 与 Manning，2015）。",
     },
     "dec.copied_known": {
         "en": "At step {step} the model wrote <unk> although it knows the source word there. Its last cross-attention "

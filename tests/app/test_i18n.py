@@ -34,7 +34,7 @@ ALLOWED_LATIN = {
     "model.safetensors", "ForMaskedLM", "bert-base-uncased", "Helsinki-NLP", "opus-mt-en-zh",
     "memory",  # 编码器输出（memory）: the paper's name for the encoder's output, as the code calls it
     "NSP", "GPT-3",
-    "Luong",  # an author's name: Luong et al. 2015, the rare-word copy
+    "Luong", "Jean", "Pham", "Manning",  # authors: the attention-based unknown-word copy (2015)
     "FlashAttention", "Dao", "Xiao",  # a method's name and its authors' (Dao et al. 2022; Xiao et al. 2023)
     "KV", "KB", "logits",  # the KV cache (a name kept in Chinese texts), kilobytes, the model's output scores
     "Longformer", "Beltagy", "Mistral",  # sliding windows: a model, its author (Beltagy et al. 2020), a model
@@ -42,11 +42,12 @@ ALLOWED_LATIN = {
     "checkpoints", "docs", "model.md",  # a folder and a file named in a message (checkpoints/after_2017, docs/model.md)
     "RNN", "CNN", "WordPiece",  # abbreviations and a method's name, as the notes themselves write them
     "Radford", "Dosovitskiy",  # authors: GPT-1 (Radford et al. 2018), ViT (Dosovitskiy et al. 2021)
-    "Tu",  # an author's name: Tu et al. 2016, coverage
+    "Tu", "Xiong",  # authors: Tu et al. 2016, coverage; Xiong et al. 2020, warm-up
     "Cordonnier", "Loukas", "Jaggi", "ICLR",  # convolution as attention (Cordonnier, Loukas & Jaggi, ICLR 2020)
     "ELECTRA", "Clark", "Adam", "SGD",  # a method and its author (Clark et al. 2020); optimisers, by their names
     "Milakov", "Gimelshein", "Rabe", "Staats", "GPU",  # the online softmax (2018), O(n)-memory attention (2021)
-    "BLEU", "chrF", "sacrebleu", "Vaswani",  # the scores, the tool that defines them, the paper's first author
+    "BLEU", "chrF", "sacrebleu", "Vaswani", "Liu",  # the scores, the tool that defines them; authors (Vaswani et
+    # al. 2017; Liu et al. 2020 and Xiong et al. 2020 on warm-up)
     "Lab", "Tatoeba", "tatoeba.org", "manythings.org", "anki", "CC", "BY", "FR",  # the app's name; the
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
     "Shrikumar", "Ancona", "Abnar", "Zuidema", "Jain", "Wallace", "Wiegreffe", "Pinter",  # the trust page's authors
