@@ -87,12 +87,15 @@ MESSAGES = {
         "en": "The paper's learning rate rises linearly for the first warm-up steps and then falls as 1/√step: "
               "`lrate = d_model^−0.5 · min(step^−0.5, step · warmup^−1.5)`. Drawn here with this model's d_model = "
               "{d_model}, warm-up = {warmup} and factor {factor} (its training log); the paper used d_model 512 and "
-              "4,000 warm-up steps. Early on Adam's statistics are poor and a large step would wreck the fresh "
-              "weights, so the rate starts small.",
+              "4,000 warm-up steps. The paper gives no reason for the warm-up; a common one (Liu et al. 2020) is that "
+              "Adam's estimate of the gradients' variance rests on few steps at first, which makes large early steps "
+              "erratic; another (Xiong et al. 2020) is that a Post-Norm Transformer, as in the paper, starts with "
+              "large gradients near its output.",
         "zh": "论文的学习率在预热阶段线性上升，之后按 1/√步数 下降：`lrate = d_model^−0.5 · min(step^−0.5, "
               "step · warmup^−1.5)`。这里用这个模型的 d_model = {d_model}、预热步数 = {warmup}、系数 {factor}（来自它的"
-              "训练日志）画出；论文用的是 d_model 512 和 4000 步预热。刚开始时 Adam 的统计量还不准，大步长会破坏刚"
-              "初始化的权重，所以学习率从小开始。",
+              "训练日志）画出；论文用的是 d_model 512 和 4000 步预热。论文没有说明为什么要预热；常见的"
+              "解释（Liu 等 2020）是：刚开始时 Adam 对梯度方差的估计只基于很少几步，所以早期的大步长很不稳定；另一种"
+              "解释（Xiong 等 2020）是：像论文那样的 Post-Norm Transformer 在初始化时靠近输出的梯度很大。",
     },
     "tr.no_log": {"en": "This checkpoint has no training log (train_log.json), so its schedule and curve are not "
                         "known.", "zh": "这个检查点没有训练日志（train_log.json），无法画出它的调度和训练曲线。"},
