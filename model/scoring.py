@@ -7,6 +7,7 @@ orders, β = 2) and its 13a and zh tokenisers, counted here so that the app neve
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import math
 import re
@@ -27,6 +28,7 @@ MAX_ORDER = 4  # BLEU's n-gram orders
 CHAR_ORDER, BETA = 6, 2  # chrF's character n-gram orders and recall weight
 
 
+@functools.cache  # the code does not change while the app runs
 def label_smoothing(source: Path = TRAIN_CODE) -> float:
     """The ε that model/train.py passes to its CrossEntropyLoss (read from the code itself, its one place)."""
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
