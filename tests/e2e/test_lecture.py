@@ -14,6 +14,8 @@ import segno
 
 from benchmarks.harness import IDLE, free_port, wait_healthy
 from lesson import catalogue
+from model.checkpoint import load_bundle
+from model.tokenizer import tokenize_en
 from tests.e2e.helpers import open_app, retype, sentence_box, wait_painted
 from ui.classroom.address import lan_address
 from ui.registry import PATHS
@@ -90,6 +92,27 @@ def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(brow
     page.keyboard.press("PageDown")  # … and forward enters the tour at its first step
     at(page, "tour", 0)
     assert query(page)["presenter"] == "True" and query(page).get("lang", "en") == lang
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+IDS_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => ({
+  rows: el.__alChart.y, ids: el.__alChart.z.map(r => r[0]), drawn: el.__al.box && el.__al.box.values}))"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1280, 720), ("en", 1920, 1080)])
+def test_tour_step_one_shows_every_token_id_of_a_long_sentence(browser, app_url, lang, width, height):
+    sentence = "The little girl and her old grandmother walked slowly to the big market in the town every morning ."
+    vocab = load_bundle("en-zh").src_vocab
+    tokens = tokenize_en(sentence)
+    assert len(tokens) == 19
+    page = projector(browser, {"width": width, "height": height})
+    open_app(page, f"{app_url}/tour?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
+    page.wait_for_timeout(800)
+    charts = page.evaluate(IDS_JS)
+    assert [row for c in charts for row in c["rows"]] == tokens  # every token labelled, in order
+    assert [int(i) for c in charts for i in c["ids"]] == [vocab.stoi[tok] for tok in tokens]
+    assert all(c["drawn"] and c["drawn"]["size"] >= 18 for c in charts), charts  # the ids written, 18 px or more
     assert not page.errors, page.errors
     page.context.close()
 
