@@ -152,8 +152,8 @@ MESSAGES = {
         "zh": "交叉注意力，第 {layer} 层（头平均）",
     },
     "trust.fig_attribution": {
-        "en": "Gradient × input (share of each row): source token → log P(output token)",
-        "zh": "梯度 × 输入（每行的占比）：源词元 → log P（输出词元）",
+        "en": "Gradient × input (share of each row)",
+        "zh": "梯度 × 输入（每行的占比）",
     },
     "trust.fig_head": {
         "en": "Cross-attention, layer {layer}, head {head}",

@@ -62,7 +62,7 @@ def test_shown_numbers_match_independent_computations():
     for head in range(bundle.config.h):
         np.testing.assert_allclose(heatmap(figures[f"Cross-attention, layer {N - 1}, head {head}"]),
                                    intact.patterns("cross")[N - 1, head], atol=1e-6)
-    attributed = heatmap(figures["Gradient × input (share of each row): source token → log P(output token)"])
+    attributed = heatmap(figures["Gradient × input (share of each row)"])
     fd = finite_difference_attribution(bundle, TEXT, own)  # (T, S)
     np.testing.assert_allclose(attributed, fd / np.abs(fd).sum(-1, keepdims=True), atol=2e-3)
     np.testing.assert_allclose(np.abs(attributed).sum(-1), 1.0, atol=1e-5)
