@@ -21,7 +21,7 @@ def attributed(name: str, text: str, output_ids: tuple[int, ...]) -> np.ndarray:
     return read_only(attribution(data.bundle(name), text, list(output_ids)))
 
 
-@per_process(64)
+@per_process(16)  # each holds a whole trace (0.3–1.5 MB)
 def swapped(name: str, text: str, output_ids: tuple[int, ...], layer: int, swap: str, seed: int) -> Swapped:
     """The translation with cross-attention layer `layer` replaced (model.attribution.swap_cross)."""
     return swap_cross(data.bundle(name), text, list(output_ids), layer, swap, seed)
