@@ -20,9 +20,9 @@ def _element():
     return st.components.v2.component("attention_lab_keys", js=JS)
 
 
-def arrow_keys(key: str = "arrow_keys", on_press=None) -> str | None:
-    """"next", "prev" or None: the arrow key pressed since the last run (on_press runs before the rerun)."""
-    result = _element()(key=key, on_pressed_change=on_press or (lambda: None))
+def pressed() -> str | None:
+    """"next", "prev" or None: the clicker key pressed since the last run."""
+    result = _element()(key="page_keys", on_pressed_change=lambda: None)
     return getattr(result, "pressed", None)
 
 
@@ -40,10 +40,10 @@ def tour_step(n: int, step: int, last_step: int) -> int | None:
 def lecture_keys(path: str) -> None:
     """A clicker press: on the tour the next or previous step, past its ends (and on every other page) the next or
     previous page; the tour is entered at its first step going forward, at its last going back."""
-    pressed = arrow_keys("page_keys")
-    if not pressed or path not in PATHS:
+    key = pressed()
+    if not key or path not in PATHS:
         return
-    step = 1 if pressed == "next" else -1
+    step = 1 if key == "next" else -1
     if path == TOUR:
         v = state.view_state()
         moved = tour_step(step_index(v), step, last(v))

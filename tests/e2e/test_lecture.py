@@ -144,11 +144,11 @@ def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(b
     page.context.close()
 
 
-def dialog_of(page, app_url: str, lang: str) -> tuple[str, str]:
+def dialog_of(page, app_url: str, lang: str, timeout: float = 60_000) -> tuple[str, str]:
     """Start a class from a link; (the join code, the dialog's text)."""
     page.goto(f"{app_url}/self_attention?class=new&s=I+have+a+cat&lang={lang}")
     code = page.locator(".al-class-code")
-    code.wait_for(timeout=60_000)
+    code.wait_for(timeout=timeout)
     page.locator('[data-testid="stDialog"] [data-testid="stImage"] img').wait_for()
     return code.inner_text().strip(), page.locator('[data-testid="stDialog"]').inner_text()
 
@@ -190,7 +190,7 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
     assert lan, "this machine has a network address (the test is about it)"
     with server_on_every_interface() as port:
         page = projector(browser)
-        code, text = dialog_of(page, f"http://localhost:{port}", "en")  # opened as the README says
+        code, text = dialog_of(page, f"http://localhost:{port}", "en", 180_000)  # as the README says; a fresh server
         url = f"http://{lan}:{port}/?join={code}"
         assert catalogue.t("class.join_at", "en", url=url) in text, text
         assert "localhost" not in text and "Students cannot open" not in text
