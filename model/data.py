@@ -99,7 +99,7 @@ def pad_align(rows: list[list[int]]) -> torch.Tensor:
 def piece_rates(vocab: Vocab, train: list[list[str]], test: list[list[str]]) -> dict:
     """How a vocabulary reads test sentences (already split into words / tokens): the share of sentences with an
     unknown piece, with a piece seen fewer than 3 times in the training sentences, and pieces per sentence."""
-    split = (lambda words: vocab.pieces(words)) if isinstance(vocab, SubwordVocab) else list
+    split = vocab.pieces if isinstance(vocab, SubwordVocab) else list
     seen = Counter(p for s in train for p in split(s))
     pieces = [split(s) for s in test]
     share = lambda hit: round(100 * sum(map(hit, pieces)) / len(pieces), 2)  # noqa: E731
@@ -139,6 +139,6 @@ if __name__ == "__main__":
     parser.add_argument("--corpus", type=Path, default=tatoeba.DEFAULT_CORPUS)
     parser.add_argument("--en", type=int, nargs="*", default=[2000, 4000, 8000], help="English BPE sizes")
     parser.add_argument("--zh", type=int, nargs="*", default=[6000, 8000, 12000], help="Chinese BPE sizes")
-    for row in measure(parser.parse_args().corpus, {"en": tuple(parser.parse_args().en),
-                                                     "zh": tuple(parser.parse_args().zh)}):
+    args = parser.parse_args()
+    for row in measure(args.corpus, {"en": tuple(args.en), "zh": tuple(args.zh)}):
         print(row)
