@@ -18,6 +18,7 @@ CHECKPOINT_DIR = Path(os.environ.get("ATTENTION_LAB_CHECKPOINTS",
                                      Path(__file__).resolve().parent.parent / "checkpoints"))
 VARIANT_DIR = CHECKPOINT_DIR / "after_2017"  # RoPE, ALiBi and GQA variants of en-zh, for the After 2017 page
 TASKS = {"en-zh": ("en", "zh"), "zh-en": ("zh", "en")}
+SCORES = "scores.json"  # beside a checkpoint: its test.tsv BLEU and chrF (python -m model.evaluate --record)
 
 
 @dataclass

@@ -10,7 +10,7 @@ import numpy as np
 import torch
 
 from model import coverage, lecture_sets, tatoeba
-from model.checkpoint import CHECKPOINT_DIR, Bundle, available_models, load_bundle
+from model.checkpoint import CHECKPOINT_DIR, SCORES, Bundle, available_models, load_bundle
 from model.corpus import generate
 from model.data import sides, to_batch
 from model.decoding import greedy_batch
@@ -310,8 +310,15 @@ def vocab_coverage(bundle: Bundle) -> dict:
     return out
 
 
+def record(name: str, root: Path, corpus: Path) -> dict:
+    """Score one checkpoint on test.tsv and write the figures beside it (`SCORES`), for pages that show them."""
+    scores = {k: v for k, v in split_score(load_bundle(name, root), corpus, "test").items() if k != "examples"}
+    (root / name / SCORES).write_text(json.dumps(scores, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return scores
+
+
 def main(argv=None) -> None:
-    """Print the evaluation table (and JSON with --json)."""
+    """Print the evaluation table (and JSON with --json); --record writes each model's test.tsv scores beside it."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--model", action="append", help="checkpoint name (repeatable); default: all shipped")
     p.add_argument("--n", type=int, default=2000, help="number of held-out pairs")
@@ -319,8 +326,13 @@ def main(argv=None) -> None:
     p.add_argument("--corpus", type=Path, default=tatoeba.DEFAULT_CORPUS,
                    help="folder with test.tsv (BLEU and chrF; skipped with a note if absent)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--record", action="store_true", help=f"only score test.tsv and write {SCORES} beside each model")
     args = p.parse_args(argv)
     torch.set_num_threads(1)  # a busy 2-core machine stalls two intra-op threads for seconds
+    if args.record:
+        for m in args.model or available_models(args.dir):
+            print(m, json.dumps(record(m, args.dir, args.corpus)))
+        return
     results = [evaluate(m, args.n, args.dir, args.corpus) for m in (args.model or available_models(args.dir))]
     found = tatoeba.available(args.corpus)
     if args.json:

@@ -6,8 +6,6 @@ orders, β = 2) and its 13a and zh tokenisers, counted here so that the app neve
 """
 from __future__ import annotations
 
-import ast
-import functools
 import json
 import math
 import re
@@ -18,23 +16,17 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from model.checkpoint import CHECKPOINT_DIR, Bundle
+from model.checkpoint import CHECKPOINT_DIR, SCORES, Bundle
 from model.tokenizer import BOS_ID, EOS_ID
-from model.train import lr_at
+from model.train import LABEL_SMOOTHING, lr_at
 
-TRAIN_CODE = Path(__file__).with_name("train.py")
-MODEL_DOC = Path(__file__).parent.parent / "docs" / "model.md"
 MAX_ORDER = 4  # BLEU's n-gram orders
 CHAR_ORDER, BETA = 6, 2  # chrF's character n-gram orders and recall weight
 
 
-@functools.cache  # the code does not change while the app runs
-def label_smoothing(source: Path = TRAIN_CODE) -> float:
-    """The ε that model/train.py passes to its CrossEntropyLoss (read from the code itself, its one place)."""
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.keyword) and node.arg == "label_smoothing":
-            return float(ast.literal_eval(node.value))
-    raise LookupError(f"no label_smoothing in {source}")
+def label_smoothing() -> float:
+    """The ε of the training loss (model.train.LABEL_SMOOTHING)."""
+    return LABEL_SMOOTHING
 
 
 def smoothed_target(vocab_size: int, target: int, eps: float) -> np.ndarray:
@@ -122,15 +114,13 @@ def schedule(d_model: int, warmup: int, factor: float, steps: int) -> tuple[np.n
     return n, np.array([lr_at(int(i) - 1, d_model, factor, warmup) for i in n])
 
 
-def recorded_bleu(model: str, doc: Path = MODEL_DOC) -> tuple[str, str] | None:
-    """The model's test.tsv BLEU and chrF as docs/model.md records them (its "Measured" table, else a table's
-    "test.tsv BLEU / chrF" column, as for the Pre-Norm model and the unguided twin), or None."""
-    if not doc.exists():
+def recorded_bleu(model: str, root: Path = CHECKPOINT_DIR) -> tuple[str, str] | None:
+    """The model's test.tsv BLEU and chrF as `python -m model.evaluate --record` wrote them beside it, or None."""
+    path = root / model / SCORES
+    if not path.exists():
         return None
-    name, text = re.escape(model), doc.read_text(encoding="utf-8")
-    row = (re.search(rf"^\| `{name}` \| \*\*([\d.]+)\*\*[^|]*\| ([\d.]+) \|", text, re.M)
-           or re.search(rf"^\| `{name}` \([^)|]*\) \| ([\d.]+) / ([\d.]+) \|", text, re.M))
-    return (row[1], row[2]) if row else None
+    scores = json.loads(path.read_text(encoding="utf-8"))
+    return f"{scores['bleu']:.2f}", f"{scores['chrf']:.2f}"
 
 
 # sacrebleu's tokenisers (tokenizer_re.py, tokenizer_13a.py, tokenizer_zh.py), rule for rule

@@ -33,6 +33,7 @@ SEED = 1234
 ATTN_DROPOUT, WEIGHT_DECAY = 0.1, 0.1
 UNK_RATE = 0.15  # share of generated pairs with one content word replaced by <unk> on both sides
 PROBE_PAIRS = 300  # held-out generated pairs scored at each snapshot
+LABEL_SMOOTHING = 0.1  # ε of the training loss, as in the paper (§5.4)
 PAIRS = 400_000  # the grammar recipe's generated pairs
 # recipe -> defaults; the grammar recipe is the one the After 2017 variants were trained with
 RECIPES = {
@@ -316,7 +317,7 @@ def train(args: argparse.Namespace) -> Path:
     average = copy.deepcopy(model) if args.ema else None
     shipped = Bundle(bundle.name, average or model, bundle.src_vocab, bundle.tgt_vocab, args.align_weight)
     opt = optimizer(model, args.weight_decay)
-    criterion = nn.CrossEntropyLoss(ignore_index=PAD_ID, label_smoothing=0.1)
+    criterion = nn.CrossEntropyLoss(ignore_index=PAD_ID, label_smoothing=LABEL_SMOOTHING)
     state_path, start = out / "resume.pt", 0
     log = {"loss": [], "valid": [], "snapshots": [], "seconds": 0.0}
     if args.resume and state_path.exists():

@@ -86,9 +86,7 @@ def chrf_table(chrf: scoring.Chrf) -> None:
 
 
 def recorded_line(model: str) -> str:
-    """The model's test.tsv scores as docs/model.md records them, or why they cannot be shown."""
-    if not scoring.MODEL_DOC.exists():
-        return t("tr.no_doc")
+    """The model's test.tsv scores as recorded beside its checkpoint, or that none are."""
     recorded = scoring.recorded_bleu(model)
     return t("tr.recorded", bleu=recorded[0], chrf=recorded[1]) if recorded else t("tr.no_recorded")
 

@@ -136,9 +136,6 @@ MESSAGES = {
     "tr.col_chr_hyp": {"en": "translation's character n-grams", "zh": "译文的字符 n 元组数"},
     "tr.col_chr_ref": {"en": "reference's character n-grams", "zh": "参考译文的字符 n 元组数"},
     "tr.col_chr_match": {"en": "matching", "zh": "匹配数"},
-    "tr.no_doc": {"en": "The `test.tsv` scores are recorded in docs/model.md, which this installation does not "
-                        "include.",
-                  "zh": "`test.tsv` 上的分数记录在 docs/model.md 里，而这份安装没有包含它。"},
     "tr.col_n": {"en": "n", "zh": "n"},
     "tr.col_matches": {"en": "clipped matches", "zh": "截断后的匹配数"},
     "tr.col_total": {"en": "model's n-grams", "zh": "模型的 n 元组数"},
@@ -150,13 +147,13 @@ MESSAGES = {
               "（句子级：没有匹配的阶按 sacrebleu 的方式平滑）。",
     },
     "tr.recorded": {
-        "en": "On the 2,000 held-out `test.tsv` pairs this model scores BLEU {bleu} and chrF {chrf} (docs/model.md). A "
-              "single sentence's BLEU swings much more than a test set's.",
-        "zh": "在留出的 2000 对 `test.tsv` 上，这个模型的 BLEU 是 {bleu}，chrF 是 {chrf}（docs/model.md）。单个句子的 "
-              "BLEU 比整个测试集的波动大得多。",
+        "en": "On the 2,000 held-out `test.tsv` pairs this model scores BLEU {bleu} and chrF {chrf} "
+              "(`python -m model.evaluate --record`). A single sentence's BLEU swings much more than a test set's.",
+        "zh": "在留出的 2000 对 `test.tsv` 上，这个模型的 BLEU 是 {bleu}，chrF 是 {chrf}"
+              "（`python -m model.evaluate --record`）。单个句子的 BLEU 比整个测试集的波动大得多。",
     },
-    "tr.no_recorded": {"en": "docs/model.md records no `test.tsv` score for this model.",
-                       "zh": "docs/model.md 没有记录这个模型在 `test.tsv` 上的分数。"},
+    "tr.no_recorded": {"en": "No `test.tsv` score is recorded beside this model (`python -m model.evaluate --record`).",
+                       "zh": "这个模型旁没有记录 `test.tsv` 上的分数（`python -m model.evaluate --record`）。"},
     "tr.no_output": {"en": "The model wrote nothing, so there is nothing to score.",
                      "zh": "模型没有输出任何内容，无法评分。"},
 }

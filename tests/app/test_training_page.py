@@ -1,6 +1,7 @@
 """The page "How it is trained and scored" in both languages: it runs with the model's own translation as the
 reference, with a typed one, an empty one, one in the wrong language and an empty sentence; the numbers it shows are
 recomputed here with torch's cross_entropy, sacrebleu and the paper's schedule formula."""
+import json
 from pathlib import Path
 
 import numpy as np
@@ -119,21 +120,20 @@ def test_user_text_in_the_reference_is_never_markup():
     assert "<b>" not in shown and "](http" not in shown
 
 
-def test_without_docs_model_md_the_page_says_so(monkeypatch, tmp_path):
+def test_a_model_without_recorded_scores_says_so(monkeypatch, tmp_path):
     from model import scoring
 
-    monkeypatch.setattr(scoring, "MODEL_DOC", tmp_path / "model.md")
+    monkeypatch.setattr(scoring, "SCORES", "no-such-file.json")
     at = open_page("training", s=SENTENCE, lang="zh")
     assert not at.exception, [e.message for e in at.exception]
-    assert catalogue.t("tr.no_doc", "zh") in texts(at)
+    assert catalogue.t("tr.no_recorded", "zh") in texts(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_recorded_test_bleu_is_shown(lang):
     at = open_page("training", s=SENTENCE, lang=lang)
-    row = next(line for line in (ROOT / "docs" / "model.md").read_text(encoding="utf-8").splitlines()
-               if line.startswith("| `en-zh` |"))
-    bleu, chrf = row.split("|")[2].strip().strip("*"), row.split("|")[3].strip()
+    scores = json.loads((ROOT / "checkpoints" / "en-zh" / "scores.json").read_text(encoding="utf-8"))
+    bleu, chrf = f"{scores['bleu']:.2f}", f"{scores['chrf']:.2f}"
     assert catalogue.t("tr.recorded", lang, bleu=bleu, chrf=chrf) in texts(at)
 
 
@@ -154,9 +154,8 @@ def test_the_chinese_to_english_model_is_scored_with_13a_tokens():
 def test_the_other_models_show_their_own_log_and_recorded_scores(model, query):
     at = open_page("training", s=SENTENCE, model=model, **query)
     assert not at.exception, [e.message for e in at.exception]
-    row = next(line for line in (ROOT / "docs" / "model.md").read_text(encoding="utf-8").splitlines()
-               if line.startswith(f"| `{model}` ("))
-    bleu, chrf = row.split("|")[2].strip().split(" / ")
+    scores = json.loads((ROOT / "checkpoints" / model / "scores.json").read_text(encoding="utf-8"))
+    bleu, chrf = f"{scores['bleu']:.2f}", f"{scores['chrf']:.2f}"
     assert catalogue.t("tr.recorded", "en", bleu=bleu, chrf=chrf) in texts(at)
     assert len([line for spec in element_specs(at) for line in spec.lines]) == 3
     aligned = catalogue.t("tr.curve_aligned", "en", weight=0.5)  # en-zh-pre: --align-weight 0.5; the twin: none

@@ -1,8 +1,8 @@
 """model/scoring.py against independent computations: BLEU and chrF against sacrebleu, the teacher-forced loss
 against torch's cross_entropy (with and without label smoothing), ε against the training code, the schedule against
 the paper's formula, the recorded test BLEU against docs/model.md's table."""
+import json
 import math
-import re
 from pathlib import Path
 
 import numpy as np
@@ -76,9 +76,11 @@ def test_the_zh_tokeniser_splits_characters_and_keeps_latin_words():
     assert scoring.tokenize("don't stop, 3.5", "en") == ["don't", "stop", ",", "3.5"]  # 13a keeps the apostrophe
 
 
-def test_epsilon_is_what_train_py_passes_to_its_loss():
-    text = (ROOT / "model" / "train.py").read_text(encoding="utf-8")
-    assert scoring.label_smoothing() == float(re.search(r"label_smoothing=([\d.]+)", text)[1])
+def test_epsilon_is_the_training_losses_and_the_papers():
+    from model.lessons.paper import PAPER_TRAINING
+    from model.train import LABEL_SMOOTHING
+
+    assert scoring.label_smoothing() == LABEL_SMOOTHING == PAPER_TRAINING["label_smoothing"] == 0.1
 
 
 def test_smoothed_target_sums_to_one_and_puts_one_minus_eps_plus_eps_over_v_on_the_reference():
@@ -135,19 +137,22 @@ def test_schedule_is_the_papers_formula():
     assert int(n[rate.argmax()]) == 1000  # the peak is at the end of warm-up
 
 
-def test_recorded_bleu_is_docs_model_md_measured_row():
-    doc = (ROOT / "docs" / "model.md").read_text(encoding="utf-8")
-    table = doc.split("## Measured")[1]
-    for model in ("en-zh", "zh-en"):
-        row = next(line for line in table.splitlines() if line.startswith(f"| `{model}` |"))
-        cells = [c.strip() for c in row.split("|")]
-        assert scoring.recorded_bleu(model) == (cells[2].split()[0].strip("*"), cells[3])
-    twins = [line for line in doc.splitlines() if line.startswith(("| `en-zh-pre` (", "| `en-zh-unguided` ("))]
-    for row in twins:
-        model, scores = row.split("`")[1], row.split("|")[2].strip()
-        assert scoring.recorded_bleu(model) == tuple(scores.split(" / "))
-    assert len(twins) == 2
-    assert scoring.recorded_bleu("no-such-model") is None
+def test_recorded_bleu_reads_the_scores_written_beside_the_checkpoint(tmp_path):
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m" / scoring.SCORES).write_text(json.dumps({"bleu": 21.2, "chrf": 19.054}), encoding="utf-8")
+    assert scoring.recorded_bleu("m", tmp_path) == ("21.20", "19.05")
+    assert scoring.recorded_bleu("no-such-model", tmp_path) is None
+
+
+def test_every_shipped_model_has_its_test_scores_recorded():
+    from model.checkpoint import available_models
+
+    for model in available_models():
+        scores = json.loads((ROOT / "checkpoints" / model / scoring.SCORES).read_text(encoding="utf-8"))
+        assert scores["split"] == "test" and scores["pairs"] == 2000, model
+        tokenizer = "tok:zh" if model.startswith("en-zh") else "tok:13a"
+        assert tokenizer in scores["bleu_signature"], model
+        assert 0 < scores["chrf"] < 100 and 0 < scores["bleu"] < 100
 
 
 def test_training_log_of_the_shipped_model_has_the_recipe():
