@@ -293,7 +293,7 @@ h3 {font-size:1.7rem !important}
 .al-toolbar button {font-size:18px !important}
 .st-key-w_model input {font-size:24px !important}
 .katex .sizing.size1, .katex .sizing.size2 {font-size:18px !important}
-.st-key-page_keys, .st-key-tour_keys {display:none}
+.st-key-page_keys {display:none}
 .st-key-al-header {gap:.5rem}
 .st-key-al-stage {margin-top:-1rem}
 [data-testid="stHorizontalBlock"]:has([data-al-chart]):not(.st-key-al-stage *) {flex-direction:column}

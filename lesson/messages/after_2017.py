@@ -316,13 +316,13 @@ MESSAGES = {
               "two places to the right get the same bias. Then the sentence read backwards («{backwards}») gives "
               "that encoder the same memory in mirror order, and cross-attention, which has no positions, cannot "
               "tell the two apart. Trained that way, a model scores 96.9 % on held-out pairs; the ALiBi model above, "
-              "whose encoder heads look one way each, scores 98.5 %. Largest difference between the memory and the "
+              "whose encoder heads look one way each, scores 98.6 %. Largest difference between the memory and the "
               "backwards memory read backwards: {gaps}. Below, each ALiBi model's translations of the sentence and "
               "of it backwards.",
         "zh": "ALiBi 是为因果注意力提出的，那里所有的键都在左边。编码器里每个词两边都看得到，常见的做法是在两边都用 "
               "−m · |i − j|：左边隔两个位置的词和右边隔两个位置的词得到同样的偏置。于是把句子倒过来读"
               "（“{backwards}”），这样的编码器得到的输出只是镜像顺序，而没有位置信息的交叉注意力分不出两者。"
-              "这样训练的模型在留出句对上得 96.9 %；上面的 ALiBi 模型的编码器每个头只看一边，得 98.5 %。"
+              "这样训练的模型在留出句对上得 96.9 %；上面的 ALiBi 模型的编码器每个头只看一边，得 98.6 %。"
               "编码器输出与倒序句的输出再倒回来之间的最大差：{gaps}。下面是两个 ALiBi 模型对原句和倒序句的译文。",
     },
 }
