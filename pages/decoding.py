@@ -108,7 +108,7 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    if (stopped := blocked(trace, shown)) is not None:
+    if not data.is_pretrained() and (stopped := blocked(trace, shown)) is not None:  # Marian decodes unguarded
         st.caption(t("dec.blocked", token=widgets.plain(stopped[0]), p=f"{stopped[1]:.3f}"))
     widgets.show(step_element(trace, shown, layer, head, view), main=True)
     if step.beams:
