@@ -1,6 +1,7 @@
 """Running a pretrained model on a sentence into a read-only trace (Marian: decoding it first)."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -268,6 +269,7 @@ def marian_beam(m: Marian, opts: DecodeOptions) -> tuple[list[int], list[list[di
 def run_marian(pm: Pretrained, text: str, opts: DecodeOptions) -> PretrainedTrace:
     """Encoder self-attention, then decoding (greedy, sampling or beam) and one recorded decoder pass over the output,
     whose rows are every step's masked self-attention, cross-attention and next-token distribution."""
+    opts = dataclasses.replace(opts, guard=False)  # Marian decodes as the library does: no repetition guard
     ids, src, words = encode(pm, text)
     src_mask = torch.ones_like(ids)
     n = pm.layers("encoder")
