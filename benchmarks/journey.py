@@ -189,6 +189,7 @@ class Journey:
         self.errors: list[str] = []
         self.context = self.page = None
         self.visits: Counter = Counter()
+        self.ending = False  # the walk's last steps, which go only to pages it has not seen yet
         self.messages = catalogue()
         self.actions: list[tuple[str, float, Callable[[], str]]] = [
             ("type", 20, self.type_sentence), ("type twice", 6, self.type_twice), ("language", 12, self.language),
@@ -262,7 +263,8 @@ class Journey:
         names = [a[0] for a in self.actions]
         weights = [a[1] for a in self.actions]
         unvisited = [p for p in PAGES if not self.visits[p]]
-        if unvisited and self.n_steps - n < 2 * len(unvisited):  # the walk is ending: make sure it sees every page
+        self.ending = bool(unvisited) and self.n_steps - n < 2 * len(unvisited)
+        if self.ending:  # the walk is ending: make sure it sees every page
             weights = [w if name in ("nav link", "open URL") else 0 for name, w in zip(names, weights)]
         for _ in range(8):
             i = self.rng.choices(range(len(self.actions)), weights)[0]
@@ -711,9 +713,9 @@ class Journey:
         return f"button 'Play', then 'Stop' after {wait} s"
 
     def target_page(self) -> str:
-        """A page to open: mostly one not visited yet, else any."""
+        """A page to open: mostly one not visited yet (always at the walk's end), else any."""
         unvisited = [p for p in PAGES if not self.visits[p]]
-        if unvisited and self.rng.random() < 0.85:
+        if unvisited and (self.rng.random() < 0.85 or self.ending):  # the draw first: the same walk until the end
             return self.rng.choice(unvisited)
         least = min(self.visits[p] for p in PAGES)
         rare = [p for p in PAGES if self.visits[p] <= least + 1]
