@@ -269,6 +269,8 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
     "concat_symbol": ("embeddings", [
         (4, (657, 657), "我们先给每一个位置的 x^i ∈ R(1,d) append一个位置编码的向量 p^i ∈ R(1,N) ,得到一个新的输入向量 "
                         "p^i ∈ R(1,d+N) ,这个向量作为新的输入,乘以一个transformation matrix", False)]),
+    "mask_shape": ("masks", [
+        (4, (433, 433), "得到输入矩阵和Mask矩阵,两者维度一致。图中显示遮挡位置的值为0。", False)]),
 }
 REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
     "mh_projection": ("multi_head", [

@@ -865,6 +865,17 @@ def demo_concat_symbol(bundle: Bundle, trace: Trace | None) -> None:
                   diff=f"{lessons.concat_vs_add(x)['max_diff']:.1e}"))
 
 
+def demo_mask_shape(bundle: Bundle, trace: Trace | None) -> None:
+    """The shapes of this translation's decoder input X, its causal mask and one head's QKᵀ."""
+    if not has_sentence(trace):
+        return
+    view = trace.attn("decoder", 0)
+    T, d = trace.embedding("target").x.shape  # (T, d_model) the decoder's input
+    (rows, cols), (h, q_rows, k_cols) = view.mask.shape, view.scores.shape  # (T, T), (h, T, T)
+    st.markdown(t("notes.mask_shape.app", T=T, d=d, mask=f"{rows} × {cols}", qk=f"{q_rows} × {k_cols}", h=h,
+                  d_k=view.q.shape[-1]))
+
+
 DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
          "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
@@ -884,5 +895,5 @@ DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_r
          "causal_diagonal": demo_causal_diagonal, "exp_speed": demo_exp_speed, "concat_dims": demo_concat_dims,
          "unshifted_target": demo_unshifted_target, "z0_only": demo_z0_only, "cnn_complex": demo_cnn_complex,
          "electra": demo_electra, "gpt1_sgd": demo_gpt1_sgd, "input_scale": demo_input_scale,
-         "concat_symbol": demo_concat_symbol}
+         "concat_symbol": demo_concat_symbol, "mask_shape": demo_mask_shape}
 VERDICT_FIELDS = {"rounding": rounding_fields}  # mistakes whose text quotes numbers computed here

@@ -361,6 +361,25 @@ WHOLE_READING = {  # lesson/notes.py MISTAKES from "input_scale" on: found readi
               "个。用随机的 W^I（{d} × {d}）和 W^P（{L} × {d}），x_p^i·W 与 x^i·W^I + p^i·W^P 最多相差 "
               "{diff}：是同样的数。",
     },
+    "notes.mask_shape.title": {
+        "en": "“The input matrix and the mask matrix have the same dimensions”",
+        "zh": "“输入矩阵和掩码矩阵维度一致”",
+    },
+    "notes.mask_shape.wrong": {
+        "en": "They share only their number of rows. The mask is T × T, one row per query and one column per key: "
+              "the shape of QKᵀ, which it masks. The decoder's input X is T × d_model, one row per token with "
+              "d_model numbers in it. With the note's 5 tokens and the paper's d_model = 512, X is 5 × 512 and the "
+              "mask 5 × 5. The note's next steps apply the mask to QKᵀ, whose shape it does have.",
+        "zh": "它们只是行数相同。掩码是 T × T 的，每个查询一行、每个键一列，正是它所遮挡的 QKᵀ 的形状；解码器的输入 X "
+              "是 T × d_model 的，每个词元一行、每行 d_model 个数。按笔记的 5 个词元和论文的 d_model = 512，X 是 5 × "
+              "512，掩码是 5 × 5。笔记接下来的步骤把掩码用在 QKᵀ 上，它和 QKᵀ 的形状才一致。",
+    },
+    "notes.mask_shape.app": {
+        "en": "This translation's decoder input has T = {T} rows (<bos> and the output): X is {T} × {d}, the causal "
+              "mask {mask}, and each head's QKᵀ {qk} ({h} heads, d_k = {d_k}). The mask matches QKᵀ, not X.",
+        "zh": "本句译文的解码器输入有 T = {T} 行（<bos> 和输出）：X 是 {T} × {d}，因果掩码是 {mask}，每个头的 "
+              "QKᵀ 是 {qk}（{h} 个头，d_k = {d_k}）。掩码与 QKᵀ 形状一致，与 X 不一致。",
+    },
 }
 
 REMARKS = {

@@ -7,6 +7,9 @@ import torch
 
 from lesson.messages import CATALOGUE
 from lesson.notes import MISTAKES, REMARKS
+from model.checkpoint import load_bundle
+from model.trace import run_with_trace
+from tests.app.conftest import open_page
 
 
 def both(key: str) -> str:
@@ -119,3 +122,23 @@ def test_a_quoted_formula_is_fenced_as_latex_code_as_python_and_prose_is_escaped
     assert all(quoted(q[2], True).startswith("```latex\n") for q in formula)
     assert all(quoted(q[2], True).startswith("```python\n") for q in code)
     assert quoted("<b>x</b>", False).startswith("> ") and "<b>" not in quoted("<b>x</b>", False)
+
+
+def test_the_mask_is_shaped_like_qk_not_like_the_decoder_input():
+    """004:433 says the input matrix and the mask have the same dimensions: the page's shapes are read here from an
+    independent run of the model, and the mask is checked to be QKᵀ's shape and not X's."""
+    torch.set_num_threads(1)
+    sentence = "I have a cat"
+    trace = run_with_trace(load_bundle("en-zh"), sentence)
+    x = trace.embedding("target").x  # (T, d_model)
+    view = trace.attn("decoder", 0)
+    T, d = x.shape
+    assert view.mask.shape == view.scores.shape[1:] == (T, T) and d != T  # the mask is QKᵀ's shape, not X's
+    assert MISTAKES["mask_shape"][0] == "masks"
+    at = open_page("notes", s=sentence)
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert not at.exception
+    assert (f"X is {T} × {d}, the causal mask {T} × {T}, and each head's QKᵀ {T} × {T} ({trace.config.h} heads, "
+            f"d_k = {d // trace.config.h})") in page
+    for lang in ("en", "zh"):
+        assert "5 × 512" in CATALOGUE["notes.mask_shape.wrong"][lang] and "5 × 5。" in both("notes.mask_shape.wrong")
