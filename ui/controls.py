@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from model.trace import Trace
-from ui import bind, state
+from ui import bind, state, widgets
 from ui.i18n import t
 from ui.view import BLOCK_LABELS, attention_blocks, within_model
 
@@ -22,11 +22,12 @@ def put_block(trace: Trace) -> None:
 
 
 def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = None) -> tuple[str, int, int]:
-    """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads), offering
-    `blocks` (default: every block the model has); returns (block, layer, head)."""
+    """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads; presenter
+    view: on the stage, above the figure they pick), offering `blocks` (default: every block the model has); returns
+    (block, layer, head)."""
     put_block(trace)
     h, blocks = trace.config.h, blocks or attention_blocks(trace)
-    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
+    with widgets.stage_pickers(), st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         block = bind.bound(st.segmented_control, t("ctl.block"), "block", options=blocks,
                            format_func={s: block_label(s) for s in BLOCK_LABELS}.get) or blocks[0]
         N = trace.n_layers(block)

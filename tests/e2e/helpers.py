@@ -107,3 +107,17 @@ def retype(page, text: str, delay: float = 60) -> None:
     box.press("Control+a")
     box.press("Backspace")
     box.press_sequentially(text, delay=delay)
+
+
+def context_page(browser, width: int = 1280, height: int = 720):
+    """A page in a fresh browser context (default: a projector's 1280×720) that records page errors."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def query(page) -> dict[str, str]:
+    """The page's URL parameters."""
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))

@@ -3,29 +3,14 @@ in Chinese). The students follow the lecturer's sentence, page, head and step; o
 sentence sent to the front appears in the lecturer's gallery and then, with a click, on the projector and on the
 following student's screen."""
 import re
-import urllib.parse
 
 import pytest
 
 from benchmarks.harness import IDLE
 from lesson import catalogue
-from tests.e2e.helpers import open_app, retype, sentence_box, wait_painted
+from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, wait_painted
 
 LIVE_SENTENCE = "The cat sat on the mat"
-
-
-def context_page(browser, width: int, height: int):
-    """A page in a fresh browser context that records console errors."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return page
-
-
-def query(page) -> dict[str, str]:
-    """The page's URL parameters."""
-    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
 
 
 def wait_url(page, name: str, value: str, timeout: float = 60_000) -> None:

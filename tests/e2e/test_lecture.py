@@ -16,27 +16,12 @@ from benchmarks.harness import IDLE, free_port, wait_healthy
 from lesson import catalogue
 from model.checkpoint import load_bundle
 from model.tokenizer import tokenize_en
-from tests.e2e.helpers import open_app, retype, sentence_box, wait_painted
+from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, wait_painted
 from ui.classroom.address import lan_address
 from ui.registry import PATHS
 
 pytestmark = pytest.mark.e2e
-PROJECTOR = {"width": 1280, "height": 720}
 LAST_STEP = 16  # the tour's 17 steps, counted from 0
-
-
-def projector(browser, size: dict = PROJECTOR):
-    """A page at a projector's size that records page errors."""
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return page
-
-
-def query(page) -> dict[str, str]:
-    """The page's URL parameters."""
-    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
 
 
 def at(page, path: str, step: int | None = None, sentence: str | None = None, timeout: float = 60_000) -> None:
@@ -55,7 +40,7 @@ def at(page, path: str, step: int | None = None, sentence: str | None = None, ti
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1920, 1080)])
 def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(browser, app_url, lang, width, height):
-    page = projector(browser, {"width": width, "height": height})
+    page = context_page(browser, width, height)
     open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1&lang={lang}")
     at(page, "tour", 0)
     for n, (sentence, leave) in enumerate([("I eat apples every day.", "Enter"), ("We read books.", "Escape"),
@@ -106,7 +91,7 @@ def test_tour_step_one_shows_every_token_id_of_a_long_sentence(browser, app_url,
     vocab = load_bundle("en-zh").src_vocab
     tokens = tokenize_en(sentence)
     assert len(tokens) == 19
-    page = projector(browser, {"width": width, "height": height})
+    page = context_page(browser, width, height)
     open_app(page, f"{app_url}/tour?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
     page.wait_for_timeout(800)
     charts = page.evaluate(IDS_JS)
@@ -124,7 +109,7 @@ TEXT_JS = """() => { const box = document.querySelector('.st-key-tour-text');
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(browser, app_url, lang):
-    page = projector(browser)  # the issue's 13-token sentence: steps 2, 6, 13 and 15 were cut at 1280×720
+    page = context_page(browser)  # the issue's 13-token sentence: steps 2, 6, 13 and 15 were cut at 1280×720
     sentence = "The animal didn't cross the street because it was too tired"
     open_app(page, f"{app_url}/tour?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
     gap = page.evaluate("""() => document.querySelector('.st-key-tour_back button').getBoundingClientRect().top
@@ -137,7 +122,7 @@ def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(b
             at(page, "tour", n)
         page.wait_for_timeout(800)  # the text is fitted a moment after the step is drawn
         seen = page.evaluate(TEXT_JS)
-        if seen["bottom"] > PROJECTOR["height"] or seen["smallest"] < 18:
+        if seen["bottom"] > 720 or seen["smallest"] < 18:
             failures.append(f"step {n + 1}: text ends at {seen['bottom']:.0f} px, {seen['smallest']} px type")
     assert not failures, failures
     assert not page.errors, page.errors
@@ -155,7 +140,7 @@ def dialog_of(page, app_url: str, lang: str, timeout: float = 60_000) -> tuple[s
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_server_listening_on_loopback_only_says_students_cannot_join(browser, app_url, lang):
-    page = projector(browser)  # the tests' server listens on 127.0.0.1 only
+    page = context_page(browser)  # the tests' server listens on 127.0.0.1 only
     code, text = dialog_of(page, app_url, lang)
     url = f"{app_url}/?join={code}"
     assert catalogue.t("class.join_at", lang, url=url) in text
@@ -189,7 +174,7 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
     lan = lan_address()
     assert lan, "this machine has a network address (the test is about it)"
     with server_on_every_interface() as port:
-        page = projector(browser)
+        page = context_page(browser)
         code, text = dialog_of(page, f"http://localhost:{port}", "en", 180_000)  # as the README says; a fresh server
         url = f"http://{lan}:{port}/?join={code}"
         assert catalogue.t("class.join_at", "en", url=url) in text, text
@@ -206,7 +191,7 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_text_past_the_sentence_boxs_limit_is_cut_with_a_word(browser, app_url, lang):
-    page = projector(browser)
+    page = context_page(browser)
     open_app(page, f"{app_url}/self_attention?s=I+have+a+cat&presenter=1&lang={lang}")
     note = page.locator(".al-sentence__limit")
     assert not note.is_visible()
@@ -229,7 +214,7 @@ def test_text_past_the_sentence_boxs_limit_is_cut_with_a_word(browser, app_url, 
 
 @pytest.mark.parametrize(("presenter", "least"), [(0, 440), (1, 600)])
 def test_the_sentence_box_is_wide_enough_to_read_a_sentence_at_1280(browser, app_url, presenter, least):
-    page = projector(browser)  # outside presenter view the sidebar and the header's select boxes share the width
+    page = context_page(browser)  # outside presenter view the sidebar and the header's select boxes share the width
     open_app(page, f"{app_url}/self_attention?s=I+have+a+cat&presenter={presenter}")
     width = sentence_box(page).bounding_box()["width"]
     assert width >= least, f"the sentence box is {width:.0f} px wide"
@@ -237,7 +222,7 @@ def test_the_sentence_box_is_wide_enough_to_read_a_sentence_at_1280(browser, app
 
 
 def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
-    phone = projector(browser, {"width": 390, "height": 844})  # a student's phone, in Chinese
+    phone = context_page(browser, 390, 844)  # a student's phone, in Chinese
     open_app(phone, f"{app_url}/?lang=zh")
     phone.locator(".st-key-class_entry button:visible").click()
     dialog = phone.locator('[data-testid="stDialog"]')
@@ -250,13 +235,13 @@ def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
 
 
 def test_a_following_phone_goes_where_the_clicker_takes_the_lecture(browser, app_url):
-    lecturer = projector(browser)
+    lecturer = context_page(browser)
     lecturer.goto(f"{app_url}/tour?class=new&presenter=1&s=I+have+a+cat&tour={LAST_STEP - 1}")
     code = lecturer.locator(".al-class-code")
     code.wait_for(timeout=60_000)
     joined = code.inner_text().strip()
     lecturer.keyboard.press("Escape")
-    phone = projector(browser, {"width": 390, "height": 844})
+    phone = context_page(browser, 390, 844)
     phone.goto(f"{app_url}/?join={joined}&lang=zh")
     at(phone, "tour", LAST_STEP - 1)
     after = PATHS[PATHS.index("tour") + 1]
@@ -273,10 +258,10 @@ def test_a_following_phone_goes_where_the_clicker_takes_the_lecture(browser, app
 
 
 def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, app_url):
-    lecturer = projector(browser)
+    lecturer = context_page(browser)
     code, _ = dialog_of(lecturer, app_url, "en")
     lecturer.keyboard.press("Escape")
-    student = projector(browser)
+    student = context_page(browser)
     student.goto(f"{app_url}/?join={code}")
     at(student, "self_attention", sentence="I have a cat")
     retype(student, "The dog chased the ball")  # exploring now
@@ -289,3 +274,35 @@ def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, 
     for page in (lecturer, student):
         assert not page.errors, page.errors
         page.context.close()
+
+
+PICKERS_JS = """() => { const row = document.querySelector('.st-key-al-stage .st-key-al-pickers');
+  const chart = document.querySelector('.st-key-al-stage [data-al-chart]');
+  if (!row || !chart) return null;
+  const picked = Array.from(row.querySelectorAll('[role="radiogroup"]')).map(g => ({
+    label: g.getAttribute('aria-label'), picked: (g.querySelector('[aria-checked="true"]') || {}).innerText}));
+  const buttons = Array.from(row.querySelectorAll('button')).map(b => b.getBoundingClientRect());
+  return {picked, bottom: Math.max(...buttons.map(b => b.bottom)), right: Math.max(...buttons.map(b => b.right)),
+          chartTop: chart.getBoundingClientRect().top, scrolled: window.scrollY}; }"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1280, 720), ("en", 1920, 1080),
+                                                       ("zh", 1920, 1080)])
+@pytest.mark.parametrize("path", ["self_attention", "multi_head"])
+def test_the_block_layer_and_head_pickers_stand_on_the_stage_above_its_figure(browser, app_url, path, lang, width,
+                                                                              height):
+    page = context_page(browser, width, height)  # they sat under the figure: choosing a head meant scrolling
+    open_app(page, f"{app_url}/{path}?s=I+have+a+cat&presenter=1&lang={lang}&side=decoder&layer=1&head=2")
+    seen = page.evaluate(PICKERS_JS)
+    assert seen, "no pickers on the stage"
+    assert [(p["label"], p["picked"]) for p in seen["picked"]] == [
+        (catalogue.t("ctl.block", lang), catalogue.t("ctl.side_decoder", lang)), (catalogue.t("ctl.layer", lang), "1"),
+        (catalogue.t("ctl.head", lang), "2")]  # the stage says which block, layer and head it shows
+    assert seen["bottom"] <= seen["chartTop"] and seen["bottom"] <= height and seen["right"] <= width, seen
+    assert seen["scrolled"] == 0
+    page.locator(".st-key-al-stage .st-key-w_head button", has_text="3").click()  # a click, no scrolling
+    page.wait_for_function("() => new URLSearchParams(location.search).get('head') === '3'", timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    assert [p["picked"] for p in page.evaluate(PICKERS_JS)["picked"]][2] == "3"
+    assert not page.errors, page.errors
+    page.context.close()
