@@ -5,7 +5,8 @@ import streamlit as st
 from model import lessons
 from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.add_norm import SUBLAYERS, batch_element, batch_norms, norm_elements, place
+from ui.payload import Answer, answer
+from ui.views.add_norm import SUBLAYERS, batch_norms, elements, place
 
 shell.require_app()
 
@@ -17,17 +18,17 @@ def residual_caption(post: bool, norms: list[float], stack_name: str, d: int) ->
     return t("ln.residual_pre", stack=stack_name, norms=seq, ratio=f"{norms[-1] / norms[0]:.1f}", n=len(norms) - 1)
 
 
-def batch_norm_section(trace, view) -> None:
+def batch_norm_section(trace, charts: Answer) -> None:
     """LayerNorm (per token, over d_model) against BatchNorm (per feature, over B × L) on a batch of two sentences."""
-    b = data.second_batch(trace, view)
-    if b is None:
+    if "batch" not in charts:
         st.info(t("ln.no_batch"))
         return
+    b = data.second_batch(trace, charts.view)
     n = batch_norms(trace, b)
     n1, n_real = int(n.real[0].sum()), int(n.real.sum())
     widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(state.get("second_sentence")),
                                      d=n.x.shape[-1], n_tok=n_real, n_real=n_real))
-    widgets.show(batch_element(b, n, view))
+    widgets.show(charts["batch"])
     alone = lessons.batch_norm(n.x[:1], n.real[:1])[0]  # this sentence as a batch of one
     ln_alone, ln_batch = lessons.layer_norm(n.x[:1])[0], lessons.layer_norm(n.x)[0]
     st.caption(t("ln.batch_effect", bn=f"{np.abs(alone[0, :n1] - n.bn[0, :n1]).max():.3f}",
@@ -45,33 +46,33 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     N, post = trace.config.N, trace.post_norm
     view = state.view_state()
-    v = place(trace, view)  # the pickers' picks, kept inside this model; the keystroke route draws the same charts
-    state.put("layer", v.layer)  # the pickers show what the charts show
-    state.put("sublayer", v.sub)
+    at = place(trace, view)  # the pickers' picks, kept inside this model
+    state.put("layer", at.layer)  # the pickers show what the charts show
+    state.put("sublayer", at.sub)
     with st.container(horizontal=True, gap="large"):  # one block, not a column each
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
         bind.bound(st.segmented_control, t("an.stack"), "stack", format_func=stacks.get)
         bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N)))
-        names = SUBLAYERS[v.stack]
+        names = SUBLAYERS[at.stack]
         bind.bound(st.segmented_control, t("an.sublayer"), "sublayer", options=list(range(len(names))),
                    format_func=[t(key) for key in names].__getitem__)
-    charts = norm_elements(trace, v, view)
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     st.caption(t("an.caption_model", norm="Post-Norm" if post else "Pre-Norm", d=trace.config.d_model))
     widgets.show(charts["before_after"], main=True)
     widgets.show(charts["stats"])
     st.caption(t("ln.caption_post" if post else "ln.caption_pre"))
 
-    hidden = trace.ffn_hidden(v.stack, v.layer)
+    hidden = trace.ffn_hidden(at.stack, at.layer)
     widgets.section(t("an.ffn"), t("an.caption_ffn", d=trace.config.d_model, d_ff=hidden.shape[1],
                                    zero=f"{float((hidden == 0).mean()):.0%}"))
     widgets.show(charts["ffn"])
-    stack_name, dims = t(f"label.{v.stack}"), [f"d{i}" for i in range(trace.config.d_model)]
+    stack_name, dims = t(f"label.{at.stack}"), [f"d{i}" for i in range(trace.config.d_model)]
 
-    norms = [float(np.linalg.norm(trace.layer_output(v.stack, i), axis=-1).mean()) for i in range(-1, N)]
+    norms = [float(np.linalg.norm(trace.layer_output(at.stack, i), axis=-1).mean()) for i in range(-1, N)]
     after = [t("an.row_embedding")] + [t("label.stack_layer", stack=stack_name, layer=i) for i in range(N)]
     table = f"| {t('an.col_after')} | {t('an.col_norm')} |\n|---|---:|\n" + "\n".join(
         f"| {name} | {n:.2f} |" for name, n in zip(after, norms))
     widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
-    batch_norm_section(trace, view)
+    batch_norm_section(trace, charts)
 
 notes.findings_on("add_norm", data.bundle(state.get("model")), trace)

@@ -5,6 +5,7 @@ from model.flash import floats_held
 from ui import bind, controls, data, shell, state, widgets
 from ui.controls import block_label
 from ui.i18n import t
+from ui.payload import answer
 from ui.views import after_2017 as view_
 
 shell.require_app()
@@ -28,6 +29,7 @@ if widgets.need_trace(trace):
     block, layer, _ = controls.pick_block(trace)
     pick_tiles(len(trace.attn(block, layer).keys))
     view = state.view_state()
+    charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts
     f = view_.flash_view(trace, view)
     tiles = f.tiles
     raised = tiles.rescale[f.step] < 1
@@ -35,13 +37,13 @@ if widgets.need_trace(trace):
                                             first=tiles.starts[f.step], last=tiles.end(f.step) - 1,
                                             raised=int(raised.sum()), queries=len(raised),
                                             low=f"{tiles.rescale[f.step].min():.3g}") + "  \n" + t("fl.update"))
-    widgets.show(view_.tiles_element(trace, f, view), main=True)
-    widgets.show(view_.state_element(trace, f, view))
+    widgets.show(charts["tiles"], main=True)
+    widgets.show(charts["state"])
     st.markdown(t("fl.check", gap=f"{f.final_gap:.1e}"))
     ordinary, tiled = floats_held(4096, trace.config.d_k, f.tile)
     st.caption(t("fl.memory", tile=f.tile, ordinary=f"{ordinary:,}", tiled=f"{tiled:,}"))
-    widgets.show(view_.memory_element(trace.config.d_k, f.tile, view))
+    widgets.show(charts["memory"])
     widgets.section(t("fl.sinks"), t("fl.sinks_caption"))
-    widgets.show(view_.sinks_element(trace, view))
+    widgets.show(charts["sinks"])
     shares = ", ".join(f"{block_label(b)} {view_.first_key_weight(trace, b)[1]:.2f}" for b in view_.BLOCKS)
     st.caption(t("fl.even", shares=shares))

@@ -11,7 +11,8 @@ from model.pretrained import PretrainedTrace
 from ui import bind, data, notes, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
-from ui.views.bert_gpt import SIDES, mask_element, side_element, side_keep, side_tokens
+from ui.payload import Chart, answer
+from ui.views.bert_gpt import SIDES, elements, mask_element, side_keep, side_tokens
 from viz.bars import likeliest_bar
 
 shell.require_app()
@@ -29,11 +30,11 @@ def sees(keep: np.ndarray, tokens: list[str]) -> str:
 def masks_section(trace) -> None:
     """Which mask each half uses, on this sentence (encoder) and its translation (decoder)."""
     st.subheader(t("bg.masks"))
-    view = state.view_state()
+    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
     with widgets.main_figure():
         for side, column in zip(SIDES, st.columns(2)):
             with column:
-                widgets.show(side_element(trace, side, view))  # the keystroke route draws the same
+                widgets.show(charts[side])
                 st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
@@ -214,14 +215,16 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
 def measured_mask(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
-    widgets.show(mask_element(keep, tokens, t(title), f"bg-hf-{block}", state.view_state()))
+    view = state.view_state()
+    widgets.show(Chart(mask_element(keep, tokens, t(title), f"bg-hf-{block}", view), view))
     st.caption(caption)
     st.caption(sees(keep, tokens))
 
 
 def rule_mask(keep: np.ndarray, tokens: list[str], title: str) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
-    widgets.show(mask_element(keep, tokens, t(title), "bg-hf-other", state.view_state()))
+    view = state.view_state()
+    widgets.show(Chart(mask_element(keep, tokens, t(title), "bg-hf-other", view), view))
     st.caption(t("bg.hf_other"))
     st.caption(sees(keep, tokens))
 

@@ -7,7 +7,8 @@ from model.decoding import NO_REPEAT_RUN
 from model.tokenizer import detokenize
 from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.decoding import blocked, coverage_element, cross_element, highest, step_element, twin_element, twins
+from ui.payload import Answer, answer
+from ui.views.decoding import blocked, elements, highest, twins
 
 shell.require_app()
 
@@ -32,18 +33,18 @@ if not data.is_pretrained():
 
 trace = data.current_trace()
 
-def twin_view(trace, view) -> None:
+def twin_view(trace, charts: Answer) -> None:
     """The same sentence through the model trained to align and its twin that learned on its own, side by side, when
     the toggle asks for them."""
     widgets.section(t("dec.twin_header"), t("dec.twin_caption"))
     bind.bound(st.toggle, t("dec.twin_toggle"), "twin")
-    pair = twins(trace, view)
-    if not pair:
+    if "twin" not in charts:
         return
     lines = [t("dec.twin_guided" if data.bundle(other.model).guided else "dec.twin_unguided", model=other.model,
-               output=widgets.plain(other.output_text or "∅")) + copies_note(other) for other in pair]
+               output=widgets.plain(other.output_text or "∅")) + copies_note(other)
+             for other in twins(trace, charts.view)]
     st.markdown("\n".join(f"- {line}" for line in lines))
-    widgets.show(twin_element(pair, view))
+    widgets.show(charts["twin"])
 
 
 def copies_note(trace) -> str:
@@ -52,12 +53,12 @@ def copies_note(trace) -> str:
     return t("dec.copies_note", words=", ".join(words)) if words else ""
 
 
-def teacher_view(trace) -> None:
+def teacher_view(trace, view) -> None:
     """The reference fed in at once (teacher forcing) next to the free-running output."""
     default = data.in_language(state.get("sentence"), trace.tgt_lang) or ""  # the grammar's translation
     reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
     try:
-        tf = data.teacher(trace.model, state.get("sentence"), reference, state.view_state().attn)
+        tf = data.teacher(trace.model, state.get("sentence"), reference, view.attn)
     except ValueError:
         st.info(t("dec.type_reference"))
         tf = None
@@ -78,9 +79,10 @@ def teacher_view(trace) -> None:
 
 if widgets.need_trace(trace):
     steps = trace.decoded.steps
-    view = state.view_state()  # the keystroke route draws the same charts (ui/views/decoding.py)
+    view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/decoding.py)
     at = state.within(**highest(trace))  # the pickers show what the charts show
-    shown, layer, head = at.step, at.layer, at.head
+    index = at.step
     st.markdown(t("dec.translation"))
     widgets.output_chips(trace)
     for i, j in enumerate(trace.decoded.copied_from):
@@ -93,24 +95,23 @@ if widgets.need_trace(trace):
     with st.container():  # fixed slot, so the charts below keep their place
         if not trace.decoded.finished:
             st.caption(t("dec.no_eos", n=len(steps)))
-    if not data.is_pretrained():
+    if "coverage" in charts:
         mark_layer, threshold = coverage.mark(trace)
         widgets.section(t("dec.coverage_header"), t("dec.coverage_caption", layer=trace.config.N - 1,
                                                     mark_layer=mark_layer, threshold=threshold))
-        widgets.show(coverage_element(trace, view))
+        widgets.show(charts["coverage"])
 
     st.subheader(t("dec.timeline"))
     if len(steps) > 1:
-        shown = bind.bound(st.slider, t("dec.step"), "step", max_value=len(steps) - 1)
-    step = steps[shown]
-    layer = bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
-    layer = layer or 0
-    st.markdown(t("dec.step_line", step=shown, n=len(step.prefix_ids), token=step.chosen_token,
+        index = bind.bound(st.slider, t("dec.step"), "step", max_value=len(steps) - 1)
+    step = steps[index]
+    bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
+    st.markdown(t("dec.step_line", step=index, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    if not data.is_pretrained() and (stopped := blocked(trace, shown)) is not None:  # Marian decodes unguarded
+    if not data.is_pretrained() and (stopped := blocked(trace, index)) is not None:  # Marian decodes unguarded
         st.caption(t("dec.blocked", token=widgets.plain(stopped[0]), p=f"{stopped[1]:.3f}"))
-    widgets.show(step_element(trace, shown, layer, head, view), main=True)
+    widgets.show(charts["step"], main=True)
     if step.beams:
         st.markdown(t("dec.beams"))
         st.dataframe(pd.DataFrame({
@@ -125,15 +126,15 @@ if widgets.need_trace(trace):
     pick = 1 if len(rows) > 2 else 0
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]
     st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
-    widgets.show(cross_element(trace, view))
+    widgets.show(charts["cross"])
     if not data.is_pretrained() and data.twin(trace.model):
-        twin_view(trace, view)
+        twin_view(trace, charts)
 
     st.subheader(t("dec.teacher"))
     if data.is_pretrained():
         st.caption(t("hf.teacher_glass_box"))
     else:
-        teacher_view(trace)
+        teacher_view(trace, view)
 
 if not data.is_pretrained():
     notes.findings_on("decoding", data.bundle(state.get("model")), trace)

@@ -8,7 +8,8 @@ from model.explain import fmt
 from model.positional import relative_shift_matrix, sinusoidal_encoding
 from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t, words
-from ui.views.embeddings import explorer, pe_element, sentence_element, similarity_element
+from ui.payload import PRESENTER_ZOOM, answer
+from ui.views.embeddings import elements, explorer
 from viz.positional import pe_curves
 
 shell.require_app()
@@ -57,10 +58,12 @@ st.latex(r"PE_{(pos,\,2i)}=\sin\!\left(\frac{pos}{base^{2i/d_{model}}}\right),\q
 st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
 
 trace = data.current_trace()
+view = state.view_state()
+charts = answer(elements, trace, view)  # the keystroke route sends the same charts
 if widgets.need_trace(trace):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
                                                d_model=trace.config.d_model))
-    widgets.show(sentence_element(trace, state.view_state()), main=True)  # the keystroke route draws the same charts
+    widgets.show(charts["sentence"], main=True)
     norms_section(trace)
 
 st.subheader(t("emb.explore"))
@@ -68,15 +71,14 @@ with st.container(horizontal=True, gap="large"):  # one block, not a column each
     bind.bound(st.slider, "d_model", "pe_d_model")
     bind.bound(st.select_slider, t("emb.base"), "pe_base")
     bind.bound(st.slider, t("emb.length"), "pe_length")
-view = state.view_state()
 e = explorer(view)
-widgets.show(pe_element(e, view))
+widgets.show(charts["pe"])
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(e.d)), default=[i for i in (0, 1, 4, 5) if i < e.d])
 if chosen:
-    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words(), zoom=widgets.zoom()),
-                    width="stretch")
+    zoom = PRESENTER_ZOOM if view.presenter else 1.0
+    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words(), zoom=zoom), width="stretch")
 st.caption(t("emb.caption_clock"))
-widgets.show(similarity_element(e, view))
+widgets.show(charts["similarity"])
 
 st.subheader(t("emb.relative"))
 with st.container(horizontal=True, gap="large"):
@@ -98,4 +100,4 @@ st.caption(t("emb.caption_shift", title=notes.NOTE_TITLES[4]))
 
 if trace is not None:
     alternatives_section(trace)
-notes.findings_on("embeddings", data.bundle(state.get("model")), trace)
+notes.findings_on("embeddings", data.bundle(state.get("model")), trace, charts)

@@ -3,17 +3,8 @@ import streamlit as st
 
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.kv_cache import (
-    GROUPED,
-    cache_element,
-    check,
-    grouped_applies,
-    grouped_element,
-    grouped_run,
-    highest,
-    work,
-    work_element,
-)
+from ui.payload import answer
+from ui.views.kv_cache import GROUPED, check, elements, grouped_run, highest, work
 
 shell.require_app()
 
@@ -37,10 +28,11 @@ if widgets.need_trace(trace):
     widgets.output_chips(trace)
     n = pick_step(trace)
     view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     at = view.within(**highest(trace))
-    step, layer, head = at.step, at.layer, at.head
+    step = at.step
     st.markdown(t("kv.step_line", step=step, token=widgets.plain(trace.tgt_input_tokens[step]), cached=step))
-    widgets.show(cache_element(trace, step, layer, head, view), main=True)
+    widgets.show(charts["cache"], main=True)
     gap, same = check(trace)
     st.markdown(t("kv.check", steps=n, vocab=trace.logits.shape[1], gap=f"{gap:.1e}", same=same))
     steps, without, with_cache, floats = work(trace)
@@ -49,15 +41,15 @@ if widgets.need_trace(trace):
                                     S=len(trace.src.tokens), steps=n, full=int(without.sum()),
                                     cached=int(with_cache.sum()), ratio=without.sum() / with_cache.sum(),
                                     floats=int(floats[-1]), kb=floats[-1] * 4 / 1024))
-    widgets.show(work_element(trace, view))
+    widgets.show(charts["work"])
 
-    if grouped_applies(trace):
+    if "grouped" in charts:
         widgets.section(t("kv.grouped"), t("kv.grouped_caption"))
         for col, name in zip(st.columns(len(GROUPED)), GROUPED):
             with col:
                 run = grouped_run(name, trace.text, view)
                 st.markdown(f"**{t(GROUPED[name], kv=run.config.h_kv)}**")
                 widgets.output_chips(run)
-        widgets.show(grouped_element(trace, view))
+        widgets.show(charts["grouped"])
     elif trace.src_lang != "en":
         st.info(t("kv.grouped_only_en"))

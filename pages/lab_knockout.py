@@ -8,7 +8,8 @@ from model.decoding import DecodeOptions
 from model.transformer import AttnOptions
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.lab_knockout import BOUND_FLOOR, importance, importance_element
+from ui.payload import answer
+from ui.views.lab_knockout import BOUND_FLOOR, elements, importance
 
 shell.require_app()
 INITIAL = {block[0]: block for block in BLOCKS}  # "e" -> "encoder", "d" -> "decoder", "c" -> "cross"
@@ -74,6 +75,7 @@ if widgets.need_trace(trace):
                       format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
     st.caption(t("ko.mode_explain"))
     view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same chart
     drops = importance(trace, view)  # (blocks, N, h)
     codes = [code(head) for head in all_heads(N, h)]
     picked = pick_heads(codes, drops)
@@ -90,4 +92,4 @@ if widgets.need_trace(trace):
     st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
     widgets.section(t("ko.importance"),
                     t("ko.caption_scale", floor=f"{BOUND_FLOOR:g}", ratio=f"{np.exp(BOUND_FLOOR):.1f}"))
-    widgets.show(importance_element(trace, drops, view), main=True)  # the keystroke route draws the same chart
+    widgets.show(charts["importance"], main=True)

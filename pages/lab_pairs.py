@@ -4,6 +4,7 @@ import streamlit as st
 from ui import controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
+from ui.payload import answer
 from ui.views.lab_pairs import elements, second_trace
 
 shell.require_app()
@@ -46,12 +47,13 @@ st.caption(t("mp.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
     second_sentence()
-    other = second_trace(trace, state.view_state())
-    if other is None:
+    view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
+    if "diff" not in charts:
         st.info(t("mp.no_second"))
     else:
-        picked = controls.pick_block(trace)
-        charts = elements(trace, other, *picked, state.view_state())  # the keystroke route draws the same charts
+        controls.pick_block(trace)
+        other = second_trace(trace, view)
         with widgets.main_figure():
             c1, c2, c3 = st.columns(3)
             for col, which, run in ((c1, "first", trace), (c2, "second", other)):

@@ -5,7 +5,8 @@ import streamlit as st
 
 from ui import bind, data, shell, state, widgets
 from ui.i18n import model_label, t
-from ui.views.lab_timeline import BLOCKS, curves_element, grid_element, snapshot_index, snapshot_run
+from ui.payload import Answer, answer
+from ui.views.lab_timeline import BLOCKS, elements, snapshot_index, snapshot_run
 
 shell.require_app()
 PLAY_SECONDS = 1.2  # per snapshot while playing
@@ -40,15 +41,14 @@ def pick_step(n: int) -> int:
     return index
 
 
-def model_column(name: str, index: int, block: str) -> None:
+def model_column(name: str, index: int, charts: Answer) -> None:
     """One model at one snapshot: its figures, its translation of the sentence, one block's attention grid."""
-    view = state.view_state()
-    shot, trace = snapshot_run(name, index, view)
+    shot, trace = snapshot_run(name, index, charts.view)
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
     widgets.output_chips(trace)
-    widgets.show(grid_element(name, shot, trace, block, view), main=True)  # the keystroke route draws the same charts
+    widgets.show(charts[name], main=True)
 
 
 st.header(t("lab.header"))
@@ -62,12 +62,13 @@ if widgets.need_trace(trace):
         st.caption(t("lab.caption", n=n) if len(names) == 2 else
                    t("lab.caption_alone", n=n, other=model_label(data.sibling(trace.model))))
         index = pick_step(n)
-        widgets.show(curves_element(names, index, state.view_state()))
-        block = bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
-                           format_func={s: t(key) for s, key in BLOCKS}.get)
+        charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+        widgets.show(charts["curves"])
+        bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
+                   format_func={s: t(key) for s, key in BLOCKS}.get)
         for col, name in zip(st.columns(len(names)), names):
             with col:
-                model_column(name, index, block)
+                model_column(name, index, charts)
         if st.session_state.get("lab_playing"):
             if index < n - 1:
                 time.sleep(PLAY_SECONDS)

@@ -5,7 +5,8 @@ import streamlit as st
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
-from ui.views.masks import custom_element, dec_element, encode, head_of, pad_element, shorter, ticked
+from ui.payload import Answer, answer
+from ui.views.masks import elements, encode, shorter, ticked
 
 shell.require_app()
 
@@ -14,25 +15,22 @@ st.latex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}} + M\right),\qquad 
          r"M_{ij}=\begin{cases}0 & \text{key } j \text{ visible to query } i\\-\infty & \text{masked}\end{cases}")
 
 
-def padding_section(trace, head: int) -> None:
+def padding_section(trace, charts: Answer) -> None:
     """The sentence and a second one as a padded batch: its padding mask, then the decoder's causal masks."""
-    state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
-                                                    max_chars=MAX_CHARS))
-    view = state.view_state()
-    b = data.second_batch(trace, view)
-    if b is None:
+    if "pad" not in charts:
         st.warning(t("masks.no_tokens"))
         return
+    b = data.second_batch(trace, charts.view)
     widgets.token_rows(b.src_rows)
     i = shorter(b.src_rows)
     st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
-    widgets.show(pad_element(b, head, view), main=True)
+    widgets.show(charts["pad"], main=True)
     widgets.section(t("masks.step2"), t("masks.caption_causal"))
-    widgets.show(dec_element(b, head, view))
+    widgets.show(charts["dec"])
 
 
-def custom_section(trace, head: int) -> None:
-    """A grid of checkboxes (ticked: hidden) kept in the view state, and the scores and weights it makes."""
+def custom_grid(trace) -> None:
+    """A grid of checkboxes (ticked: hidden) kept in the view state (the route reads the same cells back)."""
     widgets.section(t("masks.step4"))
     rows = trace.src.tokens
     cols = widgets.numbered(rows)
@@ -40,17 +38,22 @@ def custom_section(trace, head: int) -> None:
     edited = st.data_editor(grid, key="custom-mask", width="stretch",
                             column_config={c: st.column_config.CheckboxColumn(c, width="small") for c in cols})
     hidden = edited.to_numpy(dtype=bool)  # (S, S)
-    state.put("custom_mask", encode(hidden))  # the route reads the same cells back (ui/views/masks.ticked)
+    state.put("custom_mask", encode(hidden))
     if hidden.all(axis=1).any():
         st.info(t("masks.all_masked"))
-    widgets.show(custom_element(trace, head, ~hidden, state.view_state()))
 
 
 trace = data.current_trace()
-if widgets.need_trace(trace):  # the keystroke route draws the same charts (ui/views/masks.py)
+if widgets.need_trace(trace):
     st.subheader(t("masks.step1"))
-    head = head_of(trace, state.view_state())
-    padding_section(trace, head)
-    custom_section(trace, head)
+    state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
+                                                    max_chars=MAX_CHARS))
+    padding = st.container()  # drawn once the grid below has set the view
+    custom_grid(trace)
+charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts (ui/views/masks.py)
+if trace is not None:
+    with padding:
+        padding_section(trace, charts)
+    widgets.show(charts["custom"])
 
-notes.findings_on("masks", data.bundle(state.get("model")), trace)
+notes.findings_on("masks", data.bundle(state.get("model")), trace, charts)

@@ -3,6 +3,7 @@ import streamlit as st
 
 from ui import controls, data, notes, shell, state, widgets
 from ui.i18n import t
+from ui.payload import answer
 from ui.views.multi_head import elements, wide, z_last
 
 shell.require_app()
@@ -15,7 +16,7 @@ st.latex(r"\begin{gathered}\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0
 trace = data.current_trace()
 if widgets.need_trace(trace):
     block, layer, head = controls.pick_block(trace)
-    charts = elements(trace, block, layer, head, state.view_state())  # the keystroke route draws the same
+    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same
     if wide(trace, block):
         st.caption(t("hf.grid_caption", n=trace.n_layers(block), h=trace.config.h))
     widgets.show(charts["grid"], main=True)

@@ -5,6 +5,8 @@ import streamlit as st
 
 from ui import data, notes, shell, state
 from ui.i18n import t
+from ui.payload import answer
+from ui.views.findings import elements
 
 shell.require_app()
 
@@ -25,12 +27,13 @@ st.header(t("notes.header"))
 st.caption(t("notes.intro"))
 bundle = data.bundle(state.get("model"))
 trace = data.current_trace()
+charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
 st.subheader(t("notes.index"))
 st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
 for key in notes.MISTAKES:
-    notes.finding(key, bundle, trace)
+    notes.finding(key, bundle, trace, charts)
 st.subheader(t("notes.remarks"))
 st.caption(t("notes.remarks_caption"))
 st.dataframe(index(notes.REMARKS), hide_index=True, width="stretch")
 for key in notes.REMARKS:
-    notes.finding(key, bundle, trace)
+    notes.finding(key, bundle, trace, charts)

@@ -6,8 +6,9 @@ from model.pretrained import PretrainedTrace
 from ui import data, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import lang, t
+from ui.payload import answer
 from ui.view import attention_blocks
-from ui.views.overview import maps_element, tab_title
+from ui.views.overview import elements, tab_title
 from viz.diagram import architecture_dot
 
 shell.require_app(default=True)
@@ -63,13 +64,15 @@ with right:
 
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in attention_blocks(trace))
-    blocks, view = attention_blocks(trace), state.view_state()
+    view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/overview.py)
+    blocks = list(charts.elements)
     if presenter:  # the first block's maps on the stage under the chips, the others in tabs below
-        widgets.show(maps_element(trace, blocks[0], view), main=True)
+        widgets.show(charts[blocks[0]], main=True)
         blocks = blocks[1:]
     st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
     for tab, block in zip(st.tabs([tab_title(s, view) for s in blocks]) if blocks else [], blocks):
         with tab:
             if block == "cross":
                 widgets.cross_note(trace)
-            widgets.show(maps_element(trace, block, view))  # the keystroke route draws the same (ui/views/overview.py)
+            widgets.show(charts[block])

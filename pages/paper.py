@@ -8,18 +8,8 @@ from model import lessons
 from model.checkpoint import parameter_count
 from ui import data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.paper import (
-    K,
-    R,
-    cnn_element,
-    conv_check,
-    lengths,
-    memory_element,
-    paths_element,
-    score_mb,
-    table1,
-    time_element,
-)
+from ui.payload import Answer, answer
+from ui.views.paper import K, R, conv_check, elements, lengths, score_mb, table1
 
 shell.require_app()
 
@@ -49,7 +39,7 @@ def sizes_table(bundle) -> None:
                  gap=f"{P['params_m'] - paper_total / 1e6:.1f}"))
 
 
-def table1_section(bundle, trace) -> None:
+def table1_section(bundle, trace, charts: Answer) -> None:
     """The paper's Table 1 evaluated for this sentence's n and this model's d, and beside it the sentence drawn
     through a recurrent layer and through self-attention with the same counts."""
     d = bundle.config.d_model
@@ -64,16 +54,16 @@ def table1_section(bundle, trace) -> None:
         t("paper.col_path"): [str(path) for _, _, path in costs.values()],
     }), hide_index=True, width="stretch")
     if trace is not None:
-        widgets.show(paths_element(trace, state.view_state()))  # the keystroke route draws the same chart
+        widgets.show(charts["paths"])
 
 
-def cnn_section(bundle, trace) -> None:
+def cnn_section(bundle, trace, charts: Answer) -> None:
     """«CV…»'s "a CNN is a simplified self-attention", worked on this sentence: a convolution as fixed one-hot
     attention heads, beside the model's restricted and full weights."""
     st.subheader(t("paper.cnn"))
     st.caption(t("paper.caption_cnn", title=notes.NOTE_TITLES[4], k=K, n=len(trace.src.tokens), d=bundle.config.d_model,
                  w=(K - 1) // 2, diff=f"{conv_check(trace):.1e}"))
-    widgets.show(cnn_element(trace, state.view_state()))  # the keystroke route draws the same charts
+    widgets.show(charts["cnn"])
 
 
 def training_section(bundle) -> None:
@@ -111,16 +101,16 @@ def parameters_table(bundle) -> None:
     st.markdown(t("paper.no_params", per_block=f"{per_block:,}", blocks=3 * cfg.N, total=f"{counted['attention']:,}"))
 
 
-def cost_section(name: str) -> None:
+def cost_section(name: str, charts: Answer) -> None:
     """Measured time and score-matrix memory of attention against n, with the FFN for comparison."""
-    points, view = data.attention_cost(name), state.view_state()
+    points = data.attention_cost(name)
     n, mb = lengths(points), score_mb(points)
     st.caption(t("paper.caption_cost", repeats=data.COST_REPEATS))
     c1, c2 = st.columns(2)
     with c1:
-        widgets.show(time_element(points, view), main=True)  # the keystroke route draws the same charts
+        widgets.show(charts["time"], main=True)
     with c2:
-        widgets.show(memory_element(points, view))
+        widgets.show(charts["memory"])
     st.dataframe(pd.DataFrame({t("paper.col_n"): n, t("paper.col_attn_ms"): [round(p.attention_ms, 2) for p in points],
                                t("paper.col_ffn_ms"): [round(p.ffn_ms, 2) for p in points],
                                t("paper.col_mb"): mb.round(3)}), hide_index=True)
@@ -134,10 +124,11 @@ st.subheader(t("paper.params"))
 st.caption(t("paper.caption_params"))
 parameters_table(bundle)
 trace = data.current_trace()
-table1_section(bundle, trace)
+charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+table1_section(bundle, trace, charts)
 if trace is not None:
-    cnn_section(bundle, trace)
+    cnn_section(bundle, trace, charts)
 training_section(bundle)
 st.subheader(t("paper.cost"))
-cost_section(bundle.name)
+cost_section(bundle.name, charts)
 notes.findings_on("paper", bundle, trace)

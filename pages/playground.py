@@ -8,7 +8,8 @@ from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
 from ui import bind, controls, data, live, notes, shell, state, widgets
 from ui.i18n import lang, t
-from ui.views.playground import SELF_ATTENTION, attend, elements, sentence_preset
+from ui.payload import answer
+from ui.views.playground import SELF_ATTENTION, attend, elements, result_elements, sentence_preset
 
 shell.require_app()
 
@@ -177,8 +178,13 @@ if preset != "sentence" or pg["edited"]:
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last
-    for i, element in enumerate(elements(res, shown_scale, state.view_state())):
-        widgets.show(element, main=i == 0)
+    view = state.view_state()
+    if view.live:  # following the sentence unedited: the keystroke route's very charts (ui/views/playground.py)
+        charts = answer(elements, data.current_trace(), view)
+    else:  # the session's own grids: not a function of the view, built every time and never stored
+        charts = answer(lambda _, v: result_elements(res, shown_scale, v), None, view)
+    for i, key in enumerate(charts.elements):
+        widgets.show(charts[key], main=i == 0)
     names = res.names
     st.subheader(t("pg.one_cell"))
     c1, c2 = st.columns(2)

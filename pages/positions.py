@@ -5,51 +5,50 @@ import streamlit as st
 from model.relative import FILLER, backwards
 from ui import bind, controls, data, shell, state, widgets
 from ui.i18n import t
+from ui.payload import Answer, answer
 from ui.views import positions as view_
 
 shell.require_app()
 
 
-def translations(text: str) -> None:
+def translations(text: str, view) -> None:
     """Each model's translation of the sentence, side by side."""
-    view = state.view_state()
     for col, (name, label) in zip(st.columns(3), view_.MODELS.items()):
         with col:
             st.markdown(f"**{t(label)}**")
             widgets.output_chips(view_.run(name, text, view))
 
 
-def maps(trace) -> None:
+def maps(trace, charts: Answer) -> None:
     """Block, layer and head pickers, and the three models' attention there."""
     widgets.section(t("pos.maps"))
     controls.pick_block(trace, blocks=list(view_.BLOCKS))
-    widgets.show(view_.maps_element(trace, state.view_state()), main=True)
+    widgets.show(charts["maps"], main=True)
 
 
-def pairs(trace) -> None:
+def pairs(trace, charts: Answer) -> None:
     """RoPE's turned q and k pairs, with the pair picker."""
     widgets.section(t("pos.pairs"))
     d_k = trace.config.d_k
     state.within(pair=d_k // 2 - 1)
     bind.bound(st.slider, t("pos.pair"), "pair", max_value=d_k // 2 - 1, width=360)
-    view = state.view_state()
-    at = view_.within(trace, view)
+    at = view_.within(trace, charts.view)
     layer, head, i = at.layer, at.head, at.pair
     st.caption(t("pos.pairs_caption", a=2 * i, b=2 * i + 1, layer=layer, head=head, d_k=d_k,
                  theta=f"{10000.0 ** (-2 * i / d_k):.3g}"))
-    widgets.show(view_.pairs_element(trace, view))
+    widgets.show(charts["pairs"])
 
 
-def shift(trace) -> None:
+def shift(trace, charts: Answer) -> None:
     """The shift slider, the largest score change per model, and the maps."""
     widgets.section(t("pos.shift_header"))
     bind.bound(st.slider, t("pos.shift"), "shift", width=360)
-    view = state.view_state()
+    view = charts.view
     gaps = view_.shift_gaps(trace, view)
     largest = ", ".join(f"{t(label)} {np.nanmax(np.abs(gaps[name])):.1e}" for name, label in view_.MODELS.items())
     st.caption(t("pos.shift_caption", filler=FILLER, k=view.shift, head=view_.within(trace, view).head,
                  gaps=largest))
-    widgets.show(view_.shift_element(trace, view))
+    widgets.show(charts["shift"])
 
 
 def left_or_right(text: str) -> None:
@@ -67,14 +66,13 @@ def left_or_right(text: str) -> None:
                 widgets.output_chips(data.variant_trace(name, shown))
 
 
-def long_inputs() -> None:
+def long_inputs(charts: Answer) -> None:
     """The loss past the longest training sentence, if measured."""
-    result = data.extrapolation()
-    element = view_.long_element(state.view_state())
-    if result is None or element is None:
+    if "long" not in charts:
         return
+    result = data.extrapolation()
     widgets.section(t("pos.long"), t("pos.long_caption", max=result["train_max_src"], n=result["n_per_bucket"]))
-    widgets.show(element)
+    widgets.show(charts["long"])
 
 
 st.header(t("pos.header"))
@@ -83,16 +81,18 @@ trace = data.current_trace()
 if not view_.models():
     st.info(t("pos.missing"))
 elif widgets.need_trace(trace):
-    if view_.applies(trace):
-        translations(trace.text)
-        trace = view_.reference(trace, state.view_state())  # the charts are drawn on the three models' layers
-        maps(trace)
-        pairs(trace)
-        shift(trace)
+    view = state.view_state()
+    charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts
+    if "maps" in charts:
+        translations(trace.text, view)
+        trace = view_.reference(trace, view)  # the charts are drawn on the three models' layers
+        maps(trace, charts)
+        pairs(trace, charts)
+        shift(trace, charts)
         widgets.section(t("pos.bias"), t("pos.bias_caption"))
-        widgets.show(view_.bias_element(trace, state.view_state()))
+        widgets.show(charts["bias"])
         if view_.SYMMETRIC in data.variants():
             left_or_right(trace.text)
     else:
         st.info(t("pos.only_en"))
-    long_inputs()
+    long_inputs(charts)

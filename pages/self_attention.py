@@ -4,7 +4,8 @@ import streamlit as st
 from model import lessons
 from ui import bind, controls, data, notes, shell, state, widgets
 from ui.i18n import t
-from ui.views.self_attention import elements, shown
+from ui.payload import answer
+from ui.views.self_attention import elements, focus
 
 shell.require_app()
 
@@ -31,20 +32,20 @@ if widgets.need_trace(trace):
             bind.bound(st.slider, t("sa.temp"), "attn_temperature", width=400)
         trace = data.current_trace()
     view = state.view_state()  # the pickers above have set it; the charts are the keystroke route's
-    v = shown(trace, view)
-    charts = elements(trace, v, view)
-    attn = trace.attn(v.block, v.layer)
+    at = focus(trace, view)
+    charts = answer(elements, trace, view)
+    attn = trace.attn(at.block, at.layer)
     rows, cols, keep = attn.queries, attn.keys, attn.mask
 
-    widgets.section(t("sa.step1"), t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=v.head,
-                                     d_k=trace.config.d_k) + (t("sa.cross_note") if v.block == "cross" else ""))
-    if v.block == "cross":
+    widgets.section(t("sa.step1"), t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=at.head,
+                                     d_k=trace.config.d_k) + (t("sa.cross_note") if at.block == "cross" else ""))
+    if at.block == "cross":
         widgets.cross_note(trace)
     widgets.show(charts["x"])
     widgets.show(charts["qkv"])
     widgets.section(t("sa.step2"))
     widgets.show(charts["scores"])
-    widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if v.block == "decoder" else "sa.caption_masked_none",
+    widgets.section(t("sa.step3"), t("sa.caption_masked_causal" if at.block == "decoder" else "sa.caption_masked_none",
                                      masked=int((~keep).sum()), total=keep.size))
     widgets.show(charts["masked"], main=True)
     widgets.show(charts["z"])
@@ -52,13 +53,13 @@ if widgets.need_trace(trace):
     widgets.section(t("sa.step4"), t("sa.caption_step4", title=notes.NOTE_TITLES[4]))
     controls.pick_query(rows)
     c1, c2 = st.columns([2, 3])
-    c1.markdown(walk_table(cols, v.walk))
+    c1.markdown(walk_table(cols, at.walk))
     with c2:
         widgets.show(charts["walk"])
-    plain_j, scaled_j = lessons.softmax_gradient_norms(attn.scores[v.head][v.query], keep[v.query],
+    plain_j, scaled_j = lessons.softmax_gradient_norms(attn.scores[at.head][at.query], keep[at.query],
                                                       trace.config.d_k)
     widgets.section(t("var.header"), t("var.caption", n=4000) + "  \n" + t(
-        "var.caption_row", d_k=trace.config.d_k, raw=f"{v.plain_w.max():.3f}", scaled=f"{v.scaled_w.max():.3f}")
+        "var.caption_row", d_k=trace.config.d_k, raw=f"{at.plain_w.max():.3f}", scaled=f"{at.scaled_w.max():.3f}")
         + "  \n" + t("var.jacobian", plain=f"{plain_j:.4f}", scaled=f"{scaled_j:.4f}",
                      ratio=t("var.ratio", r=f"{scaled_j / plain_j:.1f}" if plain_j > 0 else "∞")))
     widgets.show(charts["variance"])

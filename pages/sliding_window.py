@@ -4,7 +4,8 @@ import streamlit as st
 
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.sliding_window import keep_of, mask_elements, window_of, windowed
+from ui.payload import answer
+from ui.views.sliding_window import elements, keep_of, window_of, windowed
 
 shell.require_app()
 CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.on_both"}  # -> message
@@ -19,14 +20,14 @@ def pick_window() -> None:
                    format_func=lambda c: t(CHOICES[c]))
 
 
-def outputs(trace, run) -> None:
+def outputs(trace, run, view) -> None:
     """The translation with full attention and with the window, side by side, and log P of the first."""
     c1, c2 = st.columns(2)
     for col, title, shown in ((c1, "sw.intact", trace), (c2, "sw.windowed", run)):
         with col:
             st.markdown(f"**{t(title)}**")
             widgets.output_chips(shown)
-    full, with_window = data.windowed_log_p(trace.model, trace.text, *window_of(state.view_state()))
+    full, with_window = data.windowed_log_p(trace.model, trace.text, *window_of(view))
     st.markdown(t("sw.log_p", full=full, windowed=with_window, ratio=float(np.exp(with_window - full))))
 
 
@@ -36,12 +37,13 @@ trace = data.current_trace()
 if widgets.need_trace(trace):
     pick_window()
     view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     W, n_global, stacks = window_of(view)
     run = windowed(trace, view)
-    outputs(trace, run)
+    outputs(trace, run, view)
     if "encoder" in stacks:
         keep = keep_of(run.src.tokens, "encoder", view)
         st.caption(t("sw.kept", seen=keep.sum(1).mean(), n=len(keep), share=keep.mean()))
-    for i, element in enumerate(mask_elements(trace, view)):  # each self-attention's pair, the first on the stage
-        widgets.show(element, main=i == 0)
+    for i, stack in enumerate(charts.elements):  # each self-attention's pair, the first on the stage
+        widgets.show(charts[stack], main=i == 0)
     st.caption(t("sw.field_caption", reach=trace.config.N * (W - 1), N=trace.config.N))

@@ -4,8 +4,9 @@ import streamlit as st
 from lesson.tour import TourStep, facts, steps
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
+from ui.payload import Answer, answer
 from ui.tour_text import fit_text
-from ui.views.tour import figure_element, last, step_index
+from ui.views.tour import elements, last, step_index
 
 shell.require_app()
 
@@ -41,10 +42,10 @@ def navigation(n: int, title: str) -> None:
                   on_click=move, args=(1,), disabled=n == total - 1, type="primary", width="stretch")
 
 
-def show(n: int, trace) -> None:
+def show(n: int, trace, charts: Answer) -> None:
     """The step (in presenter view on the stage): its title, its figure next to the explanation, and its formula
     with this sentence's numbers."""
-    step: TourStep = steps(state.view_state().tour_chapter)[n]
+    step: TourStep = steps(charts.view.tour_chapter)[n]
     title = t(f"tour.{step.key}.title")
     with st.container(key="tour-nav"):
         navigation(n, title)
@@ -52,7 +53,7 @@ def show(n: int, trace) -> None:
         st.title(title)
     left, right = st.columns([3, 2])
     with left:
-        widgets.show(figure_element(trace, n, state.view_state()))  # the keystroke route draws the same
+        widgets.show(charts["figure"])
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":
@@ -69,9 +70,11 @@ if not state.get("presenter"):  # the step's title says where the room is
 st.html(FORMULA_CSS + (PRESENTER_CSS if state.get("presenter") else ""))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    n = step_index(state.view_state())
+    view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same chart
+    n = step_index(view)
     state.put("tour", n)  # the step shown, in the URL
     with widgets.main_figure():
-        show(n, trace)
+        show(n, trace, charts)
     # the chapter's toggle goes last, so a projector's first screen keeps the step's figure
     bind.bound(st.toggle, t("tour.chapter"), "tour_chapter", help=t("tour.chapter_help"))

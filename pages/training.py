@@ -7,7 +7,8 @@ import streamlit as st
 from model import scoring
 from ui import data, shell, state, widgets
 from ui.i18n import t
-from ui.views.training import curve_element, recipe, schedule_element
+from ui.payload import Answer, answer
+from ui.views.training import elements, recipe
 
 shell.require_app()
 
@@ -51,21 +52,21 @@ def smoothing_section(tl: scoring.TeacherLoss, itos: list[str]) -> None:
     st.caption(t("tr.smooth_paper"))
 
 
-def schedule_section(trace, view) -> None:
+def schedule_section(trace, charts: Answer) -> None:
     """The paper's schedule with this model's settings, and its own training curve."""
-    log = scoring.training_log(trace.model)
-    if not log:
+    if "schedule" not in charts:
         widgets.section(t("tr.schedule_header"))
         st.info(t("tr.no_log"))
         return
+    log = scoring.training_log(trace.model)
     d_model, warmup, factor, _ = recipe(log)
     widgets.section(t("tr.schedule_header"),
                     t("tr.schedule_caption", d_model=d_model, warmup=f"{warmup:,}", factor=factor))
-    widgets.show(schedule_element(trace.model, view), main=True)
+    widgets.show(charts["schedule"], main=True)
     aligned = log.get("align_weight", 0)
     st.caption(t("tr.curve_caption", eps=scoring.label_smoothing())
                + (" " + t("tr.curve_aligned", weight=aligned) if aligned else ""))
-    widgets.show(curve_element(trace.model, view))
+    widgets.show(charts["curve"])
 
 
 def marked(tokens: list[str], marks: list[int]) -> str:
@@ -118,7 +119,7 @@ st.header(t("tr.header"))
 st.caption(t("tr.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    view = state.view_state()
+    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
     bundle = data.bundle(trace.model)
     reference = st.text_input(t("tr.reference"), value=trace.output_text or "", max_chars=400)
     if reference.strip() and data.text_lang(reference) != trace.tgt_lang:
@@ -132,6 +133,6 @@ if widgets.need_trace(trace):
     if tl is not None:
         teacher_section(tl)
         smoothing_section(tl, bundle.tgt_vocab.itos)
-    schedule_section(trace, view)
+    schedule_section(trace, charts)
     if tl is not None:
         score_section(trace, reference)

@@ -9,20 +9,8 @@ import streamlit as st
 from model.attribution import SWAPS
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
-from ui.views.trust import (
-    attributed,
-    compare_element,
-    experiment,
-    grid_element,
-    heads_element,
-    intact,
-    last_cross,
-    measured,
-    rollout_element,
-    swap_element,
-    twin_traces,
-    twins_element,
-)
+from ui.payload import Answer, answer
+from ui.views.trust import attributed, elements, experiment, intact, last_cross, measured, twin_traces
 
 shell.require_app()
 
@@ -40,10 +28,10 @@ def verdict(traces, found) -> str:
     return t(key, guided=traces[0].model, unguided=traces[1].model)
 
 
-def twins_view(own, view) -> None:
+def twins_view(own, charts: Answer) -> None:
     """The agreement table for the model and its twin, the sentence that reads it, and its chart."""
     widgets.section(t("trust.twins_header"), t("trust.twins_text"))
-    traces = twin_traces(own, view)
+    traces = twin_traces(own, charts.view)
     found = [measured(other) for other in traces]
     st.dataframe(pd.DataFrame({
         t("trust.col_model"): [other.model for other in traces],
@@ -54,7 +42,7 @@ def twins_view(own, view) -> None:
     }), hide_index=True, width="stretch")
     if len(own.src.tokens) > 1:  # one source token: every argmax agrees, no rank correlation (said above)
         st.markdown(verdict(traces, found))
-    widgets.show(twins_element(traces, view))
+    widgets.show(charts["twins"])
     st.markdown(t("trust.per_token", model=own.model))
     st.dataframe(per_token(own, found[[other.model for other in traces].index(own.model)]), hide_index=True,
                  width="stretch")
@@ -74,7 +62,7 @@ def per_token(own, found) -> pd.DataFrame:
     })
 
 
-def swap_view(own, view) -> None:
+def swap_view(own, charts: Answer) -> None:
     """The experiment: the pickers, the new translation and what the replacement did to the original's log P."""
     widgets.section(t("trust.swap_header"), t("trust.swap_text"))
     N = own.config.N
@@ -85,17 +73,17 @@ def swap_view(own, view) -> None:
                           format_func={s: t(f"trust.swap_{s}") for s in SWAPS}.get)
         if swap == "permute":
             bind.bound(st.number_input, t("trust.swap_seed"), "swap_seed", width=160)
-    view, sw = experiment(own, state.view_state())
-    if view.swap == "permute":
+    at, sw = experiment(own, charts.view)
+    if at.swap == "permute":
         st.caption(t("trust.permutation", pairs=", ".join(f"{i} ← {j}" for i, j in enumerate(sw.perm))))
-    st.markdown(t("trust.swapped_translation", layer=view.layer))
+    st.markdown(t("trust.swapped_translation", layer=at.layer))
     widgets.output_chips(sw.trace)
     before, after = float(sw.log_p.sum()), float(sw.log_p_swapped.sum())
     st.markdown(t("trust.same_output" if sw.trace.decoded.ids == own.decoded.ids else "trust.new_output") + " "
                 + t("trust.log_p", before=before, after=after, delta=after - before, ratio=math.exp(after - before)))
-    widgets.show(swap_element(own, view))
+    widgets.show(charts["swap"])
     st.caption(t("trust.grid_caption"))
-    widgets.show(grid_element(twin_traces(own, view), view))
+    widgets.show(charts["grid"])
 
 
 st.header(t("trust.header"))
@@ -103,6 +91,7 @@ st.caption(t("trust.caption"))
 trace = data.current_trace()
 if widgets.need_trace(trace):
     view = state.view_state()
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     own = intact(trace.model, view)
     st.markdown(t("trust.translation"))
     widgets.output_chips(own)
@@ -112,13 +101,13 @@ if widgets.need_trace(trace):
     widgets.section(t("trust.attribution_header"), t("trust.attribution_text"))
     widgets.cross_note(own)
     st.caption(t("trust.compare_caption", layer=own.config.N - 1, h=own.config.h))
-    widgets.show(compare_element(own, view), main=True)
+    widgets.show(charts["compare"], main=True)
     st.markdown(f"#### {t('trust.heads')}")
-    widgets.show(heads_element(own, view))
+    widgets.show(charts["heads"])
 
     widgets.section(t("trust.rollout_header"), t("trust.rollout_text"))
     st.caption(t("trust.rollout_caption", n=own.config.N))
-    widgets.show(rollout_element(own, view))
+    widgets.show(charts["rollout"])
 
-    swap_view(own, view)
-    twins_view(own, view)
+    swap_view(own, charts)
+    twins_view(own, charts)

@@ -24,6 +24,7 @@ from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import bind, data, state, widgets
 from ui.i18n import t
+from ui.payload import Answer
 from ui.shared import per_process
 from ui.view import PARAMS
 from ui.views import findings
@@ -44,12 +45,12 @@ def has_sentence(trace: Trace | None) -> bool:
     return widgets.need_trace(trace)
 
 
-def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
+def demo_mask_mul(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     """The note's scores masked by × and by + (−∞), switched in the URL; and a fully masked row three ways."""
     st.markdown(t("notes.mask_mul.app", leak=f"{findings.mask_mul_weights('mul')[0, 1]:.3f}"))
     modes = {"mul": t("mm.mul"), "add": t("mm.add")}
     mode = bind.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
-    widgets.show(findings.mask_mul_element(mode, state.view_state()))
+    widgets.show(charts["note-mask"])
     w = findings.mask_mul_weights(mode)[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
                  w2=f"{w[2]:.3f}"))
@@ -57,7 +58,7 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None) -> None:
     st.caption(t("mm.all_masked", fill=vec(row["fill"]), plain=vec(row["inf_plain"]), app=vec(row["inf_app"])))
 
 
-def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
+def demo_pe_code(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     """The note's PE code against the paper's formula at this model's d_model."""
     d, n = bundle.config.d_model, findings.PE_ROWS
     note, paper = findings.note_pe(bundle)
@@ -65,8 +66,8 @@ def demo_pe_code(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
                   paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
                   note_long=f"{long_note:.3g}", n=n, diff=f"{np.abs(note - paper).max():.3f}"))
-    for element in findings.pe_code_elements(bundle, state.view_state()):
-        widgets.show(element)
+    widgets.show(charts["note-pe-code"])
+    widgets.show(charts["note-pe-paper"])
 
 
 def demo_i_range(bundle: Bundle, trace: Trace | None) -> None:
@@ -233,7 +234,7 @@ def shuffle_next() -> None:
     state.put("shuffle", int(state.get("shuffle")) % int(PARAMS["shuffle"].high) + 1)
 
 
-def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
+def demo_shuffle(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     """A toggle that removes the PE and a button that shuffles the sentence; the outputs compared."""
     st.markdown(t("notes.shuffle.app"))
     if not has_sentence(trace):
@@ -247,7 +248,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     if len(trace.src.ids) < 2:
         st.info(t("pe.one_token"))
         return
-    view = state.view_state()
+    view = charts.view
     s = findings.shuffle(trace, view)
     if s is None:
         st.caption(t("pe.not_shuffled"))
@@ -255,7 +256,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None) -> None:
     st.markdown(t("pe.shuffled", tokens=widgets.plain(" ".join(s.tokens))))
     st.markdown(t("pe.result_pe" if s.with_pe else "pe.result_no_pe", attn=f"{s.result.attn_diff:.1e}",
                   memory=f"{s.result.memory_diff:.1e}"))
-    widgets.show(findings.shuffle_element(s, view))
+    widgets.show(charts["pe-shuffle-diff"])
     inv = findings.translation_check(trace, view)
     if inv is not None:
         text = functools.partial(detokenize, lang=trace.tgt_lang)
@@ -876,8 +877,8 @@ def demo_mask_shape(bundle: Bundle, trace: Trace | None) -> None:
                   d_k=view.q.shape[-1]))
 
 
-DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "i_range": demo_i_range, "word2vec": demo_word2vec,
-         "shuffle": demo_shuffle, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
+CHART_DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "shuffle": demo_shuffle}  # draw the page's charts
+DEMOS = {"i_range": demo_i_range, "word2vec": demo_word2vec, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
          "parallel": demo_parallel, "rounding": demo_rounding, "scale_grad": demo_scale_grad,
          "qk_similarity": demo_qk_similarity, "mh_reason": demo_mh_reason, "mh_projection": demo_mh_projection,

@@ -13,16 +13,18 @@ from model.checkpoint import Bundle
 from model.trace import Trace
 from ui import widgets
 from ui.i18n import t
-from ui.note_demos import DEMOS, VERDICT_FIELDS
+from ui.note_demos import CHART_DEMOS, DEMOS, VERDICT_FIELDS
+from ui.payload import Answer
 
 NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}  # a text names a note by its title
 
 
-def findings_on(page: str, bundle: Bundle, trace: Trace | None) -> None:
-    """Every finding (mistakes, then remarks) whose topic lives on `page`, under one subheader."""
+def findings_on(page: str, bundle: Bundle, trace: Trace | None, charts: Answer | None = None) -> None:
+    """Every finding (mistakes, then remarks) whose topic lives on `page`, under one subheader; the charts among them
+    are the page's (`charts`, its answer: ui/views/findings.on_page; Masks and Embeddings have some)."""
     st.subheader(t("notes.findings_here"))
     for key in [key for key, (where, _) in (MISTAKES | REMARKS).items() if where == page]:
-        finding(key, bundle, trace)
+        finding(key, bundle, trace, charts)
 
 
 def quoted(quote: str, code: bool) -> str:
@@ -53,7 +55,7 @@ def verdict(key: str) -> str:
     return t(f"notes.{key}.{kind}", **NOTE_NAMES, **VERDICT_FIELDS.get(key, dict)())
 
 
-def finding(key: str, bundle: Bundle, trace: Trace | None) -> None:
+def finding(key: str, bundle: Bundle, trace: Trace | None, charts: Answer | None) -> None:
     """One finding's box: the notes' words, their lines and what is wrong with them (left, one markdown), what this
     app does, live (right)."""
     with st.container(border=True):
@@ -62,4 +64,7 @@ def finding(key: str, bundle: Bundle, trace: Trace | None) -> None:
         left.markdown("\n\n".join([f"#### {t(f'notes.{key}.title')}", *quotes, verdict(key)]))
         with right:
             st.markdown(t("notes.in_app"))
-            DEMOS[key](bundle, trace)
+            if key in CHART_DEMOS:
+                CHART_DEMOS[key](bundle, trace, charts)
+            else:
+                DEMOS[key](bundle, trace)

@@ -1,18 +1,16 @@
 """Every page of the app, once: navigation, the keystroke route, the pretrained-model pages, the tests and the
 benchmarks read this list (tests/app/test_registry.py fails for a file in pages/ that is not in it).
 
-A live page's entry holds its chart builder itself (ui/views/<page>.py's `charts`), so a reader or a call-graph tool
+A live page's entry holds its chart builder itself (ui/views/<page>.py's `elements`), so a reader or a call-graph tool
 follows a keystroke from ui/route.py through here into ui/views and model/. Importing it imports every views module
 and so the model stack, which a script run needs anyway: the server imports it in a thread at start-up and reads the
 page list from it for the first page's HTML (ui/server.py), never before it answers.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.trace import Trace
-from ui.view import Element, View
+from ui.payload import Elements
 from ui.views import (
     add_norm,
     after_2017,
@@ -38,7 +36,6 @@ from ui.views import (
 )
 
 ALL_FAMILIES = ("marian", "bert", "gpt2")  # the pretrained model families (model/pretrained/load.py)
-Charts = Callable[[Trace, View], list[Element]]  # a page's chart elements, as the page draws them
 
 
 @dataclass(frozen=True)
@@ -47,7 +44,7 @@ class Page:
 
     path: str
     icon: str
-    charts: Charts | None = None  # its chart builder if the keystroke route draws it while the user types
+    elements: Elements | None = None  # its chart builder if the keystroke route draws it while the user types
     families: tuple[str, ...] = ()  # the pretrained model families it can show (none: the built-in models only)
 
     @property
@@ -58,31 +55,31 @@ class Page:
     @property
     def live(self) -> bool:
         """True if the keystroke route draws its charts while the user types."""
-        return self.charts is not None
+        return self.elements is not None
 
 
 PAGES: tuple[Page, ...] = (
-    Page("overview", ":material/account_tree:", overview.charts, ALL_FAMILIES),
-    Page("tour", ":material/school:", tour.charts),
-    Page("embeddings", ":material/waves:", embeddings.charts),
-    Page("self_attention", ":material/grid_on:", self_attention.charts, ALL_FAMILIES),
-    Page("multi_head", ":material/view_module:", multi_head.charts, ALL_FAMILIES),
-    Page("masks", ":material/visibility_off:", masks.charts),
-    Page("decoding", ":material/translate:", decoding.charts, ("marian",)),
-    Page("training", ":material/model_training:", training.charts),
-    Page("add_norm", ":material/functions:", add_norm.charts),
-    Page("paper", ":material/description:", paper.charts),
-    Page("bert_gpt", ":material/compare_arrows:", bert_gpt.charts, ALL_FAMILIES),
-    Page("notes", ":material/rule:", findings.every_chart),
-    Page("playground", ":material/edit:", playground.charts),
-    Page("lab_timeline", ":material/timeline:", lab_timeline.charts),
-    Page("lab_knockout", ":material/block:", lab_knockout.charts),
-    Page("lab_pairs", ":material/compare:", lab_pairs.charts),
-    Page("trust", ":material/fact_check:", trust.charts),
-    Page("after_2017", ":material/bolt:", after_2017.charts),
-    Page("kv_cache", ":material/memory:", kv_cache.charts),
-    Page("sliding_window", ":material/width:", sliding_window.charts),
-    Page("positions", ":material/rotate_right:", positions.charts),
+    Page("overview", ":material/account_tree:", overview.elements, ALL_FAMILIES),
+    Page("tour", ":material/school:", tour.elements),
+    Page("embeddings", ":material/waves:", embeddings.elements),
+    Page("self_attention", ":material/grid_on:", self_attention.elements, ALL_FAMILIES),
+    Page("multi_head", ":material/view_module:", multi_head.elements, ALL_FAMILIES),
+    Page("masks", ":material/visibility_off:", masks.elements),
+    Page("decoding", ":material/translate:", decoding.elements, ("marian",)),
+    Page("training", ":material/model_training:", training.elements),
+    Page("add_norm", ":material/functions:", add_norm.elements),
+    Page("paper", ":material/description:", paper.elements),
+    Page("bert_gpt", ":material/compare_arrows:", bert_gpt.elements, ALL_FAMILIES),
+    Page("notes", ":material/rule:", findings.elements),
+    Page("playground", ":material/edit:", playground.elements),
+    Page("lab_timeline", ":material/timeline:", lab_timeline.elements),
+    Page("lab_knockout", ":material/block:", lab_knockout.elements),
+    Page("lab_pairs", ":material/compare:", lab_pairs.elements),
+    Page("trust", ":material/fact_check:", trust.elements),
+    Page("after_2017", ":material/bolt:", after_2017.elements),
+    Page("kv_cache", ":material/memory:", kv_cache.elements),
+    Page("sliding_window", ":material/width:", sliding_window.elements),
+    Page("positions", ":material/rotate_right:", positions.elements),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

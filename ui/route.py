@@ -22,22 +22,19 @@ holding every keystroke to it slowed typing (docs/serving.md has the measurement
 """
 from __future__ import annotations
 
-import gzip
 import logging
-import struct
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterable
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ui import data, instrument, live, shared, url
+from ui import data, instrument, live, url
+from ui.payload import Answer, answer
 from ui.registry import BY_PATH
 from ui.shared import Drafts
-from ui.view import Element, View
-from ui.widgets import element_payload
+from ui.view import View
 
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 GZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
@@ -93,38 +90,25 @@ def view(page: str, params: dict[str, str]) -> View:
     return View.of(values, url_for(page, values), drafts)
 
 
-def elements(page: str, v: View) -> list[Element]:
-    """The chart elements `page` shows in view `v` (none where the route does not apply: no sentence, the naive
-    renderer, a pretrained model)."""
+def page_answer(page: str, v: View) -> Answer | None:
+    """`page`'s answer in view `v` (ui/payload.py: built once per page and View), or None where the route does not
+    apply (no sentence, the naive renderer, a pretrained model)."""
     if not v.live or v.model not in data.models():
-        return []
+        return None
     trace = data.view_trace(v)
-    return BY_PATH[page].charts(trace, v) if trace is not None else []
+    return answer(BY_PATH[page].elements, trace, v) if trace is not None else None
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:
-    """The chart payloads of `page` for a query string (see `page_payloads`)."""
-    return list(page_payloads(page, view(page, params)))
+    """The chart payloads of `page` for a query string, in the order of its elements; none if nothing to draw."""
+    drawn = page_answer(page, view(page, params))
+    return list(drawn.payloads.values()) if drawn is not None else []
 
 
-def page_payloads(page: str, v: View) -> tuple[bytes, ...]:
-    """The chart payloads of `page` in view `v`, built once per view (shared.VIEWS; threads asking for the same
-    view at once wait for the one building it); none where there is nothing to draw."""
-    return shared.per_view(("answer", v), lambda: tuple(element_payload(b, v) for b in elements(page, v)))
-
-
-def answer(page: str, params: dict[str, str], zipped: bool = False) -> bytes:
-    """The route's body for a query string, b"" if nothing to draw; with `zipped`, gzipped once per view (kept in
-    shared.VIEWS beside the payloads: a sentence seen before is not compressed again)."""
-    v = view(page, params)
-    if not zipped:
-        return frame(page_payloads(page, v))
-    return shared.per_view(("gzip", v), lambda: gzipped(frame(page_payloads(page, v))))
-
-
-def frame(chunks: Iterable[bytes]) -> bytes:
-    """Payloads as one body: each preceded by its length (uint32 LE)."""
-    return b"".join(struct.pack("<I", len(c)) + c for c in chunks)
+def body(page: str, params: dict[str, str], zipped: bool = False) -> bytes:
+    """The route's body for a query string (its payloads framed), gzipped if asked; b"" if nothing to draw."""
+    drawn = page_answer(page, view(page, params))
+    return b"" if drawn is None else drawn.zipped if zipped else drawn.body
 
 
 def endpoint(request: Request) -> Response:
@@ -139,24 +123,17 @@ def endpoint(request: Request) -> Response:
     group = (page, len(params.get("s", "")) // PACED_CHARS)
     least = PACE.least(group, key) if paced else 0.0
     try:
-        body = answer(page, params, zipped)
+        sent = body(page, params, zipped)
     except Exception:  # a hostile or unlucky request must not take anything down
         logging.exception("keystroke route failed for %s", page)
         return Response(status_code=204, headers=HEADERS)
     took = time.perf_counter() - start
-    instrument.route(page, params.get("s", ""), took, len(body))
+    instrument.route(page, params.get("s", ""), took, len(sent))
     if paced:
         PACE.took(group, key, took)
         time.sleep(max(0.0, least - took))  # no faster than computing it: nobody learns what others typed
-    if not body:
+    if not sent:
         return Response(status_code=204, headers=HEADERS)
     headers = HEADERS | GZIPPED if zipped else HEADERS  # unzipped: Streamlit's middleware adds Vary
-    return Response(body, media_type="application/octet-stream", headers=headers)
+    return Response(sent, media_type="application/octet-stream", headers=headers)
 
-
-def gzipped(body: bytes) -> bytes:
-    """The body gzipped at level 1 (b"" stays b"": nothing to draw): half the bytes of a 16-token answer, as level 9
-    gives (20.7 against 19.9 KB of 44.6), at half its CPU (0.25 against 0.49 ms). Streamlit's gzip middleware, at level
-    9, leaves a response that names its encoding alone. mtime 0: the same text gives the same bytes (nginx's cache,
-    tests)."""
-    return gzip.compress(body, compresslevel=1, mtime=0) if body else b""

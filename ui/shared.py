@@ -1,13 +1,13 @@
 """The two caches every session's script threads and keystroke-route requests share, and the greedy drafts. Each is
 bounded and locked, so any thread may read and write it; of the threads that miss one key at once, one builds it.
 
-- Per process (`@per_process(size)`, a `Memo` per function): the models, their traces and what derives from them
-  (ui/data.py, ui/notes.py), by the function's arguments. Their values are read-only.
-- Per view (`VIEWS`, through `per_view`): what a View's charts are, for views the keystroke route serves (View.live
-  names the page): a pure chart builder's elements (ui/view.per_view), each element's payload (ui/widgets.py) and the
-  route's whole answer (ui/route.py). The route builds a keystroke's once; the rerun after the typing pause, and
-  every session that types the same sentence, take them from here. A chart drawn without a route (an edited
-  Playground grid) may depend on more than its view and is never stored.
+- Models and traces, per process (`@per_process(size)`, a `Memo` per function): the models, their traces and what
+  derives from them (ui/data.py, ui/notes.py), by the function's arguments. Their values are read-only.
+- Answers, per (page, View) (`ANSWERS`, through `answer`): a live page's chart elements and their payloads in one
+  view (ui/payload.py), for views the keystroke route serves (View.live names the page). The route builds a
+  keystroke's once; the rerun after the typing pause, and every session that types the same sentence, take it from
+  here. A chart drawn without a route (an edited Playground grid) may depend on more than its view and is never
+  stored.
 
 `DRAFTS` is state, not a cache: the greedy output ids by (model, text). The previous keystroke's output lets
 decoding verify it as a draft in a pass or two instead of one pass per token; a draft is only a hint that decoding
@@ -61,26 +61,28 @@ class LRU:
 
 
 def nbytes(value: Any) -> int:
-    """Bytes held by a payload, or by the arrays of chart elements and of their specs (read as far as lists of specs
-    and panels go: labels, numbers and each spec's axes and style are left out, which walked cost ~0.3 ms a call)."""
+    """Bytes held by a payload, or by an answer's payloads and the arrays of its chart elements and their specs (read
+    as far as lists of specs and panels go: labels, numbers and each spec's axes and style are left out, which walked
+    cost ~0.3 ms a call)."""
     if isinstance(value, bytes):
         return len(value)
     if isinstance(value, np.ndarray):
         return value.nbytes
+    if isinstance(value, dict):
+        return sum(map(nbytes, value.values()))
     if isinstance(value, (tuple, list)):
         return sum(map(nbytes, value)) if value and (isinstance(value[0], HOLDERS) or is_dataclass(value[0])) else 0
     return sum(nbytes(v) for v in vars(value).values() if isinstance(v, HOLDERS)) if is_dataclass(value) else 0
 
 
-HOLDERS = (bytes, np.ndarray, tuple, list)
+HOLDERS = (bytes, np.ndarray, tuple, list, dict)
 
 
 MB = 1 << 20
-# The per-view budget in MB (default 192): a replica with little memory, or the memory test (which must fill the map in
-# its warm-up to see what sessions leave behind), sets ATTENTION_LAB_SHARED_MB lower. An answer's payloads are counted
-# again beside their own entries, so the map holds less than its budget.
+# The answers' budget in MB (default 192): a replica with little memory, or the memory test (which must fill the map in
+# its warm-up to see what sessions leave behind), sets ATTENTION_LAB_SHARED_MB lower.
 BUDGET_MB = max(1, int(os.environ.get("ATTENTION_LAB_SHARED_MB", "192")))
-VIEWS = LRU(16384, nbytes, BUDGET_MB * MB)  # a payload is 1–80 KB, a builder's elements 20–100 KB
+ANSWERS = LRU(16384, nbytes, BUDGET_MB * MB)  # an answer holds 20–400 KB: its elements' arrays, payloads and gzip
 DRAFTS = LRU(8192)  # (model, text) -> tuple of ids; a class of 300 typing writes ~300 a second
 
 
@@ -118,12 +120,12 @@ def built_once(values: LRU, building: Once, key: Hashable, build: Callable[[], A
     return value
 
 
-VIEW_BUILDING = Once()
+ANSWERING = Once()
 
 
-def per_view(key: tuple, build: Callable[[], Any]) -> Any:
-    """VIEWS[key], built by build() once (key: a kind, the View, and what else it depends on)."""
-    return built_once(VIEWS, VIEW_BUILDING, key, build)
+def answer(key: tuple, build: Callable[[], Any]) -> Any:
+    """ANSWERS[key], built by build() once (key: the page and the View)."""
+    return built_once(ANSWERS, ANSWERING, key, build)
 
 
 class Memo:

@@ -2,30 +2,28 @@
 by ui/state.view_state or ui/route.py; each view parameter is declared once, as its field), and the chart elements
 they make (`Element`).
 
-Pure on purpose: no Streamlit, no session. A page's chart builder (ui/views/*.py) is called as charts(trace, view),
+Pure on purpose: no Streamlit, no session. A page's chart builder (ui/views/*.py) is called as elements(trace, view),
 so a rerun and a route request that hold the same view send the same bytes by construction.
 """
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from lesson import catalogue
 from lesson.catalogue import LANGS, viz_words
 from model.attribution import SWAPS
 from model.checkpoint import available_models
 from model.decoding import METHODS, DecodeOptions
+from model.ink import MAX_INK
 from model.pretrained import PretrainedTrace
 from model.pretrained import available as hf_available
 from model.trace import Trace
 from model.transformer import AttnOptions
-from ui import shared
 from ui.param import Param, declared, param
 from viz.style import Words
 
-T = TypeVar("T")
 PRETRAINED = "hf"  # the model picker's "Pretrained (Hugging Face)…" entry; the model id or folder is state "hf"
 BLOCK_LABELS = {"encoder": "ctl.side_encoder", "decoder": "ctl.side_decoder", "cross": "ctl.side_cross"}  # -> message
 
@@ -73,6 +71,8 @@ class View:
     knockout_mode: str = param("mean", url="ko_mode", options=("mean", "zero"))
     pair_sentence: str = param("I have two cats", url="mp")  # the minimal-pairs page's second sentence
     custom_mask: str = param("", url="cm", chars=128 * 33)  # masks page: ticked cells, a hex bit row per query (≤ 128)
+    ink: str = param("", chars=MAX_INK)  # From words to patches: the drawing, strokes of points (model/ink.py)
+    occlude: str = param("", url="occ", chars=4)  # … and its occluded patches, a hex bit row (patch i: bit i)
     mask_mode: str = param("add", options=("add", "mul"))  # masks page: + (−∞) as in the paper, or × as in a note
     shuffle_with_pe: bool = param(True, url="pe_on")  # embeddings page: add the PE in the shuffle demonstration
     shuffle: int = param(0, low=0, high=10_000)  # embeddings page: which shuffle of the sentence (0: as typed)
@@ -173,22 +173,3 @@ def within_model(trace: Trace, v: View, blocks: Sequence[str] = ()) -> View:
     v = v.within(block=blocks or attention_blocks(trace))
     return v.within(layer=trace.n_layers(v.block) - 1, head=trace.config.h - 1)
 
-
-KEY_TYPES = (str, int, float, bool)  # a builder's arguments that go into its cache key beside the View
-
-
-def per_view(build: Callable[..., T]) -> Callable[..., T]:
-    """A pure chart builder, called once per View that has a keystroke route: the route's request builds its elements
-    and the rerun after the typing pause (or another session at the same sentence) takes them from shared.VIEWS.
-    Its other arguments must follow from the View (its trace, what `shown` reads off it) or be plain values, which
-    join the key; a View without a route (an edited Playground grid) is never cached."""
-    name = f"{build.__module__}.{build.__qualname__}"
-
-    @functools.wraps(build)
-    def once_per_view(*args):
-        v = next(a for a in reversed(args) if isinstance(a, View))
-        if not v.live:
-            return build(*args)
-        return shared.per_view(("built", name, v, tuple(a for a in args if type(a) in KEY_TYPES)), lambda: build(*args))
-
-    return once_per_view

@@ -11,14 +11,14 @@ from contextvars import ContextVar
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, shared, state
-from ui.chart import draw, payload, urls
+from ui import data, instrument, state
+from ui.chart import draw, urls
 from ui.i18n import t
+from ui.payload import PRESENTER_ZOOM, Chart, shown_specs
 from ui.pinyin import readings
-from ui.view import Element, View
+from ui.view import Element
 from viz import fonts
 from viz.plotly import to_plotly
-from viz.specials import without_specials
 
 PLOTLY_CONFIG = {
     "displaylogo": False,
@@ -176,53 +176,27 @@ def token_rows(rows: list[list[str]]) -> None:
 
 
 def figure(spec, key: str) -> None:
-    """Draw one chart (a viz spec) full-width under a stable key."""
-    show(Element([spec], key))
+    """Draw one chart (a viz spec) full-width under a stable key, outside any page's answer (a pretrained model's
+    charts: built now, in this run's view)."""
+    show(Chart(Element([spec], key), state.view_state()))
 
 
-def show(element: Element, main: bool = False) -> None:
-    """Draw a element's charts (`main`: the page's main figure, first on a projector's screen, see `main_figure`).
-    `?renderer=naive` draws each with st.plotly_chart instead (the benchmark's reference), from the same specs."""
+def show(chart: Chart, main: bool = False) -> None:
+    """Draw a chart element (`main`: the page's main figure, first on a projector's screen, see `main_figure`), its
+    payload the page's answer's (ui/payload.py). `?renderer=naive` draws each chart with st.plotly_chart instead
+    (the benchmark's reference), from the same specs."""
     if main:
         with main_figure():
-            show(element)
+            show(chart)
         return
+    element, v = chart.element, chart.view
     instrument.count_charts(len(element.specs))
     with instrument.section("serialise"):
-        if instrument.naive():
-            columns = element.columns or len(element.specs)
-            naive(shown_specs(element, state.view_state()), element.file_names(), state.get("sentence"), zoom(),
-                  columns)
+        if v.renderer == "naive":
+            naive(shown_specs(element, v), element.file_names(), v.sentence, PRESENTER_ZOOM if v.presenter else 1.0,
+                  element.columns or len(element.specs))
         else:
-            draw(element_payload(element, state.view_state()), element.key)
-
-
-def zoom() -> float:
-    """Chart zoom: larger in presenter view."""
-    return PRESENTER_ZOOM if state.get("presenter") else 1.0
-
-
-def element_payload(element: Element, v: View) -> bytes:
-    """A chart element's payload in view `v`, built once per (view, element) where the view has a keystroke route
-    (shared.VIEWS: the route's keystroke and the rerun after the pause send the same bytes, built once)."""
-    if not v.live:
-        return build_payload(element, v)
-    return shared.per_view(("payload", v, element.key), lambda: build_payload(element, v))
-
-
-def shown_specs(element: Element, v: View) -> list:
-    """The element's charts as the view shows them: attention maps without special tokens if it asks so."""
-    if not v.hide_special:
-        return element.specs
-    return [without_specials(spec, v.t("viz.specials_hidden")) for spec in element.specs]
-
-
-def build_payload(element: Element, v: View) -> bytes:
-    """A chart element's payload in view `v`: every chart carries the sentence it shows and the page's keystroke
-    route."""
-    return payload(shown_specs(element, v), element.file_names(), sentence=v.sentence,
-                   zoom=PRESENTER_ZOOM if v.presenter else 1.0, columns=element.columns or len(element.specs),
-                   words={"download": v.t("viz.download", format="{format}")}, live=v.live)
+            draw(chart.packed(), element.key)
 
 
 def naive(specs, names: list[str], sentence: str, zoom: float, columns: int) -> None:
@@ -239,8 +213,6 @@ def naive(specs, names: list[str], sentence: str, zoom: float, columns: int) -> 
             figure_ = to_plotly(spec, sentence=sentence, zoom=zoom).to_dict()
             st.plotly_chart(figure_, key=name, config=config, theme=None)
 
-
-PRESENTER_ZOOM = 1.45
 
 
 def cross_note(trace: Trace) -> None:
@@ -323,31 +295,6 @@ def main_figure() -> Iterator[None]:
     _STAGE.set(None)
     with slot:
         yield
-
-
-@contextmanager
-def stage_pickers() -> Iterator[None]:
-    """Draw what follows (the figure's pickers) at the top of the stage, in one row above the figure (presenter view:
-    reachable and seen without scrolling), else in place."""
-    slot = _STAGE.get()
-    if slot is None:
-        yield
-        return
-    with slot, st.container(key=PICKERS_KEY):
-        st.html(PICKERS_CSS)
-        yield
-
-
-PICKERS_KEY = "al-pickers"
-# on the stage each picker's label stands beside its buttons, at the presenter minimum of 18 px: one short row
-PICKERS_CSS = """<style>
-.st-key-al-pickers .stButtonGroup {display:flex; flex-direction:row; align-items:center; gap:.5rem}
-.st-key-al-pickers .stButtonGroup label {margin:0; min-height:0}
-.st-key-al-pickers .stButtonGroup p {font-size:20px !important; line-height:1.2}
-.st-key-al-pickers .stButtonGroup label p {color:#5f6b7a}
-.st-key-al-pickers button {min-height:0; padding:.15rem .65rem}
-.st-key-al-pickers [data-testid="stHorizontalBlock"] {row-gap:.3rem; column-gap:1.75rem}
-</style>"""
 
 
 def presenter_css() -> None:

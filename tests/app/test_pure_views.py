@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ui import data, route, url
+from ui.payload import build
 from ui.registry import PAGES
 from ui.view import View
-from ui.widgets import build_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py")),
@@ -68,9 +68,9 @@ VIEWS = {"self_attention": {"side": "decoder", "layer": "1", "head": "3", "query
 
 
 def payloads(page, v) -> list[bytes]:
-    """The page's chart payloads for view `v`, as the rerun and the route build them."""
+    """The page's chart payloads for view `v`, built from its elements outside any cache."""
     trace = data.view_trace(v)
-    return [build_payload(b, v) for b in page.charts(trace, v)]
+    return [build(element, v) for element in page.elements(trace, v).values()]
 
 
 @pytest.mark.parametrize("page", LIVE, ids=lambda p: p.path)

@@ -23,7 +23,7 @@ def test_a_page_has_a_title_in_both_languages_and_a_live_page_its_views_module(p
     assert page.icon.startswith(":material/")
     assert set(page.families) <= set(ALL_FAMILIES)
     if page.live:  # the chart builder itself, from ui/views (the notes' findings are shared with other pages)
-        assert page.charts.__module__ == ("ui.views.findings" if page.path == "notes" else f"ui.views.{page.path}")
+        assert page.elements.__module__ == ("ui.views.findings" if page.path == "notes" else f"ui.views.{page.path}")
 
 
 def test_the_keystroke_route_serves_exactly_the_live_pages():
@@ -31,7 +31,7 @@ def test_the_keystroke_route_serves_exactly_the_live_pages():
 
     defaults, _ = url.from_url({})
     served = [p.path for p in PAGES if route.applies(p.path, defaults)]
-    assert served == [p.path for p in PAGES if p.charts is not None]
+    assert served == [p.path for p in PAGES if p.elements is not None]
 
 
 def test_the_server_starts_without_the_registry_and_the_model_stack():

@@ -1,20 +1,22 @@
-"""What every script thread and route request shares (ui/shared.py's two caches, per process and per view, and the
-drafts; Trace.attn's views): bounded, right under many threads at once, each key built once, and a keystroke's
-payloads built once for the route and the rerun."""
+"""What every script thread and route request shares (ui/shared.py's two caches, models and traces per process and
+answers per page and View, and the drafts; Trace.attn's views): bounded, right under many threads at once, each key
+built once, a keystroke's answer built once for the route and the rerun, and an answer's key covering everything
+its builder takes."""
+import inspect
 import random
 import threading
-from dataclasses import dataclass, replace
+import typing
+from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from model.checkpoint import load_bundle
-from model.decoding import DecodeOptions
-from model.trace import run_with_trace
-from model.transformer import AttnOptions
-from ui import data, route, shared, widgets
-from ui.registry import BY_PATH
-from ui.view import Element, per_view
-from ui.widgets import build_payload, element_payload
+from model.trace import Trace, run_with_trace
+from ui import data, payload, route, shared
+from ui.payload import answer, build
+from ui.registry import BY_PATH, PAGES
+from ui.view import View
 
 THREADS = 16
 
@@ -106,66 +108,83 @@ def test_a_traces_attention_views_are_built_once_and_equal_from_every_thread():
     assert all(trace.attn(*key) is trace.attn(*key) for key in blocks)
 
 
-def test_a_keystrokes_payloads_are_built_once_for_the_route_and_the_rerun():
-    """The route answers a keystroke; the rerun's payload of each element in the same view is the very bytes object
-    the route built (not built again), and equal to a payload built from scratch."""
+def test_a_keystrokes_answer_is_built_once_for_the_route_and_the_rerun():
+    """The route answers a keystroke; the rerun's answer in the same view is the very object the route built (not
+    built again), its payloads equal to payloads built from scratch and its body the route's."""
     page, params = "self_attention", {"s": "shared test : my friend drinks hot tea ."}
     v = route.view(page, params)
-    body = route.answer(page, params)
-    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
-    assert body and elements
-    for b in elements:
-        cached = shared.VIEWS.get(("payload", v, b.key))
-        assert cached is not None and element_payload(b, v) is cached
-        assert cached == build_payload(b, v)
-    answered = shared.VIEWS.get(("answer", v))
-    assert answered is not None and all(
-        a is b for a, b in zip(answered, (shared.VIEWS.get(("payload", v, e.key)) for e in elements)))
-    assert route.answer(page, params) == body, "a sentence seen before is one lookup of the same bytes"
+    body = route.body(page, params)
+    rerun = answer(BY_PATH[page].elements, data.view_trace(v), v)
+    assert body and rerun.body == body and rerun is shared.ANSWERS.get((BY_PATH[page].elements.__module__, v))
+    assert rerun.payloads == {key: build(element, v) for key, element in rerun.elements.items()}
+    assert route.body(page, params) == body, "a sentence seen before is one lookup of the same bytes"
 
 
 def test_a_view_without_a_route_is_never_cached():
-    """An element drawn without a keystroke route (an edited Playground grid) is built every time and not stored."""
+    """An answer in a view without a keystroke route (an edited Playground grid) is built every time and not
+    stored."""
     page, params = "self_attention", {"s": "shared test : no route here ."}
     v = replace(route.view(page, params), live="")
-    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
-    before = len(shared.VIEWS)
-    for b in elements:
-        assert element_payload(b, v) == build_payload(b, v)
-        assert shared.VIEWS.get(("payload", v, b.key)) is None
-    assert len(shared.VIEWS) == before
+    before = len(shared.ANSWERS)
+    first = answer(BY_PATH[page].elements, data.view_trace(v), v)
+    second = answer(BY_PATH[page].elements, data.view_trace(v), v)
+    assert first is not second and first.body == second.body and len(shared.ANSWERS) == before
 
 
-def test_a_per_view_builder_runs_once_per_view_and_plain_arguments():
-    """16 threads build the same view at once: the builder runs once and every thread gets its very elements, later
-    calls get the stored ones; another plain argument is another entry, and a view without a route runs the builder
-    every time."""
+def test_an_answer_is_built_once_per_page_and_view():
+    """16 threads ask for the same page's answer in one view at once: the builder runs once and every thread gets the
+    very answer, later calls get the stored one; another view is another entry, and a view without a route runs the
+    builder every time."""
     calls = []
 
-    @per_view
-    def build(trace, n: int, v):
-        calls.append(n)
+    def build_elements(trace, v):
+        calls.append(v.head)
         threading.Event().wait(0.02)  # long enough for the other threads to arrive while it builds
-        return [("block", n, v.sentence)]
+        return {}
 
-    v = route.view("self_attention", {"s": "shared test : per view ."})
-    first = together(lambda i: build(None, 1, v))
-    assert calls == [1] and all(r is first[0] for r in first) and first[0] == [("block", 1, v.sentence)]
-    assert build(None, 1, v) is first[0] and calls == [1]
-    assert build(None, 2, v) == [("block", 2, v.sentence)] and calls == [1, 2]
+    v = route.view("self_attention", {"s": "shared test : per page and view ."})
+    first = together(lambda i: answer(build_elements, None, v))
+    assert calls == [0] and all(r is first[0] for r in first)
+    assert answer(build_elements, None, v) is first[0] and calls == [0]
+    assert answer(build_elements, None, replace(v, head=1)) is not first[0] and calls == [0, 1]
     plain = replace(v, live="")
-    build(None, 1, plain)
-    build(None, 1, plain)
-    assert calls == [1, 2, 1, 1]
+    answer(build_elements, None, plain)
+    answer(build_elements, None, plain)
+    assert calls == [0, 1, 0, 0]
+
+
+def uncovered(builder) -> list[str]:
+    """The parameters of a page's builder that its answer's key, (page, View), does not cover: all but one trace (a
+    function of the View: the route and the rerun pass the View's trace, data.view_trace) and the View itself."""
+    hints = typing.get_type_hints(builder)
+    names = list(inspect.signature(builder).parameters)
+    covered = [name for name, kind in zip(names, ("trace", "view"))
+               if (kind == "view" and hints.get(name) is View)
+               or (kind == "trace" and hints.get(name) in (Trace, Trace | None))]
+    return [name for name in names if name not in covered]
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.live], ids=lambda p: p.path)
+def test_an_answers_key_covers_everything_its_builder_takes(page):
+    """Every live page's builder takes (trace, View) and nothing else: the answer cache keys it by page and View."""
+    assert uncovered(page.elements) == []
+
+
+def test_the_key_check_catches_a_builder_with_another_argument():
+    """A builder that takes a head beside the View, or its arguments in another order, is caught."""
+    def with_head(trace: Trace, head: int, v: View) -> dict: ...
+    def swapped(v: View, trace: Trace) -> dict: ...
+    def bare(trace: Trace, v: View) -> dict: ...
+    assert uncovered(with_head) == ["head", "v"] and uncovered(swapped) == ["v", "trace"] and uncovered(bare) == []
 
 
 def test_threads_asking_for_the_same_new_view_at_once_build_it_once(monkeypatch):
-    """16 threads ask the route for one sentence it has not seen, at the same moment: the page's elements are built
-    once, and every thread gets the same answer."""
+    """16 threads ask the route for one sentence it has not seen, at the same moment: the page's answer is built
+    once, and every thread gets the same body."""
     page, params = "multi_head", {"s": "shared test : a class types this together ."}
-    builds, builder = [], route.elements
-    monkeypatch.setattr(route, "elements", lambda p, v: builds.append(1) or builder(p, v))
-    bodies = together(lambda i: route.answer(page, params))
+    builds, builder = [], payload.built
+    monkeypatch.setattr(payload, "built", lambda *a: builds.append(1) or builder(*a))
+    bodies = together(lambda i: route.body(page, params))
     assert len(builds) == 1 and len(set(bodies)) == 1 and bodies[0]
 
 
@@ -198,14 +217,14 @@ def test_a_memo_computes_each_key_once_under_many_threads_and_keeps_no_failure()
     assert len(memo.values) == 0
 
 
-def test_the_per_view_cache_builds_each_key_once_under_many_threads():
-    """16 threads ask for the same 24 keys of every kind (elements, payloads, answers), each in its own order, at once:
-    each key is built once, every thread reads the very object built, and the map stays within its byte budget."""
+def test_the_answer_cache_builds_each_key_once_under_many_threads():
+    """16 threads ask for the same 24 keys at once, each in its own order: each key is built once, every thread reads
+    the very object built, and the map stays within its byte budget."""
     v = route.view("self_attention", {"s": "shared test : one build per key ."})
-    keys = [(kind, v, i) for kind in ("built", "payload", "answer") for i in range(8)]
+    keys = [(page, v, i) for page in ("a", "b", "c") for i in range(8)]
     builds, lock = [], threading.Lock()
 
-    def build(key) -> bytes:
+    def build_key(key) -> bytes:
         with lock:
             builds.append(key)
         threading.Event().wait(0.005)  # others arrive while it builds
@@ -213,12 +232,12 @@ def test_the_per_view_cache_builds_each_key_once_under_many_threads():
 
     def visit(i: int) -> dict:
         order = random.Random(i).sample(keys, len(keys))
-        return {key: shared.per_view(key, lambda key=key: build(key)) for key in order}
+        return {key: shared.answer(key, lambda key=key: build_key(key)) for key in order}
 
     seen = together(visit)
     assert sorted(builds, key=repr) == sorted(keys, key=repr), "each key built once"
     assert all(got[key] is seen[0][key] for got in seen for key in keys)
-    assert shared.VIEWS.weight <= shared.VIEWS.budget
+    assert shared.ANSWERS.weight <= shared.ANSWERS.budget
 
 
 def test_a_views_payloads_are_built_once_when_the_route_and_reruns_ask_together(monkeypatch):
@@ -226,45 +245,13 @@ def test_a_views_payloads_are_built_once_when_the_route_and_reruns_ask_together(
     rerun sends the bytes the route answers."""
     page, params = "multi_head", {"s": "shared test : route and reruns together ."}
     v = route.view(page, params)
-    elements = BY_PATH[page].charts(route.data.view_trace(v), v)
-    built, builder = [], widgets.build_payload
-    monkeypatch.setattr(widgets, "build_payload", lambda b, view: built.append(b.key) or builder(b, view))
+    trace = data.view_trace(v)
+    built, builder = [], payload.build
+    monkeypatch.setattr(payload, "build", lambda e, view: built.append(e.key) or builder(e, view))
 
-    def ask(i: int) -> tuple[bytes, ...]:
-        return route.page_payloads(page, v) if i % 2 else tuple(element_payload(b, v) for b in elements)
+    def ask(i: int) -> bytes:
+        return route.body(page, params) if i % 2 else answer(BY_PATH[page].elements, trace, v).body
 
-    answers = together(ask)
-    assert sorted(built) == sorted(b.key for b in elements)
-    assert all(a == answers[0] for a in answers) and answers[0]
-
-
-def test_per_process_functions_compute_a_new_key_once_for_many_threads(monkeypatch):
-    """16 threads ask ui.data for the trace of one new sentence at once: one forward pass, one read-only trace shared
-    by all; later asks (with any draft hint) get the same trace."""
-    passes, run = [], data.run_with_trace
-    monkeypatch.setattr(data, "run_with_trace", lambda *a, **k: passes.append(1) or run(*a, **k))
-    text, attn, decode = "shared test : the dog reads a book .", AttnOptions(), DecodeOptions()
-    traces = together(lambda i: data.trace("en-zh", text, attn, decode, _draft=[i]))
-    assert len(passes) == 1 and all(t is traces[0] for t in traces)
-    assert data.trace("en-zh", text, attn, decode) is traces[0] and len(passes) == 1
-
-
-def test_elements_weigh_the_arrays_they_hold():
-    """The per-view budget counts what an element holds, its specs' arrays and those of their panels, as well as
-    payloads."""
-    @dataclass(frozen=True)
-    class Panel:
-        values: np.ndarray
-
-    @dataclass(frozen=True)
-    class Spec:
-        values: np.ndarray
-        labels: tuple[str, ...]
-        panels: tuple[Panel, ...] = ()
-        decimals: int = 2
-
-    heat, bars = np.zeros((16, 16), np.float32), np.zeros(16, np.float32)
-    element = Element([Spec(heat, ("ab",) * 16), Spec(heat, ("c",), (Panel(bars), Panel(bars)))], key="key")
-    assert shared.nbytes(element) == 2 * heat.nbytes + 2 * bars.nbytes
-    assert shared.nbytes([element, element]) == 2 * shared.nbytes(element)
-    assert shared.nbytes((b"x" * 300, b"y" * 100)) == 400
+    bodies = together(ask)
+    assert sorted(built) == sorted(e.key for e in BY_PATH[page].elements(trace, v).values())
+    assert all(b == bodies[0] for b in bodies) and bodies[0]

@@ -10,7 +10,7 @@ import segno
 import streamlit as st
 from streamlit import config
 
-from ui import data, live, state, widgets
+from ui import data, live, payload, state, widgets
 from ui.chart import draw
 from ui.classroom import DIALOG_TITLE, address, session
 from ui.classroom import store as classes
@@ -204,7 +204,7 @@ def thumbnail(sent: classes.Sentence, v) -> None:
     spec = matrix_heatmap(attn.pattern[m.head], attn.queries, attn.keys, kind="prob", title=sent.text[:60],
                           row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), show_values=False,
                           height=260, words=v.words())
-    draw(widgets.element_payload(Element([spec], f"class-sent-{sent.id}"), view), f"class-sent-{sent.id}")
+    draw(payload.build(Element([spec], f"class-sent-{sent.id}"), view), f"class-sent-{sent.id}")
 
 
 def student_row(s: Seat, path: str) -> None:

@@ -1,4 +1,5 @@
-"""Add & Norm's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+"""Add & Norm's charts for one trace and the view state (the page places `elements`' charts by key, the keystroke
+route sends them all)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from model import lessons
 from model.explain import layer_norm_stats
 from model.trace import BatchTrace, Trace
 from ui import data
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, clamp
 from viz.bars import grouped_bars, layernorm_stats
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
@@ -37,7 +38,6 @@ def tokens(trace: Trace, stack: str) -> list[str]:
     return trace.src.tokens if stack == "encoder" else trace.tgt_input_tokens
 
 
-@per_view
 def norm_elements(trace: Trace, p: Place, v: View) -> dict[str, Element]:
     """The sublayer's stream before and after its LayerNorm, their statistics, and the layer's FFN activations."""
     toks, dims = tokens(trace, p.stack), [f"d{i}" for i in range(trace.config.d_model)]
@@ -80,7 +80,6 @@ def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
     return BatchNorms(x, real, lessons.layer_norm(x)[1], bn, bn_mu)
 
 
-@per_view
 def batch_element(b: BatchTrace, n: BatchNorms, v: View) -> Element:
     """Per-token LayerNorm means against per-feature BatchNorm means."""
     labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
@@ -91,8 +90,10 @@ def batch_element(b: BatchTrace, n: BatchNorms, v: View) -> Element:
                    "ln-bn", ["ln-token-means", "bn-feature-means"])
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    elements = list(norm_elements(trace, place(trace, v), v).values())
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the picked sublayer's and, with a second sentence that makes a
+    batch, LayerNorm against BatchNorm."""
     b = data.second_batch(trace, v)
-    return elements + ([batch_element(b, batch_norms(trace, b), v)] if b is not None else [])
+    return norm_elements(trace, place(trace, v), v) | (
+        {"batch": batch_element(b, batch_norms(trace, b), v)} if b is not None else {})

@@ -8,7 +8,7 @@ import numpy as np
 
 from model.flash import Tiles, floats_held, online_softmax
 from model.trace import Trace
-from ui.view import Element, View, clamp, per_view, within_model
+from ui.view import Element, View, clamp, within_model
 from viz.bars import grouped_bars
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
@@ -36,7 +36,6 @@ class Flash:
         return f"{self.block}-L{self.layer}-h{self.head}-B{self.tile}"
 
 
-@per_view
 def flash_view(trace: Trace, v: View) -> Flash:
     """The view applied to this trace: its head's masked scores and values through the online softmax."""
     m = within_model(trace, v)
@@ -48,37 +47,35 @@ def flash_view(trace: Trace, v: View) -> Flash:
     return Flash(block, layer, head, tile, clamp(v.tile_step, 1, len(tiles.starts)) - 1, tiles, gap)
 
 
-@per_view
 def tiles_element(trace: Trace, f: Flash, v: View) -> Element:
     """The scores read so far (later keys grey) and the output O / ℓ they give."""
-    attn, t = trace.attn(f.block, f.layer), f.tiles
-    end = t.end(f.step)
+    attn, tiles = trace.attn(f.block, f.layer), f.tiles
+    end = tiles.end(f.step)
     unread = np.arange(len(attn.keys)) >= end  # (L_k,)
     axes = dict(row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())
     dims = [f"d{i}" for i in range(attn.v.shape[-1])]
     return Element([
         matrix_heatmap(attn.masked_scores[f.head], attn.queries, attn.keys, masked=~attn.mask | unread[None, :],
-                       title=v.t("fl.fig_scores", t=f.step + 1, n=len(t.starts), first=t.starts[f.step], last=end - 1),
+                       title=v.t("fl.fig_scores", t=f.step + 1, n=len(tiles.starts), first=tiles.starts[f.step],
+                                 last=end - 1),
                        grey=("", v.t("fl.unread")), hover_formula="s({row}, {col})", **axes),
-        matrix_heatmap(t.out[f.step], attn.queries, dims, title=v.t("fl.fig_out", t=f.step + 1),
+        matrix_heatmap(tiles.out[f.step], attn.queries, dims, title=v.t("fl.fig_out", t=f.step + 1),
                        row_title=v.t("axis.query_token"), col_title=v.t("axis.dimension"), show_values=False,
                        col_ticks=16, words=v.words()),
     ], f"fl-tiles-{f.tag}", [f"fl-scores-{f.tag}", f"fl-out-{f.tag}"])
 
 
-@per_view
 def state_element(trace: Trace, f: Flash, v: View) -> Element:
     """Each query's running maximum m and running sum ℓ after the tiles done."""
-    queries, t = trace.attn(f.block, f.layer).queries, f.tiles
+    queries, tiles = trace.attn(f.block, f.layer).queries, f.tiles
     return Element([
-        grouped_bars(queries, {v.t("fl.m"): t.m[f.step]}, title=v.t("fl.fig_m", t=f.step + 1),
+        grouped_bars(queries, {v.t("fl.m"): tiles.m[f.step]}, title=v.t("fl.fig_m", t=f.step + 1),
                      y_title="m", x_title=v.t("axis.query_token"), words=v.words()),
-        grouped_bars(queries, {v.t("fl.ell"): t.ell[f.step]}, title=v.t("fl.fig_ell", t=f.step + 1),
+        grouped_bars(queries, {v.t("fl.ell"): tiles.ell[f.step]}, title=v.t("fl.fig_ell", t=f.step + 1),
                      y_title="ℓ", x_title=v.t("axis.query_token"), words=v.words()),
     ], f"fl-state-{f.tag}", [f"fl-m-{f.tag}", f"fl-ell-{f.tag}"])
 
 
-@per_view
 def memory_element(d_k: int, tile: int, v: View) -> Element:
     """Numbers one head holds at once against n: the n × n scores, or one tile of them."""
     held = np.array([floats_held(int(n), d_k, tile) for n in SIZES])  # (len(SIZES), 2)
@@ -95,7 +92,6 @@ def first_key_weight(trace: Trace, block: str) -> tuple[np.ndarray, float]:
     return patterns[..., 0].mean(axis=-1), float((1 / visible).mean())  # (N, h)
 
 
-@per_view
 def sinks_element(trace: Trace, v: View) -> Element:
     """The mean weight on the first key (a sentence's first word, the decoder's <bos>) per layer and head."""
     maps = []
@@ -109,8 +105,10 @@ def sinks_element(trace: Trace, v: View) -> Element:
     return Element(maps, "fl-sinks", [f"fl-sink-{b}" for b in BLOCKS])
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the tiles done, the running statistics, the memory held and the
+    attention sinks."""
     f = flash_view(trace, v)
-    return [tiles_element(trace, f, v), state_element(trace, f, v), memory_element(trace.config.d_k, f.tile, v),
-            sinks_element(trace, v)]
+    return {"tiles": tiles_element(trace, f, v), "state": state_element(trace, f, v),
+            "memory": memory_element(trace.config.d_k, f.tile, v), "sinks": sinks_element(trace, v)}

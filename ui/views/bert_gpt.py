@@ -1,10 +1,11 @@
-"""BERT vs GPT's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+"""BERT vs GPT's charts for one trace and the view state (the page places `elements`' charts by key, the keystroke
+route sends them all)."""
 from __future__ import annotations
 
 import numpy as np
 
 from model.trace import Trace
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from ui.views.masks import mask_figure
 
 SIDES = {"encoder": ("bg.fig_encoder", "bg-enc-mask"), "decoder": ("bg.fig_decoder", "bg-dec-mask")}  # title, key
@@ -25,13 +26,14 @@ def side_tokens(trace: Trace, side: str) -> list[str]:
     return trace.src.tokens if side == "encoder" else trace.tgt_input_tokens
 
 
-@per_view
 def side_element(trace: Trace, side: str, v: View) -> Element:
     """The mask one half of this model uses, on its own tokens."""
     title, key = SIDES[side]
     return mask_element(side_keep(trace, side), side_tokens(trace, side), v.t(title), key, v)
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends; a built-in model only)."""
-    return [side_element(trace, side, v) for side in SIDES]
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view, by side (a built-in model only: a pretrained one's masks are
+    measured on the page)."""
+    return {side: side_element(trace, side, v) for side in SIDES}

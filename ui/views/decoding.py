@@ -1,4 +1,5 @@
-"""Decoding's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+"""Decoding's charts for one trace and the view state (the page places `elements`' charts by key, the keystroke route
+sends them all)."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,7 +7,7 @@ import numpy as np
 from model.decoding import DecodeOptions, repeating
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.bars import coverage_bar, likeliest_bar
 from viz.heatmap import matrix_heatmap
 
@@ -16,10 +17,9 @@ def highest(trace: Trace) -> dict[str, int]:
     return {"step": len(trace.decoded.steps) - 1, "layer": trace.n_layers("cross") - 1, "head": trace.config.h - 1}
 
 
-@per_view
-def step_element(trace: Trace, shown: int, layer: int, head: int, v: View) -> Element:
+def step_element(trace: Trace, index: int, layer: int, head: int, v: View) -> Element:
     """One decoding step: its most likely next tokens, its cross-attention per head and its masked self-attention."""
-    step, h = trace.decoded.steps[shown], trace.config.h
+    step, h = trace.decoded.steps[index], trace.config.h
     self_attn = step.self_attn[layer, head]  # (t, t)
     return Element([likeliest_bar(step.top_tokens, step.top_probs, chosen=step.chosen_token,
                                   title=v.t("dec.fig_likeliest", k=len(step.top_tokens)),
@@ -43,7 +43,6 @@ def cross_map(trace: Trace, layer: int, title: str, v: View):
                           hover_formula=v.t("dec.hover_looks_at"), words=v.words())
 
 
-@per_view
 def coverage_element(trace: Trace, v: View) -> Element:
     """How much cross-attention each source word received over the whole translation, words that may be
     untranslated (model.coverage.mark) marked."""
@@ -54,7 +53,6 @@ def coverage_element(trace: Trace, v: View) -> Element:
                                  value_title=v.t("axis.coverage"))], "coverage", ["coverage"])
 
 
-@per_view
 def cross_element(trace: Trace, v: View) -> Element:
     """Every layer's full cross-attention."""
     N = trace.n_layers("cross")
@@ -62,12 +60,12 @@ def cross_element(trace: Trace, v: View) -> Element:
                    [f"cross-full-{i}" for i in range(N)])
 
 
-def blocked(trace: Trace, shown: int) -> tuple[str, float] | None:
+def blocked(trace: Trace, index: int) -> tuple[str, float] | None:
     """The token the repetition guard kept the model from writing at a step (its most likely one, which would have
     made a loop, model.decoding.repeating) and its probability; None if the guard was off or let it through."""
     if not trace.decode_opts.guard:
         return None
-    step = trace.decoded.steps[shown]
+    step = trace.decoded.steps[index]
     probs = trace.probs[len(step.prefix_ids) - 1]  # (V,) the model's own distribution at this step
     first = int(probs.argmax())
     if first == step.chosen_id or first not in repeating(step.prefix_ids):
@@ -88,7 +86,6 @@ def twins(trace: Trace, v: View) -> list[Trace]:
             for name in names]
 
 
-@per_view
 def twin_element(pair: list[Trace], v: View) -> Element:
     """The last layer's cross-attention of both twins, side by side."""
     last = [(other, other.config.N - 1) for other in pair]
@@ -96,10 +93,12 @@ def twin_element(pair: list[Trace], v: View) -> Element:
                    "twin", [f"twin-{other.model}" for other in pair])
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    pair = twins(trace, v)
-    twin = [twin_element(pair, v)] if pair else []
-    cover = [coverage_element(trace, v)] if isinstance(trace, Trace) else []  # a pretrained Marian has no coverage
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the coverage (the app's own models: a pretrained Marian has
+    none), the picked step, every layer's cross-attention and the twins' (when the view asks for them)."""
     at = v.within(**highest(trace))
-    return cover + [step_element(trace, at.step, at.layer, at.head, v), cross_element(trace, v)] + twin
+    cover = {} if v.pretrained else {"coverage": coverage_element(trace, v)}
+    pair = twins(trace, v)
+    return cover | {"step": step_element(trace, at.step, at.layer, at.head, v), "cross": cross_element(trace, v)} | (
+        {"twin": twin_element(pair, v)} if pair else {})

@@ -1,4 +1,5 @@
-"""Embeddings & PE's charts for one trace and the view state (the page and the keystroke route both build them here)."""
+"""Embeddings & PE's charts for one trace and the view state (the page places `elements`' charts by key, the
+keystroke route sends them all)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,13 +9,12 @@ import numpy as np
 from model.explain import pe_similarity
 from model.positional import sinusoidal_encoding
 from model.trace import Trace
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from ui.views import findings
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_heatmap
 
 
-@per_view
 def sentence_element(trace: Trace, v: View) -> Element:
     """This sentence's token embeddings (× √d_model), their PE and the sum X, one chart per row."""
     source, d_model = trace.embedding("source"), trace.config.d_model
@@ -44,7 +44,6 @@ def explorer(v: View) -> Explorer:
     return Explorer(d, base, length, sinusoidal_encoding(length, d, base))
 
 
-@per_view
 def pe_element(e: Explorer, v: View) -> Element:
     """The whole PE table: position × dimension."""
     return Element([pe_heatmap(e.pe, list(range(e.length)), col_labels=[f"d{i}" for i in range(e.d)],
@@ -53,7 +52,6 @@ def pe_element(e: Explorer, v: View) -> Element:
                    "pe-full")
 
 
-@per_view
 def similarity_element(e: Explorer, v: View) -> Element:
     """PE[i]·PE[j] for every pair of positions."""
     positions = list(range(e.length))
@@ -64,8 +62,11 @@ def similarity_element(e: Explorer, v: View) -> Element:
                                    words=v.words())], "pe-dot")
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
+
+def elements(trace: Trace | None, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the sentence's (none without one), the PE explorer's and the
+    findings'."""
     e = explorer(v)
-    own = [sentence_element(trace, v), pe_element(e, v), similarity_element(e, v)]
-    return own + findings.charts("embeddings", trace, v)
+    own = {"sentence": sentence_element(trace, v)} if trace is not None else {}
+    return own | {"pe": pe_element(e, v), "similarity": similarity_element(e, v)} | findings.on_page(
+        "embeddings", trace, v)

@@ -88,23 +88,23 @@ def shuffle_element(s: Shuffle, v: View) -> Element:
                                    show_values=False, col_ticks=16, words=v.words())], "pe-shuffle-diff")
 
 
-def finding_elements(key: str, bundle: Bundle, trace: Trace, v: View) -> list[Element]:
-    """The charts finding `key` shows for this trace and view."""
+def finding_elements(key: str, bundle: Bundle, trace: Trace | None, v: View) -> dict[str, Element]:
+    """The charts finding `key` shows for this trace (the shuffle: none without one) and view, by element key."""
     if key == "mask_mul":
-        return [mask_mul_element(v.mask_mode, v)]
+        return {"note-mask": mask_mul_element(v.mask_mode, v)}
     if key == "pe_code":
-        return pe_code_elements(bundle, v)
-    s = shuffle(trace, v) if key == "shuffle" else None
-    return [shuffle_element(s, v)] if s is not None else []
+        return {e.key: e for e in pe_code_elements(bundle, v)}
+    s = shuffle(trace, v) if key == "shuffle" and trace is not None else None
+    return {"pe-shuffle-diff": shuffle_element(s, v)} if s is not None else {}
 
 
-def charts(page: str, trace: Trace, v: View) -> list[Element]:
-    """The charts of the findings shown on `page` ("notes": every finding)."""
-    bundle = data.bundle(trace.model)
+def on_page(page: str, trace: Trace | None, v: View) -> dict[str, Element]:
+    """The charts of the findings shown on `page` ("notes": every finding), by element key."""
+    bundle = data.bundle(v.model)
     shown = [key for key in CHARTED if page in (MISTAKES[key][0], "notes")]
-    return [b for key in shown for b in finding_elements(key, bundle, trace, v)]
+    return {name: e for key in shown for name, e in finding_elements(key, bundle, trace, v).items()}
 
 
-def every_chart(trace: Trace, v: View) -> list[Element]:
-    """Every finding's charts: the Notes vs app page (what the keystroke route sends)."""
-    return charts("notes", trace, v)
+def elements(trace: Trace | None, v: View) -> dict[str, Element]:
+    """Every finding's charts: the Notes vs app page's."""
+    return on_page("notes", trace, v)

@@ -7,7 +7,7 @@ import numpy as np
 from model.kv_cache import CachedRun, cache_floats, step_multiply_adds
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.bars import grouped_bars
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
@@ -44,7 +44,6 @@ def row_labels(trace: Trace, step: int, v: View) -> list[str]:
     return [v.t("kv.row_new" if i == step else "kv.row_cached", token=f"{i}:{tok}") for i, tok in enumerate(tokens)]
 
 
-@per_view
 def cache_element(trace: Trace, step: int, layer: int, head: int, v: View) -> Element:
     """The K cache of the head's K/V group at this step (the newest row marked), and the new query's weights."""
     run, cfg = cached(trace), trace.config
@@ -62,7 +61,6 @@ def cache_element(trace: Trace, step: int, layer: int, head: int, v: View) -> El
     ], f"kv-cache-L{layer}-h{head}-t{step}", [f"kv-keys-L{layer}-t{step}", f"kv-weights-L{layer}-h{head}-t{step}"])
 
 
-@per_view
 def work_element(trace: Trace, v: View) -> Element:
     """Multiply-adds per step with and without the cache (log scale), and the numbers the cache holds."""
     steps, without, with_cache, floats = work(trace)
@@ -92,7 +90,6 @@ def grouped_run(name: str, text: str, v: View) -> Trace:
     return data.compared(v, name, text)
 
 
-@per_view
 def grouped_element(trace: Trace, v: View) -> Element:
     """The numbers each model's cache holds for its own translation of the sentence, and the grouped model's heads
     at the view's decoder layer, titled by the K/V head they share."""
@@ -111,8 +108,10 @@ def grouped_element(trace: Trace, v: View) -> Element:
     return Element([bars, *maps], f"kv-grouped-L{layer}", None, columns=2)
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    grouped = [grouped_element(trace, v)] if grouped_applies(trace) else []
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the picked step's cache, the work saved and, where the
+    grouped-query variants read the sentence, their caches and heads."""
     at = v.within(**highest(trace))
-    return [cache_element(trace, at.step, at.layer, at.head, v), work_element(trace, v), *grouped]
+    grouped = {"grouped": grouped_element(trace, v)} if grouped_applies(trace) else {}
+    return {"cache": cache_element(trace, at.step, at.layer, at.head, v), "work": work_element(trace, v)} | grouped

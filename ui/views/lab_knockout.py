@@ -6,7 +6,7 @@ import numpy as np
 from model.ablation import BLOCKS
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.heatmap import matrix_heatmap
 
 BOUND_FLOOR = 1.0  # the colour map spans at least ±1 nat: a drop too small to matter stays pale, not deep blue
@@ -17,7 +17,6 @@ def importance(trace: Trace, v: View) -> np.ndarray:
     return data.head_importance(trace.model, v.sentence, v.knockout_mode)
 
 
-@per_view
 def importance_element(trace: Trace, drops: np.ndarray, v: View) -> Element:
     """The drops as one heatmap: a row per block and layer, a column per head."""
     N, h = trace.config.N, trace.config.h
@@ -29,6 +28,7 @@ def importance_element(trace: Trace, drops: np.ndarray, v: View) -> Element:
                    "ko-importance")
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    return [importance_element(trace, importance(trace, v), v)]
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: each head's importance."""
+    return {"importance": importance_element(trace, importance(trace, v), v)}

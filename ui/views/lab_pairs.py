@@ -4,7 +4,7 @@ from __future__ import annotations
 from model.pairs import align_tokens, aligned_difference
 from model.trace import AttnView, Trace
 from ui import data
-from ui.view import Element, View, per_view, within_model
+from ui.view import Element, View, within_model
 from viz.heatmap import matrix_heatmap
 
 
@@ -34,15 +34,13 @@ def diff_element(a: AttnView, b: AttnView, head: int, v: View) -> Element:
                    "mp-diff")
 
 
-@per_view
-def elements(trace: Trace, other: Trace, block: str, layer: int, head: int, v: View) -> dict[str, Element]:
-    """Both sentences' weights of the head and their aligned difference."""
-    a, b = trace.attn(block, layer), other.attn(block, layer)
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Both sentences' weights of the view's head and their aligned difference (none without a second sentence)."""
+    other, m = second_trace(trace, v), within_model(trace, v)
+    if other is None:
+        return {}
+    layer, head = m.layer, m.head
+    a, b = trace.attn(m.block, layer), other.attn(m.block, layer)
     return {"first": pattern_element("first", a, layer, head, v),
             "second": pattern_element("second", b, layer, head, v), "diff": diff_element(a, b, head, v)}
 
-
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    other, m = second_trace(trace, v), within_model(trace, v)
-    return list(elements(trace, other, m.block, m.layer, m.head, v).values()) if other is not None else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from model.snapshots import Snapshot
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.curves import training_curves
 from viz.grid import attention_grid
 
@@ -17,7 +17,6 @@ def snapshot_index(v: View, n: int) -> int:
     return v.within(snapshot=n - 1).snapshot % n
 
 
-@per_view
 def curves_element(names: list[str], index: int, v: View) -> Element:
     """Loss and exact match of both runs, with the snapshot's step marked."""
     runs = {}
@@ -30,7 +29,6 @@ def curves_element(names: list[str], index: int, v: View) -> Element:
                                     step_word=v.t("lab.step_word"))], "lab-curves")
 
 
-@per_view
 def grid_element(name: str, shot: Snapshot, trace: Trace, block: str, v: View) -> Element:
     """One model's attention at one snapshot: every layer and head of one block (half width: short)."""
     N, h = trace.config.N, trace.config.h
@@ -48,11 +46,13 @@ def snapshot_run(name: str, index: int, v: View) -> tuple[Snapshot, Trace]:
     return shot, data.view_snapshot_trace(v, name, shot.step)
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: both runs' curves, and each model's grid at the snapshot (none
+    for a model without snapshots)."""
     names = data.timeline_models(trace.model)
     if not names:
-        return []
+        return {}
     index = snapshot_index(v, len(data.timeline(names[0])[0]))
-    return [curves_element(names, index, v)] + [grid_element(name, *snapshot_run(name, index, v), v.block, v)
-                                                for name in names]
+    return {"curves": curves_element(names, index, v)} | {
+        name: grid_element(name, *snapshot_run(name, index, v), v.block, v) for name in names}

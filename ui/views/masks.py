@@ -7,7 +7,7 @@ import numpy as np
 from model.explain import apply_mask
 from model.trace import BatchTrace, Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from ui.views import findings
 from viz.heatmap import matrix_heatmap
 
@@ -40,7 +40,6 @@ def shorter(rows: list[list[str]]) -> int:
     return int(np.argmin([sum(tok != "<pad>" for tok in row) for row in rows]))
 
 
-@per_view
 def pad_element(b: BatchTrace, head: int, v: View) -> Element:
     """The shorter sentence's key-padding mask and the encoder's weights under it."""
     i = shorter(b.src_rows)
@@ -51,7 +50,6 @@ def pad_element(b: BatchTrace, head: int, v: View) -> Element:
                    "pad", ["pad-mask", "pad-pattern"])
 
 
-@per_view
 def dec_element(b: BatchTrace, head: int, v: View) -> Element:
     """The decoder's causal mask (longer output) and causal + padding (shorter), with their weights."""
     tb = shorter(b.tgt_rows)
@@ -92,9 +90,14 @@ def custom_element(trace: Trace, head: int, keep: np.ndarray, v: View) -> Elemen
                    "custom", ["custom-masked", "custom-pattern"])
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
+
+def elements(trace: Trace | None, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the padded batch's masks (with a second sentence), the
+    hand-ticked mask's and the findings' (drawn without a sentence too)."""
+    found = findings.on_page("masks", trace, v)
+    if trace is None:
+        return found
     head, b = head_of(trace, v), data.second_batch(trace, v)
-    elements = [pad_element(b, head, v), dec_element(b, head, v)] if b is not None else []
+    batch = {"pad": pad_element(b, head, v), "dec": dec_element(b, head, v)} if b is not None else {}
     keep = ~ticked(v.custom_mask, len(trace.src.tokens))
-    return elements + [custom_element(trace, head, keep, v)] + findings.charts("masks", trace, v)
+    return batch | {"custom": custom_element(trace, head, keep, v)} | found

@@ -6,7 +6,7 @@ from model import pretrained
 from model.explain import SUBSCRIPTS, projection_weights
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view, within_model
+from ui.view import Element, View, within_model
 from viz.grid import attention_grid, wrap
 from viz.headview import head_view
 from viz.heatmap import matrix_heatmap
@@ -57,9 +57,10 @@ def output_weights(trace: Trace, block: str, layer: int, head: int, v: View) -> 
     return projection_weights(data.bundle(trace.model).transformer, block, layer)["W_O"], concat_cols, "W_O"
 
 
-@per_view
-def elements(trace: Trace, block: str, layer: int, head: int, v: View) -> dict[str, Element]:
-    """Every chart element of the page, by section."""
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view, by section."""
+    m = within_model(trace, v)
+    block, layer, head = m.block, m.layer, m.head
     attn, h, d_model = trace.attn(block, layer), trace.config.h, trace.config.d_model
     rows, cols = attn.queries, attn.keys
     concat_cols, dims = concat_labels(trace), [f"d{i}" for i in range(d_model)]
@@ -88,8 +89,3 @@ def elements(trace: Trace, block: str, layer: int, head: int, v: View) -> dict[s
                           f"wo-{block}", [f"wo-{block}-{layer}", f"out-{block}-{layer}"]),
     }
 
-
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    m = within_model(trace, v)
-    return list(elements(trace, m.block, m.layer, m.head, v).values())

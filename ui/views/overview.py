@@ -1,8 +1,9 @@
-"""The overview's attention maps for one trace (the page and the keystroke route both build them here)."""
+"""The overview's attention maps for one trace (the page places `elements`' charts by key, the keystroke route sends
+them all)."""
 from __future__ import annotations
 
 from model.trace import Trace
-from ui.view import Element, View, attention_blocks, per_view
+from ui.view import Element, View, attention_blocks
 from viz.grid import attention_grid, wrap
 
 
@@ -11,7 +12,6 @@ def tab_title(block: str, v: View) -> str:
     return v.t(f"ov.tab_{block}")
 
 
-@per_view
 def maps_element(trace: Trace, block: str, v: View) -> Element:
     """Every layer × head map of one block; for a pretrained model's many heads, each layer's mean over heads."""
     N, h, title = trace.n_layers(block), trace.config.h, tab_title(block, v)
@@ -30,6 +30,7 @@ def maps_element(trace: Trace, block: str, v: View) -> Element:
                                    title=v.t("hf.fig_layer_means", block=title, h=h), **axes)], f"grid-{block}")
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every block's maps (what the keystroke route sends)."""
-    return [maps_element(trace, block, v) for block in attention_blocks(trace)]
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every attention block's maps, by block."""
+    return {block: maps_element(trace, block, v) for block in attention_blocks(trace)}

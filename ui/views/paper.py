@@ -9,7 +9,7 @@ import numpy as np
 from model import lessons
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
 from viz.paths import recurrence_and_attention
@@ -27,7 +27,6 @@ def score_mb(points: tuple[lessons.CostPoint, ...]) -> np.ndarray:
     return np.array([p.score_bytes for p in points]) / 2**20  # (len(data.COST_LENGTHS),)
 
 
-@per_view
 def time_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
     """Attention's and the FFN's time against n."""
     return Element([line_chart(lengths(points), {v.t("paper.trace_attention"): [p.attention_ms for p in points],
@@ -36,7 +35,6 @@ def time_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
                    "paper-time")
 
 
-@per_view
 def memory_element(points: tuple[lessons.CostPoint, ...], v: View) -> Element:
     """The score matrix's memory against n."""
     return Element([line_chart(lengths(points), {v.t("paper.trace_scores"): score_mb(points)},
@@ -60,7 +58,6 @@ def conv_check(trace: Trace) -> float:
     return float(np.abs(lessons.convolve(x, kernel, bias) - lessons.conv_as_attention(x, kernel, bias)).max())
 
 
-@per_view
 def cnn_element(trace: Trace, v: View) -> Element:
     """The keys a convolution of kernel K reads (fixed), the model's weights restricted to the R keys around each
     query, and its full weights (encoder layer 0, head 0)."""
@@ -78,7 +75,6 @@ def cnn_element(trace: Trace, v: View) -> Element:
                     grid(attn.pattern[0], v.t("paper.fig_full"))], "paper-cnn", columns=3)
 
 
-@per_view
 def paths_element(trace: Trace, v: View) -> Element:
     """The sentence's tokens through a recurrent layer (the chain x₁ → h₁ → … → hₙ) and through self-attention (every
     x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length."""
@@ -93,9 +89,11 @@ def paths_element(trace: Trace, v: View) -> Element:
     return Element([spec], "paper-paths")
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends): the sentence through a
-    recurrent layer and through self-attention, and attention's measured cost (which does not depend on the sentence,
-    but carries it as its sentence)."""
-    points = data.attention_cost(trace.model)
-    return [paths_element(trace, v), cnn_element(trace, v), time_element(points, v), memory_element(points, v)]
+
+def elements(trace: Trace | None, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: the sentence through a recurrent layer and through
+    self-attention, a convolution as attention (none without a sentence), and attention's measured cost (which does
+    not depend on the sentence, but carries it as its sentence)."""
+    points = data.attention_cost(v.model)
+    own = {"paths": paths_element(trace, v), "cnn": cnn_element(trace, v)} if trace is not None else {}
+    return own | {"time": time_element(points, v), "memory": memory_element(points, v)}

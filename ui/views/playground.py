@@ -49,7 +49,7 @@ def decimals(m: np.ndarray) -> int:
     return 0 if np.allclose(m, np.round(m)) else 2
 
 
-def elements(res: Result, scale: bool, v: View) -> list[Element]:
+def result_elements(res: Result, scale: bool, v: View) -> dict[str, Element]:
     """Q, K, V in one element; the scores and the scaled, masked scores in one; the weights and the output in one."""
     names, dims = res.names, lambda M: [f"d{i}" for i in range(M.shape[1])]
     tokens = dict(row_title=v.t("axis.token"), col_title=v.t("axis.dimension"), words=v.words())
@@ -63,14 +63,16 @@ def elements(res: Result, scale: bool, v: View) -> list[Element]:
     weights = [matrix_heatmap(res.r.pattern, names, names, kind="prob", title=v.t("pg.fig_weights"), decimals=3,
                               **axes),
                matrix_heatmap(res.r.z, names, dims(res.V), title=v.t("pg.fig_output"), height=320, **tokens)]
-    return [Element(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]), Element(scores, "pg-scores", ["pg-scores", "pg-masked"]),
-            Element(weights, "pg-weights", ["pg-weights", "pg-output"])]
+    return {"qkv": Element(qkv, "pg-qkv", ["pg-Q", "pg-K", "pg-V"]),
+            "scores": Element(scores, "pg-scores", ["pg-scores", "pg-masked"]),
+            "weights": Element(weights, "pg-weights", ["pg-weights", "pg-output"])}
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
     """The route's charts: the "this sentence" preset's for the typed text (the page asks only while it follows the
     sentence unedited), nothing for the other presets."""
     if v.preset != "sentence":
-        return []
+        return {}
     p = sentence_preset(trace, v)
-    return elements(attend(p, p["mask"].astype(bool), v.attn.scale, p["tokens"]), v.attn.scale, v)
+    return result_elements(attend(p, p["mask"].astype(bool), v.attn.scale, p["tokens"]), v.attn.scale, v)

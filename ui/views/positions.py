@@ -8,7 +8,7 @@ import numpy as np
 from model.positional import alibi_bias, split_slopes
 from model.trace import Trace
 from ui import data
-from ui.view import Element, View, per_view, within_model
+from ui.view import Element, View, within_model
 from viz.arrows import arrows
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
@@ -39,7 +39,6 @@ def within(trace: Trace, v: View) -> View:
     return within_model(trace, v, BLOCKS).within(pair=trace.config.d_k // 2 - 1)
 
 
-@per_view
 def maps_element(trace: Trace, v: View) -> Element:
     """Each model's attention weights of the view's block, layer and head on the sentence."""
     m = within(trace, v)
@@ -61,7 +60,6 @@ def rotated(trace: Trace, layer: int, v: View) -> tuple[np.ndarray, np.ndarray, 
     return (*rope.rotated("encoder", layer), rope.src.tokens)
 
 
-@per_view
 def pairs_element(trace: Trace, v: View) -> Element:
     """RoPE's q and k pairs (2i, 2i + 1) of each word, as arrows, in the view's encoder layer and head."""
     m = within(trace, v)
@@ -79,7 +77,6 @@ def shift_gaps(trace: Trace, v: View) -> dict[str, np.ndarray]:
     return {name: data.shift_change(name, trace.text, v.shift) for name in MODELS}
 
 
-@per_view
 def shift_element(trace: Trace, v: View) -> Element:
     """The change in each model's first-layer scores after the shift, for the view's head, on one colour map."""
     head = within(trace, v).head
@@ -93,7 +90,6 @@ def shift_element(trace: Trace, v: View) -> Element:
     return Element(figures, f"pos-shift-{v.shift}-h{head}", None, columns=3)
 
 
-@per_view
 def bias_element(trace: Trace, v: View) -> Element:
     """The ALiBi encoder's bias of each head over the sentence's tokens: half the heads look left, half right (the
     other side masked)."""
@@ -110,7 +106,6 @@ def bias_element(trace: Trace, v: View) -> Element:
     return Element(figures, "pos-alibi-bias", None, columns=2)
 
 
-@per_view
 def long_element(v: View) -> Element | None:
     """Each model's loss per target token against source length, the longest training input marked."""
     result = data.extrapolation()
@@ -128,11 +123,15 @@ def reference(trace: Trace, v: View) -> Trace:
     return run(REFERENCE, trace.text, v)
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    long = [e for e in [long_element(v)] if e is not None]
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view: on the sinusoidal reference's layers, the three models' maps,
+    RoPE's pairs, the shift and ALiBi's biases (an English sentence only), and the loss past the longest training
+    sentence (where measured)."""
+    measured = long_element(v)
+    long = {"long": measured} if measured is not None else {}
     if not applies(trace):
         return long
     ref = reference(trace, v)
-    return [maps_element(ref, v), pairs_element(ref, v), shift_element(ref, v), bias_element(ref, v), *long]
-
+    return {"maps": maps_element(ref, v), "pairs": pairs_element(ref, v), "shift": shift_element(ref, v),
+            "bias": bias_element(ref, v)} | long

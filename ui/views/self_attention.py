@@ -1,5 +1,5 @@
-"""Self-attention's charts and numbers for one trace and the view (no widgets: the page and the keystroke
-route both build them here)."""
+"""Self-attention's charts and numbers for one trace and the view (no widgets: the page places `elements`' charts
+by key, the keystroke route sends them all)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +10,7 @@ from model import lessons
 from model.attention import softmax
 from model.explain import QueryWalkthrough, query_walkthrough
 from model.trace import Trace
-from ui.view import Element, View, per_view, within_model
+from ui.view import Element, View, within_model
 from viz.bars import grouped_bars
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
@@ -19,8 +19,8 @@ D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
 @dataclass(frozen=True)
-class Shown:
-    """What the page shows: block, layer, head, query token, the ÷√d_k and temperature toggles, the worked query."""
+class Focus:
+    """What the page looks at: block, layer, head, query token, the ÷√d_k and temperature toggles, the worked query."""
 
     block: str
     layer: int
@@ -43,8 +43,7 @@ def toggles(v: View) -> tuple[bool, float]:
     return (True, 1.0) if v.pretrained else (v.attn.scale, v.attn.temperature)
 
 
-@per_view
-def shown(trace: Trace, v: View) -> Shown:
+def focus(trace: Trace, v: View) -> Focus:
     """The view applied to this trace (indices kept inside it)."""
     m = within_model(trace, v)
     block, layer, head = m.block, m.layer, m.head
@@ -54,18 +53,18 @@ def shown(trace: Trace, v: View) -> Shown:
     keep = attn.mask[qi]  # (L_k,)
     scores = attn.scores[head][qi].astype(np.float64)  # (L_k,)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep, scale, temp)
-    return Shown(block, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
+    return Focus(block, layer, head, qi, scale, temp, walk, softmax(np.where(keep, scores, -np.inf)),
                 softmax(np.where(keep, scores / np.sqrt(trace.config.d_k), -np.inf)))
 
 
-def divisor(s: Shown) -> str:
+def divisor(s: Focus) -> str:
     """What the scores are divided by, as shown: √d_k or 1, times T when it is not 1."""
     return ("√d_k" if s.scale else "1") + (f" · T={s.temperature:g}" if s.temperature != 1 else "")
 
 
-@per_view
-def elements(trace: Trace, s: Shown, v: View) -> dict[str, Element]:
-    """Every chart element of the page, by section."""
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view, by section."""
+    s = focus(trace, v)
     attn, d_k, tag = trace.attn(s.block, s.layer), trace.config.d_k, s.tag
     rows, cols, head = attn.queries, attn.keys, s.head
     dims = [f"d{i}" for i in range(d_k)]
@@ -99,7 +98,7 @@ def elements(trace: Trace, s: Shown, v: View) -> dict[str, Element]:
     }
 
 
-def walk_element(attn, s: Shown, dims: list[str], v: View) -> Element:
+def walk_element(attn, s: Focus, dims: list[str], v: View) -> Element:
     """The worked query: q ⊙ k per key, then the weighted values and their sum z, one chart per row."""
     rows, cols, tag = attn.queries, attn.keys, s.tag
     weighted = list(s.walk.weighted_v) + [s.walk.z]
@@ -112,7 +111,7 @@ def walk_element(attn, s: Shown, dims: list[str], v: View) -> Element:
                    f"walk-{tag}", [f"prod-{tag}", f"wv-{tag}"], columns=1)
 
 
-def variance_element(attn, s: Shown, v: View) -> Element:
+def variance_element(attn, s: Focus, v: View) -> Element:
     """The paper's reason for ÷√d_k on random vectors, and the query's row with and without it."""
     raw, scaled = lessons.dot_variance(D_KS)
     return Element([line_chart(D_KS, {v.t("var.raw"): raw, v.t("var.scaled"): scaled}, title=v.t("var.fig"),
@@ -122,9 +121,4 @@ def variance_element(attn, s: Shown, v: View) -> Element:
                                            block=v.block_label(s.block), layer=s.layer, head=s.head),
                                  y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
                    "var", ["var-dk", "var-row"])
-
-
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    return list(elements(trace, shown(trace, v), v).values())
 

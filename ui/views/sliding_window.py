@@ -7,7 +7,7 @@ import numpy as np
 from model.trace import Trace
 from model.window import STACKS, receptive_fields, window_keep
 from ui import data
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from ui.views.masks import mask_figure
 from viz.heatmap import matrix_heatmap
 
@@ -36,12 +36,11 @@ def tokens_of(run: Trace, stack: str) -> list[str]:
     return run.src.tokens if stack == "encoder" else run.tgt_input_tokens
 
 
-@per_view
-def mask_elements(trace: Trace, v: View) -> list[Element]:
-    """For each chosen self-attention, one element: its window mask over the windowed run's tokens and what reaches
-    each token after the last layer (side by side; the first is the page's main figure)."""
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """For each chosen self-attention, by stack, one element: its window mask over the windowed run's tokens and what
+    reaches each token after the last layer (side by side; the first is the page's main figure)."""
     run, (W, n_global, stacks), N = windowed(trace, v), window_of(v), trace.config.N
-    elements = []
+    drawn = {}
     for stack in stacks:
         tokens = tokens_of(run, stack)
         keep = keep_of(tokens, stack, v)
@@ -51,10 +50,6 @@ def mask_elements(trace: Trace, v: View) -> list[Element]:
                                   grey=("", v.t("sw.hidden")), hover_formula="{row} ← {col}",
                                   title=v.t("sw.fig_field", block=v.t(BLOCK[stack]), layer=N - 1),
                                   row_title=v.t("sw.axis_token"), col_title=v.t("sw.axis_source"), words=v.words())]
-        elements.append(Element(figures, f"sw-{stack}-W{W}-g{n_global}", None, columns=2))
-    return elements
+        drawn[stack] = Element(figures, f"sw-{stack}-W{W}-g{n_global}", None, columns=2)
+    return drawn
 
-
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
-    return mask_elements(trace, v)

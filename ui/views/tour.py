@@ -1,4 +1,4 @@
-"""The tour's chart for one trace and the view (the page and the keystroke route both build it here)."""
+"""The tour's chart for one trace and the view (the page places `elements`' chart, the keystroke route sends it)."""
 from __future__ import annotations
 
 import math
@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from lesson.tour import steps
 from model.trace import Trace
-from ui.view import Element, View, clamp, per_view
+from ui.view import Element, View, clamp
 from viz.spec import Heatmap, axis
 
 PART_ROWS = 10  # presenter view: the token-id column of a longer sentence is drawn as parts side by side …
@@ -23,7 +23,6 @@ def step_index(v: View) -> int:
     return clamp(v.tour, 0, last(v))
 
 
-@per_view
 def figure_element(trace: Trace, n: int, v: View) -> Element:
     """Step n's figure for this sentence."""
     step = steps(v.tour_chapter)[n]
@@ -47,6 +46,7 @@ def parts(chart: Heatmap, v: View) -> list[Heatmap]:
             for a in range(0, rows, size)]
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """The current step's figure (what the keystroke route sends)."""
-    return [figure_element(trace, step_index(v), v)]
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """The current step's figure."""
+    return {"figure": figure_element(trace, step_index(v), v)}

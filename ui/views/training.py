@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from model import scoring
 from model.trace import Trace
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.curves import line_chart
 
 SCHEDULE_POINTS = 400  # steps drawn of the schedule (every k-th)
@@ -16,7 +16,6 @@ def recipe(log: dict) -> tuple[int, int, float, int]:
     return int(args["d_model"]), int(args["warmup"]), float(args["factor"]), int(args["steps"])
 
 
-@per_view
 def schedule_element(model: str, v: View) -> Element:
     """The paper's learning rate over the model's training, a line at the end of warm-up."""
     d_model, warmup, factor, steps = recipe(scoring.training_log(model))
@@ -27,7 +26,6 @@ def schedule_element(model: str, v: View) -> Element:
                                x_title=v.t("tr.step"), y_title=v.t("tr.lrate"), height=320)], "tr-schedule")
 
 
-@per_view
 def curve_element(model: str, v: View) -> Element:
     """The logged training loss and the validation BLEU by step, side by side."""
     log = scoring.training_log(model)
@@ -41,8 +39,9 @@ def curve_element(model: str, v: View) -> Element:
     return Element(specs, "tr-curve", ["tr-loss", "tr-bleu"][:len(specs)], columns=len(specs))
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (none for a checkpoint without a training log)."""
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view (none for a checkpoint without a training log)."""
     if not scoring.training_log(trace.model):
-        return []
-    return [schedule_element(trace.model, v), curve_element(trace.model, v)]
+        return {}
+    return {"schedule": schedule_element(trace.model, v), "curve": curve_element(trace.model, v)}

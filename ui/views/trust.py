@@ -10,7 +10,7 @@ from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import data
 from ui.shared import per_process
-from ui.view import Element, View, per_view
+from ui.view import Element, View
 from viz.bars import grouped_bars
 from viz.heatmap import matrix_heatmap
 
@@ -68,7 +68,6 @@ def row_shares(attributed: np.ndarray) -> np.ndarray:
     return attributed / np.where(total > 0, total, 1.0)
 
 
-@per_view
 def compare_element(trace: Trace, v: View) -> Element:
     """The last layer's head-averaged cross-attention beside gradient × input, for the same rows and columns."""
     last = trace.config.N - 1
@@ -82,7 +81,6 @@ def compare_element(trace: Trace, v: View) -> Element:
                    "trust-compare", ["trust-attention", "trust-attribution"], columns=2)
 
 
-@per_view
 def heads_element(trace: Trace, v: View) -> Element:
     """The last cross-attention layer, head by head."""
     last, h = trace.config.N - 1, trace.config.h
@@ -93,7 +91,6 @@ def heads_element(trace: Trace, v: View) -> Element:
                     for i in range(h)], "trust-heads", [f"trust-head-{i}" for i in range(h)], columns=2)
 
 
-@per_view
 def rollout_element(trace: Trace, v: View) -> Element:
     """The last encoder layer's own weights beside the rollout through every encoder layer."""
     patterns, tokens = trace.patterns("encoder"), trace.src.tokens  # (N, h, S, S)
@@ -113,7 +110,6 @@ def experiment(trace: Trace, v: View) -> tuple[View, Swapped]:
     return v, swapped(trace.model, trace.text, tuple(trace.decoded.ids), v.layer, v.swap, v.swap_seed)
 
 
-@per_view
 def swap_element(trace: Trace, v: View) -> Element:
     """The replaced weights as the new decoding used them, and log P of each original output token before/after."""
     v, sw = experiment(trace, v)
@@ -139,7 +135,6 @@ def grid_map(trace: Trace, changes: np.ndarray, bound: float, v: View):
                           bound=bound, words=v.words())
 
 
-@per_view
 def grid_element(traces: list[Trace], v: View) -> Element:
     """For the model and its twin: each cross-attention layer replaced alone, by each replacement, on one colour
     scale."""
@@ -149,7 +144,6 @@ def grid_element(traces: list[Trace], v: View) -> Element:
                    [f"trust-grid-{other.model}" for other in traces], columns=2)
 
 
-@per_view
 def twins_element(traces: list[Trace], v: View) -> Element:
     """For the model and its twin: argmax agreement and mean rank correlation of attention with attribution (the
     correlation left out when it is undefined, a one-token source)."""
@@ -167,9 +161,10 @@ def twin_traces(trace: Trace, v: View) -> list[Trace]:
     return [intact(name, v) for name in models(trace)]
 
 
-def charts(trace: Trace, v: View) -> list[Element]:
-    """Every chart element of the page for the view (what the keystroke route sends)."""
+
+def elements(trace: Trace, v: View) -> dict[str, Element]:
+    """Every chart element of the page in the view, on the model as trained (greedy) and its twin."""
     own = intact(trace.model, v)
     pair = twin_traces(own, v)
-    return [compare_element(own, v), heads_element(own, v), rollout_element(own, v), swap_element(own, v),
-            grid_element(pair, v), twins_element(pair, v)]
+    return {"compare": compare_element(own, v), "heads": heads_element(own, v), "rollout": rollout_element(own, v),
+            "swap": swap_element(own, v), "grid": grid_element(pair, v), "twins": twins_element(pair, v)}
