@@ -297,6 +297,31 @@ def main_figure() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def stage_pickers() -> Iterator[None]:
+    """Draw what follows (the figure's pickers) at the top of the stage, in one row above the figure (presenter view:
+    reachable and seen without scrolling), else in place."""
+    slot = _STAGE.get()
+    if slot is None:
+        yield
+        return
+    with slot, st.container(key=PICKERS_KEY):
+        st.html(PICKERS_CSS)
+        yield
+
+
+PICKERS_KEY = "al-pickers"
+# on the stage each picker's label stands beside its buttons, at the presenter minimum of 18 px: one short row
+PICKERS_CSS = """<style>
+.st-key-al-pickers .stButtonGroup {display:flex; flex-direction:row; align-items:center; gap:.5rem}
+.st-key-al-pickers .stButtonGroup label {margin:0; min-height:0}
+.st-key-al-pickers .stButtonGroup p {font-size:20px !important; line-height:1.2}
+.st-key-al-pickers .stButtonGroup label p {color:#5f6b7a}
+.st-key-al-pickers button {min-height:0; padding:.15rem .65rem}
+.st-key-al-pickers [data-testid="stHorizontalBlock"] {row-gap:.3rem; column-gap:1.75rem}
+</style>"""
+
+
 def presenter_css() -> None:
     """Projector styling: no sidebar, larger text and token chips."""
     st.html(PRESENTER_CSS)
