@@ -23,12 +23,13 @@ from lesson.messages import (
     topics,
     tour,
     tour_after_2017,
+    tour_chapters,
     training,
     trust,
 )
 
-MODULES = (common, presenter, pages, tour, tour_after_2017, export, lab, lab_knockout, lab_pairs, notes, masks,
-           embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
+MODULES = (common, presenter, pages, tour, tour_after_2017, tour_chapters, export, lab, lab_knockout, lab_pairs, notes,
+           masks, embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
            classroom, training, trust)
 
 
