@@ -1,28 +1,35 @@
-"""The guided tour's optional chapter After 2017: it joins the tour only when asked, every step renders in both
-languages, and each figure's numbers are recomputed here with NumPy from the trace."""
+"""The guided tour's optional chapters (trained and scored, trust, After 2017): they join the tour only when asked,
+every step renders in both languages, and each figure's numbers are recomputed here with NumPy from the trace or an
+independent run of the model (the attribution against finite differences, the rollout as a NumPy product)."""
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 
 from lesson import catalogue
-from lesson.tour import CHAPTER, STEPS, WITH_CHAPTER
+from lesson.tour import CHAPTER, STEPS, TRAINING, TRUST, WITH_CHAPTER
+from model import scoring
+from model.checkpoint import available_models, load_bundle
 from tests.app.conftest import element_specs
 from tests.app.test_tour import CASES, latex, open_tour, trace_of
+from tests.app.test_trust import finite_difference_attribution, log_p
 
-FIRST = len(STEPS)  # the chapter's first step
+FIRST = WITH_CHAPTER.index(CHAPTER[0])  # After 2017's first step
 
 
 def chapter_step(key: str):
     """A chapter step by key."""
-    return next(step for step in CHAPTER if step.key == key)
+    return next(step for step in WITH_CHAPTER[len(STEPS):] if step.key == key)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("model", list(CASES))
 def test_the_chapter_follows_the_tour_when_asked_and_every_step_renders(model, lang):
-    at = open_tour(s=CASES[model], model=model, lang=lang, more="1", tour=str(FIRST - 1))
-    for step in WITH_CHAPTER[FIRST - 1 :]:
+    at = open_tour(s=CASES[model], model=model, lang=lang, more="1", tour=str(len(STEPS) - 1))
+    for step in WITH_CHAPTER[len(STEPS) - 1 :]:
         assert not at.exception and not at.error, step.key
         assert at.title[0].value == catalogue.t(f"tour.{step.key}.title", lang)
         assert latex(at) and element_specs(at)
@@ -34,7 +41,7 @@ def test_the_chapter_follows_the_tour_when_asked_and_every_step_renders(model, l
 
 
 def test_without_the_chapter_the_tour_ends_at_its_last_2017_step():
-    at = open_tour(s="I have a cat", tour=str(FIRST + 3))
+    at = open_tour(s="I have a cat", tour=str(len(STEPS) + 3))
     assert not at.exception and at.title[0].value == catalogue.t(f"tour.{STEPS[-1].key}.title", "en")
     assert at.button(key="tour_next").disabled
 
@@ -97,3 +104,82 @@ def test_the_window_step_says_what_its_mask_keeps():
     assert "up to 2W − 1 of them, W − 1 on each side" in page and "nearest W keys" not in page
     keep = window_keep(12, 12, WINDOW, 0, causal=False)
     assert keep.sum(1).max() == 2 * WINDOW - 1 and (keep[6, :6].sum(), keep[6, 7:].sum()) == (WINDOW - 1, WINDOW - 1)
+
+
+def bar_series(chart) -> dict[str, np.ndarray]:
+    """A bar chart's series by name, float64."""
+    return {s.name: np.asarray(s.values, np.float64) for panel in chart.panels for s in panel.series}
+
+
+def teacher_log_probs(bundle, trace) -> np.ndarray:
+    """log P(output token, then <eos>) from one teacher-forced pass of the model over <bos> + output; (T,)."""
+    return log_p(bundle.transformer, torch.tensor([trace.src.ids]), list(trace.decoded.ids), {})
+
+
+@pytest.mark.parametrize("model", list(CASES))
+def test_training_chapter_numbers_match_an_independent_teacher_forced_pass(model):
+    """The shifted target's P and loss, the smoothed loss against an explicit q, its floor H(q), the schedule's peak
+    and the recorded test scores, each recomputed here."""
+    bundle = load_bundle(model)
+    trace = trace_of(model, CASES[model])
+    own = list(trace.decoded.ids)
+    with torch.no_grad():
+        logits = bundle.transformer(torch.tensor([trace.src.ids]), torch.tensor([[1] + own]))[0].double()  # (T, V)
+    logp = logits.log_softmax(-1).numpy()  # (T, V)
+    picked = logp[np.arange(len(own) + 1), own + [2]]  # (T,)
+    np.testing.assert_allclose(picked, teacher_log_probs(bundle, trace), atol=1e-9)
+    shift = chapter_step("shift")
+    (p_target,) = bar_series(shift.figure(trace, t)).values()
+    np.testing.assert_allclose(p_target, np.exp(picked), atol=1e-6)
+    assert rf"= {-picked.mean():.3f}\end" in shift.formula(trace)
+    V, eps = logp.shape[1], 0.1
+    q = np.full((len(picked), V), eps / V)
+    q[np.arange(len(picked)), own + [2]] += 1 - eps  # (T, V) the smoothed targets
+    smoothed = -(q * logp).sum(-1).mean()
+    entropy = -(q[0] * np.log(q[0])).sum()
+    formula = chapter_step("smoothing").formula(trace)
+    assert rf"H(q) = {entropy:.3f}" in formula and rf"L_{{\varepsilon}} = {smoothed:.3f}" in formula
+    assert rf"= {1 - eps + eps / V:.4f}" in formula and rf"V = {V}" in formula
+    rewarded = bar_series(chapter_step("smoothing").figure(trace, t))["1 − ε + ε/V (what training rewards)"]
+    np.testing.assert_allclose(rewarded, 1 - eps + eps / V, atol=1e-6)
+    args = scoring.training_log(model)["args"]
+    d, w, steps = int(args["d_model"]), int(args["warmup"]), int(args["steps"])
+    assert f"n = {w}:\\ {d ** -0.5 * w ** -0.5:.2e}" in chapter_step("warmup").formula(trace)
+    assert f"n = {steps}:\\ {d ** -0.5 * steps ** -0.5:.2e}" in chapter_step("warmup").formula(trace)
+    recorded = {}
+    for name in available_models():
+        path = Path("checkpoints") / name / "scores.json"
+        if path.exists():
+            recorded[name] = json.loads(path.read_text(encoding="utf-8"))
+    chart = chapter_step("bleu").figure(trace, t)
+    assert list(chart.labels) == list(recorded)
+    np.testing.assert_allclose(bar_series(chart)["BLEU"], [round(r["bleu"], 2) for r in recorded.values()], atol=1e-4)
+    np.testing.assert_allclose(bar_series(chart)["chrF"], [round(r["chrf"], 2) for r in recorded.values()], atol=1e-4)
+
+
+def test_trust_chapter_attribution_matches_finite_differences_and_rollout_a_numpy_product():
+    sentence = "she has two cats and a dog"
+    bundle = load_bundle("en-zh")
+    trace = trace_of("en-zh", sentence)
+    own = list(trace.decoded.ids)
+    fd = finite_difference_attribution(bundle, sentence, own)  # (T, S)
+    np.testing.assert_allclose(chapter_step("attribution").figure(trace, t).values,
+                               fd / np.abs(fd).sum(-1, keepdims=True), atol=2e-3)
+    attention = trace.patterns("cross")[-1].mean(0)  # (T, S)
+    agree = int((attention.argmax(-1) == np.abs(fd).argmax(-1)).sum())
+    assert rf"\text{{same source token in }} {agree} \text{{ of }} {len(own) + 1}" in \
+        chapter_step("attribution").formula(trace)
+    enc = trace.patterns("encoder")  # (N, h, S, S)
+    S = enc.shape[-1]
+    want = np.linalg.multi_dot([0.5 * layer.mean(0) + 0.5 * np.eye(S) for layer in enc][::-1])
+    np.testing.assert_allclose(chapter_step("rollout").figure(trace, t).values, want, atol=1e-6)
+    before = teacher_log_probs(bundle, trace)
+    series = bar_series(chapter_step("replace").figure(trace, t))
+    np.testing.assert_allclose(series["as trained"], before, atol=1e-5)
+    assert rf"{before.sum():.2f}\ \to\ {series['layer replaced'].sum():.2f}" in chapter_step("replace").formula(trace)
+
+
+def test_the_toggle_counts_the_chapters_steps():
+    assert len(TRAINING) + len(TRUST) + len(CHAPTER) == 14 == len(WITH_CHAPTER) - len(STEPS)
+    assert "Fourteen more steps" in catalogue.t("tour.chapter_help", "en")
+    assert "再走十四步" in catalogue.t("tour.chapter_help", "zh")
