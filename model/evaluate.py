@@ -241,7 +241,47 @@ def split_score(bundle: Bundle, corpus: Path, split: str = "test") -> dict:
         idx = [i for i, r in enumerate(rows) if keep(r)]  # None for a bucket with no sentence
         out[f"bleu_{name}"] = round(sacrebleu.BLEU(tokenize=tokenize).corpus_score(
             [hyps[i] for i in idx], [[refs[i] for i in idx]]).score, 2) if idx else None
+    out["by_length"] = bleu_by_length([len(r.en.split()) for r in rows], hyps, refs, tokenize)
     out["examples"] = [{"source": src_of(r), "output": h, "reference": ref_of(r)} for r, h in zip(rows[:5], hyps)]
+    return out
+
+
+LENGTH_BUCKETS = ((1, 4), (5, 6), (7, 8), (9, 10), (11, 13), (14, 17), (18, None))  # English words, as bleu_short
+
+
+def bleu_by_length(lengths: list[int], hyps: list[str], refs: list[str], tokenize: str) -> list[dict]:
+    """sacrebleu BLEU per bucket of source length in English words (Bahdanau et al.'s Figure 2): each bucket's
+    bounds (high None: no upper bound), pairs, mean length and BLEU (None for an empty bucket)."""
+    import sacrebleu
+
+    out = []
+    for low, high in LENGTH_BUCKETS:
+        idx = [i for i, n in enumerate(lengths) if n >= low and (high is None or n <= high)]
+        bleu = sacrebleu.BLEU(tokenize=tokenize).corpus_score([hyps[i] for i in idx], [[refs[i] for i in idx]])
+        out.append({"low": low, "high": high, "pairs": len(idx),
+                    "mean_words": round(float(np.mean([lengths[i] for i in idx])), 2) if idx else None,
+                    "bleu": round(bleu.score, 2) if idx else None})
+    return out
+
+
+def rnn_score(name: str, corpus: Path, n: int = 2000) -> dict:
+    """A recurrent model's (model/rnn.py) test.tsv BLEU and chrF, translated as the Before 2017 page does (greedy,
+    repetition guard, RNNsearch's <unk> copied from its attention's argmax), by source length too; RNNsearch's
+    alignment on n held-out generated pairs."""
+    import sacrebleu
+
+    from model.rnn import alignment, load_rnn, run_rnn
+
+    bundle = load_rnn(name)
+    rows = tatoeba.rows("test", corpus)
+    hyps, refs = [run_rnn(bundle, r.en).output_text for r in rows], [r.zh for r in rows]
+    bleu, chrf = sacrebleu.BLEU(tokenize="zh"), sacrebleu.CHRF()
+    out = {"split": "test", "pairs": len(rows), "bleu": round(bleu.corpus_score(hyps, [refs]).score, 2),
+           "bleu_signature": str(bleu.get_signature()), "chrf": round(chrf.corpus_score(hyps, [refs]).score, 2),
+           "chrf_signature": str(chrf.get_signature()),
+           "by_length": bleu_by_length([len(r.en.split()) for r in rows], hyps, refs, "zh")}
+    if bundle.config.kind == "rnnsearch":
+        out["alignment"] = alignment(bundle, held_out(n))
     return out
 
 
@@ -311,8 +351,14 @@ def vocab_coverage(bundle: Bundle) -> dict:
 
 
 def record(name: str, root: Path, corpus: Path) -> dict:
-    """Score one checkpoint on test.tsv and write the figures beside it (`SCORES`), for pages that show them."""
-    scores = {k: v for k, v in split_score(load_bundle(name, root), corpus, "test").items() if k != "examples"}
+    """Score one checkpoint on test.tsv and write the figures beside it (`SCORES`), for pages that show them; a
+    recurrent model's name (model/rnn.py, checkpoints/before_2017) is scored by rnn_score and written there."""
+    from model.rnn import RNN_DIR
+
+    if (RNN_DIR / name / "model.safetensors").exists():
+        root, scores = RNN_DIR, rnn_score(name, corpus)
+    else:
+        scores = {k: v for k, v in split_score(load_bundle(name, root), corpus, "test").items() if k != "examples"}
     (root / name / SCORES).write_text(json.dumps(scores, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return scores
 
@@ -326,7 +372,9 @@ def main(argv=None) -> None:
     p.add_argument("--corpus", type=Path, default=tatoeba.DEFAULT_CORPUS,
                    help="folder with test.tsv (BLEU and chrF; skipped with a note if absent)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--record", action="store_true", help=f"only score test.tsv and write {SCORES} beside each model")
+    p.add_argument("--record", action="store_true", help=f"only score test.tsv and write {SCORES} beside each model "
+                   "(BLEU by source length too; a recurrent model's name, e.g. rnnsearch-en-zh, is read from "
+                   "checkpoints/before_2017)")
     args = p.parse_args(argv)
     torch.set_num_threads(1)  # a busy 2-core machine stalls two intra-op threads for seconds
     if args.record:
