@@ -156,7 +156,7 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
     cross = cross_cache(model.config.N)  # the memory's K/V, projected on the first pass only
     while True:
         from_draft = at < len(draft)
-        guess = draft[at:] if from_draft else guessed(prefix, follows)
+        guess = before_eos(draft[at:] if from_draft else guessed(prefix, follows))
         rows = (prefix + guess)[: max_steps + 1]
         with model.recording() as cache:
             logits = model.decode(memory, src_ids, torch.tensor([rows]), attn, cross)[0]  # (len, V)
@@ -170,6 +170,12 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
                 break
         if from_draft:
             at = realign(draft, at + j, token) if j < len(guess) else at + j
+
+
+def before_eos(guess: list[int]) -> list[int]:
+    """The guess up to its <eos>: the row after <eos> predicts nothing, and a pass that ends on the output's last token
+    is the pass a trace records (no second pass over exactly the output's rows)."""
+    return guess[: guess.index(EOS_ID)] if EOS_ID in guess else guess
 
 
 def row_argmax(logits: torch.Tensor, rows: list[int], start: int, guard: bool) -> list[int]:
@@ -293,18 +299,43 @@ def with_beams(steps: list[Step], snapshots: list[list[dict]]) -> list[Step]:
     return steps
 
 
-def finish(method: str, prefix: list[int], steps: Sequence[Step], cross: np.ndarray, vocab: Vocab) -> DecodeResult:
-    """Package a decoded prefix (with <bos>, maybe <eos>) as a result; cross: the last cross-attention layer's
-    pattern over the prefix, (h, T, S)."""
+def finish(method: str, prefix: list[int], steps: Sequence[Step], recording: Recording, N: int,
+           vocab: Vocab) -> DecodeResult:
+    """Package a decoded prefix (with <bos>, maybe <eos>) as a result; an output <unk> reads the recorded pass's last
+    cross-attention layer to copy its source word (other outputs read nothing of it)."""
     finished = prefix[-1] == EOS_ID
     ids = prefix[1:-1] if finished else prefix[1:]
-    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished, copy_source(cross, ids))
+    copied = [None] * len(ids)
+    if UNK_ID in ids:
+        copied = copy_source(recording.cache[act_name("pattern", N - 1, "cross")][0].numpy(), ids)  # (h, T, S) in
+    return DecodeResult(method, ids, [vocab.itos[i] for i in ids], steps, finished, copied)
+
+
+class Recording:
+    """The decoder pass over exactly <bos> + output (what a trace records): decoding's last pass when it ran over
+    exactly those rows, else a pass run when first read, so that a page which reads no decoder array (Self-attention
+    on the encoder) never pays for it. `names` are its hook points; `nbytes` what its tensors hold (for a pass not
+    run yet, the longer pass's: at least as much). Threads that race run equal passes."""
+
+    def __init__(self, run: Callable[[], dict], cache: dict | None = None, names: tuple[str, ...] = (),
+                 nbytes: int = 0) -> None:
+        self.run = run
+        if cache is not None:
+            self.__dict__["cache"] = cache
+            names, nbytes = tuple(cache), sum(t.nbytes for t in cache.values())
+        self.names, self.nbytes = names, nbytes
+
+    @functools.cached_property
+    def cache(self) -> dict[str, torch.Tensor]:
+        """The pass's recorded tensors by hook name, run the first time they are asked for."""
+        with torch.inference_mode():
+            return self.run()
 
 
 @torch.inference_mode()
 def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: DecodeOptions, attn: AttnOptions,
                       draft: list[int] | None = None,
-                      follows: dict[int, int] | None = None) -> tuple[DecodeResult, dict]:
+                      follows: dict[int, int] | None = None) -> tuple[DecodeResult, Recording]:
     """Decode (memory (1, S, d_model), src_ids (1, S)); return the result and the recorded decoder pass
     over <bos> + output, whose rows give every step. `draft` (output ids) and `follows` (see `guessed`) only
     speed up greedy decoding."""
@@ -314,15 +345,20 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
     else:
         prefix, last = sequential_prefix(model, memory, src_ids, opts, attn, draft, follows)
     rows = prefix[:-1] if prefix[-1] == EOS_ID else prefix  # decoder input: <bos> y1 … yn
+
+    def record() -> dict:  # a pass over exactly the rows, so that a drafted and an undrafted run record the same
+        with model.recording() as cache:  # numbers (a longer pass gives the first rows only up to float rounding,
+            model.decode(memory, src_ids, torch.tensor([rows]), attn)  # ~1e-6: another shape, another summation order)
+        return cache
+
     if last is not None and last[0] == rows:  # the last pass was over exactly these rows: it is the one to record
-        cache = last[1]
-    else:  # a pass over exactly the rows, so that a drafted and an undrafted run record the same numbers (a longer
-        # pass gives the first rows only up to float rounding, ~1e-6: another matrix shape, another summation order)
-        with model.recording() as cache:
-            model.decode(memory, src_ids, torch.tensor([rows]), attn)
-    steps = Steps(lambda: with_beams(steps_from_pass(prefix, cache, vocab, model.config.N, opts), snapshots))
-    cross = cache[act_name("pattern", model.config.N - 1, "cross")][0].numpy()  # (h, T, S)
-    return finish(opts.method, prefix, steps, cross, vocab), cache
+        recording = Recording(record, cache=last[1])
+    elif last is not None:  # greedy ran longer: the same hook points, run when a page reads one
+        recording = Recording(record, names=tuple(last[1]), nbytes=sum(t.nbytes for t in last[1].values()))
+    else:
+        recording = Recording(record, cache=record())
+    steps = Steps(lambda: with_beams(steps_from_pass(prefix, recording.cache, vocab, model.config.N, opts), snapshots))
+    return finish(opts.method, prefix, steps, recording, model.config.N, vocab), recording
 
 
 @torch.no_grad()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -115,7 +116,7 @@ class Trace:
     src: Encoded
     tgt_input_tokens: list[str]  # decoder rows: <bos> + output tokens
     decoded: DecodeResult
-    arrays: dict[str, np.ndarray]
+    arrays: Mapping[str, np.ndarray]  # an Arrays for a run_with_trace trace
     attn_opts: AttnOptions = field(default_factory=AttnOptions)
     decode_opts: DecodeOptions = field(default_factory=DecodeOptions)
     teacher: TeacherForcing | None = None
@@ -272,6 +273,47 @@ class Trace:
         return table[name]
 
 
+class Arrays(Mapping):
+    """A trace's hook arrays by name, read-only. A group of them (the recorded decoder pass, the probabilities) is made
+    when one of its names is first read: a keystroke pays for the arrays its page reads, and a page that reads more
+    gets the same numbers later. Threads that race make equal arrays."""
+
+    def __init__(self, made: dict[str, np.ndarray]) -> None:
+        self.made = {name: read_only(a) for name, a in made.items()}
+        self.makers: dict[str, Callable[[], dict[str, np.ndarray]]] = dict.fromkeys(made)
+        self.planned = sum(a.nbytes for a in made.values())
+
+    def later(self, names: Iterable[str], make: Callable[[], dict[str, np.ndarray]], nbytes: int) -> None:
+        """Add arrays made by make() (every one of `names`) when first read; nbytes: what they will hold."""
+        self.makers |= dict.fromkeys(names, make)
+        self.planned += nbytes
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name not in self.made:
+            make = self.makers[name]  # KeyError for a name the trace has not
+            self.made |= {n: read_only(a) for n, a in make().items()}
+        return self.made[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.makers)
+
+    def __len__(self) -> int:
+        return len(self.makers)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the arrays hold once all are made (what a cache of traces weighs)."""
+        return self.planned
+
+
+def probabilities(cache: dict[str, torch.Tensor]) -> np.ndarray:
+    """softmax of a recorded pass's logits, in float64 (a step's top probabilities are summed and compared); (T, V)."""
+    return masked_softmax(cache[act_name("logits")][0].double()).numpy()  # (T, V)
+
+
 def squeeze_cache(cache: dict[str, torch.Tensor]) -> dict[str, np.ndarray]:
     """Hook tensors as NumPy with the batch axis removed (PE hooks have none)."""
     out = {}
@@ -329,10 +371,12 @@ def run_with_trace(
     src_ids = torch.tensor([src.ids])  # (1, S)
     with model.recording() as enc_cache:
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
-    result, dec_cache = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft,
+    result, recording = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft,
                                           bundle.follows)
-    arrays = squeeze_cache(enc_cache) | squeeze_cache(dec_cache)
-    arrays["probs"] = masked_softmax(dec_cache[act_name("logits")][0].double()).numpy()  # (T, V) float64
+    arrays = Arrays(squeeze_cache(enc_cache))
+    arrays.later(recording.names, lambda: squeeze_cache(recording.cache), recording.nbytes)
+    T, V = len(result.ids) + 1, cfg.tgt_vocab_size
+    arrays.later(("probs",), lambda: {"probs": probabilities(recording.cache)}, T * V * 8)
     return freeze(Trace(
         model=bundle.name,
         config=cfg,
@@ -352,8 +396,9 @@ def run_with_trace(
 
 def freeze(trace: Trace) -> Trace:
     """Make every array of the trace read-only (a cached trace is shared by all sessions); return it."""
-    for a in trace.arrays.values():
-        read_only(a)
+    if not isinstance(trace.arrays, Arrays):  # an Arrays' arrays are read-only as they are made
+        for a in trace.arrays.values():
+            read_only(a)
     return trace  # the steps' arrays are read-only views already (decoding.steps_from_pass)
 
 

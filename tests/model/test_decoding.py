@@ -166,21 +166,25 @@ def test_a_draft_never_changes_greedy_output(seed, options):
 def test_a_draft_with_one_word_replaced_needs_two_decoder_passes(monkeypatch):
     """A keystroke usually changes one word of the translation: the draft is realigned after the miss, so greedy
     decoding verifies the rest in one more pass (not one pass per remaining token), and the trace records the last
-    verifying pass when it was over exactly the output's rows; after a longer one it runs one pass over exactly them,
-    so a drafted run records the undrafted run's numbers bit for bit (a longer pass differs by float rounding)."""
+    verifying pass when it was over exactly the output's rows; after a longer one, a pass over exactly them runs when
+    a decoder array is first read (a page that reads none never pays for it), so a drafted run records the undrafted
+    run's numbers bit for bit (a longer pass differs by float rounding)."""
     bundle = load_bundle("en-zh")
     text = "my friend drinks hot tea at home every day ."
     plain = run_with_trace(bundle, text)
     out = plain.decoded.ids
     calls = counted_passes(monkeypatch, bundle)
-    for draft, passes in ((out, 1), (out[:2] + [out[2] + 1] + out[3:], 2), (out + out[:3], 2)):
+    for draft, passes, read in ((out, 1, 0), (out[:2] + [out[2] + 1] + out[3:], 2, 0), (out + out[:3], 1, 1)):
         calls.clear()
         bundle.follows.clear()  # the draft alone
         drafted = run_with_trace(bundle, text, draft=draft)
         assert drafted.decoded.ids == out
         assert len(calls) == passes, (draft, len(calls))
-        for name in ("decoder.0.self_attn.hook_pattern", f"decoder.{plain.config.N - 1}.cross_attn.hook_pattern"):
+        assert drafted["encoder.0.self_attn.hook_pattern"] is not None and len(calls) == passes  # no decoder pass
+        for name in ("decoder.0.self_attn.hook_pattern", f"decoder.{plain.config.N - 1}.cross_attn.hook_pattern",
+                     "hook_logits", "probs"):
             np.testing.assert_array_equal(drafted[name], plain[name], err_msg=name)
+        assert len(calls) == passes + read, (draft, len(calls))
 
 
 def test_words_inserted_before_the_draft_cost_a_pass_each_then_the_draft_is_found_again(monkeypatch):
@@ -208,15 +212,18 @@ def test_once_the_draft_is_used_up_the_guess_repeats_the_prefix_or_chains_recent
 
 def test_a_sentence_translated_before_is_guessed_whole_without_a_draft(monkeypatch):
     """The bundle remembers what followed each token of its translations: the same sentence typed again in a new
-    session (no draft) is verified in one decoder pass (and recorded by one more over exactly its rows, the guess
-    having run past its end), and gives the plain result."""
+    session (no draft) is verified in one decoder pass, which is the pass the trace records (the guess stops before
+    its <eos>), and gives the plain result."""
     bundle = load_bundle("en-zh")
     bundle.follows.clear()
     text = "my friend drinks hot tea at home every day ."
     out = run_with_trace(bundle, text).decoded.ids
     calls = counted_passes(monkeypatch, bundle)
-    assert run_with_trace(bundle, text).decoded.ids == out
-    assert len(calls) == 2
+    again = run_with_trace(bundle, text)
+    assert again.decoded.ids == out
+    assert len(calls) == 1  # the guess stops before its <eos>: the verifying pass is over exactly the output's rows
+    np.testing.assert_array_equal(again["hook_logits"], run_with_trace(load_bundle("en-zh"), text)["hook_logits"])
+    assert len(calls) == 1
 
 
 def test_threads_decoding_through_one_bundle_at_once_get_the_plain_results():
