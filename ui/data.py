@@ -42,12 +42,16 @@ from model.transformer import AttnOptions
 from model.window import run_windowed
 from model.window import windowed_log_p as window_log_p
 from ui import instrument, state
+from ui.budget import per_process_bytes
 from ui.shared import per_process
 from ui.view import PARAMS, PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
 sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 by default) while a trace computes
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
+# The traces kept per process, in MB (a 16-token trace holds 1.7 MB; ui/budget.py); every other cache of arrays has its
+# own budget at its function, 396 MB for all of them together at most, answers apart (ui/shared.py).
+TRACES_MB = 96
 
 
 @per_process(16)  # one per model
@@ -62,7 +66,7 @@ def models() -> list[str]:
     return available_models()
 
 
-@per_process(256)  # a trace is 0.3–1.5 MB: a class's sentences, every prefix
+@per_process_bytes(TRACES_MB)
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
     """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
 
@@ -71,7 +75,7 @@ def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft
     return run_with_trace(bundle(name), text, decode, attn, draft=_draft)
 
 
-@per_process(64)
+@per_process_bytes(16)
 def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTrace:
     """Several sentences as one padded batch, decoded with each one's cached greedy translation (one pass, not a
     batched greedy loop per keystroke)."""
@@ -85,13 +89,13 @@ def teacher(name: str, text: str, reference: str, attn: AttnOptions) -> TeacherF
     return run_teacher_forcing(bundle(name), text, reference, attn)
 
 
-@per_process(24)  # a snapshot is ~3 MB in float32
+@per_process_bytes(48)  # a snapshot is ~3 MB in float32
 def snapshot(name: str, step: int) -> Bundle:
     """A model as it was after `step` training steps."""
     return load_snapshot(name, step)
 
 
-@per_process(64)
+@per_process_bytes(32)
 def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = None) -> Trace:
     """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens);
     `_draft` (not part of the cache key) as in `trace`: the same result, in a pass or two instead of one per token."""
@@ -131,13 +135,13 @@ def head_means(name: str) -> dict:
     return mean_z(bundle(name), held_out(256))
 
 
-@per_process(64)
+@per_process_bytes(32)
 def knockout(name: str, text: str, heads: tuple[Head, ...], mode: str) -> Trace:
     """Greedy trace with the heads knocked out (read-only; raises ValueError for input with no tokens)."""
     return run_knockout(bundle(name), text, list(heads), mode, head_means(name))
 
 
-@per_process(64)
+@per_process_bytes(4)
 def head_importance(name: str, text: str, mode: str) -> np.ndarray:
     """Drop in log P(own translation) per head knocked out alone; (blocks, N, h), read-only."""
     own = trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids
@@ -163,7 +167,7 @@ def variants() -> list[str]:
     return available_models(VARIANT_DIR)
 
 
-@per_process(128)
+@per_process_bytes(32)
 def variant_trace(name: str, text: str, _draft: list[int] | None = None) -> Trace:
     """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens);
     `_draft` (not part of the cache key) as in `trace`."""
@@ -183,7 +187,7 @@ def compared(v: View, name: str, text: str) -> Trace:
     return drafted(v.drafts, name, lambda draft: variant_trace(name, text, _draft=draft))
 
 
-@per_process(128)
+@per_process_bytes(8)
 def shift_change(name: str, text: str, shift: int) -> np.ndarray:
     """How a model's first-layer scores between the same words change when `shift` fillers go before the sentence
     (en-zh or a variant); NaN where a head masks the pair (ALiBi's one-way heads); (h, S, S), read-only."""
@@ -205,14 +209,14 @@ def extrapolation() -> dict | None:
     return load_extrapolation()
 
 
-@per_process(64)
+@per_process_bytes(16)
 def cached_run(name: str, text: str, attn: AttnOptions, output_ids: tuple[int, ...]) -> CachedRun:
     """The translation `output_ids` of `text` decoded again one token per step with a KV cache (read-only)."""
     b = bundle(name)
     return run_cached(b, b.src_vocab.encode(text, b.config.max_len).ids, list(output_ids), attn)
 
 
-@per_process(64)
+@per_process_bytes(32)
 def windowed(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
     """Greedy trace with a sliding window forced onto the chosen self-attentions (read-only)."""
     return run_windowed(bundle(name), text, W, n_global, stacks)
@@ -247,7 +251,7 @@ def second_batch(trace: Trace, v: View) -> BatchTrace | None:
         return None
 
 
-@per_process(64)
+@per_process_bytes(8)
 def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> lessons.Equivariance:
     """Encoder outputs of a sentence and its shuffle (read-only, shared by sessions)."""
     result = lessons.equivariance(bundle(name).transformer, list(ids), seed, with_pe)
@@ -256,7 +260,7 @@ def equivariance(name: str, ids: tuple[int, ...], seed: int, with_pe: bool) -> l
     return result
 
 
-@per_process(64)
+@per_process_bytes(8)
 def invariance(name: str, ids: tuple[int, ...], tgt_ids: tuple[int, ...], seed: int) -> lessons.Invariance:
     """The translation's logits and greedy outputs for a sentence and its shuffle, with and without the source PE
     (read-only, shared by sessions)."""
@@ -291,7 +295,7 @@ def pretrained_model(source: str) -> Pretrained:
     return pretrained.load(source)
 
 
-@per_process(32)
+@per_process_bytes(64)
 def pretrained_trace(source: str, text: str, decode: DecodeOptions) -> PretrainedTrace:
     """Read-only trace of a sentence through a pretrained model (raises ValueError for input with no tokens)."""
     return pretrained.run(pretrained_model(source), text, decode)
