@@ -6,7 +6,7 @@ import streamlit as st
 
 from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
-from ui import bind, controls, data, live, notes, shell, state, widgets
+from ui import bind, controls, data, notes, shell, state, widgets
 from ui.i18n import lang, t
 from ui.payload import answer
 from ui.views.playground import SELF_ATTENTION, attend, elements, result_elements, sentence_preset
@@ -174,7 +174,7 @@ with c2:
         st.error(t("pg.invalid", error=widgets.plain(error_text(err))))
 
 if preset != "sentence" or pg["edited"]:
-    live.enter("")  # these charts do not change with the sentence: the keystroke route leaves them alone
+    state.serve("")  # these charts do not change with the sentence: the keystroke route leaves them alone
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last

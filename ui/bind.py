@@ -98,7 +98,6 @@ def show(key: str, value: Any, kwargs: dict) -> None:
 def take_widgets() -> None:
     """Copy what the user just picked in any bound widget into the view state before the page reads it, so a
     toggle never first computes a trace with the old value and then throws it away."""
-    state.begin_run()
     st.session_state[_SHOWING] = {}
     for name in PARAMS:
         value = widget_value(name)

@@ -1,6 +1,7 @@
-"""Benchmark hooks, in one place: the naive-renderer switch and per-rerun server timings.
+"""Benchmark hooks, in one place: per-rerun server timings.
 
-`?renderer=naive` draws every chart with st.plotly_chart (the benchmark's reference). With $ATTENTION_LAB_PROFILE
+`?renderer=naive` draws every chart with st.plotly_chart (the benchmark's reference: View.renderer, read where a chart
+is drawn, ui/widgets.show). With $ATTENTION_LAB_PROFILE
 set, each rerun appends its timings (ms) as one JSON line to that file. The browser side (what tests and the
 benchmark read from a drawn chart) is ui/static/instrument.js.
 """
@@ -12,15 +13,12 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ui import state, url
+from ui import url
 
 PATH = os.environ.get("ATTENTION_LAB_PROFILE")
-_PROFILE: ContextVar[dict | None] = ContextVar("profile", default=None)  # this script run's timings, if profiling
-
-
-def naive() -> bool:
-    """True when this view asks for the naive reference renderer."""
-    return state.get("renderer") == "naive"
+# This script run's timings, if profiling. A ContextVar, not an argument: the sections timed (the trace in ui/data.py,
+# each chart's payload in ui/widgets.py) sit deep in calls that take no run, and each run has its own thread.
+_PROFILE: ContextVar[dict | None] = ContextVar("profile", default=None)
 
 
 def start() -> None:

@@ -1,30 +1,16 @@
-"""The keystroke route's address (see ui/route.py) and which route, if any, serves the charts of this thread's
-script run.
+"""The keystroke route's address (see ui/route.py): where the server mounts it and the base path it lives under.
 
-Light on purpose: the server mounts the route at start-up from this address without loading the model stack (app.py
-imports ui/route.py on the first request), and a rerun's View (ui/state.view_state) takes its route from here
-without importing the pages' chart builders.
+Light on purpose: the server mounts the route at start-up from this address without loading the model stack (the
+server imports ui/route.py on the first request); which route serves a script run's page is the run's own record
+(ui/state.serve).
 """
 from __future__ import annotations
-
-from contextvars import ContextVar
 
 from streamlit import config
 
 DEBOUNCE_MS = 250  # the sentence box's pause before a live page's rerun (its charts do not wait for it)
 PATH = "/_al/live/{page}"
 FOLLOW = "/_al/follow/{page}"  # the same answers for a class's students (nginx: no cache lock, see deploy/)
-_URL: ContextVar[str] = ContextVar("live_url", default="")  # per thread: a script run's
-
-
-def enter(url: str) -> None:
-    """Set the keystroke route of the page this script run draws ("" if reruns alone draw its charts)."""
-    _URL.set(url)
-
-
-def url() -> str:
-    """The keystroke route of the page this script run draws, or ""."""
-    return _URL.get()
 
 
 def base_path() -> str:

@@ -1,31 +1,47 @@
 """The session's view state: read once from the link (ui/url.py), changed by the bound widgets (ui/bind.py) and
-the pages, written back to the URL at the end of each run, and read by the charts as one View (ui/view.py).
+the pages, written back to the URL at the end of each run, and read by the charts as one View (ui/view.py), built
+once per run and again only after a write.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
-from ui import live
 from ui.param import Notice
 from ui.shared import Drafts
 from ui.url import clean_text, from_url, url_params
 from ui.view import View
 
-_STORE, _NOTICES = "_view_state", "_view_notices"
-# This script run's view state (each run has its own thread, so no session sees another's): a page reads the state
-# a few hundred times per run, and st.session_state's proxy costs ~0.1 ms per read.
-_RUN: ContextVar[dict | None] = ContextVar("view_run", default=None)
+_STORE, _NOTICES, _SENTENCE = "_view_state", "_view_notices", "_run_sentence"
+
+
+@dataclass
+class Run:
+    """One script run: the session's view state, the keystroke route serving the page it draws ("" if reruns alone
+    draw its charts), the sentence of the session's previous run (its greedy drafts, ui/shared.py) and the View of
+    all three, built on the first read after the last write."""
+
+    values: dict[str, Any]
+    route: str = ""
+    previous: str = ""
+    view: View | None = None
+
+
+# This script run's record. A ContextVar, not an argument: a page is a script that st.navigation runs (it takes no
+# arguments), each run has its own thread (no session sees another's), and st.session_state's proxy costs ~0.1 ms a
+# read where a page reads the state a few hundred times per run.
+_RUN: ContextVar[Run | None] = ContextVar("view_run", default=None)
 
 
 def store() -> dict[str, Any]:
     """The session's view state, initialised once from the (validated) URL."""
     run = _RUN.get()
     if run is not None:
-        return run
+        return run.values
     if _STORE not in st.session_state:
         st.session_state[_STORE], st.session_state[_NOTICES] = from_url(st.query_params.to_dict())
     return st.session_state[_STORE]
@@ -43,8 +59,11 @@ def get(name: str) -> Any:
 
 
 def put(name: str, value: Any) -> None:
-    """Set a view-state entry (written to the URL at the end of the run)."""
+    """Set a view-state entry (written to the URL at the end of the run; the next read builds the View anew)."""
     store()[name] = value
+    run = _RUN.get()
+    if run is not None:
+        run.view = None
 
 
 def put_text(name: str, raw: str) -> str:
@@ -63,11 +82,27 @@ def set_sentence(text: str) -> None:
 
 
 def begin_run() -> None:
-    """Start a script run: hold the session's view state for this run's reads; the sentence of the session's previous
-    run gives this run's greedy drafts (ui/shared.py)."""
+    """Start a script run: hold the session's view state for this run's reads; the sentence the session's previous
+    run showed gives this run's greedy drafts."""
     _RUN.set(None)
-    _RUN.set(store())
-    st.session_state["_draft_previous"] = st.session_state.get("_draft_text", "")
+    _RUN.set(Run(store(), previous=st.session_state.get(_SENTENCE, "")))
+
+
+def serve(route: str) -> None:
+    """This run's page is drawn by the keystroke route `route` ("" if reruns alone draw its charts)."""
+    run = _RUN.get()
+    run.route, run.view = route, None
+
+
+def route() -> str:
+    """The keystroke route serving this run's page, or ""."""
+    run = _RUN.get()
+    return run.route if run is not None else ""
+
+
+def shown_sentence() -> None:
+    """This run has shown its sentence (the header has read the box): the next run's drafts start from it."""
+    st.session_state[_SENTENCE] = get("sentence")
 
 
 def within(**limits: int | Sequence) -> View:
@@ -80,11 +115,15 @@ def within(**limits: int | Sequence) -> View:
 
 
 def view_state() -> View:
-    """This script run's View: the session's view state as it is now, this thread's keystroke route and the
-    shared drafts read from the sentence of the session's previous run."""
-    values = store()
-    st.session_state["_draft_text"] = values["sentence"]
-    return View.of(values, live.url(), Drafts(st.session_state.get("_draft_previous", ""), values["sentence"]))
+    """This script run's View: the session's view state as it is now, the run's keystroke route and the shared drafts
+    read from the sentence of the session's previous run; built once, and again only after a write (a read writes
+    nothing)."""
+    run = _RUN.get()
+    if run is None:  # outside a script run (a callback before it starts): nothing to keep it in
+        return View.of(store(), "", Drafts("", get("sentence")))
+    if run.view is None:
+        run.view = View.of(run.values, run.route, Drafts(run.previous, run.values["sentence"]))
+    return run.view
 
 
 def write_url() -> None:

@@ -275,7 +275,10 @@ h3 {font-size:1.7rem !important}
 """
 
 
-_STAGE: ContextVar = ContextVar("stage", default=None)  # this run's slot for the page's main figure, or None
+# This run's slot for the page's main figure (presenter view), or None. A ContextVar, not an argument: the shell opens
+# it before the page script runs, which takes no arguments, and the page's first main figure fills it from wherever
+# it is drawn; each run has its own thread.
+_STAGE: ContextVar = ContextVar("stage", default=None)
 STAGE_KEY = "al-stage"  # its element key (class st-key-al-stage: the chart code fits a chart there to the screen)
 
 

@@ -272,7 +272,7 @@ def lecture_params(s: Seat, path: str) -> dict[str, str]:
     typed in the box (not set by the server: same box generation) is the class's already, and a rerun that started
     before the last keystrokes must not send its older text after them."""
     params = shared(state.store())
-    if live.url() and st.session_state.get("sentence_gen", 0) == s.gen:
+    if state.route() and st.session_state.get("sentence_gen", 0) == s.gen:
         lecture = classes.store().lecture(s.code)
         if lecture is not None and lecture.page == path and "s" in lecture.params:
             params["s"] = lecture.params["s"]
