@@ -6,7 +6,7 @@ import streamlit as st
 from ui import data, notes, shell, state
 from ui.i18n import t
 from ui.payload import answer
-from ui.views.findings import elements
+from ui.views.notes import elements
 
 shell.require_app()
 

@@ -2,7 +2,7 @@
 with them (or, for a remark, why they only look wrong), and a live demonstration (ui/note_demos.py).
 
 Each finding is shown on the page where its topic lives (lesson/notes.py) and, all together, on the "Mistakes found
-in the notes" page; the findings' charts are built in ui/views/findings.py, where the keystroke route builds them too.
+in the notes" page; the findings' charts are built in ui/views/notes.py, where the keystroke route builds them too.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}
 
 def findings_on(page: str, bundle: Bundle, trace: Trace | None, charts: Answer | None = None) -> None:
     """Every finding (mistakes, then remarks) whose topic lives on `page`, under one subheader; the charts among them
-    are the page's (`charts`, its answer: ui/views/findings.on_page; Masks and Embeddings have some)."""
+    are the page's (`charts`, its answer: ui/views/notes.on_page; Masks and Embeddings have some)."""
     st.subheader(t("notes.findings_here"))
     for key in [key for key, (where, _) in (MISTAKES | REMARKS).items() if where == page]:
         finding(key, bundle, trace, charts)

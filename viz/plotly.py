@@ -13,7 +13,7 @@ from functools import singledispatch
 
 import numpy as np
 
-from viz.headview import bucket_of, bucket_style
+from viz.head_view import bucket_of, bucket_style
 from viz.paths import sub
 from viz.spec import (
     Arrows,

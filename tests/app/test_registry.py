@@ -22,8 +22,8 @@ def test_a_page_has_a_title_in_both_languages_and_a_live_page_its_views_module(p
     assert set(CATALOGUE[f"nav.{page.path}"]) >= {"en", "zh"}
     assert page.icon.startswith(":material/")
     assert set(page.families) <= set(ALL_FAMILIES)
-    if page.live:  # the chart builder itself, from ui/views (the notes' findings are shared with other pages)
-        assert page.elements.__module__ == ("ui.views.findings" if page.path == "notes" else f"ui.views.{page.path}")
+    if page.live:  # the chart builder itself, from the page's own ui/views module
+        assert page.elements.__module__ == f"ui.views.{page.path}"
 
 
 def test_the_keystroke_route_serves_exactly_the_live_pages():

@@ -21,7 +21,7 @@ from ui.widgets import PRESENTER_ZOOM
 from viz.bars import grouped_bars, layernorm_stats, likeliest_bar
 from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid
-from viz.headview import head_view
+from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
 from viz.paths import recurrence_and_attention
 from viz.style import ENGLISH, LOOK
@@ -61,8 +61,8 @@ DRAW_JS = """async ([b64, width, room]) => {
   document.fonts.add(await font.load());
   const { decode } = await import("/static/decode.js");
   const kinds = {};
-  for (const [kind, file] of [["heatmap", "heatmap"], ["grid", "grid"], ["bars", "bars"], ["bar_panels", "barpanels"],
-    ["head_view", "headview"], ["curves", "curves"], ["wirings", "wirings"]]) {
+  for (const [kind, file] of [["heatmap", "heatmap"], ["grid", "grid"], ["bars", "bars"], ["bar_panels", "bar_panels"],
+    ["head_view", "head_view"], ["curves", "curves"], ["wirings", "wirings"]]) {
     kinds[kind] = (await import(`/static/${file}.js`)).default;
   }
   const payload = decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));

@@ -3,7 +3,7 @@ import numpy as np
 
 from viz.bars import likeliest_bar
 from viz.grid import attention_grid
-from viz.headview import head_view
+from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
 from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from viz.headview import N_BUCKETS, head_view
+from viz.head_view import N_BUCKETS, head_view
 from viz.plotly import to_plotly
 
 QUERIES = ["the", "cat", "the"]

@@ -14,7 +14,7 @@ from lesson.catalogue import viz_words
 from viz.bars import grouped_bars, layernorm_stats, likeliest_bar
 from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid
-from viz.headview import head_view
+from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
 from viz.paths import recurrence_and_attention
 from viz.plotly import to_plotly

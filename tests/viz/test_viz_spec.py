@@ -10,7 +10,7 @@ import pytest
 from viz import style
 from viz.bars import layernorm_stats, likeliest_bar
 from viz.grid import attention_grid
-from viz.headview import head_view
+from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
 from viz.plotly import to_plotly
 from viz.positional import pe_heatmap

@@ -7,17 +7,36 @@ import "./format.js";
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
 import arrows from "./arrows.js";
-import barPanels from "./barpanels.js";
+import bar_panels from "./bar_panels.js";
 import bars from "./bars.js";
 import curves from "./curves.js";
 import grid from "./grid.js";
-import headView from "./headview.js";
+import head_view from "./head_view.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
 import { arrived, elementState, listen, split, superseded } from "./live.js";
 import wirings from "./wirings.js";
 
-const KINDS = { heatmap, grid, bars, bar_panels: barPanels, head_view: headView, arrows, curves, wirings };
+/**
+ * A chart kind's renderer: the default export of ui/static/<kind>.js, one module per kind, named as the kind its specs
+ * carry (viz/spec.py: `kind`, e.g. "bar_panels" is drawn by bar_panels.js). This file draws every kind through these
+ * functions alone (tests/js/renderers.test.mjs holds each module to them).
+ * @typedef {object} Renderer
+ * @property {(ctx: CanvasRenderingContext2D, spec: object, width: number, zoom: number) => {height: number}} layout
+ *   where everything goes at this width (css px) and zoom: the boxes `draw` and `hit` read, and the chart's height
+ * @property {(ctx: CanvasRenderingContext2D, spec: object, layout: object, zoom: number) => void} draw
+ *   the chart into a context of the layout's size (a canvas, or export.js's SvgContext)
+ * @property {(spec: object, layout: object, x: number, y: number) => string | null} hit
+ *   the tooltip for the point (x, y) in css px, or null outside every mark
+ * @property {(spec: object) => string} csv  the chart's numbers as CSV text
+ * @property {(spec: object) => object} summary  what tests and the benchmark read off a drawn chart (instrument.js)
+ * @property {(ctx: CanvasRenderingContext2D, spec: object, zoom: number) => number} [need]
+ *   optional: the least width (css px) that keeps the chart's labels readable, so that fewer charts stand side by
+ *   side in a narrow element
+ */
+
+/** @type {Record<string, Renderer>} the renderer of each chart kind */
+const KINDS = { heatmap, grid, bars, bar_panels, head_view, arrows, curves, wirings };
 const pending = new Map();
 const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its rerun
 let frame = 0, timer = 0;

@@ -10,7 +10,7 @@ from model.explain import pe_similarity
 from model.positional import sinusoidal_encoding
 from model.trace import Trace
 from ui.view import Element, View
-from ui.views import findings
+from ui.views import notes
 from viz.heatmap import matrix_heatmap
 from viz.positional import pe_heatmap
 
@@ -68,5 +68,5 @@ def elements(trace: Trace | None, v: View) -> dict[str, Element]:
     findings'."""
     e = explorer(v)
     own = {"sentence": sentence_element(trace, v)} if trace is not None else {}
-    return own | {"pe": pe_element(e, v), "similarity": similarity_element(e, v)} | findings.on_page(
+    return own | {"pe": pe_element(e, v), "similarity": similarity_element(e, v)} | notes.on_page(
         "embeddings", trace, v)

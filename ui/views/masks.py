@@ -8,7 +8,7 @@ from model.explain import apply_mask
 from model.trace import BatchTrace, Trace
 from ui import data
 from ui.view import Element, View
-from ui.views import findings
+from ui.views import notes
 from viz.heatmap import matrix_heatmap
 
 
@@ -94,7 +94,7 @@ def custom_element(trace: Trace, head: int, keep: np.ndarray, v: View) -> Elemen
 def elements(trace: Trace | None, v: View) -> dict[str, Element]:
     """Every chart element of the page in the view: the padded batch's masks (with a second sentence), the
     hand-ticked mask's and the findings' (drawn without a sentence too)."""
-    found = findings.on_page("masks", trace, v)
+    found = notes.on_page("masks", trace, v)
     if trace is None:
         return found
     head, b = head_of(trace, v), data.second_batch(trace, v)

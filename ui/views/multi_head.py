@@ -8,7 +8,7 @@ from model.trace import Trace
 from ui import data
 from ui.view import Element, View, within_model
 from viz.grid import attention_grid, wrap
-from viz.headview import head_view
+from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
 
 
