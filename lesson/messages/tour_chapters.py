@@ -37,13 +37,13 @@ MESSAGES = {
     "tour.smoothing.text": {
         "en": "The paper trains against a softened target: the reference token gets 1 − ε and the other ε is spread "
               "over all V tokens (ε = 0.1 in the paper and here). The loss is then least when P(reference) is "
-              "1 − ε + ε/V, not 1, so a trained model's top probabilities stop short of 1, as the Decoding page "
-              "shows. The model learns to be less sure: perplexity goes up, and in the paper BLEU went up too "
-              "(§5.4).",
+              "1 − ε + ε/V, not 1: a probability above that line costs loss, as one below it does, which keeps the "
+              "model from growing ever surer. Perplexity goes up; in the paper BLEU went up too (§5.4). A bar above "
+              "the line is a step where this model is surer than training rewards.",
         "zh": "论文用一个软化的目标来训练：参考词元得到 1 − ε，其余的 ε 平均分给全部 V 个词元（论文和本模型都是 ε = "
-              "0.1）。于是 P(参考词元) 为 1 − ε + ε/V 而不是 1 "
-              "时损失最小，所以训练好的模型最高的概率到不了 1，正如“解码”页面所示。模型学会了不那么确定：困惑度升高，"
-              "而在论文中 BLEU 也提高了（§5.4）。",
+              "0.1）。于是 P(参考词元) 为 1 − ε + ε/V 而不是 1 时损失最小：高于这条线的概率和低于它的一样要付出损失，"
+              "这让模型不会越来越确定。困惑度因此升高；而在论文中 BLEU 也提高了（§5.4）。高出这条线的柱子，是本模型比"
+              "训练所奖励的更确定的那一步。",
     },
     "tour.warmup.title": {"en": "Trained and scored · Warm-up", "zh": "训练与评分 · 预热"},
     "tour.warmup.text": {
