@@ -86,3 +86,35 @@ def test_every_formula_renders_even_for_special_characters(page, app_url):
             press(page, "ArrowRight")
     assert page.get_by_role("button", name=catalogue.t("tour.next", "en")).is_disabled()
     assert not page.errors, page.errors
+
+
+FIT_JS = """() => { const box = document.querySelector('.st-key-tour-text');
+  const sizes = Array.from(box.querySelectorAll('p')).map(p => parseFloat(getComputedStyle(p).fontSize));
+  return {bottom: box.getBoundingClientRect().bottom + window.scrollY, smallest: Math.min(...sizes)}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_training_and_trust_chapters_fit_the_projector_with_their_figures(browser, app_url, lang, tmp_path):
+    """Presenter view at 1280×720 with the chapters on: each step of "trained and scored" and "trust" shows its title,
+    draws its figure and ends its text on the screen in 18 px type or more (a screenshot of each is kept)."""
+    from lesson.tour import TRAINING, TRUST, WITH_CHAPTER
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    sentence, failures = "The animal didn't cross the street because it was too tired", []
+    for step in TRAINING + TRUST:
+        n = WITH_CHAPTER.index(step)
+        open_app(page, tour_url(app_url, s=sentence, presenter=1, more=1, lang=lang, tour=n))
+        page.locator("h1", has_text=catalogue.t(f"tour.{step.key}.title", lang)).wait_for(timeout=60_000)
+        page.wait_for_selector(IDLE, timeout=60_000)
+        until(page, "() => (" + CHARTS_JS + ")().length > 0")
+        page.wait_for_timeout(800)  # the text is fitted a moment after the step is drawn
+        seen = page.evaluate(FIT_JS)
+        page.screenshot(path=str(tmp_path / f"{lang}-{n:02d}-{step.key}.png"))
+        if seen["bottom"] > 720 or seen["smallest"] < 18:
+            failures.append(f"{step.key}: text ends at {seen['bottom']:.0f} px, {seen['smallest']} px type")
+    assert not failures, failures
+    assert not page.errors, page.errors
+    context.close()
