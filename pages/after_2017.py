@@ -3,7 +3,6 @@ import streamlit as st
 
 from model.flash import floats_held
 from ui import bind, controls, data, shell, state, widgets
-from ui.controls import block_label
 from ui.i18n import t
 from ui.payload import answer
 from ui.views import after_2017 as view_
@@ -45,5 +44,5 @@ if widgets.need_trace(trace):
     widgets.show(charts["memory"])
     widgets.section(t("fl.sinks"), t("fl.sinks_caption"))
     widgets.show(charts["sinks"])
-    shares = ", ".join(f"{block_label(b)} {view_.first_key_weight(trace, b)[1]:.2f}" for b in view_.BLOCKS)
+    shares = ", ".join(f"{view.block_label(b)} {view_.first_key_weight(trace, b)[1]:.2f}" for b in view_.BLOCKS)
     st.caption(t("fl.even", shares=shares))

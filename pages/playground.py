@@ -108,7 +108,7 @@ def source_note(preset: str, pg: dict) -> None:
     if preset != "sentence" or "where" not in pg["values"]:
         return
     block, layer, head = pg["values"]["where"]
-    where = dict(block=controls.block_label(block), layer=layer, head=head)
+    where = dict(block=state.view_state().block_label(block), layer=layer, head=head)
     note = t("pg.edited", **where) if pg["edited"] else t("pg.following", **where, decimals=DECIMALS)
     space = "" if lang() == "zh" else " "  # between two sentences
     st.info(f"{note}{space}{t('pg.bias_fold')}" if pg["values"].get("bias") else note)

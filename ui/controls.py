@@ -6,12 +6,7 @@ import streamlit as st
 from model.trace import Trace
 from ui import bind, state, widgets
 from ui.i18n import t
-from ui.view import BLOCK_LABELS, attention_blocks, within_model
-
-
-def block_label(block: str) -> str:
-    """The attention block's name in the UI language ("Encoder self", …)."""
-    return t(BLOCK_LABELS[block])
+from ui.view import attention_blocks, within_model
 
 
 def put_block(trace: Trace) -> None:
@@ -29,7 +24,7 @@ def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = 
     h, blocks = trace.config.h, blocks or attention_blocks(trace)
     with widgets.stage_pickers(), st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         block = bind.bound(st.segmented_control, t("ctl.block"), "block", options=blocks,
-                           format_func={s: block_label(s) for s in BLOCK_LABELS}.get) or blocks[0]
+                           format_func=state.view_state().block_label) or blocks[0]
         N = trace.n_layers(block)
         state.within(layer=N - 1)
         layer = bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N))) or 0

@@ -33,9 +33,9 @@ def work(trace: Trace) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Steps 1 … T, and per step the multiply-adds without and with the cache and the numbers the cache holds."""
     cfg, S, T = trace.config, len(trace.src.tokens), len(trace.tgt_input_tokens)
     steps = np.arange(1, T + 1)
-    without = np.array([step_multiply_adds(cfg, S, t, cached=False) for t in steps])
-    with_cache = np.array([step_multiply_adds(cfg, S, t, cached=True) for t in steps])
-    return steps, without, with_cache, np.array([cache_floats(cfg, S, t) for t in steps])
+    without = np.array([step_multiply_adds(cfg, S, n, cached=False) for n in steps])
+    with_cache = np.array([step_multiply_adds(cfg, S, n, cached=True) for n in steps])
+    return steps, without, with_cache, np.array([cache_floats(cfg, S, n) for n in steps])
 
 
 def row_labels(trace: Trace, step: int, v: View) -> list[str]:

@@ -54,13 +54,13 @@ def dec_element(b: BatchTrace, head: int, v: View) -> Element:
     """The decoder's causal mask (longer output) and causal + padding (shorter), with their weights."""
     tb = shorter(b.tgt_rows)
     dec = b.attn("decoder", 0)
-    shown = ((1 - tb, "causal", "masks.kind_causal"), (tb, "causal + padding", "masks.kind_both"))
+    which = ((1 - tb, "causal", "masks.kind_causal"), (tb, "causal + padding", "masks.kind_both"))  # batch row
     masks_row = [mask_figure(dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
-                             v.t("masks.fig_dec_mask", n=i + 1, kind=v.t(kind)), v) for i, _, kind in shown]
+                             v.t("masks.fig_dec_mask", n=i + 1, kind=v.t(kind)), v) for i, _, kind in which]
     weights_row = [pattern_figure(dec.pattern[i, head], dec.mask[i], b.tgt_rows[i], b.tgt_rows[i],
-                                  v.t("masks.fig_dec_weights", head=head), v) for i, _, _ in shown]
+                                  v.t("masks.fig_dec_weights", head=head), v) for i, _, _ in which]
     return Element(masks_row + weights_row, "dec", [f"dec-{part}-{tag}" for part in ("mask", "pattern")
-                                                    for _, tag, _ in shown], columns=2)
+                                                    for _, tag, _ in which], columns=2)
 
 
 def ticked(cells: str, n: int) -> np.ndarray:

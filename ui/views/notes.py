@@ -101,8 +101,8 @@ def finding_elements(key: str, bundle: Bundle, trace: Trace | None, v: View) -> 
 def on_page(page: str, trace: Trace | None, v: View) -> dict[str, Element]:
     """The charts of the findings shown on `page` ("notes": every finding), by element key."""
     bundle = data.bundle(v.model)
-    shown = [key for key in CHARTED if page in (MISTAKES[key][0], "notes")]
-    return {name: e for key in shown for name, e in finding_elements(key, bundle, trace, v).items()}
+    charted = [key for key in CHARTED if page in (MISTAKES[key][0], "notes")]
+    return {name: e for key in charted for name, e in finding_elements(key, bundle, trace, v).items()}
 
 
 def elements(trace: Trace | None, v: View) -> dict[str, Element]:

@@ -150,8 +150,8 @@ def twins_element(traces: list[Trace], v: View) -> Element:
     found = [measured(other) for other in traces]
     series = {v.t("trust.series_argmax"): np.array([a.share for a in found]),
               v.t("trust.series_spearman"): np.array([a.mean_spearman for a in found])}
-    shown = {name: y for name, y in series.items() if np.isfinite(y).all()}  # no ρ with one source token
-    return Element([grouped_bars([other.model for other in traces], shown,
+    defined = {name: y for name, y in series.items() if np.isfinite(y).all()}  # no ρ with one source token
+    return Element([grouped_bars([other.model for other in traces], defined,
                                  title=v.t("trust.fig_twins"), y_title=v.t("trust.axis_agreement"), y_range=(-1, 1),
                                  words=v.words())], "trust-twins", ["trust-twins"])
 
