@@ -138,7 +138,7 @@ def tex_rope(trace: Trace) -> str:
                  r" \begin{bmatrix} q_{2i} \\ q_{2i+1} \end{bmatrix},"
                  r"\quad \theta_i = 10000^{-2i/d_k}",
                  rf"{tok(trace.src.tokens[p])}:\ p = {p},\ p\,\theta_0 = {num(theta)}\ \text{{rad}},\quad "
-                 r"q'_m \cdot k'_n \text{ depends on } m - n \text{ only}")
+                 r"q'_m \cdot k'_n = q^\top R_{n-m}\, k")
 
 
 ROPE = TourStep("rope", fig_rope, tex_rope)

@@ -57,6 +57,10 @@ def test_rope_scores_depend_on_the_signed_offset_and_the_texts_say_so():
         assert "how far apart" not in CATALOGUE[key]["en"] and "相隔多远" not in CATALOGUE[key]["zh"], key
     assert "signed offset" in CATALOGUE["pos.shift_caption"]["en"] and "only the distance" not in both(
         "pos.shift_caption")
+    from lesson.tour.after_2017 import ROPE
+
+    formula = ROPE.formula(run_with_trace(load_bundle("en-zh"), "I have a cat"))
+    assert r"q'_m \cdot k'_n = q^\top R_{n-m}" in formula and "only" not in formula  # content and signed offset
     assert "Most recent large language models" in CATALOGUE["pos.caption"]["en"]
     assert "近来的大多数大语言模型" in CATALOGUE["pos.caption"]["zh"]
 
