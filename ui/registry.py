@@ -14,6 +14,7 @@ from ui.payload import Elements
 from ui.views import (
     add_norm,
     after_2017,
+    before_2017,
     bert_gpt,
     decoding,
     embeddings,
@@ -62,6 +63,7 @@ PAGES: tuple[Page, ...] = (
     Page("overview", ":material/account_tree:", overview.elements, ALL_FAMILIES),
     Page("tour", ":material/school:", tour.elements),
     Page("embeddings", ":material/waves:", embeddings.elements),
+    Page("before_2017", ":material/history:", before_2017.elements),
     Page("self_attention", ":material/grid_on:", self_attention.elements, ALL_FAMILIES),
     Page("multi_head", ":material/view_module:", multi_head.elements, ALL_FAMILIES),
     Page("masks", ":material/visibility_off:", masks.elements),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from lesson.messages import (
     add_norm,
     after_2017,
+    before_2017,
     bert_gpt,
     classroom,
     common,
@@ -30,7 +31,7 @@ from lesson.messages import (
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, tour_chapters, export, lab, lab_knockout, lab_pairs, notes,
            masks, embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
-           classroom, training, trust)
+           classroom, training, trust, before_2017)
 
 
 def merge() -> dict[str, dict[str, str]]:
