@@ -52,6 +52,9 @@ ALLOWED_LATIN = {
     # corpus credit exactly as its licence asks for it (the project, its site, CC BY 2.0 FR)
     "Shrikumar", "Ancona", "Abnar", "Zuidema", "Jain", "Wallace", "Wiegreffe", "Pinter",  # the trust page's authors
     "Sundararajan", "ACL", "NAACL", "EMNLP", "Spearman", "argmax",  # … their venues, a rank correlation, an argmax
+    "RNNenc", "RNNsearch", "GRU", "tanh", "Cho", "Bahdanau", "Bengio", "test.tsv",  # Before 2017: the recurrent
+    # models' names as their papers write them (Cho et al. 2014; Bahdanau, Cho & Bengio 2015), their cell, a function,
+    # the test file
 }
 # an example folder path, an English sentence to type, a question about the English word "it" and a join code, as typed
 EXAMPLES = {"hf.placeholder", "hf.mlm_type", "class.ask_placeholder", "class.refused_code"}

@@ -176,6 +176,8 @@ EXPECTED_TITLES = {
               ("paper.fig_full", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],
     "bert_gpt": [("bg.fig_encoder", {}), ("bg.fig_decoder", {})],
     "notes": [("mm.fig_add", {}), ("notes.fig_pe_note", {}), ("notes.fig_pe_paper", {})],
+    "before_2017": [("b17.fig_alpha", {}), ("b17.fig_scores", {}), ("b17.fig_qk_weights", {}), ("b17.fig_bleu", {}),
+                    ("b17.fig_speed", {}), ("paper.fig_paths", {})],
     "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],
     "kv_cache": [("kv.fig_work", {}), ("kv.fig_memory", {})],
     "positions": [("pos.fig_long", {})],  # with zh→en the page shows the length chart (the variants are en→zh)

@@ -44,7 +44,7 @@ def language(page, name: str) -> None:
     settle(page)
 
 
-@pytest.mark.parametrize("path", ["overview", "tour", "self_attention", "decoding"])
+@pytest.mark.parametrize("path", ["overview", "tour", "before_2017", "self_attention", "decoding"])
 def test_switching_the_language_back_and_forth_keeps_every_page(page, app_url, path):
     open_app(page, f"{app_url}/{path}?s=I+have+a+cat")
     for name in ("中文", "English", "中文", "English"):
