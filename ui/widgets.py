@@ -82,6 +82,13 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+def output_line(trace: Trace) -> str:
+    """A translation as escaped text, then the words it copied from the source where the model wrote <unk> (a line
+    of text shows no chip marks): every page that prints a translation prints it so."""
+    copied = [plain(trace.output_words[i]) for i, j in enumerate(trace.decoded.copied_from or []) if j is not None]
+    return plain(trace.output_text or "∅") + (t("dec.copies_note", words=", ".join(copied)) if copied else "")
+
+
 PAGE_CSS = """
 [data-testid="stHeadingWithActionElements"]:has(> h3) ~ :is(p, ul) {color: rgba(49, 51, 63, 0.6); font-size: 0.875rem}
 [data-stale="true"] {opacity: 1 !important; transition: none !important}
