@@ -41,16 +41,10 @@ def twin_view(trace, charts: Answer) -> None:
     if "twin" not in charts:
         return
     lines = [t("dec.twin_guided" if data.bundle(other.model).guided else "dec.twin_unguided", model=other.model,
-               output=widgets.plain(other.output_text or "∅")) + copies_note(other)
+               output=widgets.output_line(other))
              for other in twins(trace, charts.view)]
     st.markdown("\n".join(f"- {line}" for line in lines))
     widgets.show(charts["twin"])
-
-
-def copies_note(trace) -> str:
-    """" (copied from the source: …)" naming the output's copied words, or "" (a text shows no chip marks)."""
-    words = [widgets.plain(trace.output_words[i]) for i, j in enumerate(trace.decoded.copied_from) if j is not None]
-    return t("dec.copies_note", words=", ".join(words)) if words else ""
 
 
 def teacher_view(trace, view) -> None:
