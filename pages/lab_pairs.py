@@ -58,7 +58,7 @@ if widgets.need_trace(trace):
             c1, c2, c3 = st.columns(3)
             for col, which, run in ((c1, "first", trace), (c2, "second", other)):
                 with col:
-                    st.markdown(t(f"mp.{which}_label", output=widgets.plain(run.output_text or "∅")))
+                    st.markdown(t(f"mp.{which}_label", output=widgets.output_line(run)))
                     widgets.show(charts[which])
             with c3:
                 st.markdown("&nbsp;")

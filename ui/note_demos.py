@@ -148,8 +148,8 @@ def demo_ln_shared(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     shared = shared_norm_trace(trace.model, trace.text)
-    st.markdown(t("notes.ln_shared.app", shared=widgets.plain(shared.output_text or "∅"),
-                  own=widgets.plain(trace.output_text or "∅"), p_own=f"{translation_probability(trace):.3f}",
+    st.markdown(t("notes.ln_shared.app", shared=widgets.output_line(shared),
+                  own=widgets.output_line(trace), p_own=f"{translation_probability(trace):.3f}",
                   p_shared=f"{translation_probability(shared):.3f}"))
     st.dataframe(pd.DataFrame({t("notes.col_layer"): [name for name, _, _ in spread],
                                t("notes.col_dgamma"): [round(g, 3) for _, g, _ in spread],
@@ -265,7 +265,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
                       orig=widgets.plain(text(itos(inv.translation_no_pe)) or "∅"),
                       shuf=widgets.plain(text(itos(inv.translation_no_pe_shuffled)) or "∅"),
                       pe_shuf=widgets.plain(text(itos(inv.translation_pe_shuffled)) or "∅"),
-                      own=widgets.plain(trace.output_text or "∅")))
+                      own=widgets.output_line(trace)))
 
 
 def scaling_example(attn, plain: np.ndarray, scaled: np.ndarray) -> str:
@@ -568,7 +568,7 @@ def demo_scale_no_effect(bundle: Bundle, trace: Trace | None) -> None:
                   top_scaled=f"{scaled.max(1).mean():.3f}",
                   model_scaled=f"{softmax(scores / np.sqrt(trace.config.d_k)).max(-1).mean():.3f}",
                   model_plain=f"{softmax(scores).max(-1).mean():.3f}",
-                  unscaled=widgets.plain(unscaled.output_text or "∅"), own=widgets.plain(own.output_text or "∅")))
+                  unscaled=widgets.output_line(unscaled), own=widgets.output_line(own)))
 
 
 def demo_q_typo(bundle: Bundle, trace: Trace | None) -> None:
@@ -601,7 +601,7 @@ def demo_decoder_source(bundle: Bundle, trace: Trace | None) -> None:
     if not has_sentence(trace):
         return
     blind = detokenize(bundle.tgt_vocab.decode(without_source(trace.model, tuple(trace.src.ids))), trace.tgt_lang)
-    st.markdown(t("notes.decoder_source.app", own=widgets.plain(trace.output_text or "∅"),
+    st.markdown(t("notes.decoder_source.app", own=widgets.output_line(trace),
                   blind=widgets.plain(blind or "∅"), N=bundle.config.N, S=len(trace.src.tokens)))
 
 
