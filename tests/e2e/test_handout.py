@@ -59,7 +59,7 @@ def figure(title: str, labels: list[str]) -> bytes:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang):
-    from lesson.tour import WITH_CHAPTER as steps  # the tour and its chapter After 2017
+    from lesson.tour import WITH_CHAPTER as steps  # the tour and its chapters (trained and scored, trust, After 2017)
 
     bundle = load_bundle("en-zh")
     trace = run_with_trace(bundle, "I have a cat")
