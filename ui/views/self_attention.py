@@ -47,9 +47,9 @@ def focus(trace: Trace, v: View) -> Focus:
     """The view applied to this trace (indices kept inside it)."""
     m = within_model(trace, v)
     block, layer, head = m.block, m.layer, m.head
-    attn = trace.attn(block, layer)
-    qi = m.within(query=len(attn.queries) - 1).query
     scale, temp = toggles(v)
+    attn = trace.attn(block, layer)
+    qi = min(m.query, len(attn.queries) - 1)  # the query kept inside the sentence (never below 0: View's declaration)
     keep = attn.mask[qi]  # (L_k,)
     scores = attn.scores[head][qi].astype(np.float64)  # (L_k,)
     walk = query_walkthrough(attn.q[head][qi], attn.k[head], attn.v[head], keep, scale, temp)
@@ -102,11 +102,12 @@ def walk_element(attn, s: Focus, dims: list[str], v: View) -> Element:
     """The worked query: q ⊙ k per key, then the weighted values and their sum z, one chart per row."""
     rows, cols, tag = attn.queries, attn.keys, s.tag
     weighted = list(s.walk.weighted_v) + [s.walk.z]
-    return Element([matrix_heatmap(s.walk.products, cols, dims, title=v.t("sa.fig_products", query=rows[s.query]),
+    titles = v.t("sa.fig_products", query=rows[s.query]), v.t("sa.fig_weighted", query=rows[s.query])
+    return Element([matrix_heatmap(s.walk.products, cols, dims, title=titles[0],
                                    row_title=v.t("axis.key_token"), col_title=v.t("axis.dimension"), show_values=False,
                                    col_ticks=16, words=v.words()),
                     matrix_heatmap(weighted, list(cols) + ["Σ = z"], dims, row_title=v.t("sa.row_weighted"),
-                                   col_title=v.t("axis.dimension"), title=v.t("sa.fig_weighted", query=rows[s.query]),
+                                   col_title=v.t("axis.dimension"), title=titles[1],
                                    show_values=False, col_ticks=16, words=v.words())],
                    f"walk-{tag}", [f"prod-{tag}", f"wv-{tag}"], columns=1)
 
@@ -114,11 +115,11 @@ def walk_element(attn, s: Focus, dims: list[str], v: View) -> Element:
 def variance_element(attn, s: Focus, v: View) -> Element:
     """The paper's reason for ÷√d_k on random vectors, and the query's row with and without it."""
     raw, scaled = lessons.dot_variance(D_KS)
+    row_title = v.t("var.fig_row", query=attn.queries[s.query], block=v.block_label(s.block), layer=s.layer,
+                    head=s.head)
     return Element([line_chart(D_KS, {v.t("var.raw"): raw, v.t("var.scaled"): scaled}, title=v.t("var.fig"),
                                x_title=v.t("var.x"), y_title=v.t("var.y"), log_x=True, log_y=True),
                     grouped_bars(attn.keys, {v.t("var.without"): s.plain_w, v.t("var.with"): s.scaled_w},
-                                 title=v.t("var.fig_row", query=attn.queries[s.query],
-                                           block=v.block_label(s.block), layer=s.layer, head=s.head),
-                                 y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
+                                 title=row_title, y_title=v.t("viz.weight"), y_range=(0, 1.15), words=v.words())],
                    "var", ["var-dk", "var-row"])
 
