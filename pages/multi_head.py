@@ -15,7 +15,7 @@ st.latex(r"\begin{gathered}\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0
 
 trace = data.current_trace()
 if widgets.need_trace(trace):
-    block, layer, head = controls.pick_block(trace)
+    block, layer, head = controls.pick_block(trace, query=True)
     charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same
     if wide(trace, block):
         st.caption(t("hf.grid_caption", n=trace.n_layers(block), h=trace.config.h))

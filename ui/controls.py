@@ -16,9 +16,11 @@ def put_block(trace: Trace) -> None:
         state.put(name, getattr(v, name))
 
 
-def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = None) -> tuple[str, int, int]:
+def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = None,
+               query: bool = False) -> tuple[str, int, int]:
     """Side, layer and head pickers in one row (wrapping for a pretrained model's many layers and heads; presenter
-    view: on the stage, above the figure they pick), offering `blocks` (default: every block the model has); returns
+    view: on the stage, above the figure they pick), offering `blocks` (default: every block the model has), and with
+    `query` in presenter view the query token whose label a thinned map keeps (viz.spec.Axis.focus); returns
     (block, layer, head)."""
     put_block(trace)
     h, blocks = trace.config.h, blocks or attention_blocks(trace)
@@ -31,6 +33,8 @@ def pick_block(trace: Trace, with_head: bool = True, blocks: list[str] | None = 
         head = 0
         if with_head:
             head = bind.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(h))) or 0
+        if query and state.get("presenter"):
+            pick_query(trace.attn(block, layer).queries)
     return block, layer, head
 
 

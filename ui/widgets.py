@@ -321,14 +321,19 @@ def stage_pickers() -> Iterator[None]:
 
 
 PICKERS_KEY = "al-pickers"
-# on the stage each picker's label stands beside its buttons, at the presenter minimum of 18 px: one short row
+# on the stage each picker's label stands beside it (the block's options name themselves), at the presenter minimum
+# of 18 px: one short row
 PICKERS_CSS = """<style>
-.st-key-al-pickers .stButtonGroup {display:flex; flex-direction:row; align-items:center; gap:.5rem}
-.st-key-al-pickers .stButtonGroup label {margin:0; min-height:0}
-.st-key-al-pickers .stButtonGroup p {font-size:20px !important; line-height:1.2}
-.st-key-al-pickers .stButtonGroup label p {color:#5f6b7a}
-.st-key-al-pickers button {min-height:0; padding:.15rem .65rem}
-.st-key-al-pickers [data-testid="stHorizontalBlock"] {row-gap:.3rem; column-gap:1.75rem}
+.st-key-al-pickers .stButtonGroup, .st-key-al-pickers .stSelectbox
+ {display:flex; flex-direction:row; align-items:center; gap:.5rem; width:auto}
+.st-key-al-pickers label {margin:0; min-height:0; white-space:nowrap}
+.st-key-al-pickers .st-key-w_block label {display:none}
+.st-key-al-pickers p, .st-key-al-pickers input {font-size:18px !important; line-height:1.2}
+.st-key-al-pickers label p {color:#5f6b7a}
+.st-key-al-pickers button {min-height:0; padding:.15rem .5rem}
+.st-key-al-pickers .st-key-w_query {width:auto !important; flex:0 0 auto}
+.st-key-al-pickers .react-aria-ComboBox {width:9.5rem}
+.st-key-al-pickers [data-testid="stHorizontalBlock"] {row-gap:.3rem; column-gap:1.25rem}
 </style>"""
 
 

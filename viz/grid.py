@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from viz import style
@@ -32,11 +34,13 @@ def attention_grid(
     col_title: str = "key",
     height: int | None = None,
     cell_names: list[list[str]] | None = None,
+    focus: tuple[int, int] = (-1, -1),
     words: Words = ENGLISH,
     look: Style = LOOK,
 ) -> Grid:
     """R_grid x C_grid attention patterns (R_grid, C_grid, Lq, Lk) on one [0, 1] colour map; each map is named
-    "row name · column name" unless `cell_names` (R_grid x C_grid) names them."""
+    "row name · column name" unless `cell_names` (R_grid x C_grid) names them; `focus` (query, key) are labelled
+    however the token axes are thinned (Axis.focus)."""
     p = np.asarray(patterns, dtype=np.float32)  # (R_grid, C_grid, Lq, Lk)
     n_r, n_c, n_q, n_k = p.shape
     if len(row_names) != n_r or len(col_names) != n_c:
@@ -53,7 +57,8 @@ def attention_grid(
         row_names=tuple(str(n) for n in row_names), col_names=tuple(str(n) for n in col_names),
         cell_names=tuple(tuple(str(cell_names[r][c]) if cell_names else f"{row_names[r]} · {col_names[c]}"
                                for c in range(n_c)) for r in range(n_r)),
-        rows=axis(row_title, row_labels, note=words.thinned), cols=axis(col_title, col_labels, note=words.thinned),
+        rows=replace(axis(row_title, row_labels, note=words.thinned), focus=focus[0]),
+        cols=replace(axis(col_title, col_labels, note=words.thinned), focus=focus[1]),
         colours=ColourMap(style.PROB_COLOURS, 0.0, 1.0, "p"),
         hover=hover + " = {value}", mask_hover=f"{hover} = {words.masked}",
         height=height or (top + BOTTOM_PX + n_r * (cell_height(n_q) + V_GAP_PX)), look=look,

@@ -31,12 +31,14 @@ class ColourMap:
 class Axis:
     """A category axis: its title, one label per row or column, and the positions whose label may be drawn (every
     label of an axis of up to look.full_labels without a cap: the chart element then makes room for each); `note`
-    ({n}) follows the title when only every n-th label is drawn (see note_of)."""
+    ({n}) follows the title when only every n-th label is drawn (see note_of); `focus`, the category whose label is
+    drawn however the axis is thinned (the others every n-th from it; −1: none, every n-th from the first)."""
 
     title: str
     labels: tuple[str, ...]
     ticks: tuple[int, ...]
     note: str = ""
+    focus: int = -1
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,17 @@ import sys
 import urllib.parse
 import urllib.request
 
+import numpy as np
 import pytest
 import segno
+import torch
 
 from benchmarks.harness import IDLE, free_port, wait_healthy
 from lesson import catalogue
 from model.checkpoint import load_bundle
 from model.tokenizer import tokenize_en
-from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, wait_painted
+from model.trace import run_with_trace
+from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, until, wait_painted
 from ui.classroom.address import lan_address
 from ui.registry import PATHS
 
@@ -293,9 +296,9 @@ def test_the_block_layer_and_head_pickers_stand_on_the_stage_above_its_figure(br
                                                                               height):
     page = context_page(browser, width, height)  # they sat under the figure: choosing a head meant scrolling
     open_app(page, f"{app_url}/{path}?s=I+have+a+cat&presenter=1&lang={lang}&side=decoder&layer=1&head=2")
+    until(page, "() => { const s = (" + PICKERS_JS + ")(); return s && s.picked.length >= 3; }")  # else: none
     seen = page.evaluate(PICKERS_JS)
-    assert seen, "no pickers on the stage"
-    assert [(p["label"], p["picked"]) for p in seen["picked"]] == [
+    assert [(p["label"], p["picked"]) for p in seen["picked"][:3]] == [
         (catalogue.t("ctl.block", lang), catalogue.t("ctl.side_decoder", lang)), (catalogue.t("ctl.layer", lang), "1"),
         (catalogue.t("ctl.head", lang), "2")]  # the stage says which block, layer and head it shows
     assert seen["bottom"] <= seen["chartTop"] and seen["bottom"] <= height and seen["right"] <= width, seen
@@ -304,5 +307,41 @@ def test_the_block_layer_and_head_pickers_stand_on_the_stage_above_its_figure(br
     page.wait_for_function("() => new URLSearchParams(location.search).get('head') === '3'", timeout=60_000)
     page.wait_for_selector(IDLE, timeout=60_000)
     assert [p["picked"] for p in page.evaluate(PICKERS_JS)["picked"]][2] == "3"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+DEMO = "The animal didn't cross the street because it was too tired"
+LABELS_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => ({
+  rows: el.__al.box.y.shown.map(i => el.__al.spec.rows.labels[i]),
+  keys: el.__al.box.x.shown.map(i => el.__al.spec.cols.labels[i])}))"""
+
+
+def most_attended(sentence: str, layer: int, head: int, query: int) -> str:
+    """The key token the query attends most in the en-zh encoder's layer and head (NumPy argmax of the trace)."""
+    torch.set_num_threads(1)
+    attn = run_with_trace(load_bundle("en-zh"), sentence).attn("encoder", layer)
+    return attn.keys[int(np.argmax(attn.pattern[head][query]))]
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1280, 720), ("en", 1920, 1080),
+                                                       ("zh", 1920, 1080)])
+@pytest.mark.parametrize("path", ["overview", "multi_head"])
+def test_the_classic_demo_labels_the_picked_query_and_the_key_it_attends_to(browser, app_url, path, lang, width,
+                                                                            height):
+    page = context_page(browser, width, height)  # at 1280×720 one row label in three was drawn, never the query's
+    view = {"s": DEMO, "presenter": 1, "lang": lang, "query": 10, "layer": 1, "head": 0}
+    open_app(page, f"{app_url}/{path}?" + urllib.parse.urlencode(view))
+    key = most_attended(DEMO, 1, 0, 10)
+    drawn = page.evaluate(LABELS_JS)[0]  # the stage's grid: the encoder's layers × heads
+    assert "too" in drawn["rows"] and key in drawn["keys"], (key, drawn)
+    if path == "multi_head":  # the lecturer picks the query on the stage
+        page.locator(".st-key-al-stage .st-key-w_query input").click()
+        page.get_by_role("option", name="8: it").click()
+        page.wait_for_function("() => new URLSearchParams(location.search).get('query') === '8'", timeout=60_000)
+        page.wait_for_selector(IDLE, timeout=60_000)
+        key = most_attended(DEMO, 1, 0, 8)
+        until(page, "([q, k]) => { const c = (" + LABELS_JS + ")()[0];"
+              " return c.rows.includes(q) && c.keys.includes(k); }", ["it", key])
     assert not page.errors, page.errors
     page.context.close()

@@ -104,22 +104,29 @@ export function titled(title, note, step) {
   return title ? `${title} · ${said}` : said;
 }
 
-// The ticks drawn when consecutive categories are `cell` px apart and a label needs `need` px: every m-th of them.
-export function thin(ticks, cell, need) {
+// The ticks drawn when consecutive categories are `cell` px apart and a label needs `need` px: every m-th of them,
+// counted from the axis's focus (viz.spec.Axis.focus: the token the lecture points at) so that its label is drawn.
+export function thin(ticks, cell, need, focus = -1) {
   const s0 = stepOf(ticks), m = Math.max(1, Math.ceil(need / (s0 * cell) - 1e-6));
-  return { shown: ticks.filter((_, n) => n % m === 0), step: s0 * m };
+  return { shown: everyFrom(ticks, m, focus), step: s0 * m };
+}
+
+// Every m-th of `ticks`, counted from the tick at category `focus` (if ticked), else from the first.
+export function everyFrom(ticks, m, focus = -1) {
+  const at = Math.max(0, ticks.indexOf(focus));
+  return ticks.filter((_, n) => (((n - at) % m) + m) % m === 0);
 }
 
 // How to write column labels (`ticks` of `labels`, categories `cell` px apart) at `size` px: level if the widest
 // fits, else turned 45°, else 90°, else smaller down to `min` (an axis that must show every label: the smallest
-// size; else `size`, so that it keeps its size), else every m-th (thinned; `step` says which).
+// size; else `size`, so that it keeps its size), else every m-th counted from `focus` (thinned; `step` says which).
 // depth: the height the labels take under the axis.
-export function fitColumns(ctx, look, labels, ticks, cell, size, min) {
+export function fitColumns(ctx, look, labels, ticks, cell, size, min, focus = -1) {
   const s0 = stepOf(ticks), gap = s0 * cell;
   const widest = (s) => { ctx.font = px(s, look); return Math.max(0, ...ticks.map((i) => ctx.measureText(labels[i]).width)); };
   const out = (s, angle, m) => {
     const w = widest(s), depth = angle === 0 ? s * 1.25 : angle === 45 ? (w + s) * 0.72 + 4 : w + 6;
-    return { size: s, angle, shown: ticks.filter((_, n) => n % m === 0), step: s0 * m, depth, lines: 1 };
+    return { size: s, angle, shown: everyFrom(ticks, m, focus), step: s0 * m, depth, lines: 1 };
   };
   if (widest(size) + 6 <= gap) return out(size, 0, 1);
   ctx.font = px(size, look); // labels of several words on two level lines, where each line fits

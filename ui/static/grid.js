@@ -21,13 +21,14 @@ function layout(ctx, spec, width, k) {
   const m = full(spec.cols, look) ? mostThatFit(C, (n) => mapW(n) / Math.max(1, Lk) >= TURNED_90 * min) : C;
   const cellW = mapW(m), lines = (R * C) / m, everyLine = m < C;
   const smallest = full(spec.cols, look) ? min : size; // only an axis that must show each label gets smaller
-  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cellW / Math.max(1, Lk), size, smallest);
+  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cellW / Math.max(1, Lk), size, smallest,
+    spec.cols.focus);
   const keys = 6 + x.depth + 4, bottom = 14 + 24 * k + keys, pitch = ROW_PITCH * size;
   // between lines: the maps' names (fitted to a stage: just their height), and keys with their title under each line
   const gap = (spec.fit ? pitch + 8 : V_GAP_PX * k) + (everyLine ? keys + 30 * k : 0);
   const given = (spec.height * k - top - bottom - gap * (R - 1)) / R; // the map height the spec's height leaves
   const cellH = Math.max(given, full(spec.rows, look) ? Lq * pitch : 0, 40);
-  const y = thin(spec.rows.ticks, cellH / Math.max(1, Lq), pitch);
+  const y = thin(spec.rows.ticks, cellH / Math.max(1, Lq), pitch, spec.rows.focus);
   const cells = [];
   for (let n = 0; n < R * C; n++) {
     const line = Math.floor(n / m), at = n % m;

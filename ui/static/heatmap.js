@@ -27,13 +27,14 @@ function arrange(ctx, spec, width, k, rowN, colN) {
   const top = titleSpace(ctx, spec, k, width) + underTitle(ctx, spec, k, width, width - right + 22);
   ctx.font = px(size, look);
   const plotW = Math.max(40, width - left - right), cw = plotW / Math.max(1, C);
-  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cw, size, full(spec.cols, look) ? min : size);
+  const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cw, size, full(spec.cols, look) ? min : size,
+    spec.cols.focus);
   const bottom = 10 + (spec.cols.title ? 26 * k * colN : 0) + x.depth + 6;
   // a row label needs ROW_PITCH × its size: the plot grows to give every row one (up to full_labels rows), else
   // at least as much room as full_labels rows and the labels are thinned
   const pitch = ROW_PITCH * size, rows = full(spec.rows, look) ? R : Math.min(R, look.full_labels);
   const plotH = Math.max(40, spec.height * k - top - bottom, rows * pitch), ch = plotH / Math.max(1, R);
-  const y = thin(spec.rows.ticks, ch, pitch);
+  const y = thin(spec.rows.ticks, ch, pitch, spec.rows.focus);
   return { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
     width, height: top + plotH + bottom };
 }

@@ -7,6 +7,7 @@ from model.explain import SUBSCRIPTS, projection_weights
 from model.trace import Trace
 from ui import data
 from ui.view import Element, View, within_model
+from ui.views.overview import focus
 from viz.grid import attention_grid, wrap
 from viz.head_view import head_view
 from viz.heatmap import matrix_heatmap
@@ -26,7 +27,7 @@ def grid_element(trace: Trace, block: str, layer: int, v: View) -> Element:
     """Every head of every layer (or, for a pretrained model, of the picked layer)."""
     attn, h = trace.attn(block, layer), trace.config.h
     rows, cols = attn.queries, attn.keys
-    axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())
+    axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), focus=focus(trace, block, v), words=v.words())
     if wide(trace, block):
         n_r, n_c = wrap(h)
         spec = attention_grid(attn.pattern.reshape(n_r, n_c, len(rows), len(cols)), rows, cols,

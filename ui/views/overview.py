@@ -7,6 +7,15 @@ from ui.view import Element, View, attention_blocks
 from viz.grid import attention_grid, wrap
 
 
+def focus(trace: Trace, block: str, v: View) -> tuple[int, int]:
+    """(query, key) whose labels a thinned map of `block` keeps: the view's query token and the key it attends most in
+    the view's layer and head (on the projector, "it → animal" stays readable)."""
+    layer, head = min(v.layer, trace.n_layers(block) - 1), min(v.head, trace.config.h - 1)
+    pattern = trace.attn(block, layer).pattern[head]  # (L_q, L_k)
+    q = min(v.query, pattern.shape[0] - 1)
+    return q, int(pattern[q].argmax())
+
+
 def tab_title(block: str, v: View) -> str:
     """The tab (and grid) title of one attention block."""
     return v.t(f"ov.tab_{block}")
@@ -17,7 +26,7 @@ def maps_element(trace: Trace, block: str, v: View) -> Element:
     N, h, title = trace.n_layers(block), trace.config.h, tab_title(block, v)
     rows, cols = trace.tokens_for(block)
     patterns = trace.patterns(block)  # (N, h, L_q, L_k)
-    axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), words=v.words())
+    axes = dict(row_title=v.t("axis.query"), col_title=v.t("axis.key"), focus=focus(trace, block, v), words=v.words())
     if N * h <= 16:
         return Element([attention_grid(patterns, rows, cols, row_names=[v.t("label.layer", i=i) for i in range(N)],
                                        col_names=[v.t("label.head", i=j) for j in range(h)], title=title, **axes)],
