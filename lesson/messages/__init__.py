@@ -18,6 +18,7 @@ from lesson.messages import (
     notes,
     pages,
     paper,
+    patches,
     presenter,
     pretrained,
     self_attention,
@@ -31,7 +32,7 @@ from lesson.messages import (
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, tour_chapters, export, lab, lab_knockout, lab_pairs, notes,
            masks, embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
-           classroom, training, trust, before_2017)
+           classroom, training, trust, before_2017, patches)
 
 
 def merge() -> dict[str, dict[str, str]]:

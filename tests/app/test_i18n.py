@@ -42,6 +42,7 @@ ALLOWED_LATIN = {
     "checkpoints", "docs", "model.md",  # a folder and a file named in a message (checkpoints/after_2017, docs/model.md)
     "RNN", "CNN", "WordPiece",  # abbreviations and a method's name, as the notes themselves write them
     "Radford", "Dosovitskiy",  # authors: GPT-1 (Radford et al. 2018), ViT (Dosovitskiy et al. 2021)
+    "ViT", "Pre-LN", "UCI",  # the Vision Transformer, its LayerNorm placement, the digits' archive (its credit)
     "Tu", "Xiong",  # authors: Tu et al. 2016, coverage; Xiong et al. 2020, warm-up
     "Cordonnier", "Loukas", "Jaggi", "ICLR",  # convolution as attention (Cordonnier, Loukas & Jaggi, ICLR 2020)
     "ELECTRA", "Clark", "Adam", "SGD",  # a method and its author (Clark et al. 2020); optimisers, by their names

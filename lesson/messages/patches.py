@@ -1,0 +1,113 @@
+"""Messages of "From words to patches": a small Vision Transformer's attention on a digit drawn on the page."""
+
+MESSAGES = {
+    "nav.patches": {"en": "From words to patches (ViT)", "zh": "从词到图块（ViT）"},
+    "vit.header": {"en": "From words to patches: attention on what you draw",
+                   "zh": "从词到图块：你画的数字上的注意力"},
+    "vit.caption": {
+        "en": "A Vision Transformer (Dosovitskiy et al., 2021) reads an image as a sentence of patches. Here the image "
+              "is 8 × 8 pixels, cut into 16 patches of 2 × 2; each patch is flattened to 4 numbers and mapped by one "
+              "linear layer to a d_model = {d_model} vector: a token. A learned [CLS] token goes first, a learned "
+              "position embedding is added to every token, and {N} Pre-LN encoder layers of h = {h} heads "
+              "(d_k = {d_k}) run the same attention as the Self-attention page. The class is read from [CLS] at the "
+              "end. Trained on {train} handwritten digits; {held_out} held out: {accuracy} right.",
+        "zh": "视觉 Transformer（ViT，Dosovitskiy 等，2021）把一幅图读成由图块组成的“句子”。"
+              "这里的图是 8 × 8 像素，切成 16 个 2 × 2 的图块；每个图块展平成 4 个数，"
+              "经过一个线性层变成 d_model = {d_model} 维的向量：一个词元。最前面是一个"
+              "可学习的 [CLS] 词元，每个词元加上可学习的位置嵌入，然后是 {N} 层 Pre-LN 编码器，每层 h = {h} 个头"
+              "（d_k = {d_k}），做的正是“自注意力”页上的那种注意力。最后从 [CLS] 读出类别。用 {train} 个手写数字训练；"
+              "留出的 {held_out} 个中答对 {accuracy}。"},
+    "vit.draw": {"en": "Draw a digit (mouse, finger or pen). Every stroke redraws the figures.",
+                 "zh": "画一个数字（鼠标、手指或笔均可）。每画一笔，下面的图都会重画。"},
+    "vit.blank": {"en": "The canvas is blank: the figures show what the model does with an empty image.",
+                  "zh": "画布是空的：下面的图显示模型对一幅空图的反应。"},
+    "vit.prediction": {"en": "The model reads **{digit}** (p = {p}).", "zh": "模型认为是 **{digit}**（p = {p}）。"},
+    "vit.occluded_note": {"en": "Occluded patches (their pixels set to 0): {patches}.",
+                          "zh": "被遮住的图块（像素置 0）：{patches}。"},
+    "vit.canvas_label": {"en": "Drawing canvas", "zh": "画布"},
+    "vit.clear": {"en": "Clear", "zh": "清空"},
+    "vit.mode_draw": {"en": "Mode: draw (click to occlude patches)", "zh": "模式：画（点此改为遮挡图块）"},
+    "vit.mode_occlude": {"en": "Mode: occlude a patch (click to draw)", "zh": "模式：遮挡图块（点此改为画）"},
+    "vit.samples": {"en": "Samples:", "zh": "示例："},
+    "vit.full": {"en": "The canvas is full: clear it to draw again.", "zh": "画布已满：清空后再画。"},
+    "vit.input_header": {"en": "What the model reads: 8 × 8 pixels, 16 patch tokens",
+                         "zh": "模型读到的：8 × 8 像素，16 个图块词元"},
+    "vit.input_caption": {
+        "en": "The drawing is scaled so its longer side fills a 32 × 32 bitmap, centred by its ink, and each 4 × 4 "
+              "block's inked pixels counted (0–16), as the UCI digits it was trained on were made. Each 2 × 2 patch, "
+              "row by row, is one token: the right-hand matrix is the sequence the linear patch embedding reads.",
+        "zh": "画好的数字按较长的一边缩放到 32 × 32 的位图里、按笔迹重心居中，再数每个 4 × 4 块中着墨的像素（0–16），"
+              "与训练所用的 UCI 数字数据的做法相同。每个 2 × 2 图块按行排列，各是一个词元：右边的矩阵就是线性图块嵌入"
+              "读入的序列。"},
+    "vit.cls_header": {"en": "[CLS]'s attention over the patches, every layer and head",
+                       "zh": "[CLS] 对各图块的注意力：每一层、每个头"},
+    "vit.cls_caption": {
+        "en": "Each small map is one row of a softmax: the weights [CLS] gives the 16 patches, laid out where the "
+              "patches sit in the image (its weight on itself completes the row to 1).",
+        "zh": "每张小图是 softmax 的一行：[CLS] 给 16 个图块的权重，按图块在图中的位置排列"
+              "（它给自己的权重补足到 1）。"},
+    "vit.rollout_header": {"en": "Attention rollout beside the last layer's raw attention",
+                           "zh": "注意力展开与最后一层的原始注意力"},
+    "vit.rollout_caption": {
+        "en": "Rollout (Abnar & Zuidema, 2020) follows attention through the residual stream: each layer's "
+              "head-averaged weights A become ½(A + I), rows renormalised, and the layers are multiplied. Its [CLS] "
+              "row (left) says how much each patch reaches [CLS] through all layers; the right map is the last "
+              "layer alone, heads averaged.",
+        "zh": "展开（Abnar 与 Zuidema，2020）沿残差流追踪注意力：每层各头平均的权重 A 变成 ½(A + I)，按行重新归一化，"
+              "再把各层相乘。左图是它的 [CLS] 行：每个图块经过所有层到达 [CLS] 的份量；右图只看最后一层，各头平均。"},
+    "vit.position_header": {"en": "What the position embeddings learned (ViT Figure 7, centre)",
+                            "zh": "位置嵌入学到了什么（ViT 论文图 7 中）"},
+    "vit.position_caption": {
+        "en": "No formula gives the patches their positions: each has a learned vector. Each small map is one patch's "
+              "cosine similarity with every patch's vector; near patches ending up alike means the model learned "
+              "the image's rows and columns from data.",
+        "zh": "图块的位置不是由公式给出的：每个图块有一个学出来的向量。"
+              "每张小图是一个图块的位置向量与所有图块的余弦相似度；"
+              "相邻图块彼此相似，说明模型从数据里学到了图像的行与列。"},
+    "vit.distance_header": {"en": "How far each head looks (ViT Figure 7, right)",
+                            "zh": "每个头看多远（ViT 论文图 7 右）"},
+    "vit.distance_caption": {
+        "en": "Mean attention distance: for each patch's query, the pixel distance to each patch it attends to, "
+              "weighted by the attention, averaged over the 16 queries of this drawing ([CLS] left out).",
+        "zh": "平均注意力距离：对每个图块的查询，按注意力加权它到所关注图块的像素距离，再对这幅图的 16 个查询取平均"
+              "（不含 [CLS]）。"},
+    "vit.walk_header": {"en": "The same Q, K, V, ÷√d_k and softmax, now over patches",
+                        "zh": "同样的 Q、K、V、÷√d_k 与 softmax，这次作用在图块上"},
+    "vit.walk_caption": {
+        "en": "One query row opened up, as on the Self-attention page: q · k for each key (the patch tokens and "
+              "[CLS]), divided by √d_k = √{d_k}, then the softmax over the 17 keys.",
+        "zh": "展开一个查询行，与“自注意力”页相同：对每个键（各图块词元和 [CLS]）算 q · k，"
+              "除以 √d_k = √{d_k}，再对 17 个键做 softmax。"},
+    "vit.query": {"en": "query token", "zh": "查询词元"},
+    "vit.layer": {"en": "layer", "zh": "层"},
+    "vit.head": {"en": "head", "zh": "头"},
+    "vit.link_back": {"en": "Self-attention, step by step, on a sentence", "zh": "在句子上逐步看自注意力"},
+    "vit.col_key": {"en": "key", "zh": "键"},
+    "vit.fig_input": {"en": "The model's input: ink per pixel (0–16)", "zh": "模型的输入：每个像素的墨量（0–16）"},
+    "vit.fig_tokens": {"en": "16 patches of {p} × {p} as tokens", "zh": "16 个 {p} × {p} 图块作为词元"},
+    "vit.pixel_row": {"en": "pixel row", "zh": "像素行"},
+    "vit.pixel_col": {"en": "pixel column", "zh": "像素列"},
+    "vit.patch_token": {"en": "patch token", "zh": "图块词元"},
+    "vit.pixel_in_patch": {"en": "pixel in the patch (row, column)", "zh": "图块内的像素（行，列）"},
+    "vit.occluded": {"en": "occluded (set to 0)", "zh": "被遮住（置 0）"},
+    "vit.fig_probs": {"en": "Class probabilities", "zh": "各类别的概率"},
+    "vit.given": {"en": "the drawing", "zh": "这幅图"},
+    "vit.fig_cls": {"en": "[CLS] → patches, per layer (rows) and head (columns)",
+                    "zh": "[CLS] → 图块，按层（行）和头（列）"},
+    "vit.patch_row": {"en": "patch row", "zh": "图块行"},
+    "vit.patch_col": {"en": "patch column", "zh": "图块列"},
+    "vit.fig_rollout": {"en": "Rollout: [CLS] row", "zh": "展开：[CLS] 行"},
+    "vit.fig_last": {"en": "Layer {layer}: [CLS] row, heads averaged", "zh": "第 {layer} 层：[CLS] 行，各头平均"},
+    "vit.fig_position": {"en": "Cosine similarity of the learned position embeddings",
+                         "zh": "学到的位置嵌入之间的余弦相似度"},
+    "vit.fig_distance": {"en": "Mean attention distance per head", "zh": "每个头的平均注意力距离"},
+    "vit.depth": {"en": "layer (depth)", "zh": "层（深度）"},
+    "vit.distance": {"en": "mean attention distance (pixels)", "zh": "平均注意力距离（像素）"},
+    "vit.fig_products": {"en": "q({query}) ⊙ k per key: the terms of q · k",
+                         "zh": "q({query}) ⊙ k（每个键）：q · k 的各项"},
+    "vit.fig_row": {"en": "softmax(q({query}) · k ÷ √d_k) over the patches ([CLS]: {cls})",
+                    "zh": "softmax(q({query}) · k ÷ √d_k) 在各图块上（[CLS]：{cls}）"},
+    "vit.data": {
+        "en": "Data: {credit}. Drawn in this browser by a script, {drawn_n} digits: {drawn_acc} right.",
+        "zh": "数据：{credit}。由脚本在浏览器中画出的 {drawn_n} 个数字：答对 {drawn_acc}。"},
+}
