@@ -105,4 +105,14 @@ export function listen(draw) {
     const url = liveUrl();
     if (url) request(url, params, draw);
   }, true);
+  // A page's own input that is a view parameter (the drawing canvas, ui/static/components/ink_canvas.js: detail
+  // {ink, occ}): the same route, with the box's text and those parameters.
+  document.addEventListener("al-view", (e) => {
+    const params = new URLSearchParams(window.location.search);
+    if (box?.isConnected) params.set("s", box.value);
+    for (const [name, value] of Object.entries(e.detail)) params.set(name, value);
+    document.dispatchEvent(new CustomEvent("al-keystroke", { detail: params.toString() })); // a class's lecturer
+    const url = liveUrl();
+    if (url) request(url, params, draw);
+  });
 }
