@@ -82,11 +82,16 @@ def plain(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-def output_line(trace: Trace) -> str:
-    """A translation as escaped text, then the words it copied from the source where the model wrote <unk> (a line
-    of text shows no chip marks): every page that prints a translation prints it so."""
+def copies_note(trace: Trace) -> str:
+    """" (copied from the source where the model wrote <unk>: …)" naming the translation's copied words, or "" (a
+    line of text shows no chip marks)."""
     copied = [plain(trace.output_words[i]) for i, j in enumerate(trace.decoded.copied_from or []) if j is not None]
-    return plain(trace.output_text or "∅") + (t("dec.copies_note", words=", ".join(copied)) if copied else "")
+    return t("dec.copies_note", words=", ".join(copied)) if copied else ""
+
+
+def output_line(trace: Trace) -> str:
+    """A translation as escaped text and its copies note: every page that prints a translation prints it so."""
+    return plain(trace.output_text or "∅") + copies_note(trace)
 
 
 PAGE_CSS = """
