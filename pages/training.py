@@ -101,8 +101,8 @@ def score_section(trace, reference: str) -> None:
         st.info(t("tr.no_output"))
     else:
         bleu, chrf = scoring.sentence_bleu(hypothesis, reference, lang), scoring.sentence_chrf(hypothesis, reference)
-        st.markdown(t("tr.marked") + "  \n" + marked(bleu.hyp, bleu.marks()) + "  \n" + t("tr.marked_ref") + "  \n"
-                    + marked(bleu.ref, bleu.ref_marks()))
+        st.markdown(t("tr.marked") + "  \n" + marked(bleu.hyp, bleu.marks()) + widgets.copies_note(trace) + "  \n"
+                    + t("tr.marked_ref") + "  \n" + marked(bleu.ref, bleu.ref_marks()))
         st.dataframe(pd.DataFrame({
             t("tr.col_n"): list(range(1, scoring.MAX_ORDER + 1)),
             t("tr.col_matches"): bleu.matches,
