@@ -45,3 +45,11 @@ def test_the_mistakes_page_marks_the_copied_name_in_its_printed_translations():
         marked = "我叫Anna。" + note("Anna", lang)
         assert page.count(marked) >= 3, lang  # the LayerNorm, scaling and decoder-source demonstrations at least
         assert page.count("我叫Anna。") == page.count(marked), lang  # never unmarked
+
+
+def test_the_training_page_marks_the_copied_name_beside_the_scored_translation():
+    at = open_page("training", s=NAME)
+    assert not at.exception and not at.error
+    page = texts(at)
+    scored = next(line for line in page.splitlines() if "Anna" in line and "copied from the source" in line)
+    assert scored.rstrip().endswith(note("Anna"))
