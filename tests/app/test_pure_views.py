@@ -1,6 +1,6 @@
-"""Views are pure: a page's charts are a function of (trace, View) alone (ui/view.py). Neither ui/view.py nor any
-module under ui/views/ or viz/ reads ambient state, and a chart builder called twice with the same arguments,
-outside any Streamlit run, gives the same bytes."""
+"""Views are pure: a page's charts are a function of (trace, View) alone (ui/view.py). Neither ui/view.py, the
+answers' code (ui/payload.py, which the route uses) nor any module under ui/views/ or viz/ reads ambient state, and
+a chart builder called twice with the same arguments, outside any Streamlit run, gives the same bytes."""
 import ast
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +13,7 @@ from ui.registry import PAGES
 from ui.view import View
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py")),
+PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py", "payload.py")),
                *ROOT.joinpath("ui", "views").glob("*.py"), *ROOT.joinpath("viz").glob("*.py")])
 AMBIENT_MODULES = ("streamlit", "ui.state", "ui.bind", "ui.live", "ui.i18n", "ui.widgets",
                    "ui.controls")  # read the run's state
