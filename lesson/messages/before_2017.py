@@ -117,4 +117,32 @@ MESSAGES = {
     "b17.gru": {"en": "GRU encoder (RNNsearch)", "zh": "GRU 编码器（RNNsearch）"},
     "b17.self_attention": {"en": "self-attention encoder (en-zh)", "zh": "自注意力编码器（en-zh）"},
     "b17.fig_speed": {"en": "Time to encode n tokens, one CPU thread", "zh": "编码 n 个词元的时间（单个 CPU 线程）"},
+    "tour.b17_bottleneck.title": {"en": "Before 2017 · One vector for the whole sentence",
+                                  "zh": "2017 年之前 · 整句只有一个向量"},
+    "tour.b17_bottleneck.text": {
+        "en": "Before attention, a recurrent encoder read the {S} source tokens one after another: each state hⱼ "
+              "waits for hⱼ₋₁, so encoding takes {S} sequential steps and the first word reaches the last state "
+              "along {S} links (left). RNNenc (Cho et al., 2014) hands its decoder that last state alone: every "
+              "sentence, short or long, becomes one vector. A self-attention layer (right) links every pair of words "
+              "in one step. The Before 2017 page measures what the single vector costs on long sentences.",
+        "zh": "在注意力出现之前，循环编码器一个接一个地读这 {S} 个源词元：每个状态 hⱼ 都要等 hⱼ₋₁，所以编码要 {S} "
+              "个顺序步骤，第一个词要经过 {S} 条边才到达最后的状态（左）。RNNenc（Cho 等，2014）只把这最后一个状态"
+              "交给解码器：无论句子长短，都变成一个向量。自注意力层（右）一步就连起任意两个词。“2017 年之前”页面"
+              "实测了这一个向量在长句上的代价。",
+    },
+    "tour.b17_additive.title": {"en": "Before 2017 · Bahdanau's additive attention",
+                                "zh": "2017 年之前 · Bahdanau 的加性注意力"},
+    "tour.b17_additive.text": {
+        "en": "Bahdanau, Cho & Bengio (2015) let the decoder look back. At every step it scores each encoder state "
+              "hⱼ against its own previous state with a small network, turns the scores into weights with a softmax "
+              "and reads their weighted sum. RNNsearch, trained here without any alignment loss, draws this map on an "
+              "English sentence: each row is one step of its translation (through zh→en the map is the model's own "
+              "last cross-attention layer). The Transformer keeps the weights and the "
+              "weighted sum, and computes the score as a scaled dot product q·k/√d_k instead (with d_k = {d_k} here).",
+        "zh": "Bahdanau、Cho 与 Bengio（2015）让解码器可以回看。每一步它用一个小网络给编码器的每个状态 hⱼ "
+              "与自己上一步的状态打分，用 softmax 把分数变成权重，再读出加权和。这里训练的 RNNsearch 没有任何对齐损失，"
+              "它在英文句子上画出这张图：每一行是译文的一步（用 zh→en 时，这张图是模型自己最后一层的交叉注意力）。"
+              "Transformer 保留了权重和加权和，"
+              "只把打分换成缩放点积 q·k/√d_k（这里 d_k = {d_k}）。",
+    },
 }
