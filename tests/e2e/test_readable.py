@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from tests.e2e.helpers import open_app
-from ui.widgets import PRESENTER_ZOOM
+from ui.payload import PRESENTER_ZOOM
 from viz.bars import grouped_bars, layernorm_stats, likeliest_bar
 from viz.curves import line_chart, training_curves
 from viz.grid import attention_grid

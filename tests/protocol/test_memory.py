@@ -1,6 +1,6 @@
 """Memory stays bounded: after 500 reruns from 30 sessions that then leave, RSS is back near its warm level.
 
-The warm-up types more distinct sentences than the trace cache holds (128), and the per-view cache (ui/shared.VIEWS)
+The warm-up types more distinct sentences than the trace cache holds (128), and the answers' map (ui/shared.ANSWERS)
 runs at 8 MB (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured
 after it is what sessions leave behind. (With the payload maps it replaced at 96 MB each, they were still filling
 after the warm-up: +10–12 %.)

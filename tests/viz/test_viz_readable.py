@@ -22,7 +22,7 @@ from viz.spec import axis, full, note_of, step_of, ticks
 from viz.style import ENGLISH, LOOK, Words
 from viz.wire import pack
 
-PRESENTER_ZOOM = 1.45  # ui.widgets.PRESENTER_ZOOM (tests/e2e/test_readable.py checks the app's)
+PRESENTER_ZOOM = 1.45  # ui.payload.PRESENTER_ZOOM (tests/e2e/test_readable.py checks the app's)
 NOTE = Words(thinned="<{n}>")
 
 
