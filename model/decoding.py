@@ -1,6 +1,7 @@
 """Greedy, sampling (temperature, top-k) and beam-search decoding, recording every step."""
 from __future__ import annotations
 
+import contextvars
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -353,8 +354,10 @@ def decode_with_cache(model: Transformer, memory, src_ids, vocab: Vocab, opts: D
 
     if last is not None and last[0] == rows:  # the last pass was over exactly these rows: it is the one to record
         recording = Recording(record, cache=last[1])
-    elif last is not None:  # greedy ran longer: the same hook points, run when a page reads one
-        recording = Recording(record, names=tuple(last[1]), nbytes=sum(t.nbytes for t in last[1].values()))
+    elif last is not None:  # greedy ran longer: the same hook points, run when a page reads one, under the hook
+        context = contextvars.copy_context()  # edits in force now (a knocked-out head, a window)
+        recording = Recording(lambda: context.copy().run(record), names=tuple(last[1]),
+                              nbytes=sum(t.nbytes for t in last[1].values()))
     else:
         recording = Recording(record, cache=record())
     steps = Steps(lambda: with_beams(steps_from_pass(prefix, recording.cache, vocab, model.config.N, opts), snapshots))

@@ -1,7 +1,9 @@
 """Run the model on a sentence and return every intermediate as plain, cacheable data."""
 from __future__ import annotations
 
+import contextvars
 import json
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 
@@ -281,32 +283,42 @@ class Arrays(Mapping):
     def __init__(self, made: dict[str, np.ndarray]) -> None:
         self.made = {name: read_only(a) for name, a in made.items()}
         self.makers: dict[str, Callable[[], dict[str, np.ndarray]]] = dict.fromkeys(made)
-        self.planned = sum(a.nbytes for a in made.values())
+        self.planned, self.expected = sum(a.nbytes for a in made.values()), 0
+        self.pending: Callable[[], object] = lambda: None  # names the rest (a Deferred trace's decoding)
 
     def later(self, names: Iterable[str], make: Callable[[], dict[str, np.ndarray]], nbytes: int) -> None:
         """Add arrays made by make() (every one of `names`) when first read; nbytes: what they will hold."""
         self.makers |= dict.fromkeys(names, make)
-        self.planned += nbytes
+        self.planned, self.expected = self.planned + nbytes, 0
+
+    def expect(self, nbytes: int) -> None:
+        """Bytes the arrays not named yet are expected to hold (until `later` names them)."""
+        self.expected = nbytes
+
+    def names(self) -> dict[str, Callable[[], dict[str, np.ndarray]]]:
+        """Every name with its maker, naming the rest first if they are still pending."""
+        self.pending()
+        return self.makers
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self.made:
-            make = self.makers[name]  # KeyError for a name the trace has not
+            make = (self.makers if name in self.makers else self.names())[name]  # KeyError: a name the trace has not
             self.made |= {n: read_only(a) for n, a in make().items()}
         return self.made[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.makers
+        return name in self.makers or name in self.names()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.makers)
+        return iter(self.names())
 
     def __len__(self) -> int:
-        return len(self.makers)
+        return len(self.names())
 
     @property
     def nbytes(self) -> int:
-        """Bytes the arrays hold once all are made (what a cache of traces weighs)."""
-        return self.planned
+        """Bytes the arrays hold once all are made (what a cache of traces weighs), the ones not named yet expected."""
+        return self.planned + self.expected
 
 
 def probabilities(cache: dict[str, torch.Tensor]) -> np.ndarray:
@@ -358,7 +370,8 @@ def run_with_trace(
     reference: str | None = None,
     draft: list[int] | None = None,
 ) -> Trace:
-    """Encode `text`, decode it, and record every hook; raises ValueError on input with no tokens.
+    """Encode `text` and record every hook, decoding when the output is first read (`Deferred`); raises ValueError
+    on input with no tokens.
 
     `draft` (a guess of the output ids, e.g. the previous keystroke's) makes greedy decoding faster, never different.
     """
@@ -371,27 +384,70 @@ def run_with_trace(
     src_ids = torch.tensor([src.ids])  # (1, S)
     with model.recording() as enc_cache:
         memory = model.encode(src_ids, attn)  # (1, S, d_model)
-    result, recording = decode_with_cache(model, memory, src_ids, bundle.tgt_vocab, decode_opts, attn, draft,
-                                          bundle.follows)
     arrays = Arrays(squeeze_cache(enc_cache))
-    arrays.later(recording.names, lambda: squeeze_cache(recording.cache), recording.nbytes)
-    T, V = len(result.ids) + 1, cfg.tgt_vocab_size
-    arrays.later(("probs",), lambda: {"probs": probabilities(recording.cache)}, T * V * 8)
-    return freeze(Trace(
-        model=bundle.name,
-        config=cfg,
-        src_lang=bundle.src_lang,
-        tgt_lang=bundle.tgt_lang,
-        text=text,
-        src=src,
-        tgt_input_tokens=["<bos>"] + result.tokens,
-        decoded=result,
-        arrays=arrays,
-        attn_opts=attn,
-        decode_opts=decode_opts,
-        teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
-        surface=bundle.tgt_vocab.surface,
-    ))
+    T, V = len(src.ids) + 1, cfg.tgt_vocab_size  # the decoder's rows, expected (its arrays' bytes until it runs)
+    arrays.expect(2 * arrays.planned * T // len(src.ids) + T * V * 12)  # 2 attention blocks a layer; logits, probs
+
+    context = contextvars.copy_context()  # the hook edits in force (a knockout, a window): decoding runs under them
+
+    def decode() -> DecodeResult:
+        """Decode (greedy verifying `draft`) and add the decoder pass's arrays and the probabilities, made when read."""
+        result, recording = context.copy().run(decode_with_cache, model, memory, src_ids, bundle.tgt_vocab,
+                                               decode_opts, attn, draft, bundle.follows)
+        arrays.later(recording.names, lambda: squeeze_cache(recording.cache), recording.nbytes)
+        arrays.later(("probs",), lambda: {"probs": probabilities(recording.cache)}, (len(result.ids) + 1) * V * 8)
+        return result
+
+    return Deferred(decode, model=bundle.name, config=cfg, src_lang=bundle.src_lang, tgt_lang=bundle.tgt_lang,
+                    text=text, src=src, arrays=arrays, attn_opts=attn, decode_opts=decode_opts,
+                    teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
+                    surface=bundle.tgt_vocab.surface)
+
+
+class Deferred(Trace):
+    """A Trace whose decoding runs when something first reads what it made: the output, the decoder's rows or one of
+    their arrays. A keystroke on a page that shows the encoder alone (Self-attention's default) never decodes; a page
+    or the rerun that reads the translation decodes it then, verifying the draft the trace was made with: the same
+    result. Threads that read it at once wait for one decoding."""
+
+    def __init__(self, decode: Callable[[], DecodeResult], **fields) -> None:
+        vars(self).update(_decode=decode, _lock=threading.RLock(), _then=[])
+        super().__init__(tgt_input_tokens=[], decoded=None, **fields)
+        self.arrays.pending = self.settle
+
+    def settle(self) -> DecodeResult:
+        """The decoded result, decoding now if nothing has read it yet."""
+        with self._lock:
+            if "_decoded" not in vars(self):
+                vars(self)["_decoded"] = self._decode()
+                for then in self._then:
+                    then(self._decoded.ids)
+        return self._decoded
+
+    def when_decoded(self, then: Callable[[list[int]], None]) -> None:
+        """Call then(output ids) once decoded: now if it is, else when something first reads the output."""
+        with self._lock:
+            if "_decoded" not in vars(self):
+                self._then.append(then)
+                return
+        then(self._decoded.ids)
+
+    @property
+    def decoded(self) -> DecodeResult:
+        return self.settle()
+
+    @decoded.setter
+    def decoded(self, value: DecodeResult | None) -> None:  # Trace.__init__ sets None: nothing decoded yet
+        if value is not None:
+            vars(self)["_decoded"] = value
+
+    @property
+    def tgt_input_tokens(self) -> list[str]:
+        return ["<bos>"] + self.settle().tokens
+
+    @tgt_input_tokens.setter
+    def tgt_input_tokens(self, value: list[str]) -> None:  # follows from `decoded`
+        pass
 
 
 def freeze(trace: Trace) -> Trace:

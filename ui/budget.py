@@ -42,8 +42,30 @@ def held(value: Any, depth: int = DEPTH) -> int:
     if isinstance(value, (tuple, list)):
         return sum(held(v, depth - 1) for v in value) if value and not isinstance(value[0], (int, float, str)) else 0
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return sum(held(getattr(value, f.name), depth - 1) for f in dataclasses.fields(value))
+        return sum(held(vars(value).get(f.name), depth - 1) for f in dataclasses.fields(value))  # no property run
     return 0
+
+
+class BytesLRU(LRU):
+    """An LRU bounded by the bytes its values held when stored (each value's weight is kept beside it: a trace that
+    decodes later holds more than it did, but forgetting it takes off what storing it put on)."""
+
+    def __init__(self, weigh: Callable[[Any], int], budget: int) -> None:
+        super().__init__(ENTRIES, weigh, budget)
+        self.held: dict = {}
+
+    def put(self, key, value: Any) -> None:
+        """Store value under key, forgetting the least recently used beyond the budget (one value is always kept)."""
+        with self.lock:
+            if len(self.held) != len(self.items):  # cleared meanwhile (Memo.clear empties the items)
+                self.held = {k: w for k, w in self.held.items() if k in self.items}
+                self.weight = sum(self.held.values())
+            self.weight -= self.held.pop(key, 0)
+            self.items.pop(key, None)
+            self.items[key], self.held[key] = value, self.weigh(value)
+            self.weight += self.held[key]
+            while len(self.items) > 1 and self.weight > self.budget:
+                self.weight -= self.held.pop(self.items.popitem(last=False)[0])
 
 
 def entry_bytes(entry: tuple) -> int:
@@ -57,7 +79,7 @@ def per_process_bytes(mb: float) -> Callable[[Callable], Memo]:
 
     def wrap(fn: Callable) -> Memo:
         memo = Memo(fn, ENTRIES)
-        memo.values = LRU(ENTRIES, entry_bytes, int(mb * MB))
+        memo.values = BytesLRU(entry_bytes, int(mb * MB))
         return memo
 
     return wrap

@@ -31,6 +31,7 @@ from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.tokenizer import detokenize
 from model.trace import (
     BatchTrace,
+    Deferred,
     TeacherForcing,
     Trace,
     read_only,
@@ -110,9 +111,13 @@ def view_snapshot_trace(v: View, name: str, step: int) -> Trace:
 
 def drafted(drafts, model: str, run: Callable[[list[int] | None], Trace]) -> Trace:
     """run(the latest output ids of `model` in `drafts`, or None), remembering its output there as the next draft
-    (drafts: a session's dict, model — a snapshot: "name@step" — -> ids, or a route request's)."""
+    once it is decoded (drafts: a session's dict, model — a snapshot: "name@step" — -> ids, or a route request's); a
+    trace whose output nothing reads is never decoded (model.trace.Deferred)."""
     result = run(drafts.get(model))
-    drafts[model] = result.decoded.ids
+    if isinstance(result, Deferred):
+        result.when_decoded(lambda ids: drafts.__setitem__(model, ids))
+    else:
+        drafts[model] = result.decoded.ids
     return result
 
 

@@ -1,6 +1,6 @@
-"""A keystroke pays only for what its page shows (issue 55): a trace's decoder pass and probabilities are made when a
-page first reads them, and every page draws the same bytes as from a trace made whole; the caches of traces are
-bounded by the bytes they hold."""
+"""A keystroke pays only for what its page shows (issue 55): a trace decodes, runs its decoder pass and makes its
+probabilities when a page first reads them, and every page draws the same bytes as from a trace made whole; the caches
+of traces are bounded by the bytes they hold."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,8 @@ import pytest
 import torch
 
 from model.checkpoint import load_bundle
-from model.trace import Arrays, run_with_trace
+from model.trace import Arrays, Deferred, run_with_trace
+from model.window import window_edits
 from ui import budget, data, route, shared
 from ui.registry import PAGES
 
@@ -31,54 +32,69 @@ def forget() -> None:
                 lru.weight = 0
 
 
-def typed(page: str, drafts: bool) -> list[list[bytes]]:
-    """The route's payloads for each keystroke of TYPED on `page` (with the previous text as `p` if `drafts`)."""
+def typed(page: str, drafts: bool, view: dict | None = None) -> list[list[bytes]]:
+    """The route's payloads for each keystroke of TYPED on `page` in `view` (default: VIEWS's), with the previous
+    text as `p` if `drafts`."""
     out, previous = [], ""
     for text in TYPED:
-        out.append(route.payloads(page, {"s": text, "p": previous if drafts else ""} | VIEWS.get(page, {})))
+        params = {"s": text, "p": previous if drafts else ""} | (VIEWS.get(page, {}) if view is None else view)
+        out.append(route.payloads(page, params))
         previous = text
     return out
 
 
 @pytest.mark.parametrize("page", LIVE)
 def test_every_page_draws_from_a_lazy_trace_what_it_draws_from_a_whole_one(page, monkeypatch):
-    """Typing with drafts, arrays made as the page reads them, against each text afresh from traces whose every
-    array was made before any page read one: the same payload bytes for every keystroke."""
+    """Typing with drafts, decoding and arrays made as the page reads them, against each text afresh from traces
+    decoded and with every array made before any page read one: the same payload bytes for every keystroke."""
     forget()
     lazy = typed(page, drafts=True)
     forget()
-    later = Arrays.later
+    later, deferred = Arrays.later, Deferred.__init__
 
     def whole(self, names, make, nbytes):
         later(self, names, make, nbytes)
         for name in list(names):
             self[name]
 
+    def decoded_at_once(self, decode, **fields):
+        deferred(self, decode, **fields)
+        self.settle()
+
     monkeypatch.setattr(Arrays, "later", whole)
+    monkeypatch.setattr(Deferred, "__init__", decoded_at_once)
     assert typed(page, drafts=False) == lazy
     assert any(lazy), f"{page} drew nothing"
 
 
-def test_the_self_attention_page_on_the_encoder_leaves_the_decoder_pass_unmade():
-    """A keystroke on Self-attention (encoder block) reads no decoder array: the probabilities are never made, nor
-    the decoder pass when decoding's last pass ran longer than the output."""
+def test_a_keystroke_on_self_attention_encodes_and_never_decodes():
+    """The route's charts of Self-attention's encoder block read the encoder alone: its keystrokes never decode
+    (the translation waits for the rerun, which shows it); the rerun's read decodes with the same result as a
+    trace decoded at once, and keeps the output as the next keystroke's draft."""
     forget()
-    typed("self_attention", drafts=True)
+    typed("self_attention", drafts=True, view={})
     traces = [entry[0] for entry in data.trace.values.items.values()]
-    assert traces and all("probs" in t.arrays and "probs" not in t.arrays.made for t in traces)
-    assert all(t.arrays.nbytes > sum(a.nbytes for a in t.arrays.made.values()) for t in traces)
+    assert len(traces) == len(TYPED) and all(isinstance(t, Deferred) and "_decoded" not in vars(t) for t in traces)
+    last = traces[-1]
+    assert not any(name.startswith("decoder.") for name in last.arrays.made)
+    plain = run_with_trace(load_bundle("en-zh"), SENTENCE)
+    assert last.decoded.ids == plain.decoded.ids and last.tgt_input_tokens == plain.tgt_input_tokens
+    np.testing.assert_array_equal(last["probs"], plain["probs"])
+    assert shared.DRAFTS.get(("en-zh", SENTENCE)) == tuple(plain.decoded.ids)
 
 
 def test_a_traces_planned_bytes_are_what_its_arrays_hold_once_made():
-    """Arrays.nbytes (what the trace cache weighs) is at least the bytes of every array once made, and within the
-    decoder pass's longer rows of it."""
+    """Arrays.nbytes (what the trace cache weighs): before decoding, an estimate within 25 % of the bytes every array
+    holds once made; once decoded, at least those bytes and within the longer verifying pass's rows of them."""
     bundle = load_bundle("en-zh")
-    plain = run_with_trace(bundle, SENTENCE)
-    for draft in (None, plain.decoded.ids + plain.decoded.ids[:4]):
-        t = run_with_trace(bundle, SENTENCE, draft=draft)
-        planned = t.arrays.nbytes
-        made = sum(t.arrays[name].nbytes for name in t.arrays)
-        assert made <= planned <= 1.5 * made
+    for text in (SENTENCE, "i have a cat .", "my friend drinks hot tea at home every day ."):
+        out = run_with_trace(bundle, text).decoded.ids
+        for draft in (None, out + out[:4]):  # the last verifying pass four rows longer than the output
+            t = run_with_trace(bundle, text, draft=draft)
+            expected = t.arrays.nbytes
+            made = sum(t.arrays[name].nbytes for name in t.arrays)
+            assert 0.75 * made <= expected <= 1.25 * made, (text, expected, made)
+            assert made <= t.arrays.nbytes <= 1.5 * made
 
 
 def test_a_byte_bounded_cache_forgets_the_oldest_beyond_its_budget():
@@ -96,6 +112,9 @@ def test_a_byte_bounded_cache_forgets_the_oldest_beyond_its_budget():
     assert len(block.values) == 3 and budget.weight(block) == 3 * budget.MB
     assert [block(i)[0] for i in (7, 8, 9)] == [7.0, 8.0, 9.0] and calls == list(range(10))
     assert block(0)[0] == 0.0 and calls[-1] == 0 and budget.weight(block) <= 3.5 * budget.MB
+    block.clear()
+    block(20)
+    assert len(block.values) == 1 and budget.weight(block) == budget.MB  # what was cleared weighs nothing
 
 
 def test_held_counts_a_traces_arrays_and_a_models_parameters():
@@ -107,3 +126,20 @@ def test_held_counts_a_traces_arrays_and_a_models_parameters():
     params = sum(p.numel() * 4 for p in bundle.transformer.parameters())  # float32
     assert budget.held(bundle.transformer) >= params
     assert budget.held((np.zeros(10), torch.zeros(3, dtype=torch.float64), "text", [1, 2])) == 80 + 24
+
+
+def test_a_trace_made_under_hook_edits_decodes_under_them_when_read_later():
+    """A windowed run (model.window: hook edits in force while it is made) read after the edits are gone decodes and
+    records under them: the same output and arrays as one read at once inside them, not the plain model's."""
+    bundle = load_bundle("en-zh")
+    with bundle.transformer.editing(window_edits(bundle.config.N, 1, 0, ("encoder", "decoder"))):
+        later = run_with_trace(bundle, SENTENCE, draft=[7, 8, 9])
+        now = run_with_trace(bundle, SENTENCE)
+        now_arrays = {name: now[name] for name in now.arrays}
+    plain = run_with_trace(bundle, SENTENCE)
+    assert later.decoded.ids == now.decoded.ids
+    assert list(later.arrays) == list(now_arrays)
+    for name, array in now_arrays.items():
+        np.testing.assert_array_equal(later[name], array, err_msg=name)
+    assert not np.array_equal(later["decoder.0.self_attn.hook_pattern"][:2, :2],
+                              plain["decoder.0.self_attn.hook_pattern"][:2, :2])
