@@ -26,40 +26,39 @@ def encode(strokes: list[np.ndarray]) -> str:
     return ".".join("".join(ALPHABET[int(v)] for v in np.clip(np.rint(s), 0, LEVELS - 1).ravel()) for s in strokes)
 
 
-def _dense(strokes: list[np.ndarray], step: float) -> np.ndarray:
-    """Points every `step` along each stroke's segments: (m, 2)."""
-    out = []
-    for s in strokes:
-        out.append(s[:1])
-        for a, b in zip(s[:-1], s[1:]):
-            n = max(1, int(np.ceil(np.linalg.norm(b - a) / step)))
-            out.append(a + (b - a) * (np.arange(1, n + 1)[:, None] / n))  # (n, 2)
-    return np.concatenate(out)
+def segments(strokes: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(S, 2) starts and (S, 2) ends of every stroke's segments; a one-point stroke is a segment from it to itself."""
+    a = np.concatenate([s[:-1] if len(s) > 1 else s for s in strokes])
+    b = np.concatenate([s[1:] if len(s) > 1 else s for s in strokes])
+    return a, b
 
 
 def placement(strokes: list[np.ndarray]) -> tuple[np.ndarray, float, np.ndarray]:
     """(lo, scale, shift) placing the drawing in the 32×32 bitmap as `bitmap` does: pixel = (point − lo)·scale + shift
     (the canvas draws the patch grid with the same numbers, ui/static/components/ink_canvas.js frame)."""
-    pts = _dense(strokes, 0.25)  # (m, 2) in canvas units
-    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    a, b = segments(strokes)
+    lo, hi = np.minimum(a, b).min(axis=0), np.maximum(a, b).max(axis=0)
     scale = (BOX - 2 * PEN) / max(float((hi - lo).max()), 1.0)  # the longer side fills the box, pen inside it
+    weight = np.linalg.norm(b - a, axis=1) + 1e-9  # (S,) ink along each segment (dots: next to none)
+    mass = ((a + b) / 2 * weight[:, None]).sum(axis=0) / weight.sum()  # (2,) the ink's centre of mass
     size = (hi - lo) * scale  # (2,) the digit's width and height in pixels
-    shift = np.clip(BOX / 2 - ((pts - lo) * scale).mean(axis=0), PEN, BOX - PEN - size)  # ink's centre of mass to
-    return lo, scale, shift  # the centre, but never past the box
+    shift = np.clip(BOX / 2 - (mass - lo) * scale, PEN, BOX - PEN - size)  # that centre to the box's, inside it
+    return lo, scale, shift
 
 
 def bitmap(strokes: list[np.ndarray]) -> np.ndarray:
-    """(32, 32) bool: the strokes scaled so the longer side fills the box, centred by ink mass, drawn PEN thick."""
+    """(32, 32) bool: the strokes scaled so the longer side fills the box, centred by ink mass, drawn PEN thick (a
+    pixel is inked if its centre lies within PEN of a segment)."""
     lo, scale, shift = placement(strokes)
-    pts = (_dense(strokes, 0.25) - lo) * scale + shift  # (m, 2) in bitmap pixels
+    a, b = ((p - lo) * scale + shift for p in segments(strokes))  # (S, 2) each, in bitmap pixels
     centres = np.arange(BOX) + 0.5  # (32,) pixel centres
     gx, gy = np.meshgrid(centres, centres)  # (32, 32) each
     grid = np.stack([gx.ravel(), gy.ravel()], axis=1)  # (1024, 2)
-    near = np.zeros(BOX * BOX, dtype=bool)
-    for chunk in np.array_split(pts, max(1, len(pts) // 512)):  # (≤ 1024, 2): bounded memory
-        d2 = ((grid[:, None] - chunk[None]) ** 2).sum(axis=-1)  # (1024, len(chunk))
-        near |= (d2 <= PEN ** 2).any(axis=1)
-    return near.reshape(BOX, BOX)
+    ab = b - a  # (S, 2)
+    length2 = np.maximum((ab ** 2).sum(axis=1), 1e-12)  # (S,)
+    t = np.clip(((grid[:, None] - a[None]) * ab[None]).sum(axis=-1) / length2, 0.0, 1.0)  # (1024, S)
+    d2 = ((grid[:, None] - (a[None] + t[..., None] * ab[None])) ** 2).sum(axis=-1)  # (1024, S)
+    return (d2 <= PEN ** 2).any(axis=1).reshape(BOX, BOX)
 
 
 def counts(bits: np.ndarray) -> np.ndarray:

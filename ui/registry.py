@@ -27,6 +27,7 @@ from ui.views import (
     notes,
     overview,
     paper,
+    patches,
     playground,
     positions,
     self_attention,
@@ -82,6 +83,7 @@ PAGES: tuple[Page, ...] = (
     Page("kv_cache", ":material/memory:", kv_cache.elements),
     Page("sliding_window", ":material/width:", sliding_window.elements),
     Page("positions", ":material/rotate_right:", positions.elements),
+    Page("patches", ":material/draw:", patches.elements),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

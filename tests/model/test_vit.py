@@ -11,9 +11,11 @@ from torch import nn
 
 from model import ink
 from model.vit import (
+    DRAWN,
     VIT_DIR,
     ViT,
     ViTConfig,
+    classify,
     load_vit,
     mean_distance,
     patchify,
@@ -178,3 +180,12 @@ def test_held_out_accuracy_is_at_least_97_percent_and_as_recorded():
     assert acc == pytest.approx(log["held_out_accuracy"], abs=1e-6)
     assert log["data"]["held_out"] == len(held) == 359
 
+
+
+def test_drawn_set_has_100_digits_and_its_recorded_accuracy():
+    """The digits drawn stroke by stroke in Chromium (tools/draw_digits.py), classified again here."""
+    drawn = json.loads((VIT_DIR / DRAWN).read_text())
+    labels = np.array([d["label"] for d in drawn["digits"]])
+    assert len(labels) >= 100 and set(labels) == set(range(10))
+    hits = classify(load_vit(), [d["ink"] for d in drawn["digits"]]) == labels
+    assert hits.mean() == pytest.approx(drawn["accuracy"], abs=1e-9)
