@@ -28,7 +28,7 @@ Elements = Callable[[Trace, View], dict[str, Element]]  # a live page's pure cha
 @dataclass(frozen=True)
 class Answer:
     """A page's chart elements in one view, by key, and each one's payload (none for the naive renderer, which draws
-    Plotly from the specs); the framed body the route sends, plain and gzipped."""
+    Plotly from the specs); the framed body the route sends, plain and gzipped (empty for a view without a route)."""
 
     view: View
     elements: dict[str, Element]
@@ -71,7 +71,7 @@ def built(builder: Elements, trace: Trace, v: View) -> Answer:
     if v.renderer == "naive":  # the reference renderer draws Plotly figures: no payload is built or sent
         return Answer(v, elements, {}, b"", b"")
     payloads = {key: build(element, v) for key, element in elements.items()}
-    body = frame(payloads.values())
+    body = frame(payloads.values()) if v.live else b""  # only a view with a route is sent framed
     return Answer(v, elements, payloads, body, gzipped(body))
 
 
