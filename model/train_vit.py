@@ -16,8 +16,8 @@ from model.vit import VIT_DIR, WEIGHTS, ViT, ViTConfig
 
 SEED = 0
 HELD_OUT = 0.2  # a fixed permutation (seed 0) puts this share of the 1,797 digits aside, never trained on
-CREDIT = ("UCI ML hand-written digits (optdigits test part, 1,797 8×8 images by 43 writers; Alpaydin & Kaynak 1998), "
-          "as bundled by scikit-learn (sklearn.datasets.load_digits, BSD-3-Clause); UCI: CC BY 4.0")
+CREDIT = ("UCI ML hand-written digits (optdigits test part, 1,797 8×8 images by 13 writers of the 43; Alpaydin & "
+          "Kaynak 1998), as bundled by scikit-learn (sklearn.datasets.load_digits, BSD-3-Clause); UCI: CC BY 4.0")
 
 
 def digits() -> tuple[np.ndarray, np.ndarray]:
