@@ -3,6 +3,7 @@
     python -m benchmarks.load --replicas 4 --students 300 --duration 120   # one class
     python -m benchmarks.load --curve 100,200,300 --replicas-list 1,2,4   # the capacity curve
     python -m benchmarks.load --cost                                      # server CPU per keystroke and pause
+    python -m benchmarks.load --cost --vs /tmp/f5cbc73 --pages self_attention,decoding,overview   # two builds
 
 Each student is a browser tab (benchmarks/protocol.py over Streamlit's websocket, with the page loaded over HTTP
 first for nginx's replica cookie) on the live page the lecturer opened (`--pages`: Self-attention, or several). It
@@ -21,6 +22,11 @@ keystroke → rerun finished. `--browsers` real Chromium tabs (their own process
 measurement: keystroke → every chart repainted. Prints p50/p95, errors (route answers other than 200/204, traceback
 elements, reruns that never came back), and server CPU per keystroke; `--curve` prints one line per (replicas,
 students).
+
+`--cost --vs DIR` compares this checkout's app with another checkout's (an older build, `git worktree add`), in one
+run: rounds alternate the builds, each a fresh `streamlit run app.py` without nginx, typing the same new sentences on
+each page of `--pages`; it prints server CPU per new keystroke, the answers' p50/p95 and RSS, and the ratios per
+round (this machine's speed drifts 3–7× between sessions: only a same-run ratio compares builds).
 
 `--cost` measures the CPU of one replica and of nginx in front of it (from /proc, over 200+ keystrokes on a quiet
 machine) on Self-attention at 16 tokens: per keystroke for sentences it has not seen, per keystroke for the same
@@ -443,6 +449,52 @@ def cost(rounds: int) -> None:
           f"exceptions {tally.exceptions}")
 
 
+async def typed_cost(url: str, page: str, texts: list[str], pid: int) -> tuple[float, list[float], float]:
+    """Type each text's last 20 characters on `page`'s route, one GET per key as live.js sends it (gzip accepted, p:
+    the previous text), waiting for each answer: the server's CPU (ms) per keystroke, each answer's ms, RSS (MB)."""
+    parts = urllib.parse.urlsplit(url)
+    conn, spent, answers = Connection(parts.hostname, parts.port), 0.0, []
+    for text in texts:
+        previous = ""
+        for k in range(len(text) - 20, len(text) + 1):
+            query = urllib.parse.urlencode({"s": text[:k], "p": previous})
+            previous = text[:k]
+            cpu, start = cpu_seconds(pid), time.perf_counter()
+            status, _, _ = await conn.get(f"{PATH.format(page=page)}?{query}", "")
+            answers.append(1000 * (time.perf_counter() - start))
+            spent += cpu_seconds(pid) - cpu
+            if status != 200:
+                raise RuntimeError(f"{page}: the route answered {status} for {text[:k]!r}")
+    conn.close()
+    return 1000 * spent / len(answers), answers, rss_mb(pid)
+
+
+def cost_vs(other: Path, pages: tuple[str, ...], rounds: int, n_texts: int) -> None:
+    """Server CPU per new keystroke of this checkout's app and `other`'s, alternating: each round starts one
+    `streamlit run app.py` per build in turn (this checkout's Python for both), warms it up, and types the same new
+    16-token sentences on each page; prints each round's figures and the same-run ratios this / other."""
+    from benchmarks.harness import ROOT, streamlit_server
+
+    builds = (("this", ROOT), (other.name, other))
+    table: dict[tuple[int, str, str], float] = {}
+    for r in range(rounds):
+        for name, folder in builds if r % 2 == 0 else builds[::-1]:
+            with streamlit_server(app_dir=folder) as (url, proc):
+                for p, page in enumerate(pages):  # the model loaded, every code path run once
+                    run(typed_cost(url, page, [cost_text(900 + p)], proc.pid))
+                for p, page in enumerate(pages):  # sentences new to the server (no other page traced them), the
+                    texts = [cost_text(1000 * (r + 1) + 100 * p + i) for i in range(n_texts)]  # same for each build
+                    ms, answers, rss = run(typed_cost(url, page, texts, proc.pid))
+                    table[r, name, page] = ms
+                    print(f"round {r + 1} {name:>10s} {page:15s} server CPU {ms:5.1f} ms per new keystroke "
+                          f"({len(answers)} keys); answer p50 {statistics.median(answers):5.1f} / p95 "
+                          f"{pct(answers, 95):5.1f} ms; RSS {rss:.0f} MB", flush=True)
+    print(f"\nSame-run ratios, server CPU per new keystroke, this / {other.name} (one per round):")
+    for page in pages:
+        ratios = [table[r, "this", page] / table[r, other.name, page] for r in range(rounds)]
+        print(f"  {page:15s} " + "  ".join(f"{x:.2f}×" for x in ratios) + f"   median {statistics.median(ratios):.2f}×")
+
+
 def main(argv=None) -> None:
     """Run the class (or the curve, or the cost) and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -456,9 +508,15 @@ def main(argv=None) -> None:
     ap.add_argument("--curve", help="students per class, comma-separated: one class each, for every replica count")
     ap.add_argument("--replicas-list", default="1,2,4", help="replica counts of the curve")
     ap.add_argument("--cost", action="store_true", help="server CPU per keystroke and per typing pause")
-    ap.add_argument("--rounds", type=int, default=3, help="--cost: texts per phase = 4 × rounds")
+    ap.add_argument("--rounds", type=int, default=3, help="--cost: texts per phase = 4 × rounds; with --vs: rounds")
+    ap.add_argument("--vs", type=Path, default=None, metavar="DIR",
+                    help="--cost: compare with another checkout's app, alternating (one replica each, no nginx)")
+    ap.add_argument("--texts", type=int, default=4, help="--cost --vs: new sentences typed per page and round")
     args = ap.parse_args(argv)
     pages = tuple(args.pages.split(","))
+    if args.cost and args.vs:
+        cost_vs(args.vs, pages, args.rounds, args.texts)
+        return
     if args.cost:
         cost(args.rounds)
         return
