@@ -136,6 +136,8 @@ function flush() {
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
   slots.forEach(stageRoom); // (and the stage's room, in the same layout)
   batch.forEach(([, payload], i) => render(slots[i], widths[i], payload)); // then drawing only
+  // each payload drawn, for a page's own element that shows a chart's numbers too (ink_canvas.js: its overlay)
+  batch.forEach(([, payload]) => document.dispatchEvent(new CustomEvent("al-drawn", { detail: payload })));
 }
 
 // Presenter view puts the page's main figure on a stage under the token chips (ui/widgets.open_stage): its charts
