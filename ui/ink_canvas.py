@@ -16,7 +16,8 @@ SEEN = "_ink_reported"  # session key: the canvas's last report, written into th
 
 HTML = ('<div class="al-ink"><canvas class="al-ink__canvas" role="img"></canvas>'
         '<div class="al-ink__row"><button type="button" class="al-ink__button al-ink__clear"></button>'
-        '<button type="button" class="al-ink__button al-ink__mode" aria-pressed="false"></button></div>'
+        '<button type="button" class="al-ink__button al-ink__mode" aria-pressed="false"></button>'
+        '<button type="button" class="al-ink__button al-ink__overlay"></button></div>'
         '<div class="al-ink__samples"><span class="al-ink__samples-label"></span><span class="al-ink__buttons"></span>'
         '</div><div class="al-ink__note" role="status" hidden></div></div>')
 
@@ -56,7 +57,8 @@ def ink_canvas(samples: list[dict], *, large: bool) -> None:
     result = element()(data={"value": shown, "samples": samples, "max_chars": MAX_INK, "large": large,
                              "label": t("vit.canvas_label"), "clear": t("vit.clear"), "mode_draw": t("vit.mode_draw"),
                              "mode_occlude": t("vit.mode_occlude"), "samples_label": t("vit.samples"),
-                             "full_note": t("vit.full")},
+                             "full_note": t("vit.full"),
+                             "overlays": [t("vit.overlay_rollout"), t("vit.overlay_last"), t("vit.overlay_off")]},
                        default={"value": shown}, key=NAME, on_value_change=ignore, width="stretch")
     drawn = result.value if isinstance(result.value, dict) else shown
     report = (str(drawn.get("ink", "")), str(drawn.get("occ", "")))

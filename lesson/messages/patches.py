@@ -17,8 +17,10 @@ MESSAGES = {
               "可学习的 [CLS] 词元，每个词元加上可学习的位置嵌入，然后是 {N} 层 Pre-LN 编码器，每层 h = {h} 个头"
               "（d_k = {d_k}），做的正是“自注意力”页上的那种注意力。最后从 [CLS] 读出类别。用 {train} 个手写数字训练；"
               "留出的 {held_out} 个中答对 {accuracy}。"},
-    "vit.draw": {"en": "Draw a digit (mouse, finger or pen). Every stroke redraws the figures.",
-                 "zh": "画一个数字（鼠标、手指或笔均可）。每画一笔，下面的图都会重画。"},
+    "vit.draw": {"en": "Draw a digit (mouse, finger or pen). Every stroke redraws the figures; the patches are tinted "
+                       "by the weight [CLS] gives them (rollout or the last layer, below).",
+                 "zh": "画一个数字（鼠标、手指或笔均可）。每画一笔，下面的图都会重画；各图块按 [CLS] 给它们的权重着色"
+                       "（注意力展开或最后一层，见下）。"},
     "vit.blank": {"en": "The canvas is blank: the figures show what the model does with an empty image.",
                   "zh": "画布是空的：下面的图显示模型对一幅空图的反应。"},
     "vit.prediction": {"en": "The model reads **{digit}** (p = {p}).", "zh": "模型认为是 **{digit}**（p = {p}）。"},
@@ -29,6 +31,9 @@ MESSAGES = {
     "vit.mode_draw": {"en": "Mode: draw (click to occlude patches)", "zh": "模式：画（点此改为遮挡图块）"},
     "vit.mode_occlude": {"en": "Mode: occlude a patch (click to draw)", "zh": "模式：遮挡图块（点此改为画）"},
     "vit.samples": {"en": "Samples:", "zh": "示例："},
+    "vit.overlay_rollout": {"en": "Tint: [CLS] rollout", "zh": "着色：[CLS] 的注意力展开"},
+    "vit.overlay_last": {"en": "Tint: [CLS], last layer", "zh": "着色：[CLS]，最后一层"},
+    "vit.overlay_off": {"en": "Tint: off", "zh": "着色：关"},
     "vit.full": {"en": "The canvas is full: clear it to draw again.", "zh": "画布已满：清空后再画。"},
     "vit.input_header": {"en": "What the model reads: 8 × 8 pixels, 16 patch tokens",
                          "zh": "模型读到的：8 × 8 像素，16 个图块词元"},

@@ -17,7 +17,8 @@ pytestmark = pytest.mark.e2e
 
 FOUR = [[(0.55, 0.1), (0.15, 0.65), (0.85, 0.65)], [(0.65, 0.35), (0.65, 0.95)]]  # a 4, in a unit box
 VIEWPORTS = {"projector": (1280, 720), "phone": (390, 844)}
-FIXED = catalogue.t("vit.fig_position", "en")  # the learned position embeddings: the same for every drawing
+FIXED = catalogue.t("vit.fig_position", "en")
+ROLLOUT = catalogue.t("vit.fig_rollout", "en")  # the learned position embeddings: the same for every drawing
 LAST_DRAW_JS = "t0 => Math.max(0, ...performance.getEntriesByName('al-draw').map(e => e.startTime)) - t0"
 
 
@@ -41,6 +42,23 @@ def stroke(page, box: dict, points: list[tuple]) -> float:
     return t0
 
 
+def tint(page) -> list[float] | None:
+    """The [CLS] rollout weights the canvas tints its patches with (as the rollout chart last drew them)."""
+    return page.locator("canvas.al-ink__canvas").evaluate(
+        "c => { let r = c; while (r && !r.__ink) r = r.parentNode;"  # the component's root holds its state
+        " return r.__ink.maps && Array.from(r.__ink.maps[0]); }")
+
+
+def tints_as_drawn(page, timeout: float = 10_000) -> bool:
+    """Wait until the canvas's tint holds the weights the rollout chart shows (answers may still be arriving)."""
+    for _ in range(int(timeout / 100)):
+        rolled = [v for c in charts(page) if c["title"] == ROLLOUT for row in c["z"] for v in row]
+        if tint(page) == pytest.approx(rolled, abs=1e-6):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def summaries(page) -> dict[str, str]:
     """Every chart's title → what it shows (its values as the chart element publishes them)."""
     return {c["title"]: json.dumps(c, sort_keys=True, default=str) for c in charts(page)}
@@ -62,7 +80,7 @@ def changed(page, before: dict[str, str], timeout: float = 20_000) -> set[str]:
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_each_stroke_redraws_every_figure_before_any_rerun(browser, app_url, size):
     """With every rerun request held back, each stroke of a 4 redraws each figure (the position map, the same for
-    every drawing, aside); released, the rerun says the model reads a 4."""
+    every drawing, aside) and the canvas's tint; released, the rerun says the model reads a 4."""
     width, height = VIEWPORTS[size]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -78,6 +96,7 @@ def test_each_stroke_redraws_every_figure_before_any_rerun(browser, app_url, siz
         assert len(before) >= 9
         stroke(page, box, points)
         assert changed(page, before) == set(), f"not redrawn by the stroke on the {size}"
+        assert tints_as_drawn(page), "the canvas's tint follows the rollout chart"
     outbox.wait(1)  # the canvas asks for a rerun after the pause (held here)
     outbox.release()
     page.wait_for_selector(IDLE, timeout=30_000)

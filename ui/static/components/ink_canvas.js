@@ -2,7 +2,8 @@
 // events) are kept as points on a 64×64 grid and written as text (model/ink.py: two characters a point, "." between
 // strokes). Each stroke, and the pen every 80 ms while it moves, asks the keystroke route for the page's charts
 // (ui/static/live.js, event "al-view"); after a 250 ms pause the text goes to Streamlit for a rerun (captions,
-// tables). In "occlude" mode a click on a patch (the 4×4 grid the model sees, drawn over the digit) hides it.
+// tables). In "occlude" mode a click on a patch (the 4×4 grid the model sees, drawn over the digit) hides it. The
+// canvas tints the patches by [CLS]'s rollout or last-layer weights, read from those charts each time they are drawn.
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const LEVELS = 64, BOX = 32, PEN = 2.2, GRID = 4; // as model/ink.py and the ViT's 2×2 patches of 8×8
 const RERUN_MS = 250, LIVE_MS = 80;
@@ -57,7 +58,8 @@ export function patchAt(f, x, y) {
 }
 
 function state(root) {
-  root.__ink ??= { strokes: [], occ: 0, mode: "draw", pen: null, timer: 0, last: 0, sent: "", full: false, drawing: false };
+  root.__ink ??= { strokes: [], occ: 0, mode: "draw", pen: null, timer: 0, last: 0, sent: "", full: false, drawing: false,
+    maps: null, overlay: 0 }; // maps: the rollout and last-layer [CLS] rows drawn last; overlay: which one (2: none)
   return root.__ink;
 }
 
@@ -85,7 +87,19 @@ function paint(root) {
     if (st.length === 1) ctx.lineTo(st[0][0] * k + 0.01, st[0][1] * k);
     ctx.stroke();
   }
-  if (f) grid(ctx, s, f, k);
+  if (f) { tint(ctx, s, f, k); grid(ctx, s, f, k); }
+}
+
+// [CLS]'s weights over the patches (the page's "vit-rollout" charts, as last drawn), tinted over the digit.
+function tint(ctx, s, f, k) {
+  const map = s.overlay < 2 ? s.maps?.[s.overlay] : null;
+  if (!map || map.length !== GRID * GRID) return;
+  const top = Math.max(...map) || 1, cell = BOX / GRID / f.scale;
+  const x0 = f.lo[0] - f.shift[0] / f.scale, y0 = f.lo[1] - f.shift[1] / f.scale;
+  for (let p = 0; p < GRID * GRID; p++) {
+    ctx.fillStyle = `rgba(230,85,13,${(0.6 * map[p]) / top})`;
+    ctx.fillRect((x0 + (p % GRID) * cell) * k, (y0 + Math.floor(p / GRID) * cell) * k, cell * k, cell * k);
+  }
 }
 
 function grid(ctx, s, f, k) {
@@ -159,7 +173,7 @@ function bind(root, data, setStateValue) {
   canvas.addEventListener("pointerup", up);
   canvas.addEventListener("pointercancel", up);
   root.querySelector(".al-ink__clear").addEventListener("click", () => {
-    Object.assign(s, { strokes: [], occ: 0, full: false });
+    Object.assign(s, { strokes: [], occ: 0, full: false, maps: null });
     note(root, root.__data); paint(root); send(root, root.__data, setStateValue, true);
   });
   root.querySelector(".al-ink__mode").addEventListener("click", () => {
@@ -172,6 +186,15 @@ function bind(root, data, setStateValue) {
     Object.assign(s, { strokes: parse(root.__data.samples[i].ink), occ: 0, full: false });
     note(root, root.__data); paint(root); send(root, root.__data, setStateValue, true);
   });
+  root.querySelector(".al-ink__overlay").addEventListener("click", () => {
+    s.overlay = (s.overlay + 1) % 3;
+    labels(root, root.__data); paint(root);
+  });
+  document.addEventListener("al-drawn", (e) => {
+    if (!e.detail.names?.includes("vit-rollout")) return;
+    s.maps = e.detail.charts.map((chart) => chart.values);
+    paint(root);
+  });
   new ResizeObserver(() => paint(root)).observe(canvas);
 }
 
@@ -180,6 +203,7 @@ function labels(root, data) {
   root.querySelector(".al-ink__clear").textContent = data.clear;
   mode.textContent = s.mode === "draw" ? data.mode_draw : data.mode_occlude;
   mode.setAttribute("aria-pressed", String(s.mode === "occlude"));
+  root.querySelector(".al-ink__overlay").textContent = data.overlays[s.overlay];
   root.querySelector("canvas").setAttribute("aria-label", data.label);
   root.querySelector(".al-ink__samples-label").textContent = data.samples_label;
   const box = root.querySelector(".al-ink__buttons");
