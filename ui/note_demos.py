@@ -877,6 +877,30 @@ def demo_mask_shape(bundle: Bundle, trace: Trace | None) -> None:
                   d_k=view.q.shape[-1]))
 
 
+def demo_qkv_same_shape(bundle: Bundle, trace: Trace | None) -> None:
+    """The shapes of Q's input, K's and V's input and the weights in this translation's first cross-attention."""
+    if not has_sentence(trace):
+        return
+    view = trace.attn("cross", 0)
+    (T, d), (S, _), h = view.x_q.shape, view.x_kv.shape, view.pattern.shape[0]  # (T, d_model), (S, d_model), (h, T, S)
+    st.markdown(t("notes.qkv_same_shape.app", T=T, S=S, d=d, h=h))
+
+
+def demo_d_model_lost(bundle: Bundle, trace: Trace | None) -> None:
+    """This model's d_model, this sentence's PE recomputed with it, and the longest wavelength it gives."""
+    cfg = bundle.config
+    if not has_sentence(trace):
+        return
+    if cfg.position != "sinusoidal":
+        st.markdown(t("notes.d_model_lost.app_none", d=cfg.d_model, position=cfg.position))
+        return
+    pe = trace.embedding("source").pos_enc  # (S, d_model) the PE the model added
+    formula = sinusoidal_encoding(len(pe), cfg.d_model, cfg.pe_base)  # (S, d_model)
+    longest = 2 * math.pi * cfg.pe_base ** ((cfg.d_model - 2) / cfg.d_model)
+    st.markdown(t("notes.d_model_lost.app", d=cfg.d_model, S=len(pe), diff=f"{np.abs(formula - pe).max():.1e}",
+                  base=f"{cfg.pe_base:g}", longest=f"{longest:,.0f}"))
+
+
 CHART_DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "shuffle": demo_shuffle}  # draw the page's charts
 DEMOS = {"i_range": demo_i_range, "word2vec": demo_word2vec, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,
@@ -896,5 +920,6 @@ DEMOS = {"i_range": demo_i_range, "word2vec": demo_word2vec, "attn_weights": dem
          "causal_diagonal": demo_causal_diagonal, "exp_speed": demo_exp_speed, "concat_dims": demo_concat_dims,
          "unshifted_target": demo_unshifted_target, "z0_only": demo_z0_only, "cnn_complex": demo_cnn_complex,
          "electra": demo_electra, "gpt1_sgd": demo_gpt1_sgd, "input_scale": demo_input_scale,
-         "concat_symbol": demo_concat_symbol, "mask_shape": demo_mask_shape}
+         "concat_symbol": demo_concat_symbol, "mask_shape": demo_mask_shape,
+         "qkv_same_shape": demo_qkv_same_shape, "d_model_lost": demo_d_model_lost}
 VERDICT_FIELDS = {"rounding": rounding_fields}  # mistakes whose text quotes numbers computed here
