@@ -178,3 +178,25 @@ def test_a_hostile_mask_link_ticks_only_what_it_can_read(cm, n, rows):
     values, _ = from_url({"cm": cm})
     assert len(values["custom_mask"]) <= PARAMS["custom_mask"].chars
     assert [np.flatnonzero(r).tolist() for r in masks.ticked(values["custom_mask"], n)] == rows
+
+
+def test_reading_the_runs_view_writes_nothing_and_builds_it_once():
+    """The run's View is built on the first read and again only after a write; a read writes nothing."""
+    from streamlit.testing.v1 import AppTest
+
+    def script():
+        import streamlit as st
+
+        from ui import state
+        state.begin_run()
+        before = dict(st.session_state)
+        first = state.view_state()
+        assert state.view_state() is first, "built once"
+        assert dict(st.session_state) == before, "a read writes nothing"
+        state.put("head", 2)
+        assert state.view_state() is not first and state.view_state().head == 2, "built again after a write"
+        st.write("ok")
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert [m.value for m in at.markdown] == ["ok"]
