@@ -888,11 +888,8 @@ def demo_qkv_same_shape(bundle: Bundle, trace: Trace | None) -> None:
 
 def demo_d_model_lost(bundle: Bundle, trace: Trace | None) -> None:
     """This model's d_model, this sentence's PE recomputed with it, and the longest wavelength it gives."""
-    cfg = bundle.config
+    cfg = bundle.config  # every shipped translation model adds sinusoidal PE
     if not has_sentence(trace):
-        return
-    if cfg.position != "sinusoidal":
-        st.markdown(t("notes.d_model_lost.app_none", d=cfg.d_model, position=cfg.position))
         return
     pe = trace.embedding("source").pos_enc  # (S, d_model) the PE the model added
     formula = sinusoidal_encoding(len(pe), cfg.d_model, cfg.pe_base)  # (S, d_model)
