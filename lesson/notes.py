@@ -109,6 +109,17 @@ attn_scores_softmax = [
 ]"""
 EMBEDDING_CODE = """embedding = nn.Embedding(5, 3)
 input = torch.IntTensor([[1,2,3,4]])"""
+SAME_SHAPE_CODE = """def forward(self, Q, K, V, mask=None):
+    \"\"\"
+    原始的接受就是Q, K, V, 且shape都一样, 为(b, s, d)
+    \"\"\"
+...
+        linQ = self.LQ[i](Q)  # (b,sq,d) -> (b,sq,t)
+        linK = self.LK[i](K)  # (b,s,d) -> (b,s,t)"""
+CROSS_CALL_CODE = """encRet: (b, m, d)
+x: (b, n, d)
+...
+ret = self.att(x, encRet, encRet)  # (b, n, d), 输出序列长和原始长一样!"""
 MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic lives, quotes)
     "mask_mul": ("masks", [
         (4, (441, 445), "QKᵀ 与Mask矩阵按位相乘,得到Mask QKᵀ … 对Mask QKᵀ 进行Softmax操作", False)]),
@@ -271,6 +282,12 @@ MISTAKES: dict[str, tuple[str, list[Quote]]] = {  # key: (page where the topic l
                         "p^i ∈ R(1,d+N) ,这个向量作为新的输入,乘以一个transformation matrix", False)]),
     "mask_shape": ("masks", [
         (4, (433, 433), "得到输入矩阵和Mask矩阵,两者维度一致。图中显示遮挡位置的值为0。", False)]),
+    "qkv_same_shape": ("multi_head", [
+        (1, (122, 129), SAME_SHAPE_CODE, True),
+        (1, (243, 250), CROSS_CALL_CODE, True)]),
+    "d_model_lost": ("embeddings", [
+        (0, (108, 108), "i 指的是字嵌入的维度, 取值范围是 [0, embedding dimension)。 就是 embedding dimension 的大小。",
+         False)]),
 }
 REMARKS: dict[str, tuple[str, list[Quote]]] = {  # read as mistakes before; checked, they are not
     "mh_projection": ("multi_head", [

@@ -380,6 +380,53 @@ WHOLE_READING = {  # lesson/notes.py MISTAKES from "input_scale" on: found readi
         "zh": "本句译文的解码器输入有 T = {T} 行（<bos> 和输出）：X 是 {T} × {d}，因果掩码是 {mask}，每个头的 "
               "QKᵀ 是 {qk}（{h} 个头，d_k = {d_k}）。掩码与 QKᵀ 形状一致，与 X 不一致。",
     },
+    "notes.qkv_same_shape.title": {
+        "en": "“Q, K and V all have the same `shape`, (b, s, d)”",
+        "zh": "“Q、K、V 的 `shape` 都一样，为 (b, s, d)”",
+    },
+    "notes.qkv_same_shape.wrong": {
+        "en": "Only in self-attention. The note's own `Decoder` calls this module as cross-attention, "
+              "`self.att(x, encRet, encRet)` (second quote): Q is the decoder's x, (b, n, d), while K and V are "
+              "the encoder's output, (b, m, d); its test feeds `sx = 32` source and `sy = 64` target tokens, so Q "
+              "has 64 rows and K and V 32. What Q, K and V share is the batch and the width d; the queries' length "
+              "may differ from the keys', as the same `forward`'s comments write it (`(b,sq,d)` for Q, `(b,s,d)` "
+              "for K), and the weights are then `sq × s`, not square.",
+        "zh": "只有自注意力才如此。笔记自己的 `Decoder` 把这个模块当作交叉注意力调用，"
+              "`self.att(x, encRet, encRet)`（第二段引文）：Q 是解码器的 x，(b, n, d)，K 和 V 是编码器的输出，"
+              "(b, m, d)；它的测试输入 `sx = 32` 个源词元和 `sy = 64` 个目标词元，所以 Q 有 64 行，K 和 V 只有 32 "
+              "行。Q、K、V 共有的是批大小和宽度 d；查询的长度可以和键的长度不同，同一个 `forward` 的注释也是这样写的"
+              "（Q 为 `(b,sq,d)`，K 为 `(b,s,d)`），这时注意力权重是 `sq × s`，不是方阵。",
+    },
+    "notes.qkv_same_shape.app": {
+        "en": "This translation's first cross-attention layer: Q is read from the decoder, {T} × {d} ({T} target "
+              "rows: <bos> and the output), K and V from the encoder's output, {S} × {d} ({S} source tokens); each "
+              "of the {h} heads' weights is {T} × {S}.",
+        "zh": "本句译文的第一层交叉注意力：Q 取自解码器，是 {T} × {d}（{T} 个目标行：<bos> 和输出），K 和 V 取自"
+              "编码器的输出，是 {S} × {d}（{S} 个源词元）；{h} 个头的权重都是 {T} × {S}。",
+    },
+    "notes.d_model_lost.title": {
+        "en": "“… is the size of the `embedding dimension`”: d_model lost from the PE formula's legend",
+        "zh": "“就是 `embedding dimension` 的大小”：位置编码公式的说明丢了 d_model",
+    },
+    "notes.d_model_lost.wrong": {
+        "en": "The sentence has no subject: the symbol it defines was lost with the formula's typesetting, as in "
+              "the note's LayerNorm passage. It is d_model, the third symbol of PE(pos, 2i) = sin(pos / "
+              "10000^(2i/d_model)) and PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)): the width of every embedding "
+              "and of the PE added to it, which has “the same dimension d_model as the embeddings” (§3.5; 512 in "
+              "the paper). As printed, the note never says what d_model is, and the sentence reads as if it went "
+              "on about i.",
+        "zh": "这句话没有主语：它要说明的符号在公式排版时丢了，和笔记里层归一化那一段一样。丢的是 d_model，即 "
+              "PE(pos, 2i) = sin(pos / 10000^(2i/d_model)) 和 PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model)) 中的"
+              "第三个符号：每个词嵌入以及加在它上面的位置编码的宽度（§3.5：位置编码与词嵌入“维度同为 d_model”；论文"
+              "中为 512）。照印出来的样子，笔记从没说 d_model 是什么，这句话读起来像是还在讲 i。",
+    },
+    "notes.d_model_lost.app": {
+        "en": "In this model d_model = {d}, the width of each embedding and of its PE. Recomputed from the formula "
+              "with d_model = {d}, this sentence's {S} PE rows match the model's to within {diff}; the wavelengths "
+              "run from 2π up to 2π · {base}^((d_model − 2)/d_model) = {longest}.",
+        "zh": "本模型中 d_model = {d}，即每个词嵌入及其位置编码的宽度。用 d_model = {d} 按公式重新计算，本句 {S} 行"
+              "位置编码与模型的相差不超过 {diff}；波长从 2π 一直到 2π · {base}^((d_model − 2)/d_model) = {longest}。",
+    },
 }
 
 REMARKS = {

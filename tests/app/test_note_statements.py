@@ -146,3 +146,66 @@ def test_the_mask_is_shaped_like_qk_not_like_the_decoder_input():
             f"d_k = {d // trace.config.h})") in page
     for lang in ("en", "zh"):
         assert "5 × 512" in CATALOGUE["notes.mask_shape.wrong"][lang] and "5 × 5。" in both("notes.mask_shape.wrong")
+
+
+def note_attention(Q: torch.Tensor, K: torch.Tensor, V: torch.Tensor) -> torch.Tensor:
+    """«Transformer»'s attention (001:41-48) as printed, returning the weights too."""
+    QK = torch.matmul(Q, K.transpose(-1, -2)) / Q.size(2) ** 0.5
+    softQK = torch.softmax(QK, -1)  # (b, sq, s)
+    return torch.matmul(softQK, V), softQK
+
+
+def test_cross_attention_takes_q_and_k_v_of_different_lengths():
+    """001:124 says Q, K and V all have the shape (b, s, d): the note's own cross-attention call and its test's
+    lengths (64 target, 32 source tokens) run through its attention give 64 × 32 weights, and on this sentence the
+    page's shapes are read from an independent run, the weights recomputed from q and k in NumPy."""
+    torch.set_num_threads(1)
+    Z, weights = note_attention(torch.randn(8, 64, 16), torch.randn(8, 32, 16), torch.randn(8, 32, 16))
+    assert Z.shape == (8, 64, 16) and weights.shape == (8, 64, 32)
+    sentence = "I have a cat"
+    trace = run_with_trace(load_bundle("en-zh"), sentence)
+    view = trace.attn("cross", 0)
+    T, S, d = len(trace.tgt_input_tokens), len(trace.src.tokens), trace.config.d_model
+    assert view.x_q.shape == (T, d) and trace.memory.shape == (S, d) and T != S
+    q, k = view.q.astype(np.float64), view.k.astype(np.float64)  # (h, T, d_k), (h, S, d_k)
+    scores = q @ k.transpose(0, 2, 1) / np.sqrt(q.shape[-1])  # (h, T, S)
+    weights = np.exp(scores - scores.max(-1, keepdims=True))
+    weights /= weights.sum(-1, keepdims=True)
+    assert weights.shape == (trace.config.h, T, S) and np.allclose(weights, view.pattern, atol=1e-5)
+    at = open_page("notes", s=sentence)
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert not at.exception
+    assert (f"Q is read from the decoder, {T} × {d} ({T} target rows: <bos> and the output), K and V from the "
+            f"encoder's output, {S} × {d} ({S} source tokens); each of the {trace.config.h} heads' weights is "
+            f"{T} × {S}") in page
+    assert MISTAKES["qkv_same_shape"][0] == "multi_head"
+    for lang in ("en", "zh"):
+        assert "self.att(x, encRet, encRet)" in CATALOGUE["notes.qkv_same_shape.wrong"][lang]
+        assert "32" in CATALOGUE["notes.qkv_same_shape.wrong"][lang] and "64" in CATALOGUE[
+            "notes.qkv_same_shape.wrong"][lang]
+
+
+def test_d_model_is_named_and_the_pe_recomputed_with_it():
+    """000:108 lost the symbol d_model: the page names this model's d_model and shows its PE recomputed with it, both
+    checked here against the formula in NumPy."""
+    torch.set_num_threads(1)
+    sentence = "I have a cat"
+    bundle = load_bundle("en-zh")
+    trace = run_with_trace(bundle, sentence)
+    pe = trace.embedding("source").pos_enc  # (S, d_model)
+    S, d = pe.shape
+    assert bundle.config.position == "sinusoidal" and bundle.config.pe_base == 10000.0
+    pos, two_i = np.arange(S)[:, None], np.arange(0, d, 2)
+    formula = np.empty((S, d))
+    formula[:, 0::2], formula[:, 1::2] = np.sin(pos / 10000 ** (two_i / d)), np.cos(pos / 10000 ** (two_i / d))
+    diff = np.abs(formula - pe).max()
+    assert diff < 1e-5
+    longest = 2 * np.pi / (1 / 10000 ** ((d - 2) / d))  # the wavelength of the last pair, i = d/2 − 1
+    at = open_page("notes", s=sentence)
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert not at.exception
+    assert (f"In this model d_model = {d}, the width of each embedding and of its PE. Recomputed from the formula "
+            f"with d_model = {d}, this sentence's {S} PE rows match the model's to within {diff:.1e}") in page
+    assert f"2π · 10000^((d_model − 2)/d_model) = {longest:,.0f}." in page
+    assert MISTAKES["d_model_lost"][1][0][:2] == (0, (108, 108))
+    assert "d_model" in CATALOGUE["notes.d_model_lost.wrong"]["zh"] and "§3.5" in both("notes.d_model_lost.wrong")
