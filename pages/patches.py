@@ -20,13 +20,11 @@ def walk_table(names: list[str], w) -> str:
 
 cfg, record = vit().config, data_record()
 st.header(t("vit.header"))
-st.caption(t("vit.caption", d_model=cfg.d_model, N=cfg.N, h=cfg.h, d_k=cfg.d_k, train=record["train"],
-             held_out=record["held_out"], accuracy=f"{record['held_out_accuracy']:.1%}"))
 state.within(layer=cfg.N - 1, head=cfg.h - 1, query=cfg.n_patches)
 presenter = bool(state.get("presenter"))
+st.markdown(t("vit.draw"))
 left, right = st.columns([1, 1])
 with left:
-    st.markdown(t("vit.draw"))
     ink_canvas(record["samples"], large=presenter)
 view = state.view_state()
 tr = run(view.ink, view.occlude)
@@ -37,8 +35,11 @@ with right:
     gone = [f"p{i}" for i, hidden in enumerate(occluded(view.occlude, cfg.n_patches)) if hidden]
     if gone:
         st.caption(t("vit.occluded_note", patches=", ".join(gone)))
-    widgets.show(charts["probs"], main=True)
+with st.container() if presenter else right:  # presenter view stacks a row that holds a chart: the canvas stays
+    widgets.show(charts["probs"])  # beside the prediction on a projector, the probabilities under them
 
+st.caption(t("vit.caption", d_model=cfg.d_model, N=cfg.N, h=cfg.h, d_k=cfg.d_k, train=record["train"],
+             held_out=record["held_out"], accuracy=f"{record['held_out_accuracy']:.1%}"))
 widgets.section(t("vit.input_header"), t("vit.input_caption"))
 widgets.show(charts["input"])
 widgets.section(t("vit.cls_header"), t("vit.cls_caption"))

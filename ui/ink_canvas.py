@@ -25,13 +25,13 @@ CSS = """
 .al-ink { display: flex; flex-direction: column; gap: 8px; font-family: var(--st-font, sans-serif); }
 .al-ink__canvas { width: min(100%, 360px); aspect-ratio: 1; touch-action: none; cursor: crosshair;
   border: 2px solid rgba(127, 127, 127, 0.45); border-radius: 6px; background: #fff; }
-.al-ink--large .al-ink__canvas { width: min(100%, 520px); }
+.al-ink--large .al-ink__canvas { width: min(100%, 520px, 46vh); }
 .al-ink__row, .al-ink__samples, .al-ink__buttons { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 .al-ink__button { min-height: 40px; min-width: 44px; padding: 6px 14px; font-size: 16px; border-radius: 6px;
   border: 1px solid rgba(127, 127, 127, 0.45); background: var(--st-secondary-background-color, #f0f2f6);
   color: var(--st-text-color, inherit); cursor: pointer; }
 .al-ink__mode[aria-pressed="true"] { border-color: var(--st-primary-color, #ff4b4b); }
-.al-ink--large .al-ink__button { font-size: 22px; }
+.al-ink--large .al-ink__button, .al-ink--large .al-ink__samples-label { font-size: 22px; }
 .al-ink__samples-label { font-size: 14px; color: var(--st-text-color, inherit); }
 .al-ink__note { padding: 4px 8px; border-radius: 4px; background: #fff8e1; color: #6b4e00; font-size: 14px; }
 .al-ink__note[hidden] { display: none; }
