@@ -13,10 +13,12 @@ import torch
 from model import lessons
 from model.attention import softmax
 from model.checkpoint import CHECKPOINT_DIR, SCORES
+from model.decoding import DecodeOptions
 from model.lessons.paper import best_ms
 from model.rnn import RNN_DIR, RNNBundle, RNNTrace, additive_attention, encode_times, load_rnn, run_rnn
 from model.tokenizer import UNK_ID
 from model.trace import Trace, read_only
+from model.transformer import AttnOptions
 from ui import data
 from ui.shared import per_process
 from ui.view import Element, View, clamp
@@ -89,12 +91,17 @@ def transformer(v: View) -> Trace:
 
 def opened_step(v: View) -> Step:
     """The view's decoding step (kept inside both translations) computed in NumPy from the traces."""
-    tr, model = rnn_trace(RNNSEARCH, v.sentence), rnn_bundle(RNNSEARCH).model
-    i = clamp(v.step, 0, len(tr.states) - 1)
+    return step_of(v.model, v.sentence, clamp(v.step, 0, len(rnn_trace(RNNSEARCH, v.sentence).states) - 1))
+
+
+@per_process(64)
+def step_of(name: str, text: str, i: int) -> Step:
+    """RNNsearch's step i of the sentence, and model `name`'s own step i (or its last) with the default toggles."""
+    tr, model = rnn_trace(RNNSEARCH, text), rnn_bundle(RNNSEARCH).model
+    tf = data.trace(name, text, AttnOptions(), DecodeOptions())
     matrices = [m.weight.detach().double().numpy() for m in (model.W_a, model.U_a, model.v_a)]
     additive = additive_attention(tr.states[i].astype(np.float64), tr.annotations.astype(np.float64),
                                   matrices[0], matrices[1], matrices[2][0])
-    tf = transformer(v)
     attn = tf.attn("cross", tf.config.N - 1)
     j = min(i, len(attn.queries) - 1)
     d_k = attn.q.shape[-1]
