@@ -726,9 +726,13 @@ THIRD_READING = {  # lesson/notes.py MISTAKES from "ln_symbols" on: found on a t
     "notes.gpt1_sgd.title": {"en": "GPT-1 “optimised with SGD”", "zh": "GPT-1“使用 SGD 进行优化”"},
     "notes.gpt1_sgd.wrong": {
         "en": "GPT-1 was trained with Adam, not SGD: a maximum learning rate of 2.5 × 10⁻⁴, raised linearly from 0 "
-              "over the first 2,000 updates and then annealed to 0 on a cosine schedule (Radford et al. 2018, §4.1).",
+              "over the first 2,000 updates and then annealed to 0 on a cosine schedule (Radford et al. 2018, §4.1). "
+              "The note's “SGD” comes from §3.1, where the parameters are “trained using stochastic gradient "
+              "descent”: the family of minibatch gradient methods, Adam among them; the optimiser §4.1 names is "
+              "Adam, not plain SGD.",
         "zh": "GPT-1 用的是 Adam，不是 SGD：最大学习率 2.5 × 10⁻⁴，在前 2,000 次更新中从 0 线性升高，之后按余弦退火到 "
-              "0（Radford 等 2018，§4.1）。",
+              "0（Radford 等 2018，§4.1）。笔记的“SGD”出自 §3.1，那里说参数“用随机梯度下降训练”，指的是包括 Adam 在内"
+              "的一类小批量梯度方法；§4.1 写明的优化器是 Adam，不是普通的 SGD。",
     },
     "notes.gpt1_sgd.app": {
         "en": "GPT-1's warm-up: {w500} after 500 updates, {w1000} after 1,000, {w2000} after 2,000. This app's "
