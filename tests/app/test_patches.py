@@ -126,3 +126,20 @@ def test_the_canvas_places_the_patch_grid_where_the_model_cuts_its_patches():
             bx, by = (np.array([x, y]) - want_lo) * want_scale + want_shift
             inside = 0 <= bx < 32 and 0 <= by < 32
             assert got == (int(by // 8) * 4 + int(bx // 8) if inside else -1)
+
+
+def test_mean_attention_distance_chart_against_loops():
+    """Each head's line: for each patch query, its weights over the patches (renormalised without [CLS]) times the
+    pixel distance between patch centres (2 pixels a patch), averaged over the 16 queries; the 4th head dashed."""
+    tr = run(SEVEN, "")
+    lines = elements(None, view(ink=SEVEN))["distance"].specs[0].lines
+    for h, line in enumerate(lines):
+        for layer in range(tr.config.N):
+            a = tr.pattern[layer, h, 1:, 1:].astype(np.float64)
+            total = 0.0
+            for i in range(16):
+                for j in range(16):
+                    far = 2 * np.hypot(i // 4 - j // 4, i % 4 - j % 4)
+                    total += a[i, j] / a[i].sum() * far
+            assert line.y[layer] == pytest.approx(total / 16, abs=1e-5)
+    assert [line.dash for line in lines] == ["solid", "solid", "solid", "dash"]

@@ -153,9 +153,11 @@ def distance_element(tr: ViTTrace, v: View) -> Element:
     """Mean attention distance in pixels of each head, by layer (ViT Fig. 7 right), for this drawing."""
     cfg = tr.config
     dist = mean_distance(tr.pattern, cfg.grid, cfg.patch_size)  # (N, h)
-    return Element([line_chart(np.arange(cfg.N), {f"h{i}": dist[:, i] for i in range(cfg.h)},
-                               title=v.t("vit.fig_distance"), x_title=v.t("vit.depth"),
-                               y_title=v.t("vit.distance"), decimals=2, height=340)], "vit-distance")
+    chart = line_chart(np.arange(cfg.N), {f"h{i}": dist[:, i] for i in range(cfg.h)}, title=v.t("vit.fig_distance"),
+                       x_title=v.t("vit.depth"), y_title=v.t("vit.distance"), decimals=2, height=340)
+    repeat = len(style.SERIES_COLORS)  # the series colours repeat from this head on: its line is dashed
+    lines = tuple(replace(line, dash="dash") if i >= repeat else line for i, line in enumerate(chart.lines))
+    return Element([replace(chart, lines=lines)], "vit-distance")
 
 
 def walk_element(tr: ViTTrace, v: View) -> Element:
