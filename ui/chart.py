@@ -91,10 +91,11 @@ def element():
 
 
 def payload(specs, names: list[str], *, sentence: str, zoom: float, columns: int, words: dict[str, str],
-            live: str = "") -> bytes:
-    """The element's binary message for these charts (`live`: the page's keystroke route, or "")."""
-    return pack(specs, sentence=sentence, zoom=zoom, columns=columns, names=names, words=words, font=urls()[1],
-                live=live)
+            live: str = "", widths: list[float] = ()) -> bytes:
+    """The element's binary message for these charts (`live`: the page's keystroke route, or ""; `widths`: theirs
+    side by side on a stage, relative, or none)."""
+    return pack(specs, sentence=sentence, zoom=zoom, columns=columns, widths=list(widths), names=names, words=words,
+                font=urls()[1], live=live)
 
 
 def draw(data: bytes, key: str) -> None:

@@ -87,7 +87,7 @@ def build(element: Element, v: View) -> bytes:
     route."""
     return packed(shown_specs(element, v), element.file_names(), sentence=v.sentence,
                   zoom=PRESENTER_ZOOM if v.presenter else 1.0, columns=element.columns or len(element.specs),
-                  words={"download": v.t("viz.download", format="{format}")}, live=v.live)
+                  widths=element.widths or [], words={"download": v.t("viz.download", format="{format}")}, live=v.live)
 
 
 def frame(chunks: Iterable[bytes]) -> bytes:

@@ -136,12 +136,14 @@ PARAMS: dict[str, Param] = declared(View)  # every view parameter, by code name
 
 @dataclass(frozen=True)
 class Element:
-    """Charts shown in ONE element: viz specs, the element's key, their export file names, charts per row."""
+    """Charts shown in ONE element: viz specs, the element's key, their export file names, charts per row, and their
+    widths side by side on a projector's stage (relative; default equal)."""
 
     specs: list
     key: str
     names: list[str] | None = None
     columns: int | None = None
+    widths: list[float] | None = None
 
     def file_names(self) -> list[str]:
         """The export file names (the key, numbered when there are several charts)."""

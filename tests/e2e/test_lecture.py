@@ -345,3 +345,51 @@ def test_the_classic_demo_labels_the_picked_query_and_the_key_it_attends_to(brow
               " return c.rows.includes(q) && c.keys.includes(k); }", ["it", key])
     assert not page.errors, page.errors
     page.context.close()
+
+
+UNDER_BUTTONS_JS = """() => Array.from(document.querySelectorAll('[data-al-chart]')).filter(s => s.offsetWidth)
+ .map(slot => {
+  const canvas = slot.querySelector('canvas'), bar = slot.querySelector('.al-toolbar').getBoundingClientRect();
+  const c = canvas.getBoundingClientRect(), scale = canvas.width / c.width;
+  const x = Math.floor((bar.left - c.left) * scale), y = Math.floor((bar.top - c.top) * scale);
+  const w = Math.ceil(bar.width * scale), h = Math.ceil(bar.height * scale);
+  const data = canvas.getContext('2d').getImageData(x, y, w, h).data;
+  let ink = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] > 0 && Math.min(data[i], data[i + 1], data[i + 2]) < 160) ink++;  // dark: text, not a cell's tint
+  }
+  return {title: slot.__alChart.title, ink}; })"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1280, 720), ("en", 1920, 1080),
+                                                       ("zh", 1920, 1080)])
+def test_the_download_buttons_never_cover_a_charts_title(browser, app_url, lang, width, height):
+    page = context_page(browser, width, height)
+    covered = []
+    for path in ("decoding", "embeddings", "playground", "positions"):  # where the issue saw titles covered
+        for presenter in (1, 0):
+            open_app(page, f"{app_url}/{path}?" + urllib.parse.urlencode({"s": DEMO, "presenter": presenter,
+                                                                            "lang": lang}))
+            page.wait_for_timeout(500)
+            covered += [f"{path} presenter={presenter}: {c['title']!r} ({c['ink']} px of ink)"
+                        for c in page.evaluate(UNDER_BUTTONS_JS) if c["ink"]]
+    assert not covered, covered
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+STEP_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => ({
+  title: el.__alChart.title, width: el.offsetWidth, cell: el.__al.box.cw, zoom: el.__al.most}))"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1280, 720), ("en", 1920, 1080),
+                                                       ("zh", 1920, 1080)])
+def test_the_decoding_stage_gives_the_cross_attention_the_wide_slot(browser, app_url, lang, width, height):
+    page = context_page(browser, width, height)
+    open_app(page, f"{app_url}/decoding?" + urllib.parse.urlencode({"s": DEMO, "presenter": 1, "lang": lang}))
+    bars, cross, masked = page.evaluate(STEP_JS)
+    assert cross["title"] == catalogue.t("dec.fig_cross_step", lang, layer=0)
+    assert cross["width"] >= 1.4 * max(bars["width"], masked["width"]), (bars, cross, masked)
+    assert masked["cell"] <= 64 * 1.45, masked  # step 0's one cell (<bos> → <bos>) is a small map, not the slot
+    assert not page.errors, page.errors
+    page.context.close()

@@ -235,12 +235,19 @@ const PHONE_PX = 640;
 const phone = () => document.documentElement.clientWidth < PHONE_PX;
 
 function tracks(payload, staged) {
-  if (staged) return `repeat(${stageColumns(payload)},minmax(0,1fr))`;
+  if (staged) return stageTracks(payload);
   const columns = payload.zoom > 1 || phone() ? 1 : payload.columns;
   const need = Math.ceil(Math.max(0, ...payload.charts.map((c) => KINDS[c.kind]?.need?.(scratch, c, payload.zoom) ?? 0)));
   if (columns <= 1 || !need) return `repeat(${columns},minmax(0,1fr))`;
   const share = `calc((100% - ${columns - 1}rem) / ${columns} - 0.5px)`;
   return `repeat(auto-fill,minmax(max(min(${need}px,100%),${share}),1fr))`;
+}
+
+// The stage's tracks: the element's relative widths (payload.widths: a decoding step's key figure gets the wide slot)
+// when all its charts stand in one row, else equal.
+function stageTracks(payload) {
+  const m = stageColumns(payload), widths = payload.widths || [];
+  return widths.length === m ? widths.map((w) => `minmax(0,${w}fr)`).join(" ") : `repeat(${m},minmax(0,1fr))`;
 }
 
 // The stage's charts per row: as many as are at least STAGE_CHART_PX wide side by side on this screen (a divisor of

@@ -21,24 +21,30 @@ const TITLE_PITCH = 1.2;
 const PIECES = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
 
 // The title at the look's size, or smaller (not below the smallest size) when it is wider than the chart, and then
-// in as many lines as it needs (broken at spaces, or between Chinese characters): never cut at the chart's edge.
+// in as many lines as it needs (broken at spaces, or between Chinese characters): never cut at the chart's edge, and
+// its first line clear of the download buttons that show over the chart's top right corner on hover (export.js).
 function titleLines(ctx, spec, k, width) {
   const look = spec.look, full = look.title_size * k;
   ctx.font = px(full, look);
   const w = ctx.measureText(spec.title).width;
   const size = !width || w + 20 <= width ? full : Math.max(minSize(look, k), Math.floor((full * (width - 20)) / w));
   ctx.font = px(size, look);
-  return { size, lines: width ? wrapped(ctx, spec.title, width - 20) : [spec.title] };
+  const first = Math.max(width / 3, width - 18 - toolbarRoom(k));
+  return { size, lines: width ? wrapped(ctx, spec.title, width - 20, first) : [spec.title] };
 }
 
-// A text in as many lines as it needs to keep each within `room` px in the context's font (broken at spaces, or
-// between Chinese characters); a word wider than the room keeps a line of its own.
-export function wrapped(ctx, text, room) {
-  if (ctx.measureText(text).width <= room) return [text];
+// The width export.js's download buttons take at a chart's top right, with their margin: 13 px buttons, 18 px in
+// presenter view (the only view that draws charts at a zoom above 1).
+export const toolbarRoom = (k) => (k > 1 ? 184 : 152);
+
+// A text in as many lines as it needs to keep each within `room` px in the context's font, the first within `first`
+// (broken at spaces, or between Chinese characters); a word wider than the room keeps a line of its own.
+export function wrapped(ctx, text, room, first = room) {
+  if (ctx.measureText(text).width <= first) return [text];
   const lines = [""];
   for (const piece of text.match(PIECES)) {
-    const line = lines[lines.length - 1];
-    if (line.trim() && ctx.measureText((line + piece).trimEnd()).width > room) lines.push(piece.trimStart());
+    const line = lines[lines.length - 1], most = lines.length === 1 ? first : room;
+    if (line.trim() && ctx.measureText((line + piece).trimEnd()).width > most) lines.push(piece.trimStart());
     else lines[lines.length - 1] = line + piece;
   }
   return lines.map((line) => line.trimEnd()).filter(Boolean);

@@ -18,22 +18,28 @@ function layout(ctx, spec, width, k) {
   return { ...arrange(ctx, spec, width, k, rowN, colN), rowLines: lines[0], colLines: lines[1] };
 }
 
+const CELL_MOST_PX = 64;
+
 // The layout with room for the rows' title (turned) and the columns' title in `rowN` and `colN` lines.
 function arrange(ctx, spec, width, k, rowN, colN) {
   const look = spec.look, [R, C] = spec.values.shape, size = look.tick_size * k, min = minSize(look, k);
   ctx.font = px(size, look);
   const yLab = Math.max(0, ...spec.rows.ticks.map((i) => ctx.measureText(spec.rows.labels[i]).width));
   const left = 12 + (spec.rows.title ? 26 * k * rowN : 0) + yLab + 8, right = spec.colours.bar ? COLOUR_BAR_PX * k : 12;
-  const top = titleSpace(ctx, spec, k, width) + underTitle(ctx, spec, k, width, width - right + 22);
+  // fitted to a stage, a cell is at most CELL_MOST_PX a side: a prefix of a token or two (a decoding step's first
+  // self-attention) is a small map, not one giant cell
+  const most = spec.fit ? CELL_MOST_PX * k : Infinity;
+  const plotW = Math.min(Math.max(40, width - left - right), C * most), cw = plotW / Math.max(1, C);
+  const top = titleSpace(ctx, spec, k, width) + underTitle(ctx, spec, k, width, left + plotW + 22); // the bar's title
   ctx.font = px(size, look);
-  const plotW = Math.max(40, width - left - right), cw = plotW / Math.max(1, C);
   const x = fitColumns(ctx, look, spec.cols.labels, spec.cols.ticks, cw, size, full(spec.cols, look) ? min : size,
     spec.cols.focus);
   const bottom = 10 + (spec.cols.title ? 26 * k * colN : 0) + x.depth + 6;
   // a row label needs ROW_PITCH × its size: the plot grows to give every row one (up to full_labels rows), else
   // at least as much room as full_labels rows and the labels are thinned
   const pitch = ROW_PITCH * size, rows = full(spec.rows, look) ? R : Math.min(R, look.full_labels);
-  const plotH = Math.max(40, spec.height * k - top - bottom, rows * pitch), ch = plotH / Math.max(1, R);
+  const plotH = Math.max(Math.min(Math.max(40, spec.height * k - top - bottom), R * most), rows * pitch);
+  const ch = plotH / Math.max(1, R);
   const y = thin(spec.rows.ticks, ch, pitch, spec.rows.focus);
   return { left, top, plotW, plotH, cw, ch, x, y, values: spec.show_values ? cellText(ctx, spec, cw, ch, k) : null,
     width, height: top + plotH + bottom };

@@ -32,7 +32,7 @@ def step_element(trace: Trace, index: int, layer: int, head: int, v: View) -> El
                                    masked=~np.tril(np.ones_like(self_attn, bool)),
                                    title=v.t("dec.fig_self_step", layer=layer, head=head),
                                    row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), words=v.words())],
-                   "step", ["topk", "step-cross", "step-self"], columns=2)
+                   "step", ["topk", "step-cross", "step-self"], columns=2, widths=[1, 1.5, 1])
 
 
 def cross_map(trace: Trace, layer: int, title: str, v: View):
