@@ -36,6 +36,7 @@ MESSAGES = {
     "class.gallery_caption": {"en": "Each map: {block}, layer {layer}, head {head} (your current view).",
                               "zh": "每张图：{block}，第 {layer} 层，第 {head} 个头（你当前的视图）。"},
     "class.project": {"en": "Show to the class", "zh": "投到大屏"},
+    "class.sentence_model": {"en": "Through {model}", "zh": "用 {model} 模型"},
     "class.hide": {"en": "Hide", "zh": "隐藏"},
     "class.following": {"en": "Following the lecturer (class {code})", "zh": "正在跟随老师（课堂 {code}）"},
     "class.exploring": {"en": "Exploring on your own (class {code})", "zh": "正在自由探索（课堂 {code}）"},

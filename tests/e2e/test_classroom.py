@@ -134,6 +134,9 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     lecturer.locator(".st-key-class_open button").first.click()
     dialog = lecturer.locator('[data-testid="stDialog"]')
     dialog.get_by_text("Sentences from the class (1)", exact=True).wait_for(timeout=30_000)
+    lecturer.wait_for_timeout(1500)
+    assert dialog.locator("[data-al-chart]").count() == 0  # the dialog is projected: no sentence until asked for
+    dialog.locator(".st-key-class_gallery_open label").click()
     assert dialog.locator("b").count() == 0  # never rendered as markup
     lecturer.wait_for_function("t => Array.from(document.querySelectorAll('[data-al-chart]'))"
                                ".some(el => el.__alChart && el.__alChart.title === t)",
@@ -142,3 +145,23 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     wait_url(lecturer, "s", "<b>The animal</b> was tired")
     assert sentence_box(lecturer).input_value() == "<b>The animal</b> was tired"
     wait_url(laptop, "s", "<b>The animal</b> was tired")  # and on the following students' screens
+
+    retype(laptop, "我有一只猫")  # a Chinese sentence: drawn through the model that reads Chinese
+    wait_url(laptop, "s", "我有一只猫")
+    laptop.locator(".st-key-class_send button").click()
+    laptop.get_by_text(catalogue.t("class.sent", "en", text="我有一只猫")).wait_for(timeout=30_000)
+    lecturer.locator(".st-key-class_open button").first.click()
+    dialog = lecturer.locator('[data-testid="stDialog"]')
+    dialog.get_by_text("Sentences from the class (2)", exact=True).wait_for(timeout=30_000)
+    if not dialog.locator(".st-key-class_gallery_open input").is_checked():
+        dialog.locator(".st-key-class_gallery_open label").click()
+    lecturer.wait_for_function("t => Array.from(document.querySelectorAll('[data-al-chart]'))"
+                               ".some(el => el.__alChart && el.__alChart.title === t)", arg="我有一只猫",
+                               timeout=60_000)
+    rows = lecturer.evaluate("t => Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.__alChart)"
+                             ".find(c => c.title === t).y", "我有一只猫")
+    assert rows and "<unk>" not in rows, rows  # en-zh would read every character as unknown
+    assert dialog.get_by_text(catalogue.t("class.sentence_model", "en", model="zh-en")).count() == 1
+    dialog.locator('[class*="st-key-class_project_"] button').first.click()  # the newest first
+    wait_url(lecturer, "s", "我有一只猫")
+    wait_url(lecturer, "model", "zh-en")

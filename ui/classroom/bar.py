@@ -171,10 +171,12 @@ def ask_form(s: Seat, path: str) -> None:
 
 
 def gallery(s: Seat, path: str) -> None:
-    """The newest sentences sent, each as a small attention map of the lecturer's current block, layer and head,
-    with "Show to the class" and "Hide"."""
+    """The newest sentences sent, each as a small attention map of the lecturer's current block, layer and head
+    through the model its language needs, with "Show to the class" and "Hide"; drawn only when the lecturer opens
+    it (the dialog is on the projected screen)."""
     shown = [x for x in classes.store().sentences(s.code, s.key) if not x.hidden][-GALLERY:]
-    st.subheader(t("class.gallery", n=len(shown)))
+    if not st.toggle(t("class.gallery", n=len(shown)), key="class_gallery_open"):
+        return
     if not shown:
         st.caption(t("class.gallery_empty"))
         return
@@ -182,29 +184,50 @@ def gallery(s: Seat, path: str) -> None:
     columns = st.columns(3)
     for i, sent in enumerate(reversed(shown)):
         with columns[i % 3]:
-            thumbnail(sent, v)
+            model = thumbnail(sent, v)
             project, hide = st.columns(2)
-            if project.button(t("class.project"), key=f"class_project_{sent.id}", icon=":material/cast:"):
-                state.set_sentence(sent.text)
+            if project.button(t("class.project"), key=f"class_project_{sent.id}", icon=":material/cast:",
+                              on_click=show_to_class, args=(sent.text, model)):
                 st.rerun()
             if hide.button(t("class.hide"), key=f"class_hide_{sent.id}"):
                 classes.store().hide(s.code, s.key, sent.id)
                 st.rerun(scope="fragment")
 
 
-def thumbnail(sent: classes.Sentence, v) -> None:
-    """One sentence's attention map in the view's block, layer and head (its text as the chart's title)."""
-    view = replace(v, sentence=sent.text, live="")
+def show_to_class(text: str, model: str) -> None:
+    """"Show to the class" (before the run): the sentence in the lecturer's view, through the model it needs, the
+    header's model picker showing it (else the picker's old value would be taken back)."""
+    state.set_sentence(text)
+    state.put("model", model)
+    st.session_state["w_model"] = model
+
+
+def model_for(text: str, model: str) -> str:
+    """The shipped model a sentence needs: `model` if it reads the sentence's language, else the first shipped model
+    that does (a Chinese sentence goes to zh-en, not through en-zh)."""
+    lang = data.text_lang(text)
+    if data.bundle(model).src_lang == lang:
+        return model
+    return next((m for m in data.models() if data.bundle(m).src_lang == lang), model)
+
+
+def thumbnail(sent: classes.Sentence, v) -> str:
+    """One sentence's attention map in the view's block, layer and head through the model it needs (its text as the
+    chart's title, the model named under it); that model."""
+    model = v.model if v.pretrained else model_for(sent.text, v.model)
+    view = replace(v, sentence=sent.text, model=model, live="")
+    st.caption(t("class.sentence_model", model=model))
     trace = data.view_trace(view)
     if trace is None:
         st.text(sent.text)
-        return
+        return model
     m = within_model(trace, view)
     attn = trace.attn(m.block, m.layer)
     spec = matrix_heatmap(attn.pattern[m.head], attn.queries, attn.keys, kind="prob", title=sent.text[:60],
                           row_title=v.t("axis.query_row"), col_title=v.t("axis.key_col"), show_values=False,
                           height=260, words=v.words())
     draw(payload.build(Element([spec], f"class-sent-{sent.id}"), view), f"class-sent-{sent.id}")
+    return model
 
 
 def student_row(s: Seat, path: str) -> None:
