@@ -128,6 +128,8 @@ PAGE_VIEWS = {"embeddings": ["pe_d=128&pe_len=100&pe_base=100&shuffle=3&pe_on=fa
               "after_2017": ["side=decoder&layer=1&head=3&tile=3&ts=2",
                              "side=cross&tile=99&ts=0&lang=zh&presenter=true"],
               "before_2017": ["step=3", "step=999&lang=zh&presenter=true", "model=zh-en"],
+              "patches": ["ink=KGqG0a.ab&occ=21&layer=2&head=3&query=6",  # a drawing, two patches hidden, a query
+                          "ink=%3Cb%3E%FF..gg&occ=zz&layer=9&query=99&lang=zh&presenter=true"],  # hostile values
               "kv_cache": ["step=4&layer=1&head=2", "step=999&head=9&lang=zh&presenter=true"],
               "positions": ["side=decoder&layer=1&head=3&pair=11&shift=8", "pair=999&shift=-1&lang=zh&presenter=true",
                             "model=zh-en"],
