@@ -2,7 +2,7 @@
 their lines in the note.
 
 The notes are named by their titles (their headings); quotes are the notes' own words, so they are data, not
-catalogue messages (lesson/messages/notes.py and mistakes.py hold what the app says about them). MISTAKES are the
+catalogue messages (lesson/messages/notes.py holds what the app says about them). MISTAKES are the
 notes' mistakes; REMARKS are places where a note reads as wrong but is not (notation, naming), checked and explained.
 """
 from __future__ import annotations

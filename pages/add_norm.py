@@ -75,4 +75,4 @@ if widgets.need_trace(trace):
     widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
     batch_norm_section(trace, charts)
 
-notes.findings_on("add_norm", data.bundle(state.get("model")), trace)
+notes.section("add_norm", data.bundle(state.get("model")), trace)

@@ -375,4 +375,4 @@ else:
         gpt1_section(trace, bundle)
         wordpiece_section(trace, bundle)
     sizes_section(bundle)
-    notes.findings_on("bert_gpt", bundle, trace)
+    notes.section("bert_gpt", bundle, trace)

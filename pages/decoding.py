@@ -131,4 +131,4 @@ if widgets.need_trace(trace):
         teacher_view(trace, view)
 
 if not data.is_pretrained():
-    notes.findings_on("decoding", data.bundle(state.get("model")), trace)
+    notes.section("decoding", data.bundle(state.get("model")), trace)

@@ -100,4 +100,4 @@ st.caption(t("emb.caption_shift", title=notes.NOTE_TITLES[4]))
 
 if trace is not None:
     alternatives_section(trace)
-notes.findings_on("embeddings", data.bundle(state.get("model")), trace, charts)
+notes.section("embeddings", data.bundle(state.get("model")), trace, charts)

@@ -56,4 +56,4 @@ if trace is not None:
         padding_section(trace, charts)
     widgets.show(charts["custom"])
 
-notes.findings_on("masks", data.bundle(state.get("model")), trace, charts)
+notes.section("masks", data.bundle(state.get("model")), trace, charts)

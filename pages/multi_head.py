@@ -29,4 +29,4 @@ if widgets.need_trace(trace):
     widgets.show(charts["output"])
 
 if not data.is_pretrained():
-    notes.findings_on("multi_head", data.bundle(state.get("model")), trace)
+    notes.section("multi_head", data.bundle(state.get("model")), trace)

@@ -31,9 +31,9 @@ charts = answer(elements, trace, state.view_state())  # the keystroke route send
 st.subheader(t("notes.index"))
 st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
 for key in notes.MISTAKES:
-    notes.finding(key, bundle, trace, charts)
+    notes.box(key, bundle, trace, charts)
 st.subheader(t("notes.remarks"))
 st.caption(t("notes.remarks_caption"))
 st.dataframe(index(notes.REMARKS), hide_index=True, width="stretch")
 for key in notes.REMARKS:
-    notes.finding(key, bundle, trace, charts)
+    notes.box(key, bundle, trace, charts)

@@ -131,4 +131,4 @@ if trace is not None:
 training_section(bundle)
 st.subheader(t("paper.cost"))
 cost_section(bundle.name, charts)
-notes.findings_on("paper", bundle, trace)
+notes.section("paper", bundle, trace)

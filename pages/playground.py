@@ -197,4 +197,4 @@ if last is not None:
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.pattern[i].sum(), 3)) + "\n"
             + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in res.r.z[i])), language=None)
 
-notes.findings_on("playground", data.bundle(state.get("model")), data.current_trace())
+notes.section("playground", data.bundle(state.get("model")), data.current_trace())

@@ -65,4 +65,4 @@ if widgets.need_trace(trace):
     widgets.show(charts["variance"])
 
 if not data.is_pretrained():
-    notes.findings_on("self_attention", data.bundle(state.get("model")), trace)
+    notes.section("self_attention", data.bundle(state.get("model")), trace)

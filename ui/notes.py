@@ -1,5 +1,5 @@
 """The findings in the notes, each an "In the notes / In this app" box: a note's words with their lines, what is wrong
-with them (or, for a remark, why they only look wrong), and a live demonstration (ui/note_demos.py).
+with them (or, for a remark, why they only look wrong), and a live demonstration (ui/notes_demos.py).
 
 Each finding is shown on the page where its topic lives (lesson/notes.py) and, all together, on the "Mistakes found
 in the notes" page; the findings' charts are built in ui/views/notes.py, where the keystroke route builds them too.
@@ -13,18 +13,18 @@ from model.checkpoint import Bundle
 from model.trace import Trace
 from ui import widgets
 from ui.i18n import t
-from ui.note_demos import CHART_DEMOS, DEMOS, VERDICT_FIELDS
+from ui.notes_demos import CHART_DEMOS, DEMOS, VERDICT_FIELDS
 from ui.payload import Answer
 
 NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}  # a text names a note by its title
 
 
-def findings_on(page: str, bundle: Bundle, trace: Trace | None, charts: Answer | None = None) -> None:
+def section(page: str, bundle: Bundle, trace: Trace | None, charts: Answer | None = None) -> None:
     """Every finding (mistakes, then remarks) whose topic lives on `page`, under one subheader; the charts among them
     are the page's (`charts`, its answer: ui/views/notes.on_page; Masks and Embeddings have some)."""
     st.subheader(t("notes.findings_here"))
     for key in [key for key, (where, _) in (MISTAKES | REMARKS).items() if where == page]:
-        finding(key, bundle, trace, charts)
+        box(key, bundle, trace, charts)
 
 
 def quoted(quote: str, code: bool) -> str:
@@ -55,7 +55,7 @@ def verdict(key: str) -> str:
     return t(f"notes.{key}.{kind}", **NOTE_NAMES, **VERDICT_FIELDS.get(key, dict)())
 
 
-def finding(key: str, bundle: Bundle, trace: Trace | None, charts: Answer | None) -> None:
+def box(key: str, bundle: Bundle, trace: Trace | None, charts: Answer | None) -> None:
     """One finding's box: the notes' words, their lines and what is wrong with them (left, one markdown), what this
     app does, live (right)."""
     with st.container(border=True):

@@ -14,7 +14,6 @@ from lesson.messages import (
     lab_knockout,
     lab_pairs,
     masks,
-    mistakes,
     notes,
     pages,
     paper,
@@ -31,7 +30,7 @@ from lesson.messages import (
 )
 
 MODULES = (common, presenter, pages, tour, tour_after_2017, tour_chapters, export, lab, lab_knockout, lab_pairs, notes,
-           masks, embeddings, self_attention, add_norm, paper, bert_gpt, mistakes, topics, pretrained, after_2017,
+           masks, embeddings, self_attention, add_norm, paper, bert_gpt, topics, pretrained, after_2017,
            classroom, training, trust, before_2017, patches)
 
 

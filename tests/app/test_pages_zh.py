@@ -65,7 +65,7 @@ def figure_texts(spec: dict) -> list[str]:
 
 CHECKED = {key: entry for module in (page_messages, messages.notes, messages.masks, messages.embeddings,
                                      messages.self_attention, messages.add_norm, messages.paper, messages.bert_gpt,
-                                     messages.mistakes, messages.topics) for key, entry in module.MESSAGES.items()}
+                                     messages.topics) for key, entry in module.MESSAGES.items()}
 CHECKED |= {key: entry for key, entry in messages.common.MESSAGES.items()  # the model names and two header toggles
             if key.startswith(("model.", "header.pinyin", "header.hide_special"))}
 

@@ -136,7 +136,7 @@ def test_text_is_cleaned_once_with_what_changed_reported():
 def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     """Switching √d_k scaling off computes the trace once, with the new option, even when the previous trace has
     left the cache (never first with the old option, to be thrown away). The page's finding from the notes on √d_k
-    (ui/note_demos.demo_scale_no_effect) translates the sentence with ÷√d_k and without, side by side: its scaled
+    (ui/notes_demos.demo_scale_no_effect) translates the sentence with ÷√d_k and without, side by side: its scaled
     trace is the previous one, evicted here, so it is computed again after the page's, and shown."""
     import traceback
 

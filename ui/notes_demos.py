@@ -27,7 +27,7 @@ from ui.i18n import t
 from ui.payload import Answer
 from ui.shared import per_process
 from ui.view import PARAMS
-from ui.views import notes as note_charts
+from ui.views import notes as notes_charts
 
 
 def vec(values, decimals: int = 3) -> str:
@@ -47,11 +47,11 @@ def has_sentence(trace: Trace | None) -> bool:
 
 def demo_mask_mul(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     """The note's scores masked by × and by + (−∞), switched in the URL; and a fully masked row three ways."""
-    st.markdown(t("notes.mask_mul.app", leak=f"{note_charts.mask_mul_weights('mul')[0, 1]:.3f}"))
+    st.markdown(t("notes.mask_mul.app", leak=f"{notes_charts.mask_mul_weights('mul')[0, 1]:.3f}"))
     modes = {"mul": t("mm.mul"), "add": t("mm.add")}
     mode = bind.bound(st.segmented_control, t("mm.mode"), "mask_mode", options=list(modes), format_func=modes.get)
     widgets.show(charts["note-mask"])
-    w = note_charts.mask_mul_weights(mode)[0]
+    w = notes_charts.mask_mul_weights(mode)[0]
     st.caption(t("mm.caption_mul" if mode == "mul" else "mm.caption_add", w0=f"{w[0]:.3f}", w1=f"{w[1]:.3f}",
                  w2=f"{w[2]:.3f}"))
     row = lessons.fully_masked_row(3)
@@ -60,8 +60,8 @@ def demo_mask_mul(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
 
 def demo_pe_code(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     """The note's PE code against the paper's formula at this model's d_model."""
-    d, n = bundle.config.d_model, note_charts.PE_ROWS
-    note, paper = note_charts.note_pe(bundle)
+    d, n = bundle.config.d_model, notes_charts.PE_ROWS
+    note, paper = notes_charts.note_pe(bundle)
     long_paper, long_note = (p[-1] for p in lessons.pe_periods(d))
     st.markdown(t("notes.pe_code.app", d=d, paper0=f"{paper[0, 1]:.3f}", note0=f"{note[0, 1]:.3f}",
                   paper1=f"{paper[1, 1]:.3f}", note1=f"{note[1, 1]:.3f}", paper_long=f"{long_paper:,.0f}",
@@ -249,7 +249,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
         st.info(t("pe.one_token"))
         return
     view = charts.view
-    s = note_charts.shuffle(trace, view)
+    s = notes_charts.shuffle(trace, view)
     if s is None:
         st.caption(t("pe.not_shuffled"))
         return
@@ -257,7 +257,7 @@ def demo_shuffle(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:
     st.markdown(t("pe.result_pe" if s.with_pe else "pe.result_no_pe", attn=f"{s.result.attn_diff:.1e}",
                   memory=f"{s.result.memory_diff:.1e}"))
     widgets.show(charts["pe-shuffle-diff"])
-    inv = note_charts.translation_check(trace, view)
+    inv = notes_charts.translation_check(trace, view)
     if inv is not None:
         text = functools.partial(detokenize, lang=trace.tgt_lang)
         itos = bundle.tgt_vocab.decode
