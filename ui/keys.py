@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lesson.tour import steps
 from ui import state, url
 from ui.assets import component_js
+from ui.i18n import t
 from ui.registry import PATHS
 from ui.shared import per_process
 from ui.views.tour import last, step_index
@@ -35,6 +37,16 @@ def tour_step(n: int, step: int, last_step: int) -> int | None:
     """The tour step after (step 1) or before (step −1) step n, or None where the tour ends that way."""
     moved = n + step
     return moved if 0 <= moved <= last_step else None
+
+
+def coming(path: str) -> str:
+    """What the clicker's next press shows: the tour's next step, or the next page (the console says it)."""
+    v = state.view_state()
+    if path == TOUR:
+        moved = tour_step(step_index(v), 1, last(v))
+        if moved is not None:
+            return t(f"tour.{steps(v.tour_chapter)[moved].key}.title")
+    return t(f"nav.{neighbour(path, 1)}")
 
 
 def lecture_keys(path: str) -> None:

@@ -64,6 +64,7 @@ class View:
     preset: str = param("seed004", options=("seed004", "random", "sentence"))
     lang: str = param("en", options=tuple(LANGS), personal=True)  # UI language
     presenter: bool = param(False, personal=True)  # presenter view (projector)
+    projector: bool = param(False, personal=True)  # the projector window: a follower showing the stage only
     tour: int = param(0, low=0, high=63)  # guided-tour step (clamped to the tour)
     tour_chapter: bool = param(False, url="more")  # … with the optional chapter After 2017
     snapshot: int = param(-1, url="snap", low=-1, high=63)  # training-timeline snapshot index (-1: the shipped model)

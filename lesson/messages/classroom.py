@@ -36,6 +36,12 @@ MESSAGES = {
     "class.gallery_caption": {"en": "Each map: {block}, layer {layer}, head {head} (your current view).",
                               "zh": "每张图：{block}，第 {layer} 层，第 {head} 个头（你当前的视图）。"},
     "class.project": {"en": "Show to the class", "zh": "投到大屏"},
+    "class.projector": {"en": "Open the projector window", "zh": "打开投影窗口"},
+    "class.projector_help": {"en": "A second window for the projector: it follows this one, the stage only (drag it "
+                                   "to the projector; a click in it makes it full screen).",
+                             "zh": "给投影仪的第二个窗口：跟随本窗口，只显示主图"
+                                   "（拖到投影屏上；在其中点一下即全屏）。"},
+    "class.next": {"en": "Next: {title}", "zh": "下一步：{title}"},
     "class.sentence_model": {"en": "Through {model}", "zh": "用 {model} 模型"},
     "class.hide": {"en": "Hide", "zh": "隐藏"},
     "class.following": {"en": "Following the lecturer (class {code})", "zh": "正在跟随老师（课堂 {code}）"},

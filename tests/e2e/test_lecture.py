@@ -393,3 +393,44 @@ def test_the_decoding_stage_gives_the_cross_attention_the_wide_slot(browser, app
     assert masked["cell"] <= 64 * 1.45, masked  # step 0's one cell (<bos> → <bos>) is a small map, not the slot
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1920, 1080)])
+def test_the_console_opens_a_projector_window_that_follows_it_and_takes_the_clicker(browser, app_url, lang, width,
+                                                                                     height):
+    console = context_page(browser, 1280, 800)  # the lecturer's laptop screen
+    console.goto(f"{app_url}/self_attention?class=new&s=I+have+a+cat&lang={lang}")
+    code = console.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    joined = code.inner_text().strip()
+    console.keyboard.press("Escape")
+    after = PATHS[PATHS.index("self_attention") + 1]
+    console.get_by_text(catalogue.t("class.next", lang, title=catalogue.t(f"nav.{after}", lang))).wait_for()
+    with console.context.expect_page() as opened:
+        console.locator(".st-key-class_projector button").click()  # one click
+    projector = opened.value
+    projector.set_viewport_size({"width": width, "height": height})
+    projector.errors = []
+    projector.on("pageerror", lambda e: projector.errors.append(str(e)))
+    at(projector, "self_attention", sentence="I have a cat")
+    assert {k: query(projector).get(k) for k in ("join", "presenter", "projector")} == {
+        "join": joined, "presenter": "True", "projector": "True"}
+    assert query(projector).get("lang", "en") == lang  # the console's language
+    projector.locator(".st-key-al-stage [data-al-chart]").first.wait_for(timeout=60_000)  # the stage …
+    assert not sentence_box(projector).is_visible()  # … and nothing to type into, nothing of the class's
+    assert not projector.get_by_text(catalogue.t("class.following", lang, code=joined)).is_visible()
+    assert joined not in projector.locator("body").inner_text()
+    console.keyboard.press("PageDown")  # the clicker on the console …
+    at(console, after)
+    at(projector, after)
+    projector.keyboard.press("PageDown")  # … and on the projector window: both move the lecture
+    then = PATHS[PATHS.index(after) + 1]
+    at(console, then)
+    at(projector, then)
+    projector.keyboard.press("ArrowLeft")
+    at(console, after)
+    at(projector, after)
+    assert query(projector)["projector"] == "True"  # still the projector window after the pages turned
+    for page in (console, projector):
+        assert not page.errors, page.errors
+    console.context.close()

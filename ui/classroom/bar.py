@@ -12,10 +12,11 @@ from streamlit import config
 
 from ui import data, live, payload, state, widgets
 from ui.chart import draw
-from ui.classroom import DIALOG_TITLE, address, session
+from ui.classroom import DIALOG_TITLE, address, projector, session
 from ui.classroom import store as classes
 from ui.classroom.session import Seat
 from ui.i18n import t
+from ui.keys import coming
 from ui.view import Element, within_model
 from viz.heatmap import matrix_heatmap
 
@@ -34,7 +35,9 @@ def bar(path: str) -> None:
     if s is None:
         return
     session.link(s, path)
-    if not s.lecturer:
+    if projector.projector():
+        projector.hide_controls()
+    elif not s.lecturer:
         student_row(s, path)
     elif not state.get("presenter"):
         lecturer_row(s, path)
@@ -97,7 +100,9 @@ def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
         if st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open") or \
                 st.session_state.pop("_class_show_code", False):
             class_dialog(s, path)
+        projector.open_button(s)
         counts(s)
+        st.caption(t("class.next", title=coming(path)))
 
 
 def short_label(s: Seat) -> tuple[str, str]:

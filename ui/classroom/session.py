@@ -61,7 +61,7 @@ def notify(key: str, **fields) -> None:
 def enter(path: str) -> None:
     """Start of a run (after the widgets are taken): a link's class request, then a student's following."""
     asked_new, asked_code = st.query_params.get("class") == "new", st.query_params.get("join", "")
-    if seat() is None:
+    if seat() is None and not state.get("projector"):  # the projector window follows: never the lecturer's seat
         resume()
     if asked_new and seat() is None:
         start(path)

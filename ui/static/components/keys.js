@@ -37,6 +37,10 @@ function where(e) {
   };
 }
 
+// The projector window (ui/classroom/projector.py) follows the lecture: a clicker pressed there is the console's.
+const projecting = () => /^(1|true)$/i.test(new URLSearchParams(location.search).get("projector") || "");
+const console_ = () => (projecting() && window.opener && !window.opener.closed ? window.opener : null);
+
 export default function ({ setTriggerValue }) {
   window.__alKeys = setTriggerValue;
   if (window.__alKeysBound) return;
@@ -48,7 +52,17 @@ export default function ({ setTriggerValue }) {
     if (done === "leave") target.blur();
     else if (done) {
       e.preventDefault(); // PageDown must not also scroll the page, nor → move a caret at the end
-      window.__alKeys("pressed", done);
+      const lecture = console_();
+      if (lecture) lecture.postMessage({ alKey: done }, location.origin);
+      else if (!projecting()) window.__alKeys("pressed", done);
     }
+  });
+  window.addEventListener("message", (e) => { // a press in this window's projector window
+    if (e.origin === location.origin && e.source !== window && (e.data?.alKey === "next" || e.data?.alKey === "prev")) {
+      window.__alKeys("pressed", e.data.alKey);
+    }
+  });
+  document.addEventListener("click", () => { // the projector window: a click in it makes it full screen
+    if (projecting() && !document.fullscreenElement) document.documentElement.requestFullscreen?.().catch(() => {});
   });
 }
