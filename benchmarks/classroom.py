@@ -2,7 +2,9 @@
 (reconnecting after a second with Last-Event-ID), and on each lecture fetches the page's charts from the keystroke
 route as ui/static/live.js `follow` does; a lecturer types a sentence key by key (POST steer, as
 ui/static/components/classroom.js does). Reports lecturer keystroke → follower receipt of the event, and → the
-charts' bytes received, p50/p95 over every (follower, keystroke), with every error counted.
+charts' bytes received, p50/p95 over every (follower, keystroke), with every error counted, beside the lecturer's
+own keystroke → charts in the same run, and the share of the machine's cores this process used itself (what the
+servers did not have).
 
     python -m benchmarks.classroom --followers 300 --replicas 2     # nginx + 2 replicas + Redis (deploy/serve.py)
     python -m benchmarks.classroom --url http://host:8080 --redis redis://host:6479/0   # a running cluster
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import time
 import urllib.parse
@@ -223,7 +226,8 @@ async def finish(followers: list[Follower], tasks: list, stop: asyncio.Event, wa
 
 
 async def benchmark(base, store, n: int, text: str, every: float, fetchers: int) -> dict:
-    """n followers, one sentence typed; the latency summaries and the error count."""
+    """n followers, one sentence typed; the latency summaries, the error count and this process's CPU and wall time."""
+    cpu, start = time.process_time(), time.monotonic()
     code, key, followers, tasks, stop = await open_class(base, store, n, fetchers)
     await asyncio.sleep(1.0)
     lecture = Lecture()
@@ -234,7 +238,8 @@ async def benchmark(base, store, n: int, text: str, every: float, fetchers: int)
     return {"followers": n, "fetchers": fetchers, "keystrokes": len(lecture.sent),
             "receipt": latencies(followers, lecture, "received"), "charts": latencies(followers, lecture, "drawn"),
             "own": lecture.own, "missed_last": sum(1 for f in followers if f.last_id < last),
-            "errors": sum(len(f.errors) for f in followers) + len(lecture.errors)}
+            "errors": sum(len(f.errors) for f in followers) + len(lecture.errors),
+            "generator_cpu": time.process_time() - cpu, "wall": time.monotonic() - start}
 
 
 def main(argv=None) -> None:
@@ -271,6 +276,10 @@ def main(argv=None) -> None:
     print(f"  lecturer keystroke → charts received by a follower: {summary(result['charts'])}")
     print(f"  yardstick, lecturer keystroke → the lecturer's own charts: {summary(result['own'])}")
     print(f"  followers without the last keystroke: {result['missed_last']}; errors: {result['errors']}")
+    cores = len(os.sched_getaffinity(0))
+    share = result["generator_cpu"] / (result["wall"] * cores)
+    print(f"  the load generator (this process) used {result['generator_cpu']:.1f} s of CPU in {result['wall']:.1f} s: "
+          f"{100 * share:.0f} % of the machine's {cores} cores, which the servers did not have")
 
 
 if __name__ == "__main__":
