@@ -120,7 +120,7 @@ def endpoint(request: Request) -> Response:
     zipped = "gzip" in request.headers.get("accept-encoding", "")
     paced = "/_al/follow/" not in request.url.path
     key = (page, zipped, tuple(sorted((k, v) for k, v in params.items() if k != "p")))
-    group = (page, len(params.get("s", "")) // PACED_CHARS)
+    group = (page, (len(params.get("s", "")) + len(params.get("ink", ""))) // PACED_CHARS)  # ink: a drawing's text
     least = PACE.least(group, key) if paced else 0.0
     try:
         sent = body(page, params, zipped)
