@@ -57,9 +57,20 @@ export function patchAt(f, x, y) {
   return Math.floor(by / (BOX / GRID)) * GRID + Math.floor(bx / (BOX / GRID));
 }
 
+// The drawing's state, one per page (a rerun may mount the element afresh while strokes are on their way): the root
+// it is drawn in now; maps: the rollout and last-layer [CLS] rows drawn last; overlay: which one tints (2: none).
 function state(root) {
-  root.__ink ??= { strokes: [], occ: 0, mode: "draw", pen: null, timer: 0, last: 0, sent: "", full: false, drawing: false,
-    maps: null, overlay: 0 }; // maps: the rollout and last-layer [CLS] rows drawn last; overlay: which one (2: none)
+  if (!window.__alInk) {
+    window.__alInk = { strokes: [], occ: 0, mode: "draw", pen: null, timer: 0, last: 0, sent: "",
+      drawing: false, maps: null, overlay: 0, root };
+    document.addEventListener("al-drawn", (e) => {
+      const s = window.__alInk;
+      if (!e.detail.names?.includes("vit-rollout") || !s.root.isConnected) return;
+      s.maps = e.detail.charts.map((chart) => chart.values);
+      paint(s.root);
+    });
+  }
+  root.__ink = window.__alInk; // the root holds it too (what the browser tests read)
   return root.__ink;
 }
 
@@ -131,10 +142,15 @@ function send(root, data, setStateValue, now) {
   document.dispatchEvent(new CustomEvent("al-view", { detail: view }));
 }
 
+// True when one more stroke would not fit in the ink text the server reads (model/ink.py MAX_INK).
+function full(s, data) {
+  return encode(s.strokes).length + 3 > data.max_chars;
+}
+
 function note(root, data) {
   const s = state(root), el = root.querySelector(".al-ink__note");
   el.textContent = data.full_note;
-  el.hidden = !s.full;
+  el.hidden = !full(s, data); // worked out from the drawing: right whichever element or event came last
 }
 
 function bind(root, data, setStateValue) {
@@ -147,7 +163,7 @@ function bind(root, data, setStateValue) {
       if (patch >= 0) { s.occ ^= 1 << patch; paint(root); send(root, d, setStateValue, true); }
       return;
     }
-    if (encode(s.strokes).length + 3 > d.max_chars) { s.full = true; note(root, d); return; }
+    if (full(s, d)) { note(root, d); return; }
     canvas.setPointerCapture(e.pointerId);
     s.pen = e.pointerId;
     s.strokes.push([p]);
@@ -159,7 +175,7 @@ function bind(root, data, setStateValue) {
     for (const ev of e.getCoalescedEvents?.() ?? [e]) {
       const p = level(canvas, ev), q = st[st.length - 1];
       if (p[0] === q[0] && p[1] === q[1]) continue;
-      if (encode(s.strokes).length + 2 > d.max_chars) { s.full = true; note(root, d); break; }
+      if (encode(s.strokes).length + 2 > d.max_chars) { note(root, d); break; }
       st.push(p);
     }
     paint(root);
@@ -173,7 +189,7 @@ function bind(root, data, setStateValue) {
   canvas.addEventListener("pointerup", up);
   canvas.addEventListener("pointercancel", up);
   root.querySelector(".al-ink__clear").addEventListener("click", () => {
-    Object.assign(s, { strokes: [], occ: 0, full: false, maps: null });
+    Object.assign(s, { strokes: [], occ: 0, maps: null });
     note(root, root.__data); paint(root); send(root, root.__data, setStateValue, true);
   });
   root.querySelector(".al-ink__mode").addEventListener("click", () => {
@@ -183,17 +199,12 @@ function bind(root, data, setStateValue) {
   root.querySelector(".al-ink__samples").addEventListener("click", (e) => {
     const i = e.target?.dataset?.sample;
     if (i === undefined) return;
-    Object.assign(s, { strokes: parse(root.__data.samples[i].ink), occ: 0, full: false });
+    Object.assign(s, { strokes: parse(root.__data.samples[i].ink), occ: 0 });
     note(root, root.__data); paint(root); send(root, root.__data, setStateValue, true);
   });
   root.querySelector(".al-ink__overlay").addEventListener("click", () => {
     s.overlay = (s.overlay + 1) % 3;
     labels(root, root.__data); paint(root);
-  });
-  document.addEventListener("al-drawn", (e) => {
-    if (!e.detail.names?.includes("vit-rollout")) return;
-    s.maps = e.detail.charts.map((chart) => chart.values);
-    paint(root);
   });
   new ResizeObserver(() => paint(root)).observe(canvas);
 }
@@ -218,6 +229,7 @@ function labels(root, data) {
 
 export default function ({ parentElement, data, setStateValue }) {
   const root = parentElement, s = state(root);
+  s.root = root;
   root.__data = data;
   root.querySelector(".al-ink").classList.toggle("al-ink--large", !!data.large);
   labels(root, data);
