@@ -180,3 +180,13 @@ def test_a_class_follows_the_lecturers_drawing(browser, app_url):
     assert not lecturer.errors and not student.errors
     for page in (lecturer, student):
         page.context.close()
+
+
+def test_a_sample_digit_is_drawn_and_read(page, app_url):
+    """A sample button puts one of the drawn test set's digits on the canvas; the charts and the rerun follow it."""
+    open_app(page, url_of(app_url, "patches"))
+    before = summaries(page)
+    page.locator("button.al-ink__button[data-sample]", has_text="7").click()
+    assert changed(page, before) == set()
+    page.get_by_text("The model reads 7").wait_for(timeout=30_000)
+    assert query(page)["ink"] and not page.errors
