@@ -26,7 +26,7 @@ def batch_norm_section(trace, charts: Answer) -> None:
     b = data.second_batch(trace, charts.view)
     n = batch_norms(trace, b)
     n1, n_real = int(n.real[0].sum()), int(n.real.sum())
-    widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(state.get("second_sentence")),
+    widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(charts.view.second_sentence),
                                      d=n.x.shape[-1], n_tok=n_real, n_real=n_real))
     widgets.show(charts["batch"])
     alone = lessons.batch_norm(n.x[:1], n.real[:1])[0]  # this sentence as a batch of one
@@ -42,10 +42,10 @@ c2.markdown(t("an.pre_norm") + "\n\n" + r"$$x_{l+1}=x_l+\mathrm{Sublayer}\big(\m
 st.latex(r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}}+\beta,\qquad "
          r"\mathrm{FFN}(x)=\max(0,\;xW_1+b_1)\,W_2+b_2")
 
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
     N, post = trace.config.N, trace.post_norm
-    view = state.view_state()
     at = place(trace, view)  # the pickers' picks, kept inside this model
     state.put("layer", at.layer)  # the pickers show what the charts show
     state.put("sublayer", at.sub)
@@ -75,4 +75,4 @@ if widgets.need_trace(trace):
     widgets.section(t("an.residual"), residual_caption(post, norms, stack_name, len(dims)) + "\n\n" + table)
     batch_norm_section(trace, charts)
 
-notes.section("add_norm", data.bundle(state.get("model")), trace)
+notes.section("add_norm", data.bundle(view.model), trace)

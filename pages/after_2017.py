@@ -5,29 +5,32 @@ from model.flash import floats_held
 from ui import bind, controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.payload import answer
+from ui.view import View
 from ui.views import after_2017 as view_
 
 shell.require_app()
 
 
-def pick_tiles(n_keys: int) -> None:
-    """Tile size and tiles done, in one row (kept inside the sentence, as the charts show them)."""
-    state.within(tile=n_keys)
+def pick_tiles(n_keys: int, view: View) -> View:
+    """Tile size and tiles done, in one row (kept inside the sentence, as the charts show them); returns the view
+    with the picks."""
+    view = state.keep(view, tile=n_keys)
     with st.container(horizontal=True, gap="large"):
-        bind.bound(st.slider, t("fl.tile"), "tile", max_value=max(2, n_keys), width=360)
-        n_tiles = -(-n_keys // max(1, state.get("tile")))  # ⌈n / B⌉
-        state.within(tile_step=n_tiles)
+        view = bind.picked(view, st.slider, t("fl.tile"), "tile", max_value=max(2, n_keys), width=360)
+        n_tiles = -(-n_keys // max(1, view.tile))  # ⌈n / B⌉
+        view = state.keep(view, tile_step=n_tiles)
         if n_tiles > 1:
-            bind.bound(st.slider, t("fl.step"), "tile_step", max_value=n_tiles, width=360)
+            view = bind.picked(view, st.slider, t("fl.step"), "tile_step", max_value=n_tiles, width=360)
+    return view
 
 
 st.header(t("fl.header"))
 st.caption(t("fl.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    block, layer, _ = controls.pick_block(trace)
-    pick_tiles(len(trace.attn(block, layer).keys))
-    view = state.view_state()
+    view = controls.pick_block(trace, view)
+    view = pick_tiles(len(trace.attn(view.block, view.layer).keys), view)
     charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts
     f = view_.flash_view(trace, view)
     tiles = f.tiles

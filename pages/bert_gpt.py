@@ -12,6 +12,7 @@ from ui import bind, data, notes, shell, state, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
 from ui.payload import Chart, answer
+from ui.view import View
 from ui.views.bert_gpt import SIDES, elements, mask_element, side_keep, side_tokens
 from viz.bars import likeliest_bar
 
@@ -27,10 +28,10 @@ def sees(keep: np.ndarray, tokens: list[str]) -> str:
     return "  \n".join(lines + (["…"] if len(tokens) > MAX_LINES else []))
 
 
-def masks_section(trace) -> None:
+def masks_section(trace, view: View) -> None:
     """Which mask each half uses, on this sentence (encoder) and its translation (decoder)."""
     st.subheader(t("bg.masks"))
-    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     with widgets.main_figure():
         for side, column in zip(SIDES, st.columns(2)):
             with column:
@@ -58,7 +59,7 @@ def objectives_section(trace) -> None:
     st.markdown(t("bg.pretraining", k=len(picked), n=len(tokens), t=len(losses)))
 
 
-def positions_and_segments(trace, bundle) -> None:
+def positions_and_segments(trace, bundle, second: str) -> None:
     """Learned vs sinusoidal positions, and BERT's segment embeddings for this sentence and a second one."""
     st.subheader(t("bg.positions"))
     _, bert_d, _, _, _, bert_pos = lessons.PRETRAINED["BERT-base"]
@@ -66,7 +67,6 @@ def positions_and_segments(trace, bundle) -> None:
     st.caption(t("bg.caption_positions", bert_pos=bert_pos, bert_d=bert_d, bert_params=f"{bert_pos * bert_d:,}",
                  max_len=cfg.max_len, d=cfg.d_model, ours=f"{2 * cfg.max_len * cfg.d_model:,}"))
     st.subheader(t("bg.segments"))
-    second = state.get("second_sentence")
     b_tokens = bundle.src_vocab.encode(second, cfg.max_len).tokens
     seq = ["[CLS]"] + trace.src.tokens + ["[SEP]"] + b_tokens + (["[SEP]"] if b_tokens else [])
     segment = [0] * (len(trace.src.tokens) + 2) + [1] * (len(seq) - len(trace.src.tokens) - 2)
@@ -77,11 +77,10 @@ def positions_and_segments(trace, bundle) -> None:
     st.caption(t("bg.caption_no_segments"))
 
 
-def gpt1_section(trace, bundle) -> None:
+def gpt1_section(trace, bundle, second: str) -> None:
     """GPT-1's input sequence for each fine-tuning task, built from this sentence and the second one, and what its
     classifier head adds."""
     st.subheader(t("bg.gpt1"))
-    second = state.get("second_sentence")
     keep = trace.attn("decoder", 0).mask  # (T, T) True = visible
     st.markdown(t("bg.caption_gpt1", seen=int(keep[-1].sum()), T=len(keep), first=int(keep[0].sum()),
                   second=widgets.plain(second)))
@@ -212,24 +211,22 @@ def reach_caption(trace: PretrainedTrace, block: str) -> tuple[np.ndarray, str]:
     return r.visible, text
 
 
-def measured_mask(trace: PretrainedTrace, block: str, tokens: list[str], title: str) -> None:
+def measured_mask(trace: PretrainedTrace, block: str, tokens: list[str], title: str, view: View) -> None:
     """One block's measured mask, what was measured and what each token sees."""
     keep, caption = reach_caption(trace, block)
-    view = state.view_state()
     widgets.show(Chart(mask_element(keep, tokens, t(title), f"bg-hf-{block}", view), view))
     st.caption(caption)
     st.caption(sees(keep, tokens))
 
 
-def rule_mask(keep: np.ndarray, tokens: list[str], title: str) -> None:
+def rule_mask(keep: np.ndarray, tokens: list[str], title: str, view: View) -> None:
     """The other family's mask on the same tokens, drawn from its rule."""
-    view = state.view_state()
     widgets.show(Chart(mask_element(keep, tokens, t(title), "bg-hf-other", view), view))
     st.caption(t("bg.hf_other"))
     st.caption(sees(keep, tokens))
 
 
-def measured_masks(trace: PretrainedTrace) -> None:
+def measured_masks(trace: PretrainedTrace, view: View) -> None:
     """The loaded model's mask as its own weights show it, next to the other family's (Marian: its two halves)."""
     st.subheader(t("bg.masks"))
     tokens = trace.src.tokens
@@ -238,14 +235,14 @@ def measured_masks(trace: PretrainedTrace) -> None:
     with c1:
         block = "decoder" if trace.family == "gpt2" else "encoder"
         measured_mask(trace, block, tokens, {"bert": "bg.hf_fig_bert", "gpt2": "bg.hf_fig_gpt2",
-                                              "marian": "bg.hf_fig_marian_enc"}[trace.family])
+                                              "marian": "bg.hf_fig_marian_enc"}[trace.family], view)
     with c2:
         if trace.family == "marian":
-            measured_mask(trace, "decoder", trace.tgt_input_tokens, "bg.hf_fig_marian_dec")
+            measured_mask(trace, "decoder", trace.tgt_input_tokens, "bg.hf_fig_marian_dec", view)
         elif trace.family == "bert":
-            rule_mask(lessons.causal_keep(n).astype(bool), tokens, "bg.hf_fig_as_gpt")
+            rule_mask(lessons.causal_keep(n).astype(bool), tokens, "bg.hf_fig_as_gpt", view)
         else:
-            rule_mask(np.ones((n, n), bool), tokens, "bg.hf_fig_as_bert")
+            rule_mask(np.ones((n, n), bool), tokens, "bg.hf_fig_as_bert", view)
 
 
 def word_label(tokens: list[str], positions: list[int]) -> str:
@@ -253,7 +250,7 @@ def word_label(tokens: list[str], positions: list[int]) -> str:
     return pretrained.word_labels([tokens[i] for i in positions], [0] * len(positions))[0]
 
 
-def mlm_section(trace: PretrainedTrace) -> None:
+def mlm_section(trace: PretrainedTrace, view: View) -> None:
     """Mask a word the user picks; with an MLM head, its top tokens and the loss at each masked position."""
     st.markdown(t("bg.hf_mlm"))
     pm = data.pretrained_status()[0]
@@ -262,10 +259,10 @@ def mlm_section(trace: PretrainedTrace) -> None:
     if not choices:
         st.info(t("bg.hf_no_word"))
         return
-    state.within(masked_word=len(choices) - 1)
-    word = bind.bound(st.segmented_control, t("bg.hf_pick_word"), "masked_word", options=list(range(len(choices))),
-                      format_func=lambda i: word_label(tokens, choices[i]))
-    masked = data.pretrained_masked_word(state.get("hf_model"), state.get("sentence"), word)
+    view = bind.picked(state.keep(view, masked_word=len(choices) - 1), st.segmented_control, t("bg.hf_pick_word"),
+                       "masked_word", options=list(range(len(choices))),
+                       format_func=lambda i: word_label(tokens, choices[i]))
+    masked = data.pretrained_masked_word(view.hf_model, view.sentence, view.masked_word)
     st.markdown(t("bg.mlm_input"))
     widgets.token_chips(masked.tokens)
     st.markdown(t("bg.mlm_target"))
@@ -279,7 +276,7 @@ def mlm_section(trace: PretrainedTrace) -> None:
         with cols[k % len(cols)]:
             widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0, words=words(),
                                          title=t("bg.hf_fig_mask", i=p.position, target=target, k=len(p.tokens))),
-                           key=f"bg-hf-mask-{k}")
+                           f"bg-hf-mask-{k}", view)
             st.caption(t("bg.hf_mlm_loss", i=p.position, target=widgets.plain(target), p=number(prob),
                          loss=f"{loss:.3f}"))
 
@@ -289,18 +286,18 @@ def seen(tokens: list[str], i: int, last: int = 4) -> str:
     return ("… " if i >= last else "") + " ".join(tokens[max(0, i - last + 1): i + 1])
 
 
-def ntp_section(trace: PretrainedTrace) -> None:
+def ntp_section(trace: PretrainedTrace, view: View) -> None:
     """The next token after the sentence, and every position's next-token loss on the sentence itself."""
     tokens, last = trace.src.tokens, trace.predictions[-1]
     c1, c2 = st.columns([2, 3])
     with c1:
         widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0, words=words(),
-                                     title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), key="bg-hf-next")
+                                     title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), "bg-hf-next", view)
     with c2:
         if len(tokens) < 2:
             st.info(t("bg.hf_ntp_one"))
             return
-        nt = data.pretrained_next_tokens(state.get("hf_model"), state.get("sentence"))
+        nt = data.pretrained_next_tokens(view.hf_model, view.sentence)
         st.markdown(t("bg.hf_ntp", t=len(nt.losses)))
         st.dataframe(pd.DataFrame({t("bg.col_sees"): [seen(tokens, i) for i in range(len(nt.losses))],
                                    t("bg.hf_col_next"): tokens[1:], t("bg.col_p"): [number(p) for p in nt.probs],
@@ -316,10 +313,10 @@ def formula_call(family: str, args: dict) -> str:
     return f"`{name}({', '.join(f'{k}={v}' for k, v in args.items())})`"
 
 
-def hf_sizes(trace: PretrainedTrace) -> None:
+def hf_sizes(trace: PretrainedTrace, view: View) -> None:
     """The loaded model's parameters counted next to the formula, and its position and segment tables."""
     st.subheader(t("bg.sizes"))
-    sz = data.pretrained_sizes(state.get("hf_model"))
+    sz = data.pretrained_sizes(view.hf_model)
     c = trace.config
     rows = [(*r, "") for r in reference_rows()]
     rows.append((t("bg.hf_row", model=trace.model), c.N, c.d_model, c.h, "", f"{sz.formula:,}", f"{sz.total:,}"))
@@ -342,37 +339,38 @@ def hf_sizes(trace: PretrainedTrace) -> None:
                 else t("bg.hf_no_segments"))
 
 
-def pretrained_view() -> None:
+def pretrained_view(view: View) -> None:
     """The lesson on the loaded pretrained model."""
-    trace = data.current_trace()
+    trace = data.view_trace(view)
     if not widgets.need_trace(trace):
         return
     intro = "bg.hf_intro_marian" if trace.family == "marian" else "bg.hf_intro"
     st.markdown(t(intro, model=widgets.plain(trace.model)))
     pretrained_ui.model_card(trace)
-    measured_masks(trace)
+    measured_masks(trace, view)
     st.subheader(t("bg.hf_objective"))
     if trace.family == "marian":
         st.markdown(t("bg.hf_marian_objective"))
         return
-    (mlm_section if trace.family == "bert" else ntp_section)(trace)
+    (mlm_section if trace.family == "bert" else ntp_section)(trace, view)
     if trace.family == "bert":
         hf_wordpiece_section(trace)
-    hf_sizes(trace)
+    hf_sizes(trace, view)
 
 
 st.header(t("bg.header"))
-if data.is_pretrained():
-    pretrained_view()
+view = shell.page_view()
+if view.pretrained:
+    pretrained_view(view)
 else:
     st.caption(t("bg.intro"))
-    bundle = data.bundle(state.get("model"))
-    trace = data.current_trace()
+    bundle = data.bundle(view.model)
+    trace = data.view_trace(view)
     if widgets.need_trace(trace):
-        masks_section(trace)
+        masks_section(trace, view)
         objectives_section(trace)
-        positions_and_segments(trace, bundle)
-        gpt1_section(trace, bundle)
+        positions_and_segments(trace, bundle, view.second_sentence)
+        gpt1_section(trace, bundle, view.second_sentence)
         wordpiece_section(trace, bundle)
     sizes_section(bundle)
     notes.section("bert_gpt", bundle, trace)

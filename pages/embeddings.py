@@ -6,7 +6,7 @@ import streamlit as st
 from model import lessons
 from model.explain import fmt
 from model.positional import relative_shift_matrix, sinusoidal_encoding
-from ui import bind, data, notes, shell, state, widgets
+from ui import bind, data, notes, shell, widgets
 from ui.i18n import t, words
 from ui.payload import PRESENTER_ZOOM, answer
 from ui.views.embeddings import elements, explorer
@@ -57,8 +57,8 @@ st.latex(r"PE_{(pos,\,2i)}=\sin\!\left(\frac{pos}{base^{2i/d_{model}}}\right),\q
          r"PE_{(pos,\,2i+1)}=\cos\!\left(\frac{pos}{base^{2i/d_{model}}}\right)")
 st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
 
-trace = data.current_trace()
-view = state.view_state()
+view = shell.page_view()
+trace = data.view_trace(view)
 charts = answer(elements, trace, view)  # the keystroke route sends the same charts
 if widgets.need_trace(trace):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
@@ -100,4 +100,4 @@ st.caption(t("emb.caption_shift", title=notes.NOTE_TITLES[4]))
 
 if trace is not None:
     alternatives_section(trace)
-notes.section("embeddings", data.bundle(state.get("model")), trace, charts)
+notes.section("embeddings", data.bundle(view.model), trace, charts)

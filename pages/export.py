@@ -7,6 +7,7 @@ from lesson.handout import build_handout, matrix_csv, matrix_frame
 from model.trace import Trace, trace_to_json
 from ui import bind, data, shell, state, widgets
 from ui.i18n import LANGS, lang, t
+from ui.view import View
 
 shell.require_app()
 
@@ -29,14 +30,13 @@ def trace_section(trace: Trace) -> None:
              "application/json", "export-trace")
 
 
-def pick_head(n_heads: int) -> int:
+def pick_head(n_heads: int, view: View) -> int:
     """Head picker for per-head arrays, bound to the URL's head."""
-    state.within(head=n_heads - 1)
-    return bind.bound(st.selectbox, t("export.matrix.head"), "head", options=list(range(n_heads)),
-                      format_func=lambda h: t("export.matrix.head_option", head=h))
+    return bind.picked(state.keep(view, head=n_heads - 1), st.selectbox, t("export.matrix.head"), "head",
+                       options=list(range(n_heads)), format_func=lambda h: t("export.matrix.head_option", head=h)).head
 
 
-def matrix_section(trace: Trace) -> None:
+def matrix_section(trace: Trace, view: View) -> None:
     """Any hook's matrix (one head of a per-head array) as labelled CSV, with a preview."""
     st.subheader(t("export.matrix.subheader"))
     names = list(trace.arrays)
@@ -47,7 +47,7 @@ def matrix_section(trace: Trace) -> None:
     head = 0
     if trace[name].ndim == 3:
         with right:
-            head = pick_head(trace[name].shape[0])
+            head = pick_head(trace[name].shape[0], view)
     vocab = data.bundle(trace.model).tgt_vocab.itos
     frame = matrix_frame(trace, name, head, vocab)
     st.caption(t("export.matrix.caption", rows=frame.shape[0], cols=frame.shape[1]))
@@ -68,8 +68,9 @@ def handout_section(trace: Trace) -> None:
     download(t("export.handout.button"), build, "attention-lab-handout.html", "text/html", "export-handout")
 
 
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
     trace_section(trace)
-    matrix_section(trace)
+    matrix_section(trace, view)
     handout_section(trace)

@@ -4,30 +4,33 @@ import streamlit as st
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.payload import answer
+from ui.view import View
 from ui.views.kv_cache import GROUPED, check, elements, grouped_run, highest, work
 
 shell.require_app()
 
 
-def pick_step(trace) -> int:
-    """The decoding step (one per decoder input token) and the decoder layer and head, in one row."""
+def pick_step(trace, view: View) -> View:
+    """The decoding step (one per decoder input token) and the decoder layer and head, in one row (kept inside the
+    trace, as the charts show them); returns the view with the picks."""
     cfg, n = trace.config, len(trace.tgt_input_tokens)
+    view = state.keep(view, **highest(trace))
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         if n > 1:
-            bind.bound(st.slider, t("kv.step"), "step", max_value=n - 1, width=360)
-        bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))
-        bind.bound(st.segmented_control, t("ctl.head"), "head", options=list(range(cfg.h)))
-    return n
+            view = bind.picked(view, st.slider, t("kv.step"), "step", max_value=n - 1, width=360)
+        view = bind.picked(view, st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))
+        view = bind.picked(view, st.segmented_control, t("ctl.head"), "head", options=list(range(cfg.h)))
+    return view
 
 
 st.header(t("kv.header"))
 st.caption(t("kv.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    state.within(**highest(trace))  # the pickers show what the charts show
     widgets.output_chips(trace)
-    n = pick_step(trace)
-    view = state.view_state()
+    view = pick_step(trace, view)
+    n = len(trace.tgt_input_tokens)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     at = view.within(**highest(trace))
     step = at.step

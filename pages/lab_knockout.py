@@ -68,13 +68,14 @@ def step_table(intact, ablated) -> pd.DataFrame:
 
 st.header(t("ko.header"))
 st.caption(t("ko.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    N, h, text = trace.config.N, trace.config.h, state.get("sentence")
-    mode = bind.bound(st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
-                      format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+    N, h, text = trace.config.N, trace.config.h, view.sentence
+    view = bind.picked(view, st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
+                       format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+    mode = view.knockout_mode
     st.caption(t("ko.mode_explain"))
-    view = state.view_state()
     charts = answer(elements, trace, view)  # the keystroke route sends the same chart
     drops = importance(trace, view)  # (blocks, N, h)
     codes = [code(head) for head in all_heads(N, h)]

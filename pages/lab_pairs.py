@@ -1,10 +1,13 @@
 """Lab: minimal pairs — two sentences a word apart, their attention side by side and the aligned difference."""
+from dataclasses import replace
+
 import streamlit as st
 
 from ui import controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
 from ui.payload import answer
+from ui.view import View
 from ui.views.lab_pairs import elements, second_trace
 
 shell.require_app()
@@ -30,29 +33,29 @@ def on_preset() -> None:
     st.session_state["mp_preset"] = None
 
 
-def second_sentence() -> None:
-    """The preset picker and the second sentence's box (kept in the URL)."""
+def second_sentence(view: View) -> View:
+    """The preset picker and the second sentence's box (kept in the URL); returns the view with the box's text."""
     c1, c2 = st.columns([2, 3])
     with c1:
         st.selectbox(t("mp.preset"), list(range(len(PRESETS))), index=None, key="mp_preset", on_change=on_preset,
                      format_func=lambda i: " / ".join(presets()[i]), placeholder=t("mp.pick"))
     with c2:
-        text = st.text_input(t("mp.second"), value=state.get("pair_sentence"), max_chars=MAX_CHARS,
+        text = st.text_input(t("mp.second"), value=view.pair_sentence, max_chars=MAX_CHARS,
                              key=f"mp_text_{st.session_state.get('mp_gen', 0)}_{data.source_lang()}")
-    state.put_text("pair_sentence", text)
+    return replace(view, pair_sentence=state.put_text("pair_sentence", text))
 
 
 st.header(t("mp.header"))
 st.caption(t("mp.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    second_sentence()
-    view = state.view_state()
+    view = second_sentence(view)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     if "diff" not in charts:
         st.info(t("mp.no_second"))
     else:
-        controls.pick_block(trace)
+        controls.pick_block(trace, view)  # the charts' view holds the picks already (kept inside the model there)
         other = second_trace(trace, view)
         with widgets.main_figure():
             c1, c2, c3 = st.columns(3)

@@ -1,11 +1,13 @@
 """Lab: attention forming during training — the default model and its unguided twin, snapshot by snapshot."""
 import time
+from dataclasses import replace
 
 import streamlit as st
 
 from ui import bind, data, shell, state, widgets
 from ui.i18n import model_label, t
 from ui.payload import Answer, answer
+from ui.view import View
 from ui.views.lab_timeline import BLOCKS, elements, snapshot_index, snapshot_run
 
 shell.require_app()
@@ -18,27 +20,28 @@ def move_to(index: int) -> None:
     st.session_state["lab_gen"] = st.session_state.get("lab_gen", 0) + 1
 
 
-def toggle_play(n: int) -> None:
-    """Play (from the start if at the end) or stop."""
+def toggle_play(at_end: bool) -> None:
+    """Play (from the start if the slider is at the end) or stop."""
     st.session_state["lab_playing"] = not st.session_state.get("lab_playing", False)
-    if st.session_state["lab_playing"] and snapshot_index(state.view_state(), n) == n - 1:
+    if st.session_state["lab_playing"] and at_end:
         move_to(0)
 
 
-def pick_step(n: int) -> int:
-    """The snapshot slider (its index is in the URL; −1 = the shipped model) and the play/stop button."""
+def pick_step(n: int, view: View) -> View:
+    """The snapshot slider (its index is in the URL; −1 = the shipped model) and the play/stop button; returns the
+    view with the slider's snapshot."""
     c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
     with c1:
-        steps = [s.step for s in data.timeline(state.get("model"))[0]]
-        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_index(state.view_state(), n),
+        steps = [s.step for s in data.timeline(view.model)[0]]
+        index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_index(view, n),
                                  key=f"w_snapshot_{st.session_state.get('lab_gen', 0)}",
                                  format_func=lambda i: f"{steps[i]:,}")
     with c2:
         playing = st.session_state.get("lab_playing", False)
-        st.button(t("lab.stop" if playing else "lab.play"), width="stretch", on_click=toggle_play, args=(n,),
-                  icon=":material/stop:" if playing else ":material/play_arrow:")
+        st.button(t("lab.stop" if playing else "lab.play"), width="stretch", on_click=toggle_play,
+                  args=(index == n - 1,), icon=":material/stop:" if playing else ":material/play_arrow:")
     state.put("snapshot", index)
-    return index
+    return replace(view, snapshot=index)
 
 
 def model_column(name: str, index: int, charts: Answer) -> None:
@@ -52,7 +55,8 @@ def model_column(name: str, index: int, charts: Answer) -> None:
 
 
 st.header(t("lab.header"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
     names = data.timeline_models(trace.model)
     if not names:
@@ -61,8 +65,9 @@ if widgets.need_trace(trace):
         n = len(data.timeline(names[0])[0])
         st.caption(t("lab.caption", n=n) if len(names) == 2 else
                    t("lab.caption_alone", n=n, other=model_label(data.sibling(trace.model))))
-        index = pick_step(n)
-        charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+        view = pick_step(n, view)
+        index = view.snapshot
+        charts = answer(elements, trace, view)  # the keystroke route sends the same charts
         widgets.show(charts["curves"])
         bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
                    format_func={s: t(key) for s, key in BLOCKS}.get)

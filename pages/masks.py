@@ -1,4 +1,6 @@
 """Masks: padding in a batch, the causal mask, both combined, and a mask you click together yourself."""
+from dataclasses import replace
+
 import pandas as pd
 import streamlit as st
 
@@ -6,6 +8,7 @@ from ui import data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
 from ui.payload import Answer, answer
+from ui.view import View
 from ui.views.masks import elements, encode, shorter, ticked
 
 shell.require_app()
@@ -29,31 +32,35 @@ def padding_section(trace, charts: Answer) -> None:
     widgets.show(charts["dec"])
 
 
-def custom_grid(trace) -> None:
-    """A grid of checkboxes (ticked: hidden) kept in the view state (the route reads the same cells back)."""
+def custom_grid(trace, view: View) -> View:
+    """A grid of checkboxes (ticked: hidden) kept in the view state (the route reads the same cells back); returns
+    the view with the ticked cells."""
     widgets.section(t("masks.step4"))
     rows = trace.src.tokens
     cols = widgets.numbered(rows)
-    grid = pd.DataFrame(ticked(state.get("custom_mask"), len(rows)), index=cols, columns=cols)
+    grid = pd.DataFrame(ticked(view.custom_mask, len(rows)), index=cols, columns=cols)
     edited = st.data_editor(grid, key="custom-mask", width="stretch",
                             column_config={c: st.column_config.CheckboxColumn(c, width="small") for c in cols})
     hidden = edited.to_numpy(dtype=bool)  # (S, S)
-    state.put("custom_mask", encode(hidden))
+    mask = encode(hidden)
+    state.put("custom_mask", mask)
     if hidden.all(axis=1).any():
         st.info(t("masks.all_masked"))
+    return replace(view, custom_mask=mask)
 
 
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
     st.subheader(t("masks.step1"))
-    state.put_text("second_sentence", st.text_input(t("masks.second"), value=state.get("second_sentence"),
-                                                    max_chars=MAX_CHARS))
+    second = st.text_input(t("masks.second"), value=view.second_sentence, max_chars=MAX_CHARS)
+    view = replace(view, second_sentence=state.put_text("second_sentence", second))
     padding = st.container()  # drawn once the grid below has set the view
-    custom_grid(trace)
-charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts (ui/views/masks.py)
+    view = custom_grid(trace, view)
+charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/masks.py)
 if trace is not None:
     with padding:
         padding_section(trace, charts)
     widgets.show(charts["custom"])
 
-notes.section("masks", data.bundle(state.get("model")), trace, charts)
+notes.section("masks", data.bundle(view.model), trace, charts)

@@ -1,7 +1,7 @@
 """Multi-head & layers: every head of every layer, a BertViz-style head view, and split → concat → W_O."""
 import streamlit as st
 
-from ui import controls, data, notes, shell, state, widgets
+from ui import controls, data, notes, shell, widgets
 from ui.i18n import t
 from ui.payload import answer
 from ui.views.multi_head import elements, wide, z_last
@@ -13,10 +13,12 @@ st.header(t("mh.header"))
 st.latex(r"\begin{gathered}\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0,\dots,\mathrm{head}_{h-1})\,W^O+b^O"
          r"\\ \mathrm{head}_i=\mathrm{Attention}(XW_i^Q+b_i^Q,\;XW_i^K+b_i^K,\;XW_i^V+b_i^V)\end{gathered}")
 
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    block, layer, head = controls.pick_block(trace, query=True)
-    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same
+    view = controls.pick_block(trace, view, query=True)
+    block, layer = view.block, view.layer
+    charts = answer(elements, trace, view)  # the keystroke route sends the same
     if wide(trace, block):
         st.caption(t("hf.grid_caption", n=trace.n_layers(block), h=trace.config.h))
     widgets.show(charts["grid"], main=True)
@@ -28,5 +30,5 @@ if widgets.need_trace(trace):
     widgets.show(charts["concat"])
     widgets.show(charts["output"])
 
-if not data.is_pretrained():
-    notes.section("multi_head", data.bundle(state.get("model")), trace)
+if not view.pretrained:
+    notes.section("multi_head", data.bundle(view.model), trace)

@@ -3,7 +3,7 @@ app's own computation next to it; then the places that read as mistakes but are 
 import pandas as pd
 import streamlit as st
 
-from ui import data, notes, shell, state
+from ui import data, notes, shell
 from ui.i18n import t
 from ui.payload import answer
 from ui.views.notes import elements
@@ -25,9 +25,10 @@ def index(findings: dict) -> pd.DataFrame:
 
 st.header(t("notes.header"))
 st.caption(t("notes.intro"))
-bundle = data.bundle(state.get("model"))
-trace = data.current_trace()
-charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+view = shell.page_view()
+bundle = data.bundle(view.model)
+trace = data.view_trace(view)
+charts = answer(elements, trace, view)  # the keystroke route sends the same charts
 st.subheader(t("notes.index"))
 st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
 for key in notes.MISTAKES:

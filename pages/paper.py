@@ -6,7 +6,7 @@ import streamlit as st
 
 from model import lessons
 from model.checkpoint import parameter_count
-from ui import data, notes, shell, state, widgets
+from ui import data, notes, shell, widgets
 from ui.i18n import t
 from ui.payload import Answer, answer
 from ui.views.paper import K, R, conv_check, elements, lengths, score_mb, table1
@@ -117,14 +117,15 @@ def cost_section(name: str, charts: Answer) -> None:
 
 
 st.header(t("paper.header"))
-bundle = data.bundle(state.get("model"))
+view = shell.page_view()
+bundle = data.bundle(view.model)
 st.subheader(t("paper.sizes"))
 sizes_table(bundle)
 st.subheader(t("paper.params"))
 st.caption(t("paper.caption_params"))
 parameters_table(bundle)
-trace = data.current_trace()
-charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+trace = data.view_trace(view)
+charts = answer(elements, trace, view)  # the keystroke route sends the same charts
 table1_section(bundle, trace, charts)
 if trace is not None:
     cnn_section(bundle, trace, charts)

@@ -1,5 +1,7 @@
 """Playground: edit X, W_Q, W_K, W_V and the mask by hand and watch every result recompute. The "this sentence"
 preset follows the sentence as it is typed (its charts come from the keystroke route) until a cell is edited."""
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -9,6 +11,7 @@ from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, rand
 from ui import bind, controls, data, notes, shell, state, widgets
 from ui.i18n import lang, t
 from ui.payload import answer
+from ui.view import View
 from ui.views.playground import SELF_ATTENTION, attend, elements, result_elements, sentence_preset
 
 shell.require_app()
@@ -27,15 +30,14 @@ def error_text(err: InputError) -> str:
     return t(f"pg.{err.key}", **fields)
 
 
-def preset_values(name: str) -> dict:
+def preset_values(name: str, view: View) -> dict:
     """A preset's numbers: tokens, X, W_Q, W_K, W_V, mask (1 = visible) and its ÷√d_k default."""
     if name == "random":
         return random_preset(int(st.session_state.get("pg_seed", 0)))
     if name == "sentence":
-        trace = data.current_trace()
-        if trace is not None:
-            controls.put_block(trace)  # the pickers show the place of these numbers
-            return sentence_preset(trace, state.view_state())
+        trace = data.view_trace(view)
+        if trace is not None:  # the pickers show the place of these numbers
+            return sentence_preset(trace, controls.put_block(trace, view))
         st.warning(t("pg.no_sentence"))
     return seed_004()
 
@@ -84,7 +86,7 @@ def edited(gen: int) -> bool:
     return any(any((st.session_state.get(f"pg_{name}_{gen}") or {}).values()) for name in GRIDS)
 
 
-def current(preset: str) -> dict:
+def current(preset: str, view: View) -> dict:
     """The session's matrices: a new preset's, and for "this sentence" the numbers of the sentence, block, layer and
     head now shown, until a cell is edited (the edits then stay until reset or another preset)."""
     pg = st.session_state.get("pg_data")
@@ -92,7 +94,7 @@ def current(preset: str) -> dict:
         pg["edited"] = True
     if pg is not None and (preset != "sentence" or pg["edited"]):
         return pg
-    p = preset_values(preset)
+    p = preset_values(preset, view)
     if pg is not None and same(p, pg["values"]):
         return pg
     for key in ("pg_saved", "pg_last"):  # the sentence gives other numbers (the grids that change start afresh)
@@ -103,39 +105,42 @@ def current(preset: str) -> dict:
     return pg
 
 
-def source_note(preset: str, pg: dict) -> None:
+def source_note(preset: str, pg: dict, view: View) -> None:
     """Where the "this sentence" numbers come from, and whether they still follow the sentence."""
     if preset != "sentence" or "where" not in pg["values"]:
         return
     block, layer, head = pg["values"]["where"]
-    where = dict(block=state.view_state().block_label(block), layer=layer, head=head)
+    where = dict(block=view.block_label(block), layer=layer, head=head)
     note = t("pg.edited", **where) if pg["edited"] else t("pg.following", **where, decimals=DECIMALS)
     space = "" if lang() == "zh" else " "  # between two sentences
     st.info(f"{note}{space}{t('pg.bias_fold')}" if pg["values"].get("bias") else note)
 
 
+view = shell.page_view()
 c1, c2, c3 = st.columns([3, 1, 2])
 with c1:
     preset_labels = {name: t(key, title=notes.NOTE_TITLES[4]) if name == "seed004" else t(key)
                      for name, key in PRESETS.items()}  # fixed now: AppTest formats after the run
-    preset = bind.bound(st.selectbox, t("pg.preset"), "preset", options=list(PRESETS), format_func=preset_labels.get,
-                        on_change=on_preset)
+    view = bind.picked(view, st.selectbox, t("pg.preset"), "preset", options=list(PRESETS),
+                       format_func=preset_labels.get, on_change=on_preset)
+    preset = view.preset
 with c2:
     if preset == "random":
         st.number_input(t("pg.random_seed"), 0, 999, key="pg_seed", on_change=on_preset)
 with c3:
     st.button(t("pg.reset"), on_click=on_preset, key="pg_reset")
-pg = current(preset)
+pg = current(preset, view)
 gen = st.session_state.get("pg_gen", 0)
 if pg["edited"] and f"pg_X_{gen}" not in st.session_state and "pg_saved" in st.session_state:
     pg["grids"] = st.session_state["pg_saved"]  # back from another page: restore the edits
 if preset == "sentence":  # the same ÷√d_k as Self-attention: these are its numbers
-    scale = bind.bound(st.toggle, t("pg.scale"), "scale")
+    view = bind.picked(view, st.toggle, t("pg.scale"), "scale")
+    scale = view.scale
 else:
     scale = st.toggle(t("pg.scale"), key="pg_scale")
-if preset == "sentence" and not pg["edited"] and (trace := data.current_trace()) is not None:
-    controls.pick_block(trace, blocks=list(SELF_ATTENTION))  # a picked block, layer or head reloads the numbers
-source_note(preset, pg)
+if preset == "sentence" and not pg["edited"] and (trace := data.view_trace(view)) is not None:
+    view = controls.pick_block(trace, view, blocks=list(SELF_ATTENTION))  # a pick reloads the numbers
+source_note(preset, pg, view)
 tokens = pg["values"]["tokens"]
 
 
@@ -155,7 +160,7 @@ def parsed(frames: dict[str, pd.DataFrame]) -> tuple[dict, np.ndarray]:
 
 
 # X and the three W beside the mask; presenter view: one under another, so that each W shows several columns
-c1, c2 = (st.container(), st.container()) if state.get("presenter") else st.columns([3, 2])
+c1, c2 = (st.container(), st.container()) if view.presenter else st.columns([3, 2])
 folded = bool(pg["values"].get("bias"))  # X's last column is ones and each W's last row its bias
 with c1:
     frames = {"X": editor("X", t("pg.caption_x_bias" if folded else "pg.caption_x", n=len(tokens)))}
@@ -175,12 +180,12 @@ with c2:
 
 if preset != "sentence" or pg["edited"]:
     state.serve("")  # these charts do not change with the sentence: the keystroke route leaves them alone
+    view = replace(view, live="")
 last = st.session_state.get("pg_last")
 if last is not None:
     res, shown_scale = last
-    view = state.view_state()
     if view.live:  # following the sentence unedited: the keystroke route's very charts (ui/views/playground.py)
-        charts = answer(elements, data.current_trace(), view)
+        charts = answer(elements, data.view_trace(view), view)
     else:  # the session's own grids: not a function of the view, built every time and never stored
         charts = answer(lambda _, v: result_elements(res, shown_scale, v), None, view)
     for i, key in enumerate(charts.elements):
@@ -197,4 +202,4 @@ if last is not None:
     st.code(t("pg.code_softmax", name=names[i], row=row, total=fmt(res.r.pattern[i].sum(), 3)) + "\n"
             + t("pg.code_output", name=names[i], values=", ".join(fmt(x) for x in res.r.z[i])), language=None)
 
-notes.section("playground", data.bundle(state.get("model")), data.current_trace())
+notes.section("playground", data.bundle(view.model), data.view_trace(view))

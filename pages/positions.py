@@ -22,7 +22,7 @@ def translations(text: str, view) -> None:
 def maps(trace, charts: Answer) -> None:
     """Block, layer and head pickers, and the three models' attention there."""
     widgets.section(t("pos.maps"))
-    controls.pick_block(trace, blocks=list(view_.BLOCKS))
+    controls.pick_block(trace, charts.view, blocks=list(view_.BLOCKS))  # the charts' view holds the picks already
     widgets.show(charts["maps"], main=True)
 
 
@@ -30,7 +30,7 @@ def pairs(trace, charts: Answer) -> None:
     """RoPE's turned q and k pairs, with the pair picker."""
     widgets.section(t("pos.pairs"))
     d_k = trace.config.d_k
-    state.within(pair=d_k // 2 - 1)
+    state.keep(charts.view, pair=d_k // 2 - 1)
     bind.bound(st.slider, t("pos.pair"), "pair", max_value=d_k // 2 - 1, width=360)
     at = view_.within(trace, charts.view)
     layer, head, i = at.layer, at.head, at.pair
@@ -77,11 +77,11 @@ def long_inputs(charts: Answer) -> None:
 
 st.header(t("pos.header"))
 st.caption(t("pos.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if not view_.models():
     st.info(t("pos.missing"))
 elif widgets.need_trace(trace):
-    view = state.view_state()
     charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts
     if "maps" in charts:
         translations(trace.text, view)

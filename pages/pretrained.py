@@ -7,6 +7,7 @@ from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import t, words
+from ui.view import View
 from viz.bars import likeliest_bar
 from viz.heatmap import matrix_heatmap
 
@@ -22,10 +23,11 @@ def groups(trace: PretrainedTrace, block: str) -> tuple[list[int], list[int]]:
     return trace.tgt_words, (trace.tgt_words if block == "decoder" else trace.src_words)
 
 
-def words_view(trace: PretrainedTrace) -> None:
+def words_view(trace: PretrainedTrace, view: View) -> None:
     """One head's attention over subwords, and the same summed into words."""
     st.subheader(t("hf.words_header"))
-    block, layer, head = controls.pick_block(trace)
+    view = controls.pick_block(trace, view)
+    block, layer, head = view.block, view.layer, view.head
     attn = trace.attn(block, layer)
     rows, cols = attn.queries, attn.keys
     q_groups, k_groups = groups(trace, block)
@@ -38,17 +40,17 @@ def words_view(trace: PretrainedTrace) -> None:
             widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", masked=~attn.mask,
                                           title=t("hf.fig_subwords", layer=layer, head=head),
                                           row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
-                           key=f"hf-sub-{tag}")
+                           f"hf-sub-{tag}", view)
         with c2:
             by_word = pretrained.word_attention(pattern, q_groups, k_groups)
             widgets.figure(matrix_heatmap(by_word, pretrained.word_labels(rows, q_groups),
                                           pretrained.word_labels(cols, k_groups), kind="prob",
                                           title=t("hf.fig_words", layer=layer, head=head),
                                           hover_formula=t("hf.hover_words"), row_title=t("axis.query_row"),
-                                          col_title=t("axis.key_col"), words=words()), key=f"hf-words-{tag}")
+                                          col_title=t("axis.key_col"), words=words()), f"hf-words-{tag}", view)
 
 
-def bert_predictions(trace: PretrainedTrace) -> None:
+def bert_predictions(trace: PretrainedTrace, view: View) -> None:
     """Top tokens at each [MASK], or why there are none."""
     if not trace.mlm:
         st.info(t("hf.mlm_missing", arch=trace.architecture))
@@ -61,10 +63,10 @@ def bert_predictions(trace: PretrainedTrace) -> None:
             widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0,
                                          title=t("hf.fig_mask", i=p.position, k=len(p.tokens)),
                                          words=words()),
-                           key=f"hf-mask-{p.position}")
+                           f"hf-mask-{p.position}", view)
 
 
-def gpt2_predictions(trace: PretrainedTrace) -> None:
+def gpt2_predictions(trace: PretrainedTrace, view: View) -> None:
     """The next token after the sentence, and the best guess after every position."""
     last = trace.predictions[-1]
     c1, c2 = st.columns([2, 3])
@@ -72,7 +74,7 @@ def gpt2_predictions(trace: PretrainedTrace) -> None:
         widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0,
                                      title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens)),
                                      words=words()),
-                       key="hf-next")
+                       "hf-next", view)
     with c2:
         st.markdown(t("hf.gpt2_table"))
         st.dataframe(pd.DataFrame({
@@ -83,21 +85,22 @@ def gpt2_predictions(trace: PretrainedTrace) -> None:
         }), hide_index=True, width="stretch")
 
 
+view = shell.page_view()
 if not pretrained.available():
     st.markdown(t("hf.intro"))
     st.info(t("hf.install"))
-elif not data.is_pretrained():
+elif not view.pretrained:
     st.markdown(t("hf.intro"))
 else:
-    trace = data.current_trace()
+    trace = data.view_trace(view)
     if widgets.need_trace(trace):
         pretrained_ui.model_card(trace)
-        words_view(trace)
+        words_view(trace, view)
         st.subheader(t("hf.predict_header"))
         if trace.family == "bert":
-            bert_predictions(trace)
+            bert_predictions(trace, view)
         elif trace.family == "gpt2":
-            gpt2_predictions(trace)
+            gpt2_predictions(trace, view)
         else:
             st.markdown(t("hf.marian_output", method=t(f"dec.{trace.decoded.method}")))
             widgets.token_chips(trace.decoded.tokens or [t("label.empty")])

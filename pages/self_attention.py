@@ -2,7 +2,7 @@
 import streamlit as st
 
 from model import lessons
-from ui import bind, controls, data, notes, shell, state, widgets
+from ui import bind, controls, data, notes, shell, widgets
 from ui.i18n import t
 from ui.payload import answer
 from ui.views.self_attention import elements, focus
@@ -21,17 +21,17 @@ def walk_table(cols: list[str], walk) -> str:
 st.header(t("sa.header"))
 st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}+M\right)V")
 
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    controls.pick_block(trace)
-    if data.is_pretrained():  # a pretrained model runs as trained
+    view = controls.pick_block(trace, view)
+    if view.pretrained:  # a pretrained model runs as trained
         st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
     else:
         with st.container(horizontal=True, vertical_alignment="center", gap="large"):
-            bind.bound(st.toggle, t("sa.scale"), "scale")
-            bind.bound(st.slider, t("sa.temp"), "attn_temperature", width=400)
-        trace = data.current_trace()
-    view = state.view_state()  # the pickers above have set it; the charts are the keystroke route's
+            view = bind.picked(view, st.toggle, t("sa.scale"), "scale")
+            view = bind.picked(view, st.slider, t("sa.temp"), "attn_temperature", width=400)
+        trace = data.view_trace(view)
     at = focus(trace, view)
     charts = answer(elements, trace, view)
     attn = trace.attn(at.block, at.layer)
@@ -51,7 +51,7 @@ if widgets.need_trace(trace):
     widgets.show(charts["z"])
 
     widgets.section(t("sa.step4"), t("sa.caption_step4", title=notes.NOTE_TITLES[4]))
-    controls.pick_query(rows)
+    controls.pick_query(rows, view)  # the charts' view holds the pick already (focus keeps it inside the sentence)
     c1, c2 = st.columns([2, 3])
     c1.markdown(walk_table(cols, at.walk))
     with c2:
@@ -64,5 +64,5 @@ if widgets.need_trace(trace):
                      ratio=t("var.ratio", r=f"{scaled_j / plain_j:.1f}" if plain_j > 0 else "∞")))
     widgets.show(charts["variance"])
 
-if not data.is_pretrained():
-    notes.section("self_attention", data.bundle(state.get("model")), trace)
+if not view.pretrained:
+    notes.section("self_attention", data.bundle(view.model), trace)

@@ -2,22 +2,23 @@
 import numpy as np
 import streamlit as st
 
-from ui import bind, data, shell, state, widgets
+from ui import bind, data, shell, widgets
 from ui.i18n import t
 from ui.payload import answer
+from ui.view import View
 from ui.views.sliding_window import elements, keep_of, window_of, windowed
 
 shell.require_app()
 CHOICES = {"encoder": "sw.on_encoder", "decoder": "sw.on_decoder", "both": "sw.on_both"}  # -> message
 
 
-def pick_window() -> None:
-    """Window, global tokens and where the window applies, in one row."""
+def pick_window(view: View) -> View:
+    """Window, global tokens and where the window applies, in one row; returns the view with the picks."""
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
-        bind.bound(st.slider, t("sw.window"), "window", width=300)
-        bind.bound(st.slider, t("sw.global"), "n_global", width=300)
-        bind.bound(st.segmented_control, t("sw.on"), "window_on", options=list(CHOICES),
-                   format_func=lambda c: t(CHOICES[c]))
+        view = bind.picked(view, st.slider, t("sw.window"), "window", width=300)
+        view = bind.picked(view, st.slider, t("sw.global"), "n_global", width=300)
+        return bind.picked(view, st.segmented_control, t("sw.on"), "window_on", options=list(CHOICES),
+                           format_func=lambda c: t(CHOICES[c]))
 
 
 def outputs(trace, run, view) -> None:
@@ -33,10 +34,10 @@ def outputs(trace, run, view) -> None:
 
 st.header(t("sw.header"))
 st.caption(t("sw.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    pick_window()
-    view = state.view_state()
+    view = pick_window(view)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     W, n_global, stacks = window_of(view)
     run = windowed(trace, view)

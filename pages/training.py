@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from model import scoring
-from ui import data, shell, state, widgets
+from ui import data, shell, widgets
 from ui.i18n import t
 from ui.payload import Answer, answer
 from ui.views.training import elements, recipe
@@ -117,9 +117,10 @@ def score_section(trace, reference: str) -> None:
 
 st.header(t("tr.header"))
 st.caption(t("tr.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    charts = answer(elements, trace, state.view_state())  # the keystroke route sends the same charts
+    charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     bundle = data.bundle(trace.model)
     reference = st.text_input(t("tr.reference"), value=trace.output_text or "", max_chars=400)
     if reference.strip() and data.text_lang(reference) != trace.tgt_lang:

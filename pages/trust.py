@@ -67,7 +67,7 @@ def swap_view(own, charts: Answer) -> None:
     widgets.section(t("trust.swap_header"), t("trust.swap_text"))
     N = own.config.N
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
-        state.within(layer=N - 1)
+        state.keep(charts.view, layer=N - 1)  # the charts' view holds the picks already (experiment keeps them)
         bind.bound(st.segmented_control, t("trust.swap_layer"), "layer", options=list(range(N)))
         swap = bind.bound(st.segmented_control, t("trust.swap"), "swap", options=list(SWAPS),
                           format_func={s: t(f"trust.swap_{s}") for s in SWAPS}.get)
@@ -88,9 +88,9 @@ def swap_view(own, charts: Answer) -> None:
 
 st.header(t("trust.header"))
 st.caption(t("trust.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    view = state.view_state()
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     own = intact(trace.model, view)
     st.markdown(t("trust.translation"))

@@ -3,13 +3,14 @@ and stores what the user picks there (so it survives page switches and lands in 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from ui import state
 from ui.url import valid
-from ui.view import PARAMS
+from ui.view import PARAMS, View
 
 
 def _choice(value: Any, options: list, default: Any) -> Any:
@@ -83,6 +84,11 @@ def bound(widget: Callable, label: str, name: str, **kwargs) -> Any:
     picked = value if picked is None or not valid(name, picked) else picked  # deselected, or a stale label
     state.put(name, picked)
     return picked
+
+
+def picked(v: View, widget: Callable, label: str, name: str, **kwargs) -> View:
+    """`bound`, returning `v` with what the user picked: a page's picker hands the page its new View."""
+    return replace(v, **{name: bound(widget, label, name, **kwargs)})
 
 
 def show(key: str, value: Any, kwargs: dict) -> None:

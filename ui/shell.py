@@ -28,7 +28,7 @@ from ui.keys import lecture_keys
 from ui.param import MAX_CHARS
 from ui.registry import PAGES, PATHS
 from ui.sentence_box import as_typed, sentence_box
-from ui.view import PARAMS
+from ui.view import PARAMS, View
 
 
 def about() -> str:
@@ -241,20 +241,20 @@ def main() -> None:
         class_bar.bar(path)
         with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
             token_line()
-    run_page(page, path)
+    run_page(page, path, state.view_state())  # the header's widgets have set the view: built once, handed down
     state.write_url()
     bind.finish_run()
     class_session.finish(path)
     instrument.finish(page.url_path, state.get("sentence"))
 
 
-def run_page(page, path: str) -> None:
-    """Run the page (its main figure on the stage) in one slot under the header. A page that fails is replaced
-    whole by the usual message, where its figure would be: never a traceback, nor a half-drawn page whose message
-    sits below the fold; the header keeps the sentence."""
+def run_page(page, path: str, view: View) -> None:
+    """Run the page (its main figure on the stage) in one slot under the header, handing it `view`. A page that fails
+    is replaced whole by the usual message, where its figure would be: never a traceback, nor a half-drawn page whose
+    message sits below the fold; the header keeps the sentence."""
     slot = st.empty()
     try:
-        with slot.container(), inside():
+        with slot.container(), handing(view):
             widgets.open_stage()
             if pretrained_ui.applies(path):
                 page.run()
@@ -265,20 +265,26 @@ def run_page(page, path: str) -> None:
         slot.error(t("notice.page_failed"))
 
 
-# Whether this script run is inside the shell. A ContextVar, not an argument: a page is a script that st.navigation
-# runs (or, on a fresh server's first link, Streamlit's legacy pages mode), and no argument reaches it; per script
-# thread, so no session sees another's.
-_IN_SHELL: ContextVar[bool] = ContextVar("in_shell", default=False)
+# The View the shell built for the page it runs (None: the page runs alone, outside the shell). A ContextVar, not an
+# argument: a page is a script that st.navigation runs (or, on a fresh server's first link, Streamlit's legacy pages
+# mode), and no argument reaches it; per script thread, so no session sees another's.
+_PAGE_VIEW: ContextVar[View | None] = ContextVar("page_view", default=None)
 
 
 @contextmanager
-def inside() -> None:
-    """Mark the page run that the shell starts (the block), so the page knows it is not running alone."""
-    token = _IN_SHELL.set(True)
+def handing(view: View) -> None:
+    """Hand `view` to the page run that the shell starts (the block), which also tells the page it is not alone."""
+    token = _PAGE_VIEW.set(view)
     try:
         yield
     finally:
-        _IN_SHELL.reset(token)
+        _PAGE_VIEW.reset(token)
+
+
+def page_view() -> View:
+    """The View the shell built for this page after the header's widgets had set it: the page's one read of it (a
+    picker on the page that changes it returns the new View, ui/bind.picked)."""
+    return _PAGE_VIEW.get()
 
 
 def require_app(default: bool = False) -> None:
@@ -290,7 +296,7 @@ def require_app(default: bool = False) -> None:
     opening one link at once). Page URLs match in both modes; the default page's does not (it is "/"), so that one
     switches to the main page with the same query string.
     """
-    if _IN_SHELL.get():
+    if _PAGE_VIEW.get() is not None:
         return
     PagesManager.uses_pages_directory = False
     if default:

@@ -105,6 +105,15 @@ def shown_sentence() -> None:
     st.session_state[_SENTENCE] = get("sentence")
 
 
+def keep(v: View, **limits: int | Sequence) -> View:
+    """`v` with each named entry kept inside what the trace has (View.within), the kept values written back so the
+    pickers show what the charts show."""
+    kept = v.within(**limits)
+    for name in limits:
+        put(name, getattr(kept, name))
+    return kept
+
+
 def within(**limits: int | Sequence) -> View:
     """This run's View with each named entry kept inside what the trace has (View.within), the kept values written
     back so the pickers show what the charts show."""

@@ -16,7 +16,7 @@ from ui.chart import draw, urls
 from ui.i18n import t
 from ui.payload import PRESENTER_ZOOM, Chart, shown_specs
 from ui.pinyin import readings
-from ui.view import Element
+from ui.view import Element, View
 from viz import fonts
 from viz.plotly import to_plotly
 
@@ -187,10 +187,10 @@ def token_rows(rows: list[list[str]]) -> None:
     st.html(CHIP_CSS + "".join(chips_html(tokens, None, with_pinyin) for tokens in rows))
 
 
-def figure(spec, key: str) -> None:
+def figure(spec, key: str, v: View) -> None:
     """Draw one chart (a viz spec) full-width under a stable key, outside any page's answer (a pretrained model's
-    charts: built now, in this run's view)."""
-    show(Chart(Element([spec], key), state.view_state()))
+    charts: built now, in the page's view `v`)."""
+    show(Chart(Element([spec], key), v))
 
 
 def show(chart: Chart, main: bool = False) -> None:

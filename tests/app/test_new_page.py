@@ -16,7 +16,7 @@ COPIED = ("app.py", "pyproject.toml", ".streamlit", "pages", "ui", "lesson", "mo
 PAGE = '''"""Spread: how evenly each head of each layer spreads its attention over the keys."""
 import streamlit as st
 
-from ui import bind, controls, data, shell, state, widgets
+from ui import bind, controls, data, shell, widgets
 from ui.i18n import t
 from ui.payload import answer
 from ui.views.spread import elements
@@ -24,11 +24,12 @@ from ui.views.spread import elements
 shell.require_app()
 st.header(t("spread.header"))
 st.caption(t("spread.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    controls.pick_block(trace, with_head=False)
-    bind.bound(st.radio, t("spread.unit"), "spread_unit", horizontal=True)
-    charts = answer(elements, trace, state.view_state())
+    view = controls.pick_block(trace, view, with_head=False)
+    view = bind.picked(view, st.radio, t("spread.unit"), "spread_unit", horizontal=True)
+    charts = answer(elements, trace, view)
     widgets.show(charts["spread"], main=True)
 '''
 VIEWS = '''"""Spread's chart for one trace and the view: each head's mean attention entropy, per layer."""

@@ -200,3 +200,49 @@ def test_reading_the_runs_view_writes_nothing_and_builds_it_once():
     at = AppTest.from_function(script).run()
     assert not at.exception, [e.message for e in at.exception]
     assert [m.value for m in at.markdown] == ["ok"]
+
+
+def test_a_picker_hands_the_page_the_view_the_run_would_build_again():
+    """state.keep and bind.picked return the View with the kept value and the pick: the View the run would build
+    again from what they wrote, so a page never reads it back (and a clamp really changes it)."""
+    from streamlit.testing.v1 import AppTest
+
+    def script():
+        import streamlit as st
+
+        from ui import bind, state
+        state.begin_run()
+        state.put("head", 5)
+        v = state.view_state()
+        kept = state.keep(v, head=1)
+        assert (v.head, kept.head) == (5, 1) and kept == state.view_state(), "kept"
+        picked = bind.picked(kept, st.slider, "layer", "layer", max_value=1)
+        assert picked == state.view_state() and picked.head == 1, "picked"
+        st.write("ok")
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert [m.value for m in at.markdown] == ["ok"]
+
+
+NOT_MOVED = {"decoding", "overview", "before_2017", "patches"}  # still read the run's View from state (issue 51)
+
+
+def ambient_reads(source: str) -> list[str]:
+    """The calls in a page's source that read the run's View back from state instead of taking the shell's."""
+    import ast
+
+    return [node.func.attr for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr in ("view_state", "current_trace", "within")
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in ("state", "data")]
+
+
+def test_pages_take_the_view_the_shell_hands_them():
+    """Every page but those not yet moved takes its View from the shell (shell.page_view) and its pickers' returns."""
+    from pathlib import Path
+
+    pages = Path(__file__).resolve().parents[2] / "pages"
+    reading = {p.stem: ambient_reads(p.read_text(encoding="utf-8")) for p in sorted(pages.glob("*.py"))}
+    assert {name for name, calls in reading.items() if calls} <= NOT_MOVED, reading
+    assert ambient_reads("v = state.view_state()\nt = data.current_trace()\nstate.within(head=1)\n"
+                         "v.within(head=1)") == ["view_state", "current_trace", "within"]
