@@ -18,10 +18,10 @@ MESSAGES = {
     },
     "b17.en_only": {
         "en": "The recurrent models translate English into Chinese only. Pick the model en-zh (or one of its "
-              "variants) in the sidebar to see them on your sentence; the length chart and Table 1 below do not "
-              "need them.",
-        "zh": "这两个循环模型只做英译中。请在侧栏选择 en-zh 模型（或它的变体），才能在你的句子上看到它们；"
-              "下面的长度图和表 1 不需要它们。",
+              "variants) in the Model picker at the top to see them on your sentence; the length chart and Table 1 "
+              "below do not need them.",
+        "zh": "这两个循环模型只做英译中。请在顶部的“模型”选择框中选择 en-zh 模型（或它的变体），"
+              "才能在你的句子上看到它们；下面的长度图和表 1 不需要它们。",
     },
     "b17.translations": {"en": "Three translations of the same sentence", "zh": "同一个句子的三种翻译"},
     "b17.translations_caption": {

@@ -1,0 +1,12 @@
+"""Messages send the reader to controls where the app puts them (found by driving the app in a browser)."""
+import re
+
+from lesson.messages import CATALOGUE
+
+# the sidebar holds only the page list (ui/shell.py); the model, the sentence and the view toggles are in the header
+SIDEBAR = re.compile(r"sidebar|side bar|侧栏|侧边栏", re.IGNORECASE)
+
+
+def test_no_message_sends_the_reader_to_the_sidebar_for_a_control():
+    wrong = {k: e for k, e in CATALOGUE.items() if SIDEBAR.search(e["en"]) or SIDEBAR.search(e["zh"])}
+    assert not wrong, wrong
