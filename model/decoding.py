@@ -330,7 +330,9 @@ class Recording:
     def cache(self) -> dict[str, torch.Tensor]:
         """The pass's recorded tensors by hook name, run the first time they are asked for."""
         with torch.inference_mode():
-            return self.run()
+            cache = self.run()
+        self.run = None  # the memory and hook context it held are no longer needed
+        return cache
 
 
 @torch.inference_mode()

@@ -420,8 +420,10 @@ class Deferred(Trace):
         with self._lock:
             if "_decoded" not in vars(self):
                 vars(self)["_decoded"] = self._decode()
+                vars(self)["_decode"] = None  # its encoder memory and hook context are no longer needed
                 for then in self._then:
                     then(self._decoded.ids)
+                self._then.clear()  # a session's drafts are not kept alive by a cached trace
         return self._decoded
 
     def when_decoded(self, then: Callable[[list[int]], None]) -> None:
