@@ -434,3 +434,61 @@ def test_the_console_opens_a_projector_window_that_follows_it_and_takes_the_clic
     for page in (console, projector):
         assert not page.errors, page.errors
     console.context.close()
+
+
+STAGE_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => {
+  const r = el.querySelector('canvas').getBoundingClientRect();
+  return {title: el.__alChart.title, top: r.top, bottom: r.bottom, right: r.right,
+          labels: (el.__alChart.x || []).length + (el.__alChart.y || []).length}; })"""
+WITHOUT_STAGE = {"notes", "pretrained", "export"}  # panels and tables, a model to load, downloads (test_presenter)
+
+
+def stage_failures(page, where: str) -> list[str]:
+    """What keeps the lecturer's stage from being read off the projector: no chart, one off the screen, unlabelled."""
+    try:
+        until(page, "() => (" + STAGE_JS + ")().length > 0", timeout=60_000)
+    except Exception:
+        return [f"{where}: nothing on the stage"]
+    return [f"{where}: {c['title']!r} at {c['top']:.0f}–{c['bottom']:.0f} px, {c['labels']} labels"
+            for c in page.evaluate(STAGE_JS) if not c["title"] or c["top"] < 0 or c["bottom"] > 721
+            or c["right"] > 1281 or not c["labels"]]
+
+
+def test_a_whole_lecture_rehearsed_with_the_clicker_alone(browser, app_url):
+    lecturer = context_page(browser)  # the projector: presenter view at 1280×720, only clicker keys from here on
+    lecturer.goto(f"{app_url}/tour?class=new&presenter=1&s=The+animal+didn%27t+cross+the+street+because+it+was+too"
+                  "+tired&tour=0")
+    code = lecturer.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    joined = code.inner_text().strip()
+    lecturer.keyboard.press("Escape")
+    students = [context_page(browser, 1280, 800), context_page(browser, 1280, 800), context_page(browser, 390, 844)]
+    for student, lang in zip(students, ("en", "en", "zh"), strict=True):  # two laptops and a phone in Chinese
+        student.goto(f"{app_url}/?join={joined}&lang={lang}")
+        at(student, "tour", 0)
+    walk = [("tour", n) for n in range(1, LAST_STEP + 1)] + [(p, None) for p in PATHS[PATHS.index("tour") + 1:]]
+    walk += [(PATHS[0], None), ("tour", 0)]  # round to the first page and into the tour again
+    failures, keys = stage_failures(lecturer, "tour step 1"), ["PageDown", "ArrowRight"]
+    for n, (path, step) in enumerate(walk):
+        lecturer.keyboard.press(keys[n % 2])
+        at(lecturer, path, step)
+        where = f"tour step {step + 1}" if step is not None else path
+        if path == "patches":  # its figure is the drawing canvas, on the first screen
+            canvas = lecturer.locator(".st-key-ink_canvas .al-ink__canvas")
+            canvas.wait_for(timeout=60_000)
+            box = canvas.bounding_box()
+            failures += [] if box and box["height"] > 100 and box["y"] + box["height"] <= 721 else [f"patches: {box}"]
+        elif path not in WITHOUT_STAGE:
+            failures += stage_failures(lecturer, where)
+        for student in students:
+            at(student, path, step)  # every student's screen goes where the clicker took the lecture
+    for path in reversed(PATHS[:PATHS.index("tour")]):  # and back with the clicker: ← out of the tour's start
+        lecturer.keyboard.press("PageUp")
+        at(lecturer, path)
+        for student in students:
+            at(student, path)
+    assert not failures, failures
+    for page in (lecturer, *students):
+        assert query(page).get("join", joined) == joined
+        assert not page.errors, page.errors
+        page.context.close()
