@@ -12,6 +12,11 @@ function range(panel) {
   return [lo < 0 ? lo - pad : lo, hi + pad];
 }
 
+// Decimals of a panel's printed values: none for counts (every value whole), else two.
+export function valueDecimals(panel) {
+  return panel.series.every((s) => Array.from(s.values).every((v) => !Number.isFinite(v) || Number.isInteger(v))) ? 0 : 2;
+}
+
 // Panels side by side, or fewer per line (a divisor of their number) when labels of up to look.full_labels would not
 // each get room; longer label lists are thinned with a note.
 function layout(ctx, spec, width, k) {
@@ -49,7 +54,7 @@ function draw(ctx, spec, b, k) {
       ctx.strokeStyle = look.grid_colour; ctx.beginPath(); ctx.moveTo(g.x0, yOf(t)); ctx.lineTo(g.x0 + g.w, yOf(t)); ctx.stroke();
       ctx.fillStyle = look.text_colour; ctx.fillText(number(t, g.decimals), g.x0 - 6, yOf(t));
     }
-    const m = panel.series.length, barW = (g.slot * 0.8) / m, labels = [];
+    const m = panel.series.length, barW = (g.slot * 0.8) / m, labels = [], decimals = valueDecimals(panel);
     ctx.font = px(b.valueSize, look);
     for (let i = 0; i < n; i++) panel.series.forEach((s, j) => {
       const v = s.values[i], x = g.x0 + i * g.slot + g.slot * 0.1 + j * barW;
@@ -57,7 +62,7 @@ function draw(ctx, spec, b, k) {
       const base = yOf(Math.max(g.lo, Math.min(g.hi, 0))), top = yOf(Math.max(g.lo, Math.min(g.hi, v)));
       ctx.fillStyle = s.colour; ctx.fillRect(x, Math.min(base, top), Math.max(1, barW - 1), Math.abs(top - base));
       if (!spec.show_values) return;
-      const text = number(v, 2), w = ctx.measureText(text).width, y = Math.min(base, top) - 2;
+      const text = number(v, decimals), w = ctx.measureText(text).width, y = Math.min(base, top) - 2;
       const cx = Math.max(g.x0 + w / 2, Math.min(g.x0 + g.w - w / 2, x + barW / 2)); // inside the panel
       labels.push({ text, v, cx, y, box: [cx - w / 2, y - b.valueSize, cx + w / 2, y] });
     });
