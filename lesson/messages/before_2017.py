@@ -17,10 +17,10 @@ MESSAGES = {
               "这样两个模型，实时翻译你输入的句子。",
     },
     "b17.en_only": {
-        "en": "The recurrent models translate English into Chinese only. Pick the model en-zh (or one of its "
+        "en": "The recurrent models translate English into Chinese only. Pick “English → 中文” (or one of its "
               "variants) in the Model picker at the top to see them on your sentence; the length chart and Table 1 "
               "below do not need them.",
-        "zh": "这两个循环模型只做英译中。请在顶部的“模型”选择框中选择 en-zh 模型（或它的变体），"
+        "zh": "这两个循环模型只做英译中。请在顶部的“模型”选择框中选择“英语 → 中文”（或它的变体），"
               "才能在你的句子上看到它们；下面的长度图和表 1 不需要它们。",
     },
     "b17.translations": {"en": "Three translations of the same sentence", "zh": "同一个句子的三种翻译"},
