@@ -96,10 +96,11 @@ if widgets.need_trace(trace):
         widgets.show(charts["coverage"])
 
     st.subheader(t("dec.timeline"))
-    if len(steps) > 1:
-        index = bind.bound(st.slider, t("dec.step"), "step", max_value=len(steps) - 1)
+    with widgets.stage_pickers(), st.container(horizontal=True, vertical_alignment="center", gap="large"):
+        if len(steps) > 1:  # presenter view: on the stage, above the step they pick
+            index = bind.bound(st.slider, t("dec.step"), "step", max_value=len(steps) - 1, width=360)
+        bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
     step = steps[index]
-    bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(trace.n_layers("cross"))))
     st.markdown(t("dec.step_line", step=index, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])

@@ -378,6 +378,7 @@ def test_the_download_buttons_never_cover_a_charts_title(browser, app_url, lang,
     page.context.close()
 
 
+STAGE_TOP_JS = "() => document.querySelector('.st-key-al-stage [data-al-chart]').getBoundingClientRect().top"
 STEP_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => ({
   title: el.__alChart.title, width: el.offsetWidth, cell: el.__al.box.cw, zoom: el.__al.most}))"""
 
@@ -387,7 +388,10 @@ STEP_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-
 def test_the_decoding_stage_gives_the_cross_attention_the_wide_slot(browser, app_url, lang, width, height):
     page = context_page(browser, width, height)
     open_app(page, f"{app_url}/decoding?" + urllib.parse.urlencode({"s": DEMO, "presenter": 1, "lang": lang}))
+    until(page, "() => (" + STEP_JS + ")().length === 3")
     bars, cross, masked = page.evaluate(STEP_JS)
+    picker = page.locator(".st-key-al-stage .st-key-al-pickers .st-key-w_layer").bounding_box()  # on the stage
+    assert picker and picker["y"] + picker["height"] <= page.evaluate(STAGE_TOP_JS), picker
     assert cross["title"] == catalogue.t("dec.fig_cross_step", lang, layer=0)
     assert cross["width"] >= 1.4 * max(bars["width"], masked["width"]), (bars, cross, masked)
     assert masked["cell"] <= 64 * 1.45, masked  # step 0's one cell (<bos> → <bos>) is a small map, not the slot

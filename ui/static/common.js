@@ -47,6 +47,13 @@ export function wrapped(ctx, text, room, first = room) {
     if (line.trim() && ctx.measureText((line + piece).trimEnd()).width > most) lines.push(piece.trimStart());
     else lines[lines.length - 1] = line + piece;
   }
+  for (let i = 0; i + 1 < lines.length; i++) { // an opening bracket goes down with what it opens: never "（" / "第 0 层）"
+    const open = lines[i].trimEnd().match(/[（(「《[]$/u);
+    if (open && lines[i].trimEnd().length > 1) {
+      lines[i] = lines[i].trimEnd().slice(0, -1);
+      lines[i + 1] = open[0] + lines[i + 1];
+    }
+  }
   return lines.map((line) => line.trimEnd()).filter(Boolean);
 }
 

@@ -1,0 +1,16 @@
+// ui/static/common.js wrapped: a title broken into lines, an opening bracket kept with what it opens.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { wrapped } from "../../ui/static/common.js";
+
+const ctx = { measureText(s) { return { width: [...String(s)].reduce((w, ch) => w + (ch > "\u2E80" ? 20 : 10), 0) }; } };
+
+test("a Chinese title never ends a line with its opening bracket", () => {
+  const lines = wrapped(ctx, "最新位置的交叉注意力（第 0 层）", 220);
+  assert.deepEqual(lines, ["最新位置的交叉注意力", "（第 0 层）"]);
+});
+
+test("an English title keeps '(' with its word; the first line may be shorter than the rest", () => {
+  assert.deepEqual(wrapped(ctx, "Cross-attention (layer 0)", 250, 160), ["Cross-attention", "(layer 0)"]);
+  assert.deepEqual(wrapped(ctx, "a b", 100), ["a b"]);
+});
