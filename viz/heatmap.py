@@ -50,6 +50,13 @@ def colour_map(kind: str, values: np.ndarray, mask: np.ndarray, bound: float | N
     return ColourMap(KIND_COLOURS[kind], vmin, vmax, "p" if kind == "prob" else words.value, bar=kind not in PLAIN)
 
 
+def masked_words(kind: str, words: Words) -> tuple[str, str]:
+    """A masked cell's text and hover note: −∞ for a score, 0 for a softmax weight (exp(−∞) = 0)."""
+    if kind == "prob":
+        return "0", words.masked.replace(words.mask_text, "0")
+    return words.mask_text, words.masked
+
+
 def matrix_heatmap(
     values,
     row_labels,
@@ -86,7 +93,7 @@ def matrix_heatmap(
     if show_values is None:
         show_values = n_rows * n_cols <= style.MAX_CELLS_WITH_VALUES
     formula = hover_formula or f"{row_title}: {{row}}\n{col_title}: {{col}}\n{words.value}"
-    mask_text, mask_note = grey or (words.mask_text, words.masked)
+    mask_text, mask_note = grey or masked_words(kind, words)
     return Heatmap(
         title=title, values=f32(raw), mask=frozen_mask(mask),
         rows=axis(row_title, row_labels, row_ticks, words.thinned),
