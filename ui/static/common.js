@@ -18,6 +18,7 @@ export function titleSpace(ctx, spec, k, width) {
 }
 
 const TITLE_PITCH = 1.2;
+const CLOSING = /^[）)」》\]，。、；：！？]/u; // punctuation that may not start a line
 const PIECES = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
 
 // The title at the look's size, or smaller (not below the smallest size) when it is wider than the chart, and then
@@ -37,16 +38,29 @@ function titleLines(ctx, spec, k, width) {
 // presenter view (the only view that draws charts at a zoom above 1).
 export const toolbarRoom = (k) => (k > 1 ? 184 : 152);
 
+// A new line's first pieces: `piece`, and when it is closing punctuation, which never starts a line, the pieces
+// before it down to one that is not (taken off `line`, which keeps at least one piece).
+function carried(line, piece) {
+  if (!CLOSING.test(piece)) return [piece.trimStart()];
+  const down = [piece];
+  while (line.length > 1 && line[line.length - 1].trim()) {
+    down.unshift(line.pop());
+    if (!CLOSING.test(down[0])) break;
+  }
+  return down;
+}
+
 // A text in as many lines as it needs to keep each within `room` px in the context's font, the first within `first`
 // (broken at spaces, or between Chinese characters); a word wider than the room keeps a line of its own.
 export function wrapped(ctx, text, room, first = room) {
   if (ctx.measureText(text).width <= first) return [text];
-  const lines = [""];
+  const pieces = [[]]; // each line's pieces
   for (const piece of text.match(PIECES)) {
-    const line = lines[lines.length - 1], most = lines.length === 1 ? first : room;
-    if (line.trim() && ctx.measureText((line + piece).trimEnd()).width > most) lines.push(piece.trimStart());
-    else lines[lines.length - 1] = line + piece;
+    const line = pieces[pieces.length - 1], most = pieces.length === 1 ? first : room, joined = line.join("");
+    if (!joined.trim() || ctx.measureText((joined + piece).trimEnd()).width <= most) line.push(piece);
+    else pieces.push(carried(line, piece));
   }
+  const lines = pieces.map((line) => line.join(""));
   for (let i = 0; i + 1 < lines.length; i++) { // an opening bracket goes down with what it opens: never "（" / "第 0 层）"
     const open = lines[i].trimEnd().match(/[（(「《[]$/u);
     if (open && lines[i].trimEnd().length > 1) {
