@@ -56,8 +56,9 @@ if widgets.need_trace(trace):
         widgets.output_chips(tf)
         st.caption("  \n".join(trained_line(name) for name in (b17.RNNENC, b17.RNNSEARCH)))
 
-    widgets.section(t("b17.bottleneck"), t("b17.bottleneck_caption", n=b17.words_of(view.sentence),
-                                           hidden=b17.rnn_bundle(b17.RNNENC).config.hidden))
+    marked = [t("b17.your_length", n=b17.words_of(view.sentence))] if b17.applies(trace) else []  # the chart's line
+    widgets.section(t("b17.bottleneck"), " ".join(
+        [t("b17.bottleneck_caption", hidden=b17.rnn_bundle(b17.RNNENC).config.hidden)] + marked))
     widgets.show(charts["bleu"])
 
     if "align" in charts:

@@ -44,11 +44,12 @@ MESSAGES = {
     "b17.bottleneck": {"en": "The bottleneck: quality against sentence length", "zh": "瓶颈：翻译质量与句子长度"},
     "b17.bottleneck_caption": {
         "en": "BLEU on the 2,000 held-out pairs of test.tsv, grouped by the English sentence's length (Bahdanau et "
-              "al.'s Figure 2). The vertical line is your sentence: {n} words. RNNenc must fit every sentence into "
-              "one vector of {hidden} numbers; the longer the sentence, the more it loses.",
-        "zh": "在 test.tsv 的 2,000 个留出句对上按英文句长分组计算的 BLEU（Bahdanau 等论文的图 2）。竖线是你的句子："
-              "{n} 个词。RNNenc 必须把每个句子都塞进一个 {hidden} 维的向量；句子越长，丢得越多。",
+              "al.'s Figure 2). RNNenc must fit every sentence into one vector of {hidden} numbers; the longer the "
+              "sentence, the more it loses.",
+        "zh": "在 test.tsv 的 2,000 个留出句对上按英文句长分组计算的 BLEU（Bahdanau 等论文的图 2）。"
+              "RNNenc 必须把每个句子都塞进一个 {hidden} 维的向量；句子越长，丢得越多。",
     },
+    "b17.your_length": {"en": "The vertical line is your sentence: {n} words.", "zh": "竖线是你的句子：{n} 个词。"},
     "b17.align": {"en": "Alignment: the first attention map", "zh": "对齐：最早的注意力图"},
     "b17.align_caption": {
         "en": "Each row is one decoding step, each column a source word. RNNsearch was never told which word "

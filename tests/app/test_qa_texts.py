@@ -15,3 +15,17 @@ def test_no_message_sends_the_reader_to_the_sidebar_for_a_control():
 def test_the_before_2017_notice_names_the_model_as_the_picker_lists_it():
     for lang in ("en", "zh"):
         assert CATALOGUE["model.en-zh"][lang] in CATALOGUE["b17.en_only"][lang]
+
+
+def test_before_2017_names_no_vertical_line_where_it_draws_none():
+    """Through zh→en the BLEU chart marks no length: its caption must not say 'the vertical line is your sentence:
+    1 words' (猫坐在垫子上。 read as one English word); through en→zh it still gives the sentence's word count."""
+    from tests.app.conftest import open_page
+
+    def texts(at) -> str:
+        return "\n".join(str(e.value) for kind in ("markdown", "caption") for e in getattr(at, kind))
+
+    zh = texts(open_page("before_2017", s="猫坐在垫子上。", model="zh-en"))
+    assert "BLEU on the 2,000 held-out pairs" in zh and "vertical line" not in zh
+    en = texts(open_page("before_2017", s="I love machine learning."))
+    assert "The vertical line is your sentence: 4 words." in en
