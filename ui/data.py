@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import torch
+from threadpoolctl import threadpool_limits
 
 from model import lessons, pretrained, pretrained_lessons
 from model.ablation import Head, importance, mean_z, run_knockout, sequence_log_probs
@@ -48,6 +49,9 @@ from ui.shared import per_process
 from ui.view import PARAMS, PRETRAINED, View
 
 torch.set_num_threads(1)  # measured faster than 2 for these tiny matrices, and leaves a core to the server
+# NumPy's BLAS one thread too: on a busy 2-core machine a 16 × 256 product split over two threads waits for a core
+# (docs/benchmarks.md: p50 3× and p95 5× those of one thread while other requests compute)
+threadpool_limits(1, user_api="blas")
 sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 by default) while a trace computes
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
 # The traces kept per process, in MB (a 16-token trace holds 1.7 MB; ui/budget.py); every other cache of arrays has its
