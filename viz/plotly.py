@@ -277,6 +277,13 @@ def _(spec: Grid) -> Figure:
     return Figure(data=data, layout=layout)
 
 
+def panel_decimals(panel) -> int:
+    """0 when every finite value of the panel is whole (cache sizes, counts), else 2: bar_panels.js's valueDecimals."""
+    values = np.concatenate([np.asarray(s.values, dtype=np.float64).ravel() for s in panel.series] or [np.zeros(0)])
+    finite = values[np.isfinite(values)]
+    return 0 if np.all(finite == np.round(finite)) else 2
+
+
 def value_labels(values: np.ndarray, decimals: int) -> list[str]:
     """Rounded values as strings without negative zeros."""
     return [f"{v:.{decimals}f}" for v in np.round(values.astype(np.float64), decimals) + 0.0]
@@ -312,14 +319,14 @@ def _(spec: BarPanels) -> Figure:
     ticks = dict(tickmode="array", tickvals=list(range(n)), ticktext=[text(t) for t in spec.labels],
                  tickfont=font(look, look.tick_size), showgrid=False, zeroline=False, automargin=True)
     for i, panel in enumerate(spec.panels):
-        sid = axis_id(i)
+        sid, decimals = axis_id(i), panel_decimals(panel)
         for series in panel.series:
             hover = template(spec.hover, {"series": text(series.name), "label": "%{customdata}", "value": "%{y:.3f}"})
             data.append(dict(type="bar", x=list(range(n)), y=series.values, name=text(series.name),
                              customdata=[text(t) for t in spec.labels],
                              legendgroup=text(series.name), showlegend=i == 0, marker=dict(color=series.colour),
                              xaxis="x" + sid, yaxis="y" + sid, hovertemplate=hover,
-                             **(dict(text=value_labels(np.asarray(series.values), 2), textposition="outside",
+                             **(dict(text=value_labels(np.asarray(series.values), decimals), textposition="outside",
                                      textfont=font(look, look.tick_size), cliponaxis=False)
                                 if spec.show_values else {})))
         layout["xaxis" + sid] = dict(ticks, title=title_dict(spec.label_title, look), domain=doms[i],

@@ -60,3 +60,15 @@ def test_layernorm_stats_compares_before_and_after_per_token(arr):
 def overlapping(a, b):
     """True when two [start, end] intervals overlap."""
     return min(a[1], b[1]) > max(a[0], b[0])
+
+
+def test_plotly_bar_panels_write_whole_values_without_decimals_as_the_canvas_does():
+    """A panel of cache sizes prints 22272, not 22272.00 (the handout's Plotly path); a fractional panel keeps two."""
+    from viz.spec import BarPanels, Panel, Series
+
+    whole = Panel("bytes", (Series("K/V", np.array([22272, 11136, 5568], dtype=np.float32), "#000"),), None, True)
+    part = Panel("share", (Series("p", np.array([0.5, 0.25, 0.125], dtype=np.float32), "#000"),), None, True)
+    spec = BarPanels("cache", ("MHA", "GQA", "MQA"), "heads", (whole, part), "{series} {label} {value}",
+                     guide_colour="#888", height=300, show_values=True)
+    texts = [list(trace["text"]) for trace in to_plotly(spec).to_dict()["data"]]
+    assert texts == [["22272", "11136", "5568"], ["0.50", "0.25", "0.12"]]
