@@ -496,3 +496,22 @@ def test_a_whole_lecture_rehearsed_with_the_clicker_alone(browser, app_url):
         assert query(page).get("join", joined) == joined
         assert not page.errors, page.errors
         page.context.close()
+
+
+def test_the_projector_window_on_the_tour_shows_the_step_without_the_chapter_toggle(browser, app_url):
+    """The tour's chapter toggle is the lecturer's, on the console; the projector window shows the step's stage only."""
+    console = context_page(browser, 1280, 800)
+    console.goto(f"{app_url}/tour?class=new&s=I+have+a+cat")
+    console.locator(".al-class-code").wait_for(timeout=60_000)
+    console.keyboard.press("Escape")
+    toggle = ".st-key-w_tour_chapter"
+    console.locator(toggle).wait_for(timeout=60_000)
+    with console.context.expect_page() as opened:
+        console.locator(".st-key-class_projector button").click()
+    projector = opened.value
+    projector.set_viewport_size({"width": 1280, "height": 720})
+    at(projector, "tour", sentence="I have a cat")
+    projector.locator(".st-key-al-stage [data-al-chart]").first.wait_for(timeout=60_000)
+    assert console.locator(toggle).is_visible()
+    assert projector.locator(toggle).count() == 1 and not projector.locator(toggle).is_visible()
+    console.context.close()

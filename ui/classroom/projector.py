@@ -15,9 +15,11 @@ from ui.i18n import lang, t
 from ui.shared import per_process
 
 JS = component_js("projector")  # ui/static/components/projector.js
-# the projector window shows the stage: no sentence row (its box, model, View and keys), nothing of the class's
+# the projector window shows the stage: no sentence row (its box, model, View and keys), nothing of the class's, and
+# not the tour's chapter toggle (the lecturer's choice, made on the console)
 HIDDEN_CSS = """<style>
 .st-key-al-header [data-testid="stHorizontalBlock"]:has([class*="st-key-sentence_"]) {display:none}
+.st-key-w_tour_chapter {display:none}
 </style>"""
 
 
