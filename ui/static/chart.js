@@ -14,7 +14,7 @@ import grid from "./grid.js";
 import head_view from "./head_view.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { arrived, elementState, listen, split, superseded } from "./live.js";
+import { arrived, elementState, listen, moved, rerunStarted, split, superseded } from "./live.js";
 import wirings from "./wirings.js";
 
 /**
@@ -42,13 +42,35 @@ const WAIT_MS = 150; // the longest a drawn payload waits for the rest of its re
 let frame = 0, timer = 0;
 
 export default function ({ parentElement, data }) {
-  if (sameBytes(elementState(parentElement).bytes, data)) return;
+  if (shows(parentElement, data)) return;
   const payload = decode(data);
+  if (adopted(parentElement, data, payload)) return;
   return accept(parentElement, data, payload, arrived(parentElement, payload));
 }
 
+// Streamlit may mount a chart element again, in a new root, with the bytes its old root shows (issue 55: the rerun
+// after a typing pause redrew every chart on Decoding, up to a second after the route had drawn them): the old
+// root's drawn charts move into the new one, canvases and state, and nothing is drawn.
+const mounted = new Map(); // "name|name…" of an element's charts -> the root last given them
+function adopted(root, data, payload) {
+  const names = payload.names.join("|"), old = mounted.get(names);
+  mounted.set(names, root);
+  if (!old || old === root || elementState(root).bytes || !shows(old, data)) return false;
+  const box = old.querySelector(":scope > .al-charts");
+  if (!box || pending.has(old)) return false;
+  root.appendChild(box);
+  moved(old, root);
+  return true;
+}
+
+// Whether `root` already shows these bytes, or will in its next frame: drawn or pending, from the route or a rerun
+// (the rerun after a typing pause builds the bytes the route drew, and a rerun's elements are sent again unchanged).
+export function shows(root, data) {
+  return sameBytes(pending.get(root)?.data ?? elementState(root).bytes, data);
+}
+
 // A payload from the keystroke route (live.js): drawn in the next frame, without waiting for a rerun.
-listen((root, data, payload) => sameBytes(elementState(root).bytes, data) || accept(root, data, payload, null));
+listen((root, data, payload) => shows(root, data) || accept(root, data, payload, null));
 
 // A new visitor's first chart (ui/static/components/first_chart.js): the first payload of the keystroke route's
 // answer for the page's link, drawn at once (in the page's body while Streamlit has drawn nothing; moved below what
@@ -122,8 +144,11 @@ function schedule(now) {
 
 const app = () => document.querySelector('[data-testid="stApp"]');
 const running = () => app()?.dataset.testScriptState === "running";
+let wasRunning = false;
 new MutationObserver(() => {
   if (preview && location.pathname !== landed) { handedOver = true; preview.remove(); } // another page's run
+  if (running() && !wasRunning) rerunStarted();
+  wasRunning = running();
   if (pending.size && !running()) schedule();
 }).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-test-script-state"] });
 
@@ -280,7 +305,10 @@ function canvasSlot(mark) {
   }, "");
   let width = 0;
   new ResizeObserver(() => {
-    if (slot.__al.spec && slot.clientWidth !== width) { width = slot.clientWidth; paint(slot, width); }
+    if (slot.__al.spec && slot.isConnected && slot.clientWidth && slot.clientWidth !== width) {
+      width = slot.clientWidth; // (a slot taken out of the page, or moved to a new root, keeps its drawing)
+      paint(slot, width);
+    }
   }).observe(slot);
   return slot;
 }

@@ -8,6 +8,7 @@ const roots = new Map(); // "name|name…" of an element's charts -> the element
 const SENTENCE = /(^|\s)st-key-sentence_\d+(\s|$)/; // the shared sentence box (app.py: key "sentence_<gen>")
 let box = null; // the sentence box last typed in
 let asked = 0; // sequence number of the latest request: an answer never replaces a newer draw
+let askedAtRun = 0; // requests asked when the running rerun began: the only ones its payloads are newer than
 let previous = ""; // the text of the latest request (the route verifies its output as a draft: faster decoding)
 let drawer = null; // the chart element's draw(root, bytes, payload), once it listens
 
@@ -23,12 +24,34 @@ export function elementState(root) {
   return states.get(root);
 }
 
+// Streamlit mounted a chart element again (a new root for the same charts): `to` takes over `from`'s state, and
+// the route's answers go to it.
+export function moved(from, to) {
+  states.set(to, elementState(from));
+  for (const [name, root] of roots) if (root === from) roots.set(name, to);
+}
+
+// A rerun began (Streamlit marks the app "running"): it shows the view as the requests asked so far left it.
+export function rerunStarted() {
+  askedAtRun = asked;
+}
+
+// A route request is asked: its sequence number.
+export function ask() {
+  return ++asked;
+}
+
+// Whether the route's answer to request n may be drawn into `root`: no draw since it was asked is newer.
+export const fresh = (root, n) => n > elementState(root).seq;
+
 // A rerun's payload arrived for `root`: remember the root if its page is live. Unless the payload looks older than
-// the route's drawing (`superseded`), answers to the requests asked so far are older than it: they are not drawn.
+// the route's drawing (`superseded`), answers to the requests asked before its rerun began are older than it: they
+// are not drawn. Requests asked while the rerun ran are for newer text (typing went on): their answers still draw.
 export function arrived(root, payload) {
   if (payload.live) roots.set(key(payload), root);
-  if (!superseded(root, payload)) elementState(root).seq = asked;
-  return asked;
+  const state = elementState(root);
+  if (!superseded(root, payload)) state.seq = Math.max(state.seq, askedAtRun);
+  return askedAtRun;
 }
 
 // True if a rerun's payload shows another sentence than the route drew for the text still in the box: typing went
@@ -66,14 +89,14 @@ function request(url, params, draw) {
   const text = params.get("s") ?? "";
   params.set("p", previous);
   previous = text;
-  const n = ++asked;
+  const n = ask();
   fetch(`${url}?${params}`, { cache: "no-store" })
     .then((r) => (r.status === 200 ? r.arrayBuffer() : null))
     .then((buffer) => {
       if (!buffer) return;
       for (const bytes of split(buffer)) {
         const payload = decode(bytes), root = roots.get(key(payload));
-        if (!root?.isConnected || n <= elementState(root).seq) continue; // a draw since this request is newer
+        if (!root?.isConnected || !fresh(root, n)) continue; // a draw since this request is newer
         Object.assign(elementState(root), { seq: n, liveText: text, liveSentence: payload.sentence });
         draw(root, bytes, payload);
       }
