@@ -11,7 +11,7 @@ import torch
 
 from model.hooks import act_name
 from model.tokenizer import BOS_ID, EOS_ID, UNK_ID, Vocab
-from model.transformer import AttnOptions, Transformer, cross_cache
+from model.transformer import AttnOptions, Transformer, cross_cache, new_cache
 
 N_LIKELIEST = 8
 METHODS = ("greedy", "sample", "beam")
@@ -149,7 +149,8 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
     in one decoder pass: guessed tokens are kept while they equal the argmax, and the first mismatch's argmax
     comes from the same pass; after a miss the draft is realigned (`realign`), and once it is used up the guess is
     what followed the prefix's last tokens earlier in the prefix, or in the model's recent translations (`follows`,
-    updated here; see `guessed`). A good draft needs 1–3 passes instead of one per token. `guard`: each row's argmax
+    updated here; see `guessed`); with no draft, after the guess's first miss, the rest decoded with the KV cache
+    (`cached_greedy`). A good draft needs 1–3 passes instead of one per token. `guard`: each row's argmax
     skips the tokens that would repeat an n-gram of its prefix. Returns the ids and the last pass, recorded (a right
     draft's last pass is the one a trace records)."""
     follows = {} if follows is None else follows
@@ -171,6 +172,8 @@ def greedy_with_draft(model, memory, src_ids, draft: list[int], max_steps: int, 
                 break
         if from_draft:
             at = realign(draft, at + j, token) if j < len(guess) else at + j
+        elif not draft:  # no draft, and the recent translations' guess missed: greedy's own, cached, is the draft
+            draft, at = cached_greedy(model, memory, src_ids, prefix, max_steps, attn, guard), len(prefix) - 1
 
 
 def before_eos(guess: list[int]) -> list[int]:
@@ -190,9 +193,10 @@ def realign(draft: list[int], at: int, token: int) -> int:
     """Where the draft goes on after `token` came where draft[at] was expected: after the token if it comes a
     little later (the draft had words too many here) or a little earlier (words were inserted before it, and the
     guess ran ahead), else at + 1 (one word was replaced; a keystroke usually changes one word of the
-    translation). Only speed depends on it."""
-    for k in (1, 2, 3, -1, -2, -3):
-        if 0 <= at + k < len(draft) and draft[at + k] == token:
+    translation); nearest first, anywhere in the draft (a keystroke may move a phrase: the draft's words after it
+    come again). Only speed depends on it."""
+    for k in sorted(range(-at, len(draft) - at), key=lambda k: (abs(k), k < 0)):
+        if k and draft[at + k] == token:
             return at + k + 1
     return at + 1
 
@@ -219,6 +223,19 @@ def continuation(prefix: list[int], n: int = 2) -> list[int]:
         if prefix[start : start + n] == tail:
             return prefix[start + n :]
     return []
+
+
+def cached_greedy(model, memory, src_ids, prefix: list[int], max_steps: int, attn: AttnOptions,
+                  guard: bool) -> list[int]:
+    """A draft when there is none: the prefix (with <bos>) and greedy's continuation, decoded a row a step with the KV
+    cache, unrecorded, <bos> left off; equal to greedy's up to float rounding (a near tie may differ), so the
+    verifying pass decides and only speed depends on it (a step costs about half a pass; a wrong guess, a pass)."""
+    cache, new = new_cache(model.config.N), prefix
+    while len(prefix) <= max_steps and prefix[-1] != EOS_ID:
+        logits = model.decode_step(memory, src_ids, torch.tensor([new]), cache, attn)[0, -1:]  # (1, V)
+        new = guarded(logits, [prefix], guard).argmax(-1).tolist()
+        prefix = prefix + new
+    return prefix[1:]
 
 
 def sequential_prefix(model, memory, src_ids, opts: DecodeOptions, attn: AttnOptions,

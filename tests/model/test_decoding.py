@@ -7,7 +7,7 @@ import torch
 
 from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
-from model.decoding import DecodeOptions, guessed
+from model.decoding import DecodeOptions, guessed, realign
 from model.tokenizer import EOS_ID, Vocab
 from model.trace import run_with_trace, trace_to_dict
 from model.transformer import Transformer
@@ -224,6 +224,34 @@ def test_a_sentence_translated_before_is_guessed_whole_without_a_draft(monkeypat
     assert len(calls) == 1  # the guess stops before its <eos>: the verifying pass is over exactly the output's rows
     np.testing.assert_array_equal(again["hook_logits"], run_with_trace(load_bundle("en-zh"), text)["hook_logits"])
     assert len(calls) == 1
+
+
+def test_a_new_sentence_without_a_draft_is_decoded_with_the_kv_cache_then_verified_in_one_pass(monkeypatch):
+    """No draft and nothing remembered (a typist's first keystroke): after the empty guess misses, the rest is greedy
+    with the KV cache (`decode_step`, half a pass a token), verified by one full pass, which the trace records: two
+    decoder passes, not one per token, and the numbers of a run verifying the right draft."""
+    bundle = load_bundle("en-zh")
+    text = "my friend drinks hot tea at home every day ."
+    exact = run_with_trace(bundle, text)
+    out = exact.decoded.ids
+    assert len(out) > 10
+    calls = counted_passes(monkeypatch, bundle)
+    bundle.follows.clear()
+    fresh = run_with_trace(bundle, text)
+    assert fresh.decoded.ids == out
+    for name in ("decoder.0.self_attn.hook_pattern", "hook_logits", "probs"):
+        np.testing.assert_array_equal(fresh[name], exact[name], err_msg=name)
+    assert len(calls) == 2, len(calls)
+
+
+def test_a_phrase_the_keystroke_moved_is_found_anywhere_in_the_draft():
+    """After a miss the draft goes on after the model's token, nearest first, however far (a moved phrase: the words
+    after it come again), else one word on."""
+    draft = [10, 11, 12, 13, 14, 15, 16, 17, 18]
+    assert realign(draft, 1, 16) == 7  # five ahead
+    assert realign(draft, 7, 11) == 2  # six back
+    assert realign([5, 9, 7, 9, 5], 2, 5) == 5  # as far ahead as back: ahead first (the draft had words too many)
+    assert realign(draft, 4, 99) == 5  # not in the draft: a replaced word
 
 
 def test_threads_decoding_through_one_bundle_at_once_get_the_plain_results():
