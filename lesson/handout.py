@@ -237,8 +237,8 @@ def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
 
 def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     """The handout of a trace: every guided-tour step and its chapters (Before 2017, trained and scored, trust, After
-    2017), titled with the sentence and its translation, in `lang`; `align_weight` is the model's guided-alignment
-    weight, stated next to the cross-attention."""
+    2017, From words to patches), titled with the sentence and its translation, in `lang`; `align_weight` is the
+    model's guided-alignment weight, stated next to the cross-attention."""
     from lesson.tour import WITH_CHAPTER, facts
 
     sizes, in_lang = facts(trace), partial(t, language=lang)

@@ -115,4 +115,35 @@ MESSAGES = {
     "vit.data": {
         "en": "Data: {credit}. Drawn in this browser by a script, {drawn_n} digits: {drawn_acc} right.",
         "zh": "数据：{credit}。由脚本在浏览器中画出的 {drawn_n} 个数字：答对 {drawn_acc}。"},
+    "tour.vit_patches.title": {"en": "From words to patches · A digit as 16 tokens",
+                               "zh": "从词到图块 · 一个数字就是 16 个词元"},
+    "tour.vit_patches.text": {
+        "en": "The same encoder reads images too. A Vision Transformer (Dosovitskiy et al., 2021) cuts a picture into "
+              "patches and reads them as a sentence. Here the picture is a sample digit drawn in the browser for the "
+              "page From words to patches: 8 × 8 pixels, cut into 16 patches of 2 × 2. Each row of the figure is one "
+              "patch flattened to 4 numbers (ink from 0 to 16). One linear layer E maps each patch to a token, a "
+              "learned [CLS] token goes first and a learned position embedding is added to every token: the encoder "
+              "then reads 17 tokens, as it read the {S} tokens of your sentence.",
+        "zh": "同一个编码器也能读图。视觉 Transformer（ViT，Dosovitskiy 等，2021）把一幅图切成图块，当作一句话来读。"
+              "这里的图是在浏览器里为“从词到图块”页面画的一个示例数字：8 × 8 像素，切成 16 个 2 × 2 的图块。"
+              "图中每一行是一个展平成 4 个数的图块（墨迹从 0 到 16）。一个线性层 E 把每个图块变成一个词元，"
+              "最前面是可学习的 [CLS] 词元，每个词元再加上可学习的位置嵌入：编码器读到 17 个词元，"
+              "就像它读你这句话的 {S} 个词元一样。",
+    },
+    "tour.vit_cls.title": {"en": "From words to patches · Where [CLS] looks",
+                           "zh": "从词到图块 · [CLS] 看向哪里"},
+    "tour.vit_cls.text": {
+        "en": "Inside, nothing changes: every layer scores the [CLS] query against each patch's key with q·k/√d_k, "
+              "turns the row into weights with a softmax and reads the weighted sum of the values, as the "
+              "Self-attention step did for your sentence (the formula uses the ViT's own d_k). The class is read "
+              "from [CLS] at the end, so its row shows which patches the answer draws on. Heads and layers mix the "
+              "tokens, so the figure follows attention rollout (Abnar & Zuidema, 2020): each layer's weights, heads "
+              "averaged and half kept for the residual, multiplied through the layers. Draw your own digit on the "
+              "page From words to patches.",
+        "zh": "内部什么都没变：每一层都用 q·k/√d_k 给 [CLS] 的查询与每个图块的键打分，用 softmax 把这一行变成权重，"
+              "再读出值的加权和，和“自注意力”那一步对你这句话做的一样（公式里用的是 ViT 自己的 d_k）。"
+              "类别最后从 [CLS] 读出，所以它这一行显示答案依靠哪些图块。各个头和各层会把词元混在一起，"
+              "所以图中用的是注意力展开（Abnar 与 Zuidema，2020）：每层的权重对各头取平均，再留一半给残差，"
+              "逐层相乘。到“从词到图块”页面上画你自己的数字吧。",
+    },
 }

@@ -1,14 +1,14 @@
 """Messages of the guided tour's optional chapter, After 2017 (lesson/tour/after_2017.py)."""
 
 MESSAGES = {
-    "tour.chapter": {"en": "Chapters: before 2017 · trained and scored · trust · after 2017",
-                     "zh": "章节：2017 年之前 · 训练与评分 · 可信度 · 2017 年之后"},
+    "tour.chapter": {"en": "Chapters: before 2017 · trained and scored · trust · after 2017 · patches",
+                     "zh": "章节：2017 年之前 · 训练与评分 · 可信度 · 2017 年之后 · 图块"},
     "tour.chapter_help": {
-        "en": "Sixteen more steps on this sentence: the recurrent models attention came from, how the model is "
-              "trained and scored, how far its attention can be trusted, and what today's models change about "
-              "attention.",
-        "zh": "用这句话再走十六步：注意力起源的循环模型，模型怎样训练和评分，它的注意力在多大程度上可信，"
-              "以及今天的模型对注意力做了哪些改变。",
+        "en": "Eighteen more steps on this sentence: the recurrent models attention came from, how the model is "
+              "trained and scored, how far its attention can be trusted, what today's models change about "
+              "attention, and the same attention over a digit's patches (ViT).",
+        "zh": "用这句话再走十八步：注意力起源的循环模型，模型怎样训练和评分，它的注意力在多大程度上可信，"
+              "今天的模型对注意力做了哪些改变，以及同样的注意力怎样作用在一个数字的图块上（ViT）。",
     },
     "tour.axis.tile": {"en": "tiles read", "zh": "已读的块"},
     "tour.axis.pair": {"en": "pair i", "zh": "第 i 对"},

@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from lesson import catalogue
-from lesson.tour import BEFORE, CHAPTER, STEPS, TRAINING, TRUST, WITH_CHAPTER
+from lesson.tour import BEFORE, CHAPTER, PATCHES, STEPS, TRAINING, TRUST, WITH_CHAPTER
 from model import scoring
 from model.checkpoint import available_models, load_bundle
 from tests.app.conftest import element_specs
@@ -180,6 +180,7 @@ def test_trust_chapter_attribution_matches_finite_differences_and_rollout_a_nump
 
 
 def test_the_toggle_counts_the_chapters_steps():
-    assert len(BEFORE) + len(TRAINING) + len(TRUST) + len(CHAPTER) == 16 == len(WITH_CHAPTER) - len(STEPS)
-    assert "Sixteen more steps" in catalogue.t("tour.chapter_help", "en")
-    assert "再走十六步" in catalogue.t("tour.chapter_help", "zh")
+    assert len(BEFORE) + len(TRAINING) + len(TRUST) + len(CHAPTER) + len(PATCHES) == 18 == \
+        len(WITH_CHAPTER) - len(STEPS)
+    assert "Eighteen more steps" in catalogue.t("tour.chapter_help", "en")
+    assert "再走十八步" in catalogue.t("tour.chapter_help", "zh")

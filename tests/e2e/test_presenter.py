@@ -28,7 +28,7 @@ SENTENCES = {
     "chinese": ("zh-en", "那只动物没有过马路因为它太累了。"),  # 16 characters
     "unknown": ("en-zh", "My name is Tom."),  # "Tom" is unknown to the shipped models, copied into the translation
 }
-TOUR_STEPS = len(WITH_CHAPTER)  # the tour's 17 steps and its chapters' 14 (trained and scored, trust, After 2017)
+TOUR_STEPS = len(WITH_CHAPTER)  # the tour's 17 steps and its chapters' 18 (Before 2017 … From words to patches)
 WITHOUT_FIGURE = {"notes", "pretrained", "export"}  # panels and tables, a model to load, downloads
 
 
