@@ -48,6 +48,7 @@ class Page:
     icon: str
     elements: Elements | None = None  # its chart builder if the keystroke route draws it while the user types
     families: tuple[str, ...] = ()  # the pretrained model families it can show (none: the built-in models only)
+    sentence: bool = True  # its charts read the typed sentence's trace (False: its own input, e.g. a drawing)
 
     @property
     def file(self) -> str:
@@ -83,7 +84,7 @@ PAGES: tuple[Page, ...] = (
     Page("kv_cache", ":material/memory:", kv_cache.elements),
     Page("sliding_window", ":material/width:", sliding_window.elements),
     Page("positions", ":material/rotate_right:", positions.elements),
-    Page("patches", ":material/draw:", patches.elements),
+    Page("patches", ":material/draw:", patches.elements, sentence=False),
     Page("pretrained", ":material/hub:", families=ALL_FAMILIES),
     Page("export", ":material/download:"),
 )

@@ -95,8 +95,9 @@ def page_answer(page: str, v: View) -> Answer | None:
     apply (no sentence, the naive renderer, a pretrained model)."""
     if not v.live or v.model not in data.models():
         return None
-    trace = data.view_trace(v)
-    return answer(BY_PATH[page].elements, trace, v) if trace is not None else None
+    reads = BY_PATH[page].sentence
+    trace = data.view_trace(v) if reads else None  # a page with its own input draws with the sentence box empty
+    return answer(BY_PATH[page].elements, trace, v) if trace is not None or not reads else None
 
 
 def payloads(page: str, params: dict[str, str]) -> list[bytes]:

@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.harness import IDLE
 from lesson import catalogue
-from tests.e2e.helpers import charts, context_page, open_app, query, url_of, wait_painted
+from tests.e2e.helpers import charts, context_page, open_app, query, sentence_box, url_of, wait_painted
 from tests.e2e.test_classroom import open_class, wait_path, wait_url
 from tests.e2e.test_live import START, Outbox, type_at_end
 
@@ -103,6 +103,18 @@ def test_each_stroke_redraws_every_figure_before_any_rerun(browser, app_url, siz
     page.get_by_text("The model reads 4").wait_for(timeout=30_000)
     assert not errors
     context.close()
+
+
+def test_a_stroke_redraws_the_figures_with_the_sentence_box_empty(page, app_url):
+    """The page's input is the drawing: with no sentence typed, a stroke still redraws every figure before a rerun."""
+    outbox = Outbox(page)
+    open_app(page, url_of(app_url, "patches", s=""))
+    assert sentence_box(page).input_value() == ""
+    outbox.holding = True
+    before = summaries(page)
+    stroke(page, canvas_box(page), FOUR[0])
+    assert changed(page, before) == set(), "a stroke with the sentence box empty waited for the rerun"
+    outbox.release()
 
 
 def test_hostile_drawings_never_break_the_page(page, app_url):

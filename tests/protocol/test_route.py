@@ -141,6 +141,7 @@ CASES = ([(page, DEFAULT_VIEW.get(page, ""), SENTENCE) for page in sorted(LIVE)]
          + [(page, view, SENTENCE) for page, views in PAGE_VIEWS.items() for view in views]
          + [(page, view, SENTENCE) for page in ("self_attention", "multi_head") for view in VIEWS]
          + [("self_attention", "scale=false&temp=2.5", SENTENCE),
+            ("patches", "ink=KGqG0a.ab&occ=21", ""),  # its own input: drawn per stroke with the sentence box empty
             pytest.param("self_attention", "model=zh-en", "我有一只猫", marks=ZH_EN),
             pytest.param("multi_head", "model=zh-en&side=cross&layer=1&head=5", "我有一只猫", marks=ZH_EN)])
 
