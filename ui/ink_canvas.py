@@ -58,7 +58,8 @@ def ink_canvas(samples: list[dict], *, large: bool) -> None:
                              "label": t("vit.canvas_label"), "clear": t("vit.clear"), "mode_draw": t("vit.mode_draw"),
                              "mode_occlude": t("vit.mode_occlude"), "samples_label": t("vit.samples"),
                              "full_note": t("vit.full"),
-                             "overlays": [t("vit.overlay_rollout"), t("vit.overlay_last"), t("vit.overlay_off")]},
+                             "overlays": [t("vit.overlay_rollout"), t("vit.overlay_last"), t("vit.overlay_head"),
+                                          t("vit.overlay_off")]},
                        default={"value": shown}, key=NAME, on_value_change=ignore, width="stretch")
     drawn = result.value if isinstance(result.value, dict) else shown
     report = (str(drawn.get("ink", "")), str(drawn.get("occ", "")))

@@ -51,7 +51,8 @@ def test_cls_maps_rollout_and_walk_against_numpy():
     charts, tr = elements(None, v), run(SEVEN, "")
     cls = values(charts["cls"])[0]  # (N, h, 4, 4)
     assert cls[1, 2, 1, 3] == pytest.approx(tr.pattern[1, 2, 0, 1 + 4 * 1 + 3])
-    rolled, last = values(charts["rollout"])
+    rolled, last, picked = values(charts["rollout"])
+    np.testing.assert_allclose(picked.ravel(), tr.pattern[1, 2, 0, 1:], atol=1e-7)  # the tint's picked layer and head
     hats = [(0.5 * a.mean(0) + 0.5 * np.eye(17)) / (0.5 * a.mean(0) + 0.5 * np.eye(17)).sum(1, keepdims=True)
             for a in tr.pattern.astype(np.float64)]
     np.testing.assert_allclose(rolled.ravel(), np.linalg.multi_dot(hats[::-1])[0, 1:], atol=1e-6)

@@ -117,6 +117,28 @@ def test_a_stroke_redraws_the_figures_with_the_sentence_box_empty(page, app_url)
     outbox.release()
 
 
+def test_the_tint_button_offers_the_picked_layer_and_head(page, app_url):
+    """The third press of the tint button tints by [CLS]'s row at the layer and head picked for the query row."""
+    open_app(page, url_of(app_url, "patches", layer="1", head="2"))
+    stroke(page, canvas_box(page), FOUR[0])
+    button = page.locator(".al-ink__overlay")
+    for _ in range(2):
+        button.click()
+    assert button.inner_text() == catalogue.t("vit.overlay_head", "en")
+    title = catalogue.t("vit.fig_head", "en", layer=1, head=2)
+    for _ in range(100):
+        shown = [v for c in charts(page) if c["title"] == title for row in c["z"] for v in row]
+        tinted = page.locator("canvas.al-ink__canvas").evaluate(
+            "c => { let r = c; while (r && !r.__ink) r = r.parentNode;"
+            " return r.__ink.maps && r.__ink.maps[r.__ink.overlay] && Array.from(r.__ink.maps[r.__ink.overlay]); }")
+        if shown and tinted == pytest.approx(shown, abs=1e-6):
+            break
+        page.wait_for_timeout(100)
+    assert shown and tinted == pytest.approx(shown, abs=1e-6)
+    button.click()
+    assert button.inner_text() == catalogue.t("vit.overlay_off", "en")
+
+
 def test_hostile_drawings_never_break_the_page(page, app_url):
     """A blank canvas, one filled black, a thousand strokes: figures drawn, a notice when full, no error."""
     open_app(page, url_of(app_url, "patches"))

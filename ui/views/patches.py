@@ -122,17 +122,21 @@ def cls_element(tr: ViTTrace, v: View) -> Element:
 
 
 def rollout_element(tr: ViTTrace, v: View) -> Element:
-    """Rollout's [CLS] row over the patches beside the last layer's raw [CLS] row (heads averaged)."""
+    """Rollout's [CLS] row over the patches beside the last layer's raw [CLS] row (heads averaged) and the picked
+    layer and head's (the canvas tints the drawing by any one of them)."""
     cfg = tr.config
     g = cfg.grid
     rolled = rollout(tr.pattern)[0, 1:]  # (n_patches,)
     raw = tr.pattern[-1, :, 0, 1:].mean(axis=0)  # (n_patches,)
+    head = tr.pattern[v.layer, v.head, 0, 1:]  # (n_patches,)
     rows, cols = [str(r) for r in range(g)], [str(c) for c in range(g)]
     axes = dict(kind="raw", row_title=v.t("vit.patch_row"), col_title=v.t("vit.patch_col"), decimals=3,
                 words=v.words())
     return Element([matrix_heatmap(patch_map(rolled, g), rows, cols, title=v.t("vit.fig_rollout"), **axes),
-                    matrix_heatmap(patch_map(raw, g), rows, cols, title=v.t("vit.fig_last", layer=cfg.N - 1), **axes)],
-                   "vit-rollout", ["vit-rollout", "vit-last"])
+                    matrix_heatmap(patch_map(raw, g), rows, cols, title=v.t("vit.fig_last", layer=cfg.N - 1), **axes),
+                    matrix_heatmap(patch_map(head, g), rows, cols,
+                                   title=v.t("vit.fig_head", layer=v.layer, head=v.head), **axes)],
+                   "vit-rollout", ["vit-rollout", "vit-last", "vit-head"])
 
 
 def position_element(v: View) -> Element:

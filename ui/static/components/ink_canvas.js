@@ -3,7 +3,8 @@
 // strokes). Each stroke, and the pen every 80 ms while it moves, asks the keystroke route for the page's charts
 // (ui/static/live.js, event "al-view"); after a 250 ms pause the text goes to Streamlit for a rerun (captions,
 // tables). In "occlude" mode a click on a patch (the 4×4 grid the model sees, drawn over the digit) hides it. The
-// canvas tints the patches by [CLS]'s rollout or last-layer weights, read from those charts each time they are drawn.
+// canvas tints the patches by [CLS]'s rollout, last-layer or picked layer and head weights, read from those charts
+// each time they are drawn.
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const LEVELS = 64, BOX = 32, PEN = 2.2, GRID = 4; // as model/ink.py and the ViT's 2×2 patches of 8×8
 const RERUN_MS = 250, LIVE_MS = 80;
@@ -58,7 +59,8 @@ export function patchAt(f, x, y) {
 }
 
 // The drawing's state, one per page (a rerun may mount the element afresh while strokes are on their way): the root
-// it is drawn in now; maps: the rollout and last-layer [CLS] rows drawn last; overlay: which one tints (2: none).
+// it is drawn in now; maps: the rollout, last-layer and picked layer/head [CLS] rows drawn last; overlay: which
+// one tints (maps.length: none).
 function state(root) {
   if (!window.__alInk) {
     window.__alInk = { strokes: [], occ: 0, mode: "draw", pen: null, timer: 0, last: 0, sent: "",
@@ -103,7 +105,7 @@ function paint(root) {
 
 // [CLS]'s weights over the patches (the page's "vit-rollout" charts, as last drawn), tinted over the digit.
 function tint(ctx, s, f, k) {
-  const map = s.overlay < 2 ? s.maps?.[s.overlay] : null;
+  const map = s.maps?.[s.overlay] ?? null;
   if (!map || map.length !== GRID * GRID) return;
   const top = Math.max(...map) || 1, cell = BOX / GRID / f.scale;
   const x0 = f.lo[0] - f.shift[0] / f.scale, y0 = f.lo[1] - f.shift[1] / f.scale;
@@ -203,7 +205,7 @@ function bind(root, data, setStateValue) {
     note(root, root.__data); paint(root); send(root, root.__data, setStateValue, true);
   });
   root.querySelector(".al-ink__overlay").addEventListener("click", () => {
-    s.overlay = (s.overlay + 1) % 3;
+    s.overlay = (s.overlay + 1) % root.__data.overlays.length;
     labels(root, root.__data); paint(root);
   });
   new ResizeObserver(() => paint(root)).observe(canvas);
