@@ -38,10 +38,12 @@ def fig_embedding(trace: Trace, t: Translate) -> Chart:
 
 
 def tex_embedding(trace: Trace) -> str:
-    """The first token's embedding row times √d_model."""
+    """The first token's embedding row times √d_model (the row before scaling to three decimals, so that each product
+    reads right: 0.006 · √128 = 0.07, where 0.01 · √128 would not)."""
     d, row = trace.config.d_model, trace.embedding("source").embed[0]
     first = tok(trace.src.tokens[0])
-    return rf"E_{{{first}}}\cdot\sqrt{{d_{{model}}}} = {vec(row / np.sqrt(d))}\cdot\sqrt{{{d}}} = {vec(row)}"
+    before = vec(row / np.sqrt(d), show=lambda x: num(x, 3))
+    return rf"E_{{{first}}}\cdot\sqrt{{d_{{model}}}} = {before}\cdot\sqrt{{{d}}} = {vec(row)}"
 
 
 EMBEDDING = TourStep("embedding", fig_embedding, tex_embedding)

@@ -128,6 +128,26 @@ def test_scaling_formula_divides_the_same_score_by_root_d_k():
 
 
 @pytest.mark.parametrize("model", list(CASES))
+def test_embedding_formula_reads_right_each_product_as_printed(model):
+    """E·√d_model = …: each printed entry times √d_model gives the printed product, to its rounding (a row rounded to
+    two decimals printed 0.01 · √128 = 0.07)."""
+    trace = trace_of(model, CASES[model])
+    formula = tex_embedding_of(trace)
+    left, right = (re.findall(r"-?\d+\.\d+", part) for part in formula.split(r"\cdot\sqrt{")[1:3])
+    d = trace.config.d_model
+    row = trace.embedding("source").embed[0]
+    assert len(left) == len(right) >= 3
+    for a, b, exact in zip(map(float, left), map(float, right), row):
+        assert b == pytest.approx(float(exact), abs=0.0051)
+        assert a * np.sqrt(d) == pytest.approx(b, abs=0.0051 + 0.0005 * np.sqrt(d))
+
+
+def tex_embedding_of(trace: Trace) -> str:
+    """The embedding step's formula for a trace."""
+    return STEPS[INDEX["embedding"]].formula(trace)
+
+
+@pytest.mark.parametrize("model", list(CASES))
 def test_softmax_formula_is_the_first_row_recomputed(model):
     trace = trace_of(model, CASES[model])
     scaled = trace["encoder.0.self_attn.hook_scaled"][0, 0].astype(np.float64)
