@@ -257,10 +257,11 @@ def bleu_by_length(lengths: list[int], hyps: list[str], refs: list[str], tokeniz
     out = []
     for low, high in LENGTH_BUCKETS:
         idx = [i for i, n in enumerate(lengths) if n >= low and (high is None or n <= high)]
-        bleu = sacrebleu.BLEU(tokenize=tokenize).corpus_score([hyps[i] for i in idx], [[refs[i] for i in idx]])
+        bleu = sacrebleu.BLEU(tokenize=tokenize).corpus_score(
+            [hyps[i] for i in idx], [[refs[i] for i in idx]]).score if idx else None  # sacrebleu fails on no pairs
         out.append({"low": low, "high": high, "pairs": len(idx),
                     "mean_words": round(float(np.mean([lengths[i] for i in idx])), 2) if idx else None,
-                    "bleu": round(bleu.score, 2) if idx else None})
+                    "bleu": round(bleu, 2) if idx else None})
     return out
 
 
