@@ -105,7 +105,8 @@ function drawAxes(ctx, spec, b, k) {
   const step = 26 * k, cols = b.colLines.length;
   b.colLines.forEach((line, i) => ctx.fillText(line, b.left + b.plotW / 2, b.height - 8 - (cols - 1 - i) * step));
   b.rowLines.forEach((line, i) => { // centred beside the plot; a line longer than the plot: from its top down
-    const y = Math.max(b.top + b.plotH / 2, b.top + ctx.measureText(line).width / 2);
+    const m = ctx.measureText(line); // centred: turned, its ink reaches actualBoundingBoxRight up (glyph overhang)
+    const y = Math.max(b.top + b.plotH / 2, b.top + Math.max(m.width / 2, m.actualBoundingBoxRight));
     drawTurned(ctx, line, 18 * k + i * step, y);
   });
 }
