@@ -32,10 +32,14 @@ TOUR_STEPS = len(WITH_CHAPTER)  # the tour's 17 steps and its chapters' 18 (Befo
 WITHOUT_FIGURE = {"notes", "pretrained", "export"}  # panels and tables, a model to load, downloads
 
 
+CANVAS_FIGURE = "patches"  # its main figure is the drawing canvas (checked on the first screen by check())
+
+
 def without_figure(page: str, model: str) -> bool:
-    """Pages that draw no main figure for this model: the RoPE/ALiBi variants are en→zh only, and the training
-    snapshots ship for some models only (the page says so instead)."""
-    if page in WITHOUT_FIGURE or (page == "positions" and model != "en-zh"):
+    """Pages that draw no main chart on the stage for this model: the RoPE/ALiBi variants and the recurrent models
+    of Before 2017 are en→zh only, and the training snapshots ship for some models only (the page says so instead);
+    From words to patches' figure is its drawing canvas."""
+    if page in WITHOUT_FIGURE | {CANVAS_FIGURE} or (page in ("positions", "before_2017") and model != "en-zh"):
         return True
     return page == "lab_timeline" and not snapshots(model)
 
@@ -143,6 +147,10 @@ def check(page, where: str, figure: bool) -> list[str]:
     failures = [f"{at}: {x}" for x in seen["outside"] + seen["small"][:6] + seen["cut"]]
     if figure and not seen["charts"]:
         failures.append(f"{at}: no main figure on the stage")
+    if where == CANVAS_FIGURE:
+        box = page.locator(".st-key-ink_canvas .al-ink__canvas").bounding_box()
+        if not box or box["height"] < 100 or box["y"] + box["height"] > height + 1:
+            failures.append(f"{at}: the drawing canvas is not on the first screen ({box})")
     failures += [f"{at}: {name}: overlapping {pairs[:3]}" for name, texts in seen["overlaps"]
                  if (pairs := collisions(texts))]
     if seen["chips"]["rows"] != 1 or seen["chips"]["bottom"] > height / 4:
