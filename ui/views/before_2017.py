@@ -10,7 +10,6 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from model import lessons
 from model.attention import softmax
 from model.checkpoint import CHECKPOINT_DIR, SCORES
 from model.decoding import DecodeOptions
@@ -22,9 +21,9 @@ from model.transformer import AttnOptions
 from ui import data
 from ui.shared import per_process
 from ui.view import Element, View, clamp
+from ui.views import paper
 from viz.curves import line_chart
 from viz.heatmap import matrix_heatmap
-from viz.paths import recurrence_and_attention
 
 RNNENC, RNNSEARCH = "rnnenc-en-zh", "rnnsearch-en-zh"
 GUIDED = "en-zh"  # the Transformer trained to align, whose twin learned on its own
@@ -179,16 +178,8 @@ def bleu_element(v: View, marker: float | None) -> Element:
 
 def paths_element(trace: Trace, v: View) -> Element:
     """The sentence through a recurrent layer and through self-attention, each headed by its sequential steps and
-    longest path (Table 1) for this n."""
-    costs = lessons.layer_costs(len(trace.src.tokens), trace.config.d_model)
-    heading = {name: v.t("paper.paths_counts", seq=costs[name][1], path=costs[name][2])
-               for name in ("recurrent", "self_attention")}
-    spec = recurrence_and_attention(trace.src.tokens, title=v.t("paper.fig_paths"),
-                                    recurrent=(v.t("paper.paths_rnn"), heading["recurrent"]),
-                                    attention=(v.t("paper.paths_attention"), heading["self_attention"]),
-                                    recurrent_hover=v.t("paper.paths_rnn_hover"),
-                                    attention_hover=v.t("paper.paths_attention_hover"), words=v.words())
-    return Element([spec], "b17-paths")
+    longest path (Table 1) for this n: the Paper page's figure."""
+    return paper.paths_element(trace, v, "b17-paths")
 
 
 def speed_element(n: int, v: View) -> Element:

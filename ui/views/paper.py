@@ -75,9 +75,10 @@ def cnn_element(trace: Trace, v: View) -> Element:
                     grid(attn.pattern[0], v.t("paper.fig_full"))], "paper-cnn", columns=3)
 
 
-def paths_element(trace: Trace, v: View) -> Element:
+def paths_element(trace: Trace, v: View, name: str = "paper-paths") -> Element:
     """The sentence's tokens through a recurrent layer (the chain x₁ → h₁ → … → hₙ) and through self-attention (every
-    x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length."""
+    x to every z at once), each headed by its row of Table 1 for this n: sequential operations, maximum path length
+    (`name`: the element's, for another page that shows it)."""
     _, costs = table1(trace, trace.config.d_model)
     heading = {name: v.t("paper.paths_counts", seq=costs[name][1], path=costs[name][2])
                for name in ("recurrent", "self_attention")}
@@ -86,7 +87,7 @@ def paths_element(trace: Trace, v: View) -> Element:
                                     attention=(v.t("paper.paths_attention"), heading["self_attention"]),
                                     recurrent_hover=v.t("paper.paths_rnn_hover"),
                                     attention_hover=v.t("paper.paths_attention_hover"), words=v.words())
-    return Element([spec], "paper-paths")
+    return Element([spec], name)
 
 
 
