@@ -11,7 +11,7 @@ from viz.style import Words
 LANGS = {"en": "English", "zh": "中文"}
 
 
-def t(key: str, language: str, **fields) -> str:
+def lookup(key: str, language: str, **fields) -> str:
     """The message `key` in `language`, with {fields} filled in."""
     message = CATALOGUE[key][language]
     return message.format(**fields) if fields else message
@@ -25,10 +25,10 @@ def viz_words(language: str) -> Words:
                 position="axis.position", dimension="axis.dimension", before_ln="viz.before_ln",
                 after_ln="viz.after_ln", masked="viz.masked", dim_sin="viz.dim_sin", dim_cos="viz.dim_cos",
                 thinned="viz.thinned")
-    return Words(**{name: t(key, language) for name, key in keys.items()})
+    return Words(**{name: lookup(key, language) for name, key in keys.items()})
 
 
 @cache
 def diagram_words(language: str) -> DiagramWords:
     """The architecture diagram's labels, from the catalogue (keys diagram.<field>)."""
-    return DiagramWords(**{f.name: t(f"diagram.{f.name}", language) for f in dataclasses.fields(DiagramWords)})
+    return DiagramWords(**{f.name: lookup(f"diagram.{f.name}", language) for f in dataclasses.fields(DiagramWords)})

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from lesson.catalogue import t
+from lesson.catalogue import lookup
 from model.trace import Trace
 from viz import fonts, style
 from viz.wire import pack
@@ -114,7 +114,7 @@ def import_map() -> str:
 def chart_payload(spec, name: str, sentence: str, lang: str) -> bytes:
     """One chart's payload as the app's chart element receives it; the font is the handout's own @font-face."""
     return pack([spec], sentence=sentence, zoom=1.0, columns=1, names=[name],
-                words={"download": t("viz.download", lang, format="{format}")}, font="", live="")
+                words={"download": lookup("viz.download", lang, format="{format}")}, font="", live="")
 
 
 def payload_script(payload: bytes, target: str) -> str:
@@ -126,9 +126,9 @@ def payload_script(payload: bytes, target: str) -> str:
 def formula_html(latex: str, lang: str) -> str:
     """The formula's LaTeX, typeset by KaTeX when the handout opens (as st.latex does in the app), its source folded
     below."""
-    return (f'<div class="formula"><div class="label">{html.escape(t("handout.formula", lang))}</div>'
+    return (f'<div class="formula"><div class="label">{html.escape(lookup("handout.formula", lang))}</div>'
             f'<div class="tex">{html.escape(latex)}</div>'
-            f"<details><summary>{html.escape(t('handout.latex', lang))}</summary>"
+            f"<details><summary>{html.escape(lookup('handout.latex', lang))}</summary>"
             f"<code>{html.escape(latex)}</code></details></div>")
 
 
@@ -187,7 +187,7 @@ def render_handout(title: str, subtitle: str, sections: list[Section], lang: str
             f'<script>{script}</script><script type="importmap">{import_map()}</script></head>'
             f"<body><header><h1>{heading or html.escape(title)}</h1>"
             f'<p class="subtitle">{html.escape(subtitle)}</p></header>'
-            f"{body}<footer>{html.escape(t('handout.footer', lang))}</footer>"
+            f"{body}<footer>{html.escape(lookup('handout.footer', lang))}</footer>"
             f'<script type="module">import "{BARE}{ENTRY.name}";</script></body></html>')
 
 
@@ -215,12 +215,12 @@ def sentence_heading(trace: Trace, lang: str) -> str:
     leaves out struck through after it."""
     src = trace.src
     typed = [src.typed(i) for i in range(len(src.tokens))]
-    tip = lambda key, **f: html.escape(t(key, lang, **f), quote=True)  # noqa: E731
+    tip = lambda key, **f: html.escape(lookup(key, lang, **f), quote=True)  # noqa: E731
     unknown = {i: f'<span class="unk" title="{tip("chip.unknown_tip")}">' for i, u in enumerate(src.unknown) if u}
     copies = {i: f'<span class="copy" title="{tip("chip.copied_tip", pos=j)}">'
               for i, j in enumerate(trace.decoded.copied_from or []) if j is not None}
     left_out = [html.escape(typed[i]) for i in trace.uncopied]
-    missing = (f' <span class="legend">{html.escape(t("chip.missing_label", lang))}</span> '
+    missing = (f' <span class="legend">{html.escape(lookup("chip.missing_label", lang))}</span> '
                + " ".join(f'<span class="miss">{w}</span>' for w in left_out) if left_out else "")
     return (marked(trace.text, typed, unknown) + " → " + marked(trace.output_text, trace.output_words, copies)
             + missing)
@@ -229,9 +229,9 @@ def sentence_heading(trace: Trace, lang: str) -> str:
 def cross_note(trace: Trace, align_weight: float, lang: str) -> str:
     """Which model this is and whether its cross-attention was trained to align (plain text)."""
     if align_weight > 0:
-        note = t("cross.guided", lang, model=trace.model, last=trace.config.N - 1, w=f"{align_weight:g}")
+        note = lookup("cross.guided", lang, model=trace.model, last=trace.config.N - 1, w=f"{align_weight:g}")
     else:
-        note = t("cross.unguided", lang, model=trace.model)
+        note = lookup("cross.unguided", lang, model=trace.model)
     return note.replace("**", "")
 
 
@@ -241,14 +241,14 @@ def build_handout(trace: Trace, lang: str, align_weight: float) -> str:
     model's guided-alignment weight, stated next to the cross-attention."""
     from lesson.tour import WITH_CHAPTER, facts
 
-    sizes, in_lang = facts(trace), partial(t, language=lang)
+    sizes, in_lang = facts(trace), partial(lookup, language=lang)
     notes = {"cross": " " + cross_note(trace, align_weight, lang)}
-    sections = [(t(f"tour.{step.key}.title", lang, **sizes), t(f"tour.{step.key}.text", lang, **sizes)
+    sections = [(lookup(f"tour.{step.key}.title", lang, **sizes), lookup(f"tour.{step.key}.text", lang, **sizes)
                  + notes.get(step.key, ""), step.formula(trace),
                  chart_payload(step.figure(trace, in_lang), f"step-{n}-{step.key}", trace.text, lang))
                 for n, step in enumerate(WITH_CHAPTER, 1)]
     cfg = trace.config
-    subtitle = t("handout.subtitle", lang, model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
+    subtitle = lookup("handout.subtitle", lang, model=trace.model, d_model=cfg.d_model, h=cfg.h, N=cfg.N,
                   norm="Post-Norm" if trace.post_norm else "Pre-Norm")
     return render_handout(f"{trace.text} → {trace.output_text}", subtitle, sections, lang,
                           sentence_heading(trace, lang))

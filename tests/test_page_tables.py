@@ -23,4 +23,4 @@ def table_titles(markdown: str, heading: str) -> list[str]:
 @pytest.mark.parametrize(("doc", "heading"), [("README.md", "## Pages"), ("docs/pages.md", "# Pages")])
 def test_the_page_table_follows_the_navigation(doc, heading):
     titles = table_titles((ROOT / doc).read_text(encoding="utf-8"), heading)
-    assert titles == [catalogue.t(f"nav.{path}", "en") for path in PATHS]
+    assert titles == [catalogue.lookup(f"nav.{path}", "en") for path in PATHS]

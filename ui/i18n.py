@@ -21,7 +21,7 @@ def words() -> Words:
 
 def t(key: str, **fields) -> str:
     """The message `key` in the current UI language."""
-    return catalogue.t(key, lang(), **fields)
+    return catalogue.lookup(key, lang(), **fields)
 
 
 def model_label(name: str) -> str:

@@ -121,7 +121,7 @@ class View:
 
     def t(self, key: str, **fields) -> str:
         """The message `key` in the view's language."""
-        return catalogue.t(key, self.lang, **fields)
+        return catalogue.lookup(key, self.lang, **fields)
 
     def words(self) -> Words:
         """The charts' own words in the view's language."""

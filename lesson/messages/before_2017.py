@@ -142,7 +142,8 @@ MESSAGES = {
               "weighted sum, and computes the score as a scaled dot product q·k/√d_k instead (with d_k = {d_k} here).",
         "zh": "Bahdanau、Cho 与 Bengio（2015）让解码器可以回看。每一步它用一个小网络给编码器的每个状态 hⱼ "
               "与自己上一步的状态打分，用 softmax 把分数变成权重，再读出加权和。这里训练的 RNNsearch 没有任何对齐损失，"
-              "它在英文句子上画出这张图：每一行是译文的一步（选“中文 → 英语”模型时，这张图是该模型自己最后一层的交叉注意力）。"
+              "它在英文句子上画出这张图：每一行是译文的一步"
+              "（选“中文 → 英语”模型时，这张图是该模型自己最后一层的交叉注意力）。"
               "Transformer 保留了权重和加权和，"
               "只把打分换成缩放点积 q·k/√d_k（这里 d_k = {d_k}）。",
     },

@@ -35,7 +35,7 @@ def table(at, header: str) -> list[tuple[str, float, float]]:
 
 
 def t(key, **fields):
-    return catalogue.t(key, "en", **fields)
+    return catalogue.lookup(key, "en", **fields)
 
 
 @pytest.fixture(scope="module")
@@ -159,10 +159,10 @@ def test_the_last_step_is_kept_inside_the_translation():
 def test_a_zh_en_model_gets_a_notice_and_the_charts_that_need_no_recurrent_model(lang):
     at = open_page("before_2017", s="我有一只猫", model="zh-en", lang=lang)
     assert not at.exception and not at.error
-    assert any(catalogue.t("b17.en_only", lang) in i.value for i in at.info)
+    assert any(catalogue.lookup("b17.en_only", lang) in i.value for i in at.info)
     titles = set(charts(at))
-    assert {catalogue.t("b17.fig_bleu", lang), catalogue.t("b17.fig_speed", lang)} <= titles
-    assert catalogue.t("b17.fig_alpha", lang) not in titles
+    assert {catalogue.lookup("b17.fig_bleu", lang), catalogue.lookup("b17.fig_speed", lang)} <= titles
+    assert catalogue.lookup("b17.fig_alpha", lang) not in titles
 
 
 def test_a_hostile_sentence_is_shown_as_text_in_both_languages():
@@ -170,13 +170,13 @@ def test_a_hostile_sentence_is_shown_as_text_in_both_languages():
         at = open_page("before_2017", s="<script>alert(1)</script> <img src=x onerror=alert(1)>", lang=lang)
         assert not at.exception and not at.error
         assert "<img" not in texts(at) and "<script>" not in texts(at)
-        assert catalogue.t("b17.fig_alpha", lang) in charts(at)
+        assert catalogue.lookup("b17.fig_alpha", lang) in charts(at)
 
 
 def test_an_empty_sentence_asks_for_one():
     at = open_page("before_2017", s="")
     assert not at.exception and not at.error
-    assert any(catalogue.t("notice.type_sentence", "en") in i.value for i in at.info)
+    assert any(catalogue.lookup("notice.type_sentence", "en") in i.value for i in at.info)
     assert not element_specs(at)
 
 

@@ -19,7 +19,7 @@ def texts(at) -> str:
 
 def note(words: str, lang: str = "en") -> str:
     """The copy note a line of text ends with."""
-    return catalogue.t("dec.copies_note", lang, words=words)
+    return catalogue.lookup("dec.copies_note", lang, words=words)
 
 
 def test_the_shipped_model_copies_the_name():
@@ -32,7 +32,7 @@ def test_the_minimal_pairs_lab_marks_the_copied_name_and_only_there():
     at = open_page("lab_pairs", s=NAME, mp="I have two cats")
     assert not at.exception and not at.error
     page = texts(at)
-    assert catalogue.t("mp.first_label", "en", output="我叫Anna。" + note("Anna")) in page
+    assert catalogue.lookup("mp.first_label", "en", output="我叫Anna。" + note("Anna")) in page
     second = [line for line in page.splitlines() if line.startswith("Second: ")]
     assert second and "copied from the source" not in second[0]
 

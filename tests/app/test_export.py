@@ -139,7 +139,7 @@ def test_a_payload_cannot_close_its_script_element():
 
 def test_html_lang_follows_the_handout_language():
     assert '<html lang="zh-CN">' in handout(lang="zh") and '<html lang="en">' in handout(lang="en")
-    assert catalogue.t("handout.footer", "zh") in handout(lang="zh")
+    assert catalogue.lookup("handout.footer", "zh") in handout(lang="zh")
 
 
 def test_formula_is_typeset_by_the_katex_streamlit_ships_and_its_source_is_kept():
@@ -156,12 +156,13 @@ def test_the_heading_marks_copied_and_unknown_words_as_the_app_does(bundle):
     copied = run_with_trace(bundle, "My name is Anna.")
     assert copied.output_text == "我叫Anna。" and copied.decoded.copied_from == [None, None, 3, None]
     assert sentence_heading(copied, "en") == (
-        f'My name is <span class="unk" title="{html.escape(catalogue.t("chip.unknown_tip", "en"))}">Anna</span>. → 我叫'
-        f'<span class="copy" title="{html.escape(catalogue.t("chip.copied_tip", "en", pos=3))}">Anna</span>。')
+        f'My name is <span class="unk" title="{html.escape(catalogue.lookup("chip.unknown_tip", "en"))}">Anna</span>. '
+        f'→ 我叫'
+        f'<span class="copy" title="{html.escape(catalogue.lookup("chip.copied_tip", "en", pos=3))}">Anna</span>。')
     left_out = run_with_trace(bundle, "This is my friend Anna.")
     assert left_out.uncopied == [4]
     assert sentence_heading(left_out, "zh").endswith(
-        f'<span class="legend">{catalogue.t("chip.missing_label", "zh")}</span> <span class="miss">Anna</span>')
+        f'<span class="legend">{catalogue.lookup("chip.missing_label", "zh")}</span> <span class="miss">Anna</span>')
     evil = sentence_heading(run_with_trace(bundle, "I have a <b>cat</b>"), "en")
     assert "<b>" not in evil and html.unescape(re.sub(r"<[^>]+>", "", evil)).startswith("I have a <b>cat</b> → ")
 
@@ -241,7 +242,8 @@ def test_handout_has_one_chart_per_tour_step(trace, steps):
     assert "<h1>I have a cat → 我有一只猫</h1>" in page
     for payload, step in zip(payloads(page), steps):
         head = header(payload)
-        assert [c["kind"] for c in head["charts"]] == [step.figure(trace, partial(catalogue.t, language="en")).kind]
+        en = partial(catalogue.lookup, language="en")
+        assert [c["kind"] for c in head["charts"]] == [step.figure(trace, en).kind]
         assert head["arrays"] and head["sentence"] == "I have a cat" and head["font"] == "" and head["live"] == ""
 
 
@@ -257,9 +259,9 @@ def test_handout_in_chinese_has_chinese_headings(trace, steps):
     headings = re.findall(r"<h2>\d+ · (.*?)</h2>", page)
     assert len(headings) == len(steps)
     for heading, step in zip(headings, steps):
-        assert heading == html.escape(catalogue.t(f"tour.{step.key}.title", "zh"))
+        assert heading == html.escape(catalogue.lookup(f"tour.{step.key}.title", "zh"))
         assert re.search(r"[\u4e00-\u9fff]", heading), heading
-    assert '<html lang="zh-CN">' in page and catalogue.t("handout.formula", "zh") in page
+    assert '<html lang="zh-CN">' in page and catalogue.lookup("handout.formula", "zh") in page
 
 
 # ---------------------------------------------------------------- the export page
@@ -302,9 +304,9 @@ def built(monkeypatch):
 def test_export_page_offers_three_downloads_built_only_on_click(downloads, built, trace):
     at = open_page("export", s="I have a cat")
     assert not at.exception and not at.error, [e.value for e in at.exception] + [e.value for e in at.error]
-    assert [b.label for b in at.download_button] == [catalogue.t("export.trace.button", "en"),
-                                                    catalogue.t("export.matrix.button", "en"),
-                                                    catalogue.t("export.handout.button", "en")]
+    assert [b.label for b in at.download_button] == [catalogue.lookup("export.trace.button", "en"),
+                                                    catalogue.lookup("export.matrix.button", "en"),
+                                                    catalogue.lookup("export.handout.button", "en")]
     assert set(downloads) == {"attention-lab-trace.json", "attention-lab-hook_src_embed.csv",
                               "attention-lab-handout.html"}
     assert built == [], "nothing expensive is built while the page renders"
@@ -329,7 +331,7 @@ def test_export_page_csv_follows_the_picked_matrix_and_head(downloads, trace):
 def test_export_page_handout_language_defaults_to_the_ui_language(downloads):
     at = open_page("export", s="I have a cat", lang="zh")
     assert at.radio[0].value == "zh"
-    assert at.header[0].value == catalogue.t("export.header", "zh")
+    assert at.header[0].value == catalogue.lookup("export.header", "zh")
     at.radio[0].set_value("en").run()
     assert not at.exception and at.radio[0].value == "en"
 
@@ -345,5 +347,5 @@ def test_export_page_handles_empty_and_hostile_input(sentence):
     at = open_page("export", s=sentence)
     assert not at.exception and not at.error
     if not sentence:
-        assert any(catalogue.t("notice.type_sentence", "en") in i.value for i in at.info)
+        assert any(catalogue.lookup("notice.type_sentence", "en") in i.value for i in at.info)
         assert not at.download_button

@@ -77,7 +77,7 @@ CONTROL = '    spread_unit: str = param("nats", url="su", options=("nats", "bits
 CHECK = '''
 import numpy as np
 from benchmarks import journey, latency
-from lesson.catalogue import t
+from lesson.catalogue import lookup
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
 from tests.app.conftest import PAGES, open_page
@@ -93,15 +93,15 @@ for lang, unit, scale in (("en", "nats", 1.0), ("zh", "bits", 1 / np.log(2))):
     query = {"s": sentence, "lang": lang, "side": "decoder", "su": unit}
     at = open_page("spread", **query)
     assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
-    assert [h.value for h in at.header] == [t("spread.header", lang)], lang
-    assert t("spread.caption", lang) in [c.value for c in at.caption]
+    assert [h.value for h in at.header] == [lookup("spread.header", lang)], lang
+    assert lookup("spread.caption", lang) in [c.value for c in at.caption]
     drawn = [e.proto.bytes for e in at.get("bidi_component") if e.proto.component_name == "attention_lab_chart"]
     assert len(drawn) == 1 and route.payloads("spread", query) == drawn, lang
     v = route.view("spread", query)
     (spec,) = elements(route.data.view_trace(v), v)["spread"].specs
     series = {s.name: s.values for s in spec.panels[0].series}
-    assert spec.panels[0].title == t(f"spread.{unit}", lang)
-    np.testing.assert_allclose(series[t("label.layer", lang, i=1)], expected * scale, rtol=1e-4)
+    assert spec.panels[0].title == lookup(f"spread.{unit}", lang)
+    np.testing.assert_allclose(series[lookup("label.layer", lang, i=1)], expected * scale, rtol=1e-4)
 at = open_page("spread", s=sentence)
 assert at.radio(key="w_spread_unit").value == "nats"
 at.radio(key="w_spread_unit").set_value("bits").run()

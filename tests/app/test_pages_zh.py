@@ -21,7 +21,7 @@ FORMULA_TITLES = {"Q = X·W_Q", "K = X·W_K", "V = X·W_V", "W_O", "QKᵀ ÷ √
 
 def zh(key: str, **fields) -> str:
     """The Chinese catalogue value as a figure shows it (the viz layer HTML-escapes titles)."""
-    return html.escape(catalogue.t(key, "zh", **fields), quote=False)
+    return html.escape(catalogue.lookup(key, "zh", **fields), quote=False)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def rendered_texts(at) -> list[str]:
         out += [str(e.value) for e in getattr(at, kind)]
     for kind in ("toggle", "slider", "text_input", "number_input", "multiselect", "button", "select_slider"):
         out += [e.label for e in getattr(at, kind)]
-    examples = catalogue.t("header.examples", "zh")
+    examples = catalogue.lookup("header.examples", "zh")
     for box in at.selectbox:  # the examples box lists sentences in the model's source language, not UI text
         out += [box.label] + ([] if box.label == examples else list(box.options))
     for group in at.get("button_group"):
@@ -164,11 +164,11 @@ EXPECTED_TITLES = {
     "decoding": [("dec.fig_likeliest", {"k": N_LIKELIEST}), ("dec.fig_cross_step", {"layer": 0}),
                  ("dec.fig_self_step", {"layer": 0, "head": 0}), ("dec.fig_layer", {"i": 0}),
                  ("dec.fig_layer", {"i": 1})],
-    "add_norm": [("an.fig_before", {"what": catalogue.t("an.what_post", "zh")}), ("an.fig_after", {}),
+    "add_norm": [("an.fig_before", {"what": catalogue.lookup("an.what_post", "zh")}), ("an.fig_after", {}),
                  ("an.fig_stats", {})],
     "playground": [("pg.fig_scores", {}), ("pg.fig_weights", {}), ("pg.fig_output", {})],
     "lab_timeline": [("lab.curves", {}),
-                     ("lab.fig_grid", {"block": catalogue.t("lab.block_encoder", "zh"), "step": LAST_STEP})],
+                     ("lab.fig_grid", {"block": catalogue.lookup("lab.block_encoder", "zh"), "step": LAST_STEP})],
     "lab_knockout": [("ko.fig_importance", {})],
     "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
@@ -181,8 +181,8 @@ EXPECTED_TITLES = {
     "after_2017": [("fl.fig_out", {"t": 1}), ("fl.fig_m", {"t": 1}), ("fl.fig_ell", {"t": 1})],
     "kv_cache": [("kv.fig_work", {}), ("kv.fig_memory", {})],
     "positions": [("pos.fig_long", {})],  # with zh→en the page shows the length chart (the variants are en→zh)
-    "sliding_window": [("sw.fig_mask", {"block": catalogue.t("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
-                       ("sw.fig_field", {"block": catalogue.t("ctl.side_decoder", "zh"), "layer": LAYERS})],
+    "sliding_window": [("sw.fig_mask", {"block": catalogue.lookup("ctl.side_encoder", "zh"), "W": 3, "g": 0}),
+                       ("sw.fig_field", {"block": catalogue.lookup("ctl.side_decoder", "zh"), "layer": LAYERS})],
 }
 
 
@@ -230,9 +230,9 @@ def test_grids_head_view_and_bars_use_chinese_names(zh_pages):
 def test_pe_curves_are_labelled_in_chinese(zh_pages):
     spec = json.loads(zh_pages["embeddings"].get("vega_lite_chart")[0].proto.spec)
     encoding = spec["encoding"]
-    assert encoding["x"]["title"] == catalogue.t("axis.position", "zh")
-    assert encoding["color"]["title"] == catalogue.t("axis.dimension", "zh")
-    assert encoding["color"]["sort"][0] == catalogue.t("viz.dim_sin", "zh", d=0)
+    assert encoding["x"]["title"] == catalogue.lookup("axis.position", "zh")
+    assert encoding["color"]["title"] == catalogue.lookup("axis.dimension", "zh")
+    assert encoding["color"]["sort"][0] == catalogue.lookup("viz.dim_sin", "zh", d=0)
 
 
 def choices(at) -> dict[str, list[str]]:
@@ -241,12 +241,12 @@ def choices(at) -> dict[str, list[str]]:
 
 
 def test_widget_choices_are_chinese(zh_pages):
-    sides = choices(zh_pages["self_attention"])[catalogue.t("ctl.block", "zh")]
-    assert sides == [catalogue.t(f"ctl.side_{s}", "zh") for s in ("encoder", "decoder", "cross")]
-    methods = choices(zh_pages["decoding"])[catalogue.t("dec.method", "zh")]
-    assert methods == [catalogue.t(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
-    preset = [box for box in zh_pages["playground"].selectbox if box.label == catalogue.t("pg.preset", "zh")][0]
-    assert preset.options[0] == catalogue.t("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
+    sides = choices(zh_pages["self_attention"])[catalogue.lookup("ctl.block", "zh")]
+    assert sides == [catalogue.lookup(f"ctl.side_{s}", "zh") for s in ("encoder", "decoder", "cross")]
+    methods = choices(zh_pages["decoding"])[catalogue.lookup("dec.method", "zh")]
+    assert methods == [catalogue.lookup(f"dec.{m}", "zh") for m in ("greedy", "sample", "beam")]
+    preset = [box for box in zh_pages["playground"].selectbox if box.label == catalogue.lookup("pg.preset", "zh")][0]
+    assert preset.options[0] == catalogue.lookup("pg.preset_seed004", "zh", title=NOTE_TITLES[4])
 
 
 def test_playground_explains_a_bad_cell_in_chinese():
@@ -254,8 +254,8 @@ def test_playground_explains_a_bad_cell_in_chinese():
     at.session_state["pg_X_0"] = {"edited_rows": {0: {"f1": "abc"}}, "added_rows": [], "deleted_rows": []}
     at.run()
     errors = [e.value for e in at.error]
-    error = catalogue.t("pg.err_not_number", "zh", name="X", row=1, col=1, text="'abc'")
-    expected = catalogue.t("pg.invalid", "zh", error=error)
+    error = catalogue.lookup("pg.err_not_number", "zh", name="X", row=1, col=1, text="'abc'")
+    expected = catalogue.lookup("pg.invalid", "zh", error=error)
     assert errors == [expected]
     assert not english_leftovers(errors)
 
@@ -264,7 +264,7 @@ def test_architecture_diagram_speaks_chinese(zh_pages):
     """The overview's diagram has every label from the Chinese catalogue and none of the English ones."""
     (dot,) = [g.proto.spec for g in zh_pages["overview"].get("graphviz_chart")]
     labels = {json.loads(m) for m in re.findall(r'label=("(?:[^"\\]|\\.)*")', dot)}  # DOT quoting is JSON's here
-    chinese = {k: catalogue.t(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
+    chinese = {k: catalogue.lookup(k, "zh") for k in page_messages.MESSAGES if k.startswith("diagram.")}
     N = load_bundle("en-zh").config.N
     assert labels == {v.format(n=N) if "{n}" in v else v for v in chinese.values()}
-    assert not labels & {catalogue.t(k, "en").format(n=N) for k in chinese}
+    assert not labels & {catalogue.lookup(k, "en").format(n=N) for k in chinese}

@@ -102,7 +102,7 @@ def test_the_fold_is_explained_in_chinese_too():
 
     at = open_page("playground", s=S, preset="sentence", lang="zh")
     info = " ".join(i.value for i in at.info)
-    assert info.endswith("。" + catalogue.t("pg.bias_fold", "zh")), "one sentence after the note, no space between"
+    assert info.endswith("。" + catalogue.lookup("pg.bias_fold", "zh")), "one sentence after the note, no space between"
     assert f"保留 {DECIMALS} 位小数" in info
     captions = " ".join(str(md.value) for md in at.markdown)
-    assert catalogue.t("pg.caption_w_bias", "zh", bias="b_V") in captions
+    assert catalogue.lookup("pg.caption_w_bias", "zh", bias="b_V") in captions

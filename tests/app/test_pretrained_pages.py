@@ -146,7 +146,7 @@ def test_marian_decoding_page_steps_through_the_translation(hf_paths):
     ("/", "hf.err.no_config"), ("gpt2", "hf.err.not_found"), ("Helsinki-NLP/opus-mt-en-zh", "hf.err.not_found"),
 ])
 def test_a_bad_source_gives_a_notice_and_never_downloads(no_network, source, key):
-    notice = catalogue.t(key, "en", source=plain(source), model_id=source)
+    notice = catalogue.lookup(key, "en", source=plain(source), model_id=source)
     for page in ("self_attention", "embeddings"):
         at = open_page(page, model="hf", hf=source)
         no_failure(at)

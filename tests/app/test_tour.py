@@ -61,7 +61,7 @@ def english_fragments() -> set[str]:
 
 def figure_title(n: int, lang: str, trace: Trace) -> str:
     """The title step n's figure has for this trace."""
-    return label_text(catalogue.t(f"tour.fig.{STEPS[n].key}", lang, head=0, layer=trace.config.N - 1,
+    return label_text(catalogue.lookup(f"tour.fig.{STEPS[n].key}", lang, head=0, layer=trace.config.N - 1,
                            n=later_step(trace)))
 
 
@@ -91,8 +91,8 @@ def test_every_step_renders_with_its_title_figure_and_formula(model, lang):
     for n, step in enumerate(STEPS):
         assert not at.exception, (step.key, [e.value for e in at.exception])
         assert not at.error, (step.key, [e.value for e in at.error])
-        assert at.title[0].value == catalogue.t(f"tour.{step.key}.title", lang)
-        assert catalogue.t(f"tour.{step.key}.text", lang, **facts(trace)) in [m.value for m in at.markdown]
+        assert at.title[0].value == catalogue.lookup(f"tour.{step.key}.title", lang)
+        assert catalogue.lookup(f"tour.{step.key}.text", lang, **facts(trace)) in [m.value for m in at.markdown]
         assert [s["layout"]["title"]["text"] for s in specs(at)] == [figure_title(n, lang, trace)]
         assert latex(at)
         found = {f for f in leftovers for shown in shown_texts(at) + figure_texts(at) if f in shown}
@@ -163,28 +163,28 @@ def test_next_and_back_change_the_step_in_the_url():
     assert at.button(key="tour_back").disabled and "tour" not in at.query_params
     at.button(key="tour_next").click().run()
     assert at.query_params["tour"] == "1"
-    assert at.title[0].value == catalogue.t("tour.embedding.title", "en")
+    assert at.title[0].value == catalogue.lookup("tour.embedding.title", "en")
     at.button(key="tour_next").click().run()
     assert at.query_params["tour"] == "2"
     at.button(key="tour_back").click().run()
     assert at.query_params["tour"] == "1"
     at.button(key="tour_back").click().run()
     assert "tour" not in at.query_params  # step 0 is the default and leaves the URL
-    assert at.title[0].value == catalogue.t("tour.tokens.title", "en")
+    assert at.title[0].value == catalogue.lookup("tour.tokens.title", "en")
 
 
 @pytest.mark.parametrize(("raw", "shown"), [("99", len(STEPS) - 1), ("-3", 0), ("abc", 0)])
 def test_a_step_outside_the_tour_is_clamped(raw, shown):
     at = open_tour(s="I have a cat", tour=raw)
     assert not at.exception and not at.error
-    assert at.title[0].value == catalogue.t(f"tour.{STEPS[shown].key}.title", "en")
+    assert at.title[0].value == catalogue.lookup(f"tour.{STEPS[shown].key}.title", "en")
 
 
 @pytest.mark.parametrize("sentence", ["", "   "])
 def test_an_empty_sentence_shows_the_notice_not_a_traceback(sentence):
     at = open_tour(s=sentence, tour=5)
     assert not at.exception and not at.error
-    assert any(i.value == catalogue.t("notice.type_sentence", "en") for i in at.info)
+    assert any(i.value == catalogue.lookup("notice.type_sentence", "en") for i in at.info)
 
 
 @pytest.mark.parametrize("model", ["en-zh", "zh-en", "en-zh-pre"])
@@ -192,7 +192,7 @@ def test_an_empty_sentence_shows_the_notice_not_a_traceback(sentence):
 def test_every_step_builds_for_odd_input_with_balanced_latex(model, sentence):
     trace = trace_of(model, sentence)
     for step in WITH_CHAPTER:  # the tour and its chapter After 2017
-        to_plotly(step.figure(trace, lambda key, **fields: catalogue.t(key, "zh", **fields))).to_json()
+        to_plotly(step.figure(trace, lambda key, **fields: catalogue.lookup(key, "zh", **fields))).to_json()
         formula = step.formula(trace)
         braces = re.sub(r"\\[{}]", "", formula)
         assert braces.count("{") == braces.count("}"), step.key

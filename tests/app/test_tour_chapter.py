@@ -31,24 +31,24 @@ def test_the_chapter_follows_the_tour_when_asked_and_every_step_renders(model, l
     at = open_tour(s=CASES[model], model=model, lang=lang, more="1", tour=str(len(STEPS) - 1))
     for step in WITH_CHAPTER[len(STEPS) - 1 :]:
         assert not at.exception and not at.error, step.key
-        assert at.title[0].value == catalogue.t(f"tour.{step.key}.title", lang)
+        assert at.title[0].value == catalogue.lookup(f"tour.{step.key}.title", lang)
         assert latex(at) and element_specs(at)
         if step is not WITH_CHAPTER[-1]:
             at.button(key="tour_next").click().run()
     assert at.button(key="tour_next").disabled
-    assert catalogue.t("tour.step_of", lang, n=len(WITH_CHAPTER), total=len(WITH_CHAPTER)) in \
+    assert catalogue.lookup("tour.step_of", lang, n=len(WITH_CHAPTER), total=len(WITH_CHAPTER)) in \
         "\n".join(str(m.value) for m in at.markdown)
 
 
 def test_without_the_chapter_the_tour_ends_at_its_last_2017_step():
     at = open_tour(s="I have a cat", tour=str(len(STEPS) + 3))
-    assert not at.exception and at.title[0].value == catalogue.t(f"tour.{STEPS[-1].key}.title", "en")
+    assert not at.exception and at.title[0].value == catalogue.lookup(f"tour.{STEPS[-1].key}.title", "en")
     assert at.button(key="tour_next").disabled
 
 
 def t(key, **fields):
     """English messages."""
-    return catalogue.t(key, "en", **fields)
+    return catalogue.lookup(key, "en", **fields)
 
 
 def test_chapter_figures_hold_numpys_numbers():
@@ -182,5 +182,5 @@ def test_trust_chapter_attribution_matches_finite_differences_and_rollout_a_nump
 def test_the_toggle_counts_the_chapters_steps():
     assert len(BEFORE) + len(TRAINING) + len(TRUST) + len(CHAPTER) + len(PATCHES) == 18 == \
         len(WITH_CHAPTER) - len(STEPS)
-    assert "Eighteen more steps" in catalogue.t("tour.chapter_help", "en")
-    assert "再走十八步" in catalogue.t("tour.chapter_help", "zh")
+    assert "Eighteen more steps" in catalogue.lookup("tour.chapter_help", "en")
+    assert "再走十八步" in catalogue.lookup("tour.chapter_help", "zh")

@@ -18,7 +18,7 @@ D_MODEL, H, P = 48, 4, 2  # checkpoints/vit-digits/config.json
 
 def t(key, **fields):
     """English messages."""
-    return catalogue.t(key, "en", **fields)
+    return catalogue.lookup(key, "en", **fields)
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +66,8 @@ def numpy_vit(image):
 def test_the_chapter_is_the_last_and_renders_in_both_languages(lang):
     assert WITH_CHAPTER[-len(PATCHES):] == PATCHES == (TOKENS, CLS)
     for step in PATCHES:
-        assert catalogue.t(f"tour.{step.key}.title", lang) and catalogue.t(f"tour.{step.key}.text", lang, S=5)
-        assert step.figure(None, lambda key, **f: catalogue.t(key, lang, **f)).title
+        assert catalogue.lookup(f"tour.{step.key}.title", lang) and catalogue.lookup(f"tour.{step.key}.text", lang, S=5)
+        assert step.figure(None, lambda key, **f: catalogue.lookup(key, lang, **f)).title
 
 
 def test_patch_tokens_are_numpys_slices_of_the_sample(image):

@@ -28,7 +28,7 @@ def texts(at) -> str:
 
 def reference_box(at, lang):
     """The page's reference text box."""
-    return next(b for b in at.text_input if b.label == catalogue.t("tr.reference", lang))
+    return next(b for b in at.text_input if b.label == catalogue.lookup("tr.reference", lang))
 
 
 def torch_losses(model: str, text: str, reference: str) -> tuple[float, float]:
@@ -57,7 +57,7 @@ def test_the_page_shows_the_loss_the_scores_and_the_schedule_of_the_models_own_t
     assert len(lines) == 3  # the schedule, the training loss, the validation BLEU
     n, rate = lines[0].x.astype(float), lines[0].y.astype(float)
     assert rate == pytest.approx(128**-0.5 * np.minimum(n**-0.5, n * 1000**-1.5), rel=1e-5)  # float32 on the wire
-    assert catalogue.t("tr.smooth_paper", lang) in shown
+    assert catalogue.lookup("tr.smooth_paper", lang) in shown
     bundle = load_bundle("en-zh")
     with torch.no_grad():
         ids = bundle.tgt_vocab.encode(output, 64).ids
@@ -68,7 +68,7 @@ def test_the_page_shows_the_loss_the_scores_and_the_schedule_of_the_models_own_t
     q = np.full(V, EPS / V)
     q[0] += 1 - EPS
     assert f"H(q) = {-(q * np.log(q)).sum():.3f}" in shown
-    assert catalogue.t("tr.smooth_cap", lang, cap=f"{1 - EPS + EPS / V:.4f}", mean=f"{top.mean():.4f}",
+    assert catalogue.lookup("tr.smooth_cap", lang, cap=f"{1 - EPS + EPS / V:.4f}", mean=f"{top.mean():.4f}",
                        top=f"{top.max():.4f}") in shown
 
 
@@ -91,7 +91,7 @@ def test_an_empty_reference_asks_for_one(lang):
     at = open_page("training", s=SENTENCE, lang=lang)
     reference_box(at, lang).input("").run()
     assert not at.exception, [e.message for e in at.exception]
-    assert catalogue.t("tr.type_reference", lang) in [i.value for i in at.info]
+    assert catalogue.lookup("tr.type_reference", lang) in [i.value for i in at.info]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -99,8 +99,8 @@ def test_a_reference_in_the_wrong_language_is_named(lang):
     at = open_page("training", s=SENTENCE, lang=lang)
     reference_box(at, lang).input("I have a dog").run()
     assert not at.exception, [e.message for e in at.exception]
-    expected = catalogue.t("tr.wrong_lang", lang, got=catalogue.t("tr.lang_en", lang),
-                           want=catalogue.t("tr.lang_zh", lang))
+    expected = catalogue.lookup("tr.wrong_lang", lang, got=catalogue.lookup("tr.lang_en", lang),
+                           want=catalogue.lookup("tr.lang_zh", lang))
     assert expected in [w.value for w in at.warning]
 
 
@@ -108,7 +108,7 @@ def test_a_reference_in_the_wrong_language_is_named(lang):
 def test_an_empty_sentence_shows_the_notice(lang):
     at = open_page("training", s="", lang=lang)
     assert not at.exception, [e.message for e in at.exception]
-    assert catalogue.t("notice.type_sentence", lang) in [i.value for i in at.info]
+    assert catalogue.lookup("notice.type_sentence", lang) in [i.value for i in at.info]
 
 
 def test_user_text_in_the_reference_is_never_markup():
@@ -126,7 +126,7 @@ def test_a_model_without_recorded_scores_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(scoring, "SCORES", "no-such-file.json")
     at = open_page("training", s=SENTENCE, lang="zh")
     assert not at.exception, [e.message for e in at.exception]
-    assert catalogue.t("tr.no_recorded", "zh") in texts(at)
+    assert catalogue.lookup("tr.no_recorded", "zh") in texts(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -134,7 +134,7 @@ def test_the_recorded_test_bleu_is_shown(lang):
     at = open_page("training", s=SENTENCE, lang=lang)
     scores = json.loads((ROOT / "checkpoints" / "en-zh" / "scores.json").read_text(encoding="utf-8"))
     bleu, chrf = f"{scores['bleu']:.2f}", f"{scores['chrf']:.2f}"
-    assert catalogue.t("tr.recorded", lang, bleu=bleu, chrf=chrf) in texts(at)
+    assert catalogue.lookup("tr.recorded", lang, bleu=bleu, chrf=chrf) in texts(at)
 
 
 def test_the_chinese_to_english_model_is_scored_with_13a_tokens():
@@ -147,7 +147,7 @@ def test_the_chinese_to_english_model_is_scored_with_13a_tokens():
     shown = texts(at)
     assert f"**{loss:.3f}**" in shown and f"**{smoothed:.3f}**" in shown
     assert f"BLEU {sacrebleu.sentence_bleu(output, [reference], tokenize='13a').score:.2f}" in shown
-    assert catalogue.t("tr.score_caption", "en", tok="13a") in shown
+    assert catalogue.lookup("tr.score_caption", "en", tok="13a") in shown
 
 
 @pytest.mark.parametrize(("model", "query"), [("en-zh-pre", {}), ("en-zh-unguided", {"presenter": "true"})])
@@ -156,9 +156,9 @@ def test_the_other_models_show_their_own_log_and_recorded_scores(model, query):
     assert not at.exception, [e.message for e in at.exception]
     scores = json.loads((ROOT / "checkpoints" / model / "scores.json").read_text(encoding="utf-8"))
     bleu, chrf = f"{scores['bleu']:.2f}", f"{scores['chrf']:.2f}"
-    assert catalogue.t("tr.recorded", "en", bleu=bleu, chrf=chrf) in texts(at)
+    assert catalogue.lookup("tr.recorded", "en", bleu=bleu, chrf=chrf) in texts(at)
     assert len([line for spec in element_specs(at) for line in spec.lines]) == 3
-    aligned = catalogue.t("tr.curve_aligned", "en", weight=0.5)  # en-zh-pre: --align-weight 0.5; the twin: none
+    aligned = catalogue.lookup("tr.curve_aligned", "en", weight=0.5)  # en-zh-pre: --align-weight 0.5; the twin: none
     assert (aligned in texts(at)) == (model == "en-zh-pre")
 
 

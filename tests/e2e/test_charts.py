@@ -85,7 +85,7 @@ def test_presenter_view_enlarges_every_canvas_and_stacks_a_rows_charts_but_the_s
         context.close()
     normal, big = heights
     shared = [t for t in big if t in normal]
-    only_normal = {catalogue.t("sa.fig_masked", "en"), catalogue.t("sa.fig_softmax", "en")}
+    only_normal = {catalogue.lookup("sa.fig_masked", "en"), catalogue.lookup("sa.fig_softmax", "en")}
     assert len(shared) >= 4 and set(normal) - set(big) == only_normal
     np.testing.assert_allclose([big[t] for t in shared], [normal[t] * 1.45 for t in shared], rtol=0.01)
 
@@ -96,13 +96,13 @@ def test_download_tips_and_grid_svg_follow_the_language(page, app_url):
     element = page.locator("[data-al-chart]").first
     element.hover()
     button = element.get_by_role("button", name="SVG")
-    assert button.get_attribute("title") == catalogue.t("viz.download", "zh", format="SVG")
+    assert button.get_attribute("title") == catalogue.lookup("viz.download", "zh", format="SVG")
     with page.expect_download() as download:
         button.click()
     svg = open(download.value.path(), encoding="utf-8").read()
     n_cells = 2 * 4 * 4 * 4  # layers × heads × queries × keys
     assert svg.startswith("<svg") and svg.count("<rect") >= n_cells
-    assert f">{catalogue.t('label.layer', 'zh', i=0)} · {catalogue.t('label.head', 'zh', i=0)}</text>" in svg
+    assert f">{catalogue.lookup('label.layer', 'zh', i=0)} · {catalogue.lookup('label.head', 'zh', i=0)}</text>" in svg
     assert not page.errors, page.errors
 
 
@@ -169,17 +169,17 @@ def test_curves_and_wirings_are_drawn_on_canvas_and_plotly_js_is_never_fetched(p
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
     assert not [name for name in fetched if "plotly" in name]
 
-    title = catalogue.t("paper.fig_memory", "en")
+    title = catalogue.lookup("paper.fig_memory", "en")
     point = page.evaluate(CURVE_POINT_JS, [title, 0, 2])
     page.mouse.move(point["x"], point["y"])
     tip = page.locator("[data-al-chart] .al-tip:visible")
     series, where = tip.text_content().split("\n")
     n, value = where.split(": ")
-    assert series == catalogue.t("paper.trace_scores", "en") and n == str(int(point["n"]))
+    assert series == catalogue.lookup("paper.trace_scores", "en") and n == str(int(point["n"]))
     heads = 4  # the shipped models' h: the score matrix holds h·n² float32
     assert float(value) == pytest.approx(heads * point["n"] ** 2 * 4 / 2**20, abs=5e-4)
 
-    node = page.evaluate(LAST_OUTPUT_JS, catalogue.t("paper.fig_paths", "en"))
+    node = page.evaluate(LAST_OUTPUT_JS, catalogue.lookup("paper.fig_paths", "en"))
     page.mouse.move(node["x"], node["y"])
     assert tip.text_content() == node["hover"] and node["hover"].endswith("path length 1")
     assert not page.errors, page.errors

@@ -52,7 +52,7 @@ def lecture(browser, app_url):
     wrong = "K7PQ2M" if code != "K7PQ2M" else "K7PQ2N"  # no such class: refused in the dialog, the code kept
     box.fill(wrong)
     join.click()
-    phone.get_by_text(catalogue.t("class.refused_unknown", "zh")).wait_for(timeout=30_000)
+    phone.get_by_text(catalogue.lookup("class.refused_unknown", "zh")).wait_for(timeout=30_000)
     assert box.input_value() == wrong
     box.fill(code.lower())
     join.click()
@@ -149,7 +149,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     retype(laptop, "我有一只猫")  # a Chinese sentence: drawn through the model that reads Chinese
     wait_url(laptop, "s", "我有一只猫")
     laptop.locator(".st-key-class_send button").click()
-    laptop.get_by_text(catalogue.t("class.sent", "en", text="我有一只猫")).wait_for(timeout=30_000)
+    laptop.get_by_text(catalogue.lookup("class.sent", "en", text="我有一只猫")).wait_for(timeout=30_000)
     lecturer.locator(".st-key-class_open button").first.click()
     dialog = lecturer.locator('[data-testid="stDialog"]')
     dialog.get_by_text("Sentences from the class (2)", exact=True).wait_for(timeout=30_000)
@@ -161,7 +161,7 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     rows = lecturer.evaluate("t => Array.from(document.querySelectorAll('[data-al-chart]')).map(el => el.__alChart)"
                              ".find(c => c.title === t).y", "我有一只猫")
     assert rows and "<unk>" not in rows, rows  # en-zh would read every character as unknown
-    assert dialog.get_by_text(catalogue.t("class.sentence_model", "en", model="zh-en")).count() == 1
+    assert dialog.get_by_text(catalogue.lookup("class.sentence_model", "en", model="zh-en")).count() == 1
     dialog.locator('[class*="st-key-class_project_"] button').first.click()  # the newest first
     wait_url(lecturer, "s", "我有一只猫")
     wait_url(lecturer, "model", "zh-en")

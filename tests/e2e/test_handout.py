@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lesson.catalogue import t
+from lesson.catalogue import lookup
 from lesson.handout import build_handout, chart_payload, render_handout
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
@@ -66,7 +66,7 @@ def test_handout_of_i_have_a_cat_draws_every_chart_offline(page, tmp_path, lang)
     path = tmp_path / f"handout-{lang}.html"
     path.write_text(build_handout(trace, lang, bundle.align_weight), encoding="utf-8")
     requests = open_offline(page, path)
-    titles = [step.figure(trace, partial(t, language=lang)).title for step in steps]
+    titles = [step.figure(trace, partial(lookup, language=lang)).title for step in steps]
     assert_offline_and_drawn(page, requests, titles)
     assert page.locator("h1").inner_text() == "I have a cat → 我有一只猫"
 
@@ -82,7 +82,8 @@ def test_handout_typesets_every_formula_and_marks_the_copied_name_offline(page, 
     path = tmp_path / "anna.html"
     path.write_text(build_handout(trace, "en", bundle.align_weight), encoding="utf-8")
     requests = open_offline(page, path)
-    assert_offline_and_drawn(page, requests, [step.figure(trace, partial(t, language="en")).title for step in steps])
+    en = partial(lookup, language="en")
+    assert_offline_and_drawn(page, requests, [step.figure(trace, en).title for step in steps])
     heading = page.locator("h1")
     assert heading.inner_text() == "My name is Anna. → 我叫Anna。"
     assert heading.locator(".copy").inner_text() == "Anna" and heading.locator(".unk").inner_text() == "Anna"

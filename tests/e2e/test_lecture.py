@@ -146,8 +146,8 @@ def test_a_server_listening_on_loopback_only_says_students_cannot_join(browser, 
     page = context_page(browser)  # the tests' server listens on 127.0.0.1 only
     code, text = dialog_of(page, app_url, lang)
     url = f"{app_url}/?join={code}"
-    assert catalogue.t("class.join_at", lang, url=url) in text
-    assert catalogue.t("class.address_bound", lang).replace("`", "") in text, text
+    assert catalogue.lookup("class.join_at", lang, url=url) in text
+    assert catalogue.lookup("class.address_bound", lang).replace("`", "") in text, text
     assert not page.errors, page.errors
     page.context.close()
 
@@ -180,7 +180,7 @@ def test_the_join_link_and_its_qr_code_name_the_machines_network_address(browser
         page = context_page(browser)
         code, text = dialog_of(page, f"http://localhost:{port}", "en", 180_000)  # as the README says; a fresh server
         url = f"http://{lan}:{port}/?join={code}"
-        assert catalogue.t("class.join_at", "en", url=url) in text, text
+        assert catalogue.lookup("class.join_at", "en", url=url) in text, text
         assert "localhost" not in text and "Students cannot open" not in text
         src = page.locator('[data-testid="stDialog"] [data-testid="stImage"] img').get_attribute("src")
         drawn = base64.b64decode(src.split(",", 1)[1]).decode()
@@ -204,7 +204,7 @@ def test_text_past_the_sentence_boxs_limit_is_cut_with_a_word(browser, app_url, 
     long = ("the cat sat on the mat " * 25).strip()  # 574 characters, pasted at once
     page.keyboard.insert_text(long)
     assert box.input_value() == long[:400]
-    assert note.is_visible() and note.inner_text() == catalogue.t("header.limit_note", lang, n=400)
+    assert note.is_visible() and note.inner_text() == catalogue.lookup("header.limit_note", lang, n=400)
     at(page, "self_attention", sentence=long[:400].strip())
     page.wait_for_timeout(5500)
     assert not note.is_visible()  # the note goes after a few seconds …
@@ -233,7 +233,7 @@ def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
     kinds = {name: dialog.locator(f".st-key-{name} button").get_attribute("kind")
              for name in ("class_join", "class_start")}
     assert kinds["class_join"].startswith("primary") and kinds["class_start"].startswith("secondary"), kinds
-    assert dialog.locator(".st-key-class_join button").inner_text().strip() == catalogue.t("class.join", "zh")
+    assert dialog.locator(".st-key-class_join button").inner_text().strip() == catalogue.lookup("class.join", "zh")
     phone.context.close()
 
 
@@ -271,7 +271,7 @@ def test_a_student_exploring_on_their_own_is_told_that_the_class_ended(browser, 
     student.get_by_text(re.compile("Exploring on your own")).wait_for(timeout=60_000)
     lecturer.locator(".st-key-class_open button").first.click()
     lecturer.locator(".st-key-class_end button").click()
-    student.get_by_text(catalogue.t("class.ended", "en")).wait_for(timeout=30_000)  # no click of the student's
+    student.get_by_text(catalogue.lookup("class.ended", "en")).wait_for(timeout=30_000)  # no click of the student's
     assert "join=" not in student.url
     assert query(student)["s"] == "The dog chased the ball"  # the student's own view stays
     for page in (lecturer, student):
@@ -299,8 +299,9 @@ def test_the_block_layer_and_head_pickers_stand_on_the_stage_above_its_figure(br
     until(page, "() => { const s = (" + PICKERS_JS + ")(); return s && s.picked.length >= 3; }")  # else: none
     seen = page.evaluate(PICKERS_JS)
     assert [(p["label"], p["picked"]) for p in seen["picked"][:3]] == [
-        (catalogue.t("ctl.block", lang), catalogue.t("ctl.side_decoder", lang)), (catalogue.t("ctl.layer", lang), "1"),
-        (catalogue.t("ctl.head", lang), "2")]  # the stage says which block, layer and head it shows
+        (catalogue.lookup("ctl.block", lang), catalogue.lookup("ctl.side_decoder", lang)),
+        (catalogue.lookup("ctl.layer", lang), "1"),
+        (catalogue.lookup("ctl.head", lang), "2")]  # the stage says which block, layer and head it shows
     assert seen["bottom"] <= seen["chartTop"] and seen["bottom"] <= height and seen["right"] <= width, seen
     assert seen["scrolled"] == 0
     page.locator(".st-key-al-stage .st-key-w_head button", has_text="3").click()  # a click, no scrolling
@@ -392,7 +393,7 @@ def test_the_decoding_stage_gives_the_cross_attention_the_wide_slot(browser, app
     bars, cross, masked = page.evaluate(STEP_JS)
     picker = page.locator(".st-key-al-stage .st-key-al-pickers .st-key-w_layer").bounding_box()  # on the stage
     assert picker and picker["y"] + picker["height"] <= page.evaluate(STAGE_TOP_JS), picker
-    assert cross["title"] == catalogue.t("dec.fig_cross_step", lang, layer=0)
+    assert cross["title"] == catalogue.lookup("dec.fig_cross_step", lang, layer=0)
     assert cross["width"] >= 1.4 * max(bars["width"], masked["width"]), (bars, cross, masked)
     assert masked["cell"] <= 64 * 1.45, masked  # step 0's one cell (<bos> → <bos>) is a small map, not the slot
     assert not page.errors, page.errors
@@ -409,7 +410,7 @@ def test_the_console_opens_a_projector_window_that_follows_it_and_takes_the_clic
     joined = code.inner_text().strip()
     console.keyboard.press("Escape")
     after = PATHS[PATHS.index("self_attention") + 1]
-    console.get_by_text(catalogue.t("class.next", lang, title=catalogue.t(f"nav.{after}", lang))).wait_for()
+    console.get_by_text(catalogue.lookup("class.next", lang, title=catalogue.lookup(f"nav.{after}", lang))).wait_for()
     with console.context.expect_page() as opened:
         console.locator(".st-key-class_projector button").click()  # one click
     projector = opened.value
@@ -422,7 +423,7 @@ def test_the_console_opens_a_projector_window_that_follows_it_and_takes_the_clic
     assert query(projector).get("lang", "en") == lang  # the console's language
     projector.locator(".st-key-al-stage [data-al-chart]").first.wait_for(timeout=60_000)  # the stage …
     assert not sentence_box(projector).is_visible()  # … and nothing to type into, nothing of the class's
-    assert not projector.get_by_text(catalogue.t("class.following", lang, code=joined)).is_visible()
+    assert not projector.get_by_text(catalogue.lookup("class.following", lang, code=joined)).is_visible()
     assert joined not in projector.locator("body").inner_text()
     console.keyboard.press("PageDown")  # the clicker on the console …
     at(console, after)

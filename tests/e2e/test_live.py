@@ -210,7 +210,7 @@ def test_a_late_route_answer_does_not_undo_a_head_picked_since(page, app_url):
 def test_typing_on_the_playground_after_a_live_page_never_asks_the_route_and_the_charts_follow(page, app_url):
     open_app(page, url_of(app_url, "self_attention", s=START))
     wait_painted(page, START)
-    page.get_by_test_id("stSidebarNav").get_by_text(catalogue.t("nav.playground", "en"), exact=True).click()
+    page.get_by_test_id("stSidebarNav").get_by_text(catalogue.lookup("nav.playground", "en"), exact=True).click()
     page.wait_for_url("**/playground?*")
     wait_painted(page, START)
     asked = live_requests(page)
@@ -241,7 +241,8 @@ def test_a_cell_edited_on_the_playground_stops_it_following_the_sentence(page, a
     open_app(page, url_of(app_url, "playground", s=START, preset="sentence"))
     wait_painted(page, START)
     edit_cell(page, "pg_X_0", "5", 1)
-    page.get_by_text(catalogue.t("pg.edited", "en", block="Encoder self", layer=0, head=0)).wait_for(timeout=30_000)
+    edited = catalogue.lookup("pg.edited", "en", block="Encoder self", layer=0, head=0)
+    page.get_by_text(edited).wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
     edited = chart(page, "Q = X·W_Q")["z"]
     asked = live_requests(page)

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.e2e
 
 FOUR = [[(0.55, 0.1), (0.15, 0.65), (0.85, 0.65)], [(0.65, 0.35), (0.65, 0.95)]]  # a 4, in a unit box
 VIEWPORTS = {"projector": (1280, 720), "phone": (390, 844)}
-FIXED = catalogue.t("vit.fig_position", "en")
-ROLLOUT = catalogue.t("vit.fig_rollout", "en")  # the learned position embeddings: the same for every drawing
+FIXED = catalogue.lookup("vit.fig_position", "en")
+ROLLOUT = catalogue.lookup("vit.fig_rollout", "en")  # the learned position embeddings: the same for every drawing
 LAST_DRAW_JS = "t0 => Math.max(0, ...performance.getEntriesByName('al-draw').map(e => e.startTime)) - t0"
 
 
@@ -124,8 +124,8 @@ def test_the_tint_button_offers_the_picked_layer_and_head(page, app_url):
     button = page.locator(".al-ink__overlay")
     for _ in range(2):
         button.click()
-    assert button.inner_text() == catalogue.t("vit.overlay_head", "en")
-    title = catalogue.t("vit.fig_head", "en", layer=1, head=2)
+    assert button.inner_text() == catalogue.lookup("vit.overlay_head", "en")
+    title = catalogue.lookup("vit.fig_head", "en", layer=1, head=2)
     for _ in range(100):
         shown = [v for c in charts(page) if c["title"] == title for row in c["z"] for v in row]
         tinted = page.locator("canvas.al-ink__canvas").evaluate(
@@ -136,7 +136,7 @@ def test_the_tint_button_offers_the_picked_layer_and_head(page, app_url):
         page.wait_for_timeout(100)
     assert shown and tinted == pytest.approx(shown, abs=1e-6)
     button.click()
-    assert button.inner_text() == catalogue.t("vit.overlay_off", "en")
+    assert button.inner_text() == catalogue.lookup("vit.overlay_off", "en")
 
 
 def test_hostile_drawings_never_break_the_page(page, app_url):
@@ -146,7 +146,7 @@ def test_hostile_drawings_never_break_the_page(page, app_url):
     answers = []
     page.on("response", lambda r: answers.append(r.status) if "/_al/live/patches" in r.url else None)
     page.locator("button.al-ink__clear").click()
-    page.get_by_text(catalogue.t("vit.blank", "en")).wait_for(timeout=30_000)
+    page.get_by_text(catalogue.lookup("vit.blank", "en")).wait_for(timeout=30_000)
     for i in range(33):  # filled black: 33 strokes across
         stroke(page, box, [(0.0, 0.005 + i / 33), (1.0, 0.005 + i / 33)])
     page.wait_for_timeout(600)
@@ -155,7 +155,7 @@ def test_hostile_drawings_never_break_the_page(page, app_url):
     page.locator("button.al-ink__clear").click()
     for i in range(1000):  # a thousand taps, each a stroke: the canvas is full before the end and says so
         page.mouse.click(box["x"] + (i * 37 % 97) / 97 * box["width"], box["y"] + (i * 53 % 89) / 89 * box["height"])
-    page.get_by_text(catalogue.t("vit.full", "en")).wait_for(timeout=30_000)
+    page.get_by_text(catalogue.lookup("vit.full", "en")).wait_for(timeout=30_000)
     page.wait_for_timeout(600)
     page.wait_for_selector(IDLE, timeout=30_000)
     assert len(charts(page)) >= 9

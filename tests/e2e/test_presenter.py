@@ -237,7 +237,7 @@ def test_the_model_switch_keeps_the_sentence_and_the_model_box_shows_the_whole_n
     failures = []
     for model in ("en-zh-pre", "en-zh-unguided"):
         page.locator(".st-key-w_model").click()
-        page.locator('[role="option"]', has_text=catalogue.t(f"model.{model}", lang)).first.click()
+        page.locator('[role="option"]', has_text=catalogue.lookup(f"model.{model}", lang)).first.click()
         until(page, "m => new URLSearchParams(location.search).get('model') === m", model)
         settle(page, sentence, True, model)
         seen = page.evaluate(MEASURE_JS, LEAST)

@@ -20,7 +20,7 @@ def tour_url(base: str, **params) -> str:
 
 def title(n: int) -> str:
     """The English title of step n."""
-    return catalogue.t(f"tour.{STEPS[n].key}.title", "en")
+    return catalogue.lookup(f"tour.{STEPS[n].key}.title", "en")
 
 
 def press(page, key: str) -> None:
@@ -33,7 +33,7 @@ def wait_step(page, n: int) -> None:
     """Wait until step n is shown: its title, its figure and the URL."""
     page.locator("h1", has_text=title(n)).wait_for(timeout=30_000)
     page.wait_for_selector(IDLE, timeout=30_000)
-    figure = catalogue.t(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").config.N - 1, n=1)
+    figure = catalogue.lookup(f"tour.fig.{STEPS[n].key}", "en", head=0, layer=load_bundle("en-zh").config.N - 1, n=1)
     until(page, "t => (" + CHARTS_JS + ")().some(c => c.title === t)", figure)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)
     assert query.get("tour", ["0"]) == [str(n)], page.url
@@ -84,7 +84,7 @@ def test_every_formula_renders_even_for_special_characters(page, app_url):
         assert page.locator(".katex-error").count() == 0, STEPS[n].key
         if n < len(STEPS) - 1:
             press(page, "ArrowRight")
-    assert page.get_by_role("button", name=catalogue.t("tour.next", "en")).is_disabled()
+    assert page.get_by_role("button", name=catalogue.lookup("tour.next", "en")).is_disabled()
     assert not page.errors, page.errors
 
 
@@ -107,7 +107,7 @@ def test_the_training_and_trust_chapters_fit_the_projector_with_their_figures(br
     for step in TRAINING + TRUST:
         n = WITH_CHAPTER.index(step)
         open_app(page, tour_url(app_url, s=sentence, presenter=1, more=1, lang=lang, tour=n))
-        page.locator("h1", has_text=catalogue.t(f"tour.{step.key}.title", lang)).wait_for(timeout=60_000)
+        page.locator("h1", has_text=catalogue.lookup(f"tour.{step.key}.title", lang)).wait_for(timeout=60_000)
         page.wait_for_selector(IDLE, timeout=60_000)
         until(page, "() => (" + CHARTS_JS + ")().length > 0")
         page.wait_for_timeout(800)  # the text is fitted a moment after the step is drawn

@@ -19,19 +19,19 @@ def test_the_training_page_draws_its_charts_and_rescores_a_typed_reference(brows
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, url_of(app_url, "training", s="I have a cat", lang=lang))
     titles = [c["title"] for c in wait_charts(page, 3)]
-    assert catalogue.t("tr.fig_schedule", lang, d_model=128, warmup=1000) in titles
-    assert catalogue.t("tr.fig_loss", lang) in titles and catalogue.t("tr.fig_bleu", lang) in titles
+    assert catalogue.lookup("tr.fig_schedule", lang, d_model=128, warmup=1000) in titles
+    assert catalogue.lookup("tr.fig_loss", lang) in titles and catalogue.lookup("tr.fig_bleu", lang) in titles
     body = page.inner_text("main")
     assert re.search(r"BLEU 100\.00", body)  # the model's own translation as the reference
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/training-{lang}-top.png")
-    box = page.get_by_label(catalogue.t("tr.reference", lang))
+    box = page.get_by_label(catalogue.lookup("tr.reference", lang))
     box.fill("我有一只狗。")
     box.press("Enter")
     page.wait_for_function("() => !document.body.innerText.includes('BLEU 100.00')", timeout=30_000, polling=100)
     assert re.search(r"BLEU \d+\.\d\d", page.inner_text("main"))
     if SHOTS:
-        page.get_by_text(catalogue.t("tr.score_header", lang)).scroll_into_view_if_needed()
+        page.get_by_text(catalogue.lookup("tr.score_header", lang)).scroll_into_view_if_needed()
         page.screenshot(path=f"{SHOTS}/training-{lang}-scores.png")
     assert not errors, errors
     assert len(charts(page)) >= 3
