@@ -8,30 +8,34 @@ from model.tokenizer import detokenize
 from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.payload import Answer, answer
+from ui.view import View
 from ui.views.decoding import blocked, elements, highest, twins
 
 shell.require_app()
 
 METHODS = {"greedy": "dec.greedy", "sample": "dec.sample", "beam": "dec.beam"}  # method -> message
 
-st.header(t("dec.header"))
-st.caption(t("dec.caption_intro") + "  \n" + t("dec.bos_note"))
 
-with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
-    method = bind.bound(st.segmented_control, t("dec.method"), "decode_method", options=list(METHODS),
-                        format_func={m: t(key) for m, key in METHODS.items()}.get) or "greedy"
-    if method == "sample":
-        bind.bound(st.slider, t("dec.temperature"), "sample_temperature", width=260)
-        bind.bound(st.number_input, t("dec.topk"), "top_k", width=160)
-        bind.bound(st.number_input, t("dec.seed"), "seed", width=160)
-    elif method == "beam":
-        bind.bound(st.slider, t("dec.beam_width"), "beam_width", width=260)
-    if not data.is_pretrained():  # a Hugging Face model decodes its own way
-        guard = bind.bound(st.toggle, t("dec.guard"), "no_repeat")
-if not data.is_pretrained():
-    st.caption(t("dec.guard_on" if guard else "dec.guard_off", n=NO_REPEAT_RUN))
+def pick_decoding(view: View) -> View:
+    """How the translation picks each next token (the method and its settings, the repetition guard) in one row;
+    returns the view with the picks."""
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):  # one block, not a column each
+        view = bind.picked(view, st.segmented_control, t("dec.method"), "decode_method", options=list(METHODS),
+                           format_func={m: t(key) for m, key in METHODS.items()}.get)
+        if view.decode_method == "sample":
+            view = bind.picked(view, st.slider, t("dec.temperature"), "sample_temperature", width=260)
+            view = bind.picked(view, st.number_input, t("dec.topk"), "top_k", width=160)
+            view = bind.picked(view, st.number_input, t("dec.seed"), "seed", width=160)
+        elif view.decode_method == "beam":
+            view = bind.picked(view, st.slider, t("dec.beam_width"), "beam_width", width=260)
+        if not view.pretrained:  # a Hugging Face model decodes its own way
+            view = bind.picked(view, st.toggle, t("dec.guard"), "no_repeat")
+    if not view.pretrained:
+        st.caption(t("dec.guard_on" if view.no_repeat else "dec.guard_off", n=NO_REPEAT_RUN))
+    return view
 
-trace = data.current_trace()
+
+
 
 def twin_view(trace, charts: Answer) -> None:
     """The same sentence through the model trained to align and its twin that learned on its own, side by side, when
@@ -49,10 +53,10 @@ def twin_view(trace, charts: Answer) -> None:
 
 def teacher_view(trace, view) -> None:
     """The reference fed in at once (teacher forcing) next to the free-running output."""
-    default = data.in_language(state.get("sentence"), trace.tgt_lang) or ""  # the grammar's translation
+    default = data.in_language(view.sentence, trace.tgt_lang) or ""  # the grammar's translation
     reference = st.text_input(t("dec.reference"), value=default, max_chars=400)
     try:
-        tf = data.teacher(trace.model, state.get("sentence"), reference, view.attn)
+        tf = data.teacher(trace.model, view.sentence, reference, view.attn)
     except ValueError:
         st.info(t("dec.type_reference"))
         tf = None
@@ -71,11 +75,14 @@ def teacher_view(trace, view) -> None:
         st.caption(t("dec.caption_teacher", correct=sum(tf.correct), total=len(tf.correct)))
 
 
+st.header(t("dec.header"))
+st.caption(t("dec.caption_intro") + "  \n" + t("dec.bos_note"))
+view = pick_decoding(shell.page_view())
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
     steps = trace.decoded.steps
-    view = state.view_state()
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/decoding.py)
-    at = state.within(**highest(trace))  # the pickers show what the charts show
+    at = state.keep(view, **highest(trace))  # the pickers show what the charts show
     index = at.step
     st.markdown(t("dec.translation"))
     widgets.output_chips(trace)
@@ -104,7 +111,7 @@ if widgets.need_trace(trace):
     st.markdown(t("dec.step_line", step=index, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
     widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
-    if not data.is_pretrained() and (stopped := blocked(trace, index)) is not None:  # Marian decodes unguarded
+    if not view.pretrained and (stopped := blocked(trace, index)) is not None:  # Marian decodes unguarded
         st.caption(t("dec.blocked", token=widgets.plain(stopped[0]), p=f"{stopped[1]:.3f}"))
     widgets.show(charts["step"], main=True)
     if step.beams:
@@ -122,14 +129,14 @@ if widgets.need_trace(trace):
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]
     st.caption(t("dec.caption_cross", inp=widgets.plain(rows[pick]), out=widgets.plain(nxt)))
     widgets.show(charts["cross"])
-    if not data.is_pretrained() and data.twin(trace.model):
+    if not view.pretrained and data.twin(trace.model):
         twin_view(trace, charts)
 
     st.subheader(t("dec.teacher"))
-    if data.is_pretrained():
+    if view.pretrained:
         st.caption(t("hf.teacher_glass_box"))
     else:
         teacher_view(trace, view)
 
-if not data.is_pretrained():
-    notes.section("decoding", data.bundle(state.get("model")), trace)
+if not view.pretrained:
+    notes.section("decoding", data.bundle(view.model), trace)

@@ -10,7 +10,7 @@ from ui.assets import component_js
 from ui.i18n import t
 from ui.registry import PATHS
 from ui.shared import per_process
-from ui.views.tour import last, step_index
+from ui.view import clamp
 
 JS = component_js("keys")  # ui/static/components/keys.js
 TOUR = "tour"
@@ -33,19 +33,27 @@ def neighbour(path: str, step: int) -> str:
     return PATHS[(PATHS.index(path) + step) % len(PATHS)]
 
 
-def tour_step(n: int, step: int, last_step: int) -> int | None:
-    """The tour step after (step 1) or before (step −1) step n, or None where the tour ends that way."""
+def tour_step(n: int, last_step: int, step: int) -> int | None:
+    """The tour step after (step 1) or before (step −1) step n of a tour ending at `last_step`, or None where the
+    tour ends that way."""
     moved = n + step
     return moved if 0 <= moved <= last_step else None
 
 
+def tour_place() -> tuple[int, int]:
+    """The tour step the view state holds (kept inside the tour) and the tour's last step. The clicker is one of the
+    header's controls, which set the view state before the shell builds the run's View: it reads the state as the
+    bound widgets do."""
+    last = len(steps(state.get("tour_chapter"))) - 1
+    return clamp(state.get("tour"), 0, last), last
+
+
 def coming(path: str) -> str:
     """What the clicker's next press shows: the tour's next step, or the next page (the console says it)."""
-    v = state.view_state()
     if path == TOUR:
-        moved = tour_step(step_index(v), 1, last(v))
+        moved = tour_step(*tour_place(), 1)
         if moved is not None:
-            return t(f"tour.{steps(v.tour_chapter)[moved].key}.title")
+            return t(f"tour.{steps(state.get('tour_chapter'))[moved].key}.title")
     return t(f"nav.{neighbour(path, 1)}")
 
 
@@ -56,13 +64,13 @@ def lecture_keys(path: str) -> None:
     if not key or path not in PATHS:
         return
     step = 1 if key == "next" else -1
+    at, last = tour_place()
     if path == TOUR:
-        v = state.view_state()
-        moved = tour_step(step_index(v), step, last(v))
+        moved = tour_step(at, last, step)
         if moved is not None:
             state.put("tour", moved)
             return
     target = neighbour(path, step)
     if target == TOUR:
-        state.put("tour", 0 if step == 1 else last(state.view_state()))
+        state.put("tour", 0 if step == 1 else last)
     st.switch_page(f"pages/{target}.py", query_params=url.url_params(state.store()))

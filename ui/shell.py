@@ -112,7 +112,7 @@ def sentence_bar(debounce: int | None, path: str) -> None:
                 example_picker()
                 view_toggles(path, row=False)
             keys_hint(path)
-            class_bar.in_sentence_row(path)
+            class_bar.in_sentence_row(path, state.view_state())
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -125,42 +125,43 @@ def suggestion(model: str, word: str) -> str:
     return f" (→ {', '.join(close)})" if close else ""
 
 
-def token_line() -> None:
-    """Chips for the source tokens, the translation, and notices about the link, unknown, possibly untranslated or
-    cut-off input (in presenter view one row of chips and the notice as one line after them)."""
+def token_line(view: View) -> None:
+    """Chips for the source tokens of the view's sentence, the translation, and notices about the link, unknown,
+    possibly untranslated or cut-off input (in presenter view one row of chips and the notice as one line after
+    them)."""
     if state.notices():  # one box, one line per changed value
         st.warning("\n".join(f"- {message(n)}" for n in state.notices()))
-    trace = data.current_trace()
+    trace = data.view_trace(view)
     if trace is None:
         return
-    pretrained = data.is_pretrained()
-    flagged = {} if pretrained else untranslated_tips(trace)
-    if state.get("presenter"):
-        widgets.chip_row(trace.src.tokens, trace.src.unknown, flagged, notice_line(trace, flagged, True, str),
-                         notice_line(trace, flagged, False, str))
+    flagged = {} if view.pretrained else untranslated_tips(trace)
+    if view.presenter:
+        widgets.chip_row(trace.src.tokens, trace.src.unknown, flagged, notice_line(trace, flagged, True, str, view),
+                         notice_line(trace, flagged, False, str, view))
     else:
         widgets.token_chips(trace.src.tokens, trace.src.unknown, flagged)
-    if pretrained:
+    if view.pretrained:
         st.caption(t("hf.tokens_caption"))
-    elif not state.get("presenter") and (line := notice_line(trace, flagged, False, widgets.plain)):
+    elif not view.presenter and (line := notice_line(trace, flagged, False, widgets.plain, view)):
         st.warning(line)
     if trace.src.truncated:
         st.warning(t("notice.truncated", kept=len(trace.src.tokens), total=trace.src.n_input_tokens,
                      max_len=trace.config.max_len))
 
 
-def notice_line(trace, flagged: dict[int, str], short: bool, escape: Callable[[str], str]) -> str:
-    """The unknown-word and "may be untranslated" notices as one text ("" if none): `short` for presenter view's
-    one line, the words passed through `escape` (markdown for st.warning; raw for HTML, escaped whole)."""
-    if data.is_pretrained():
+def notice_line(trace, flagged: dict[int, str], short: bool, escape: Callable[[str], str], view: View) -> str:
+    """The unknown-word and "may be untranslated" notices as one text in the view's language ("" if none): `short`
+    for presenter view's one line, the words passed through `escape` (markdown for st.warning; raw for HTML, escaped
+    whole)."""
+    if view.pretrained:
         return ""
-    lines = (unknown_notice(trace, short, escape), untranslated_notice(trace, flagged, short, escape))
-    return ("" if state.get("lang") == "zh" else " ").join(line for line in lines if line)
+    lines = (unknown_notice(trace, short, escape, view.lang), untranslated_notice(trace, flagged, short, escape))
+    return ("" if view.lang == "zh" else " ").join(line for line in lines if line)
 
 
-def unknown_notice(trace, short: bool, escape: Callable[[str], str]) -> str:
+def unknown_notice(trace, short: bool, escape: Callable[[str], str], lang: str) -> str:
     """The unknown-word notice: each unknown word (with the closest known words where it may be a typo) and those
-    the translation left out; "" if every word is known."""
+    the translation left out, joined as `lang` writes; "" if every word is known."""
     src = trace.src  # each unknown word as typed ("Tom"), matched as read ("tom"); a name gets no spelling hint,
     if not any(src.unknown):
         return ""
@@ -171,7 +172,7 @@ def unknown_notice(trace, short: bool, escape: Callable[[str], str]) -> str:
     left_out = ", ".join(dict.fromkeys(escape(src.typed(i)) for i in trace.uncopied))
     key, uncopied = ("notice.line_unknown", "notice.line_uncopied") if short else ("notice.unknown", "notice.uncopied")
     return (t(key, words=words, n=len(data.bundle(trace.model).src_vocab.itos) - len(SPECIALS))
-            + (("" if state.get("lang") == "zh" else " ") + t(uncopied, words=left_out) if left_out else ""))
+            + (("" if lang == "zh" else " ") + t(uncopied, words=left_out) if left_out else ""))
 
 
 def untranslated_tips(trace) -> dict[int, str]:
@@ -238,10 +239,11 @@ def main() -> None:
     with st.container(key="al-header"):
         sentence_bar(live.DEBOUNCE_MS if state.route() else None, path)
         state.shown_sentence()
-        class_bar.bar(path)
+        class_bar.bar(path, state.view_state())
+        view = state.view_state()  # the header's widgets have set the view: built once, handed down
         with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
-            token_line()
-    run_page(page, path, state.view_state())  # the header's widgets have set the view: built once, handed down
+            token_line(view)
+    run_page(page, path, view)
     state.write_url()
     bind.finish_run()
     class_session.finish(path)
@@ -255,7 +257,7 @@ def run_page(page, path: str, view: View) -> None:
     slot = st.empty()
     try:
         with slot.container(), handing(view):
-            widgets.open_stage()
+            widgets.open_stage(view)
             if pretrained_ui.applies(path):
                 page.run()
             else:

@@ -294,10 +294,11 @@ _STAGE: ContextVar = ContextVar("stage", default=None)
 STAGE_KEY = "al-stage"  # its element key (class st-key-al-stage: the chart code fits a chart there to the screen)
 
 
-def open_stage() -> None:
-    """Presenter view: an empty slot under the token chips for the page's main figure, so a projector's first screen
-    shows the sentence, its tokens and the figure (elsewhere the figure stays in its place in the page)."""
-    _STAGE.set(st.container(key=STAGE_KEY) if state.get("presenter") else None)
+def open_stage(v: View) -> None:
+    """In presenter view (`v.presenter`), an empty slot under the token chips for the page's main figure, so a
+    projector's first screen shows the sentence, its tokens and the figure (elsewhere the figure stays in its place
+    in the page)."""
+    _STAGE.set(st.container(key=STAGE_KEY) if v.presenter else None)
 
 
 @contextmanager
