@@ -239,8 +239,9 @@ def main() -> None:
     with st.container(key="al-header"):
         sentence_bar(live.DEBOUNCE_MS if state.route() else None, path)
         state.shown_sentence()
-        class_bar.bar(path, state.view_state())
-        view = state.view_state()  # the header's widgets have set the view: built once, handed down
+        # the header's widgets have set the view: built once, handed down (the class row and the chips only read it)
+        view = state.view_state()
+        class_bar.bar(path, view)
         with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
             token_line(view)
     run_page(page, path, view)
