@@ -4,11 +4,14 @@ as quick as a keystroke's on Self-attention; a class follows the lecturer's draw
 import json
 import re
 import statistics
+import urllib.parse
 
+import numpy as np
 import pytest
 
 from benchmarks.harness import IDLE
 from lesson import catalogue
+from model.ink import encode
 from tests.e2e.helpers import charts, context_page, open_app, query, sentence_box, url_of, wait_painted
 from tests.e2e.test_classroom import open_class, wait_path, wait_url
 from tests.e2e.test_live import START, Outbox, type_at_end
@@ -19,7 +22,14 @@ FOUR = [[(0.55, 0.1), (0.15, 0.65), (0.85, 0.65)], [(0.65, 0.35), (0.65, 0.95)]]
 VIEWPORTS = {"projector": (1280, 720), "phone": (390, 844)}
 FIXED = catalogue.lookup("vit.fig_position", "en")
 ROLLOUT = catalogue.lookup("vit.fig_rollout", "en")  # the learned position embeddings: the same for every drawing
+STROKES_JS = ("c => { let r = c; while (r && !r.__ink) r = r.parentNode;"  # the points the canvas holds
+              " return r.__ink.strokes; }")
 LAST_DRAW_JS = "t0 => Math.max(0, ...performance.getEntriesByName('al-draw').map(e => e.startTime)) - t0"
+
+
+def query_of(url: str) -> dict[str, str]:
+    """A URL's query parameters."""
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
 
 
 def canvas_box(page) -> dict:
@@ -191,8 +201,10 @@ def test_a_stroke_is_drawn_about_as_fast_as_a_keystroke_on_self_attention(page, 
 
 
 def test_a_class_follows_the_lecturers_drawing(browser, app_url):
-    """The lecturer's strokes reach a following student's charts through the follow route, and the rerun after the
-    pause puts the lecturer's drawing on the student's canvas (its URL holds the same ink)."""
+    """The lecturer's strokes reach a following student's charts through the follow route, each drawing the student
+    is sent holds the one before (a rerun that started before a stroke never takes the class back to an older
+    drawing), and the rerun after the pause puts the lecturer's drawing on the student's canvas (its URL holds the
+    same ink)."""
     lecturer = context_page(browser, 1280, 720)
     code = open_class(lecturer, app_url)
     student = context_page(browser, 390, 844)
@@ -203,13 +215,18 @@ def test_a_class_follows_the_lecturers_drawing(browser, app_url):
     wait_path(student, "patches")
     open_app(student, student.url)  # the student's charts are drawn
     before = summaries(student)
+    followed = []  # the drawings the student is sent, in order
+    student.on("request", lambda r: followed.append(query_of(r.url).get("ink")) if "/_al/follow/" in r.url else None)
     box = canvas_box(lecturer)
     for points in FOUR:
         stroke(lecturer, box, points)
     assert changed(student, before, timeout=30_000) == set()
-    lecturer.wait_for_function("() => new URLSearchParams(location.search).get('ink')", timeout=30_000)
-    ink = query(lecturer)["ink"]
-    wait_url(student, "ink", ink)
+    ink = encode([np.array(s) for s in lecturer.locator("canvas.al-ink__canvas").evaluate(STROKES_JS)])
+    wait_url(lecturer, "ink", ink)  # the lecturer's rerun after the last stroke (one that ran between the strokes
+    wait_url(student, "ink", ink)  # of a slow machine held the first alone) and the student's after it
+    drawings = [d for d in followed if d]
+    assert drawings and drawings[-1] == ink, drawings
+    assert all(later.startswith(earlier) for earlier, later in zip(drawings, drawings[1:])), drawings
     student.get_by_text("The model reads 4").wait_for(timeout=30_000)
     assert not lecturer.errors and not student.errors
     for page in (lecturer, student):

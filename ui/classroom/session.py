@@ -28,6 +28,7 @@ _SEAT, _NOTICE, _RESUME_ASKED, _CLIENT = "_class_seat", "_class_notice", "_class
 RERUN_AFTER_MS = 400  # a student's page reruns this long after the lecturer's last keystroke (charts: at once)
 JS = component_js("classroom")  # ui/static/components/classroom.js
 KEPT = "al_lecturer"  # the cookie in which the lecturer's browser keeps "code:key" for a reload (classroom.js)
+DRAWING = tuple(PARAMS[name].url for name in ("ink", "occlude"))  # the canvas sends these itself, with each stroke
 
 
 @dataclass
@@ -268,14 +269,23 @@ def publish(s: Seat, path: str, ask: str | None = None) -> None:
 
 
 def lecture_params(s: Seat, path: str) -> dict[str, str]:
-    """The view this run shows the class. On a live page the browser sends each keystroke itself, so a sentence
-    typed in the box (not set by the server: same box generation) is the class's already, and a rerun that started
-    before the last keystrokes must not send its older text after them."""
+    """The view this run shows the class. On a live page the browser sends each keystroke and each stroke itself, so
+    a sentence typed in the box (not set by the server: same box generation) is the class's already, and so is the
+    drawing once the browser has steered since this session's last publish: a rerun that started before the last
+    keystrokes or strokes must not send its older text or drawing after them."""
     params = shared(state.store())
-    if state.route() and st.session_state.get("sentence_gen", 0) == s.gen:
-        lecture = classes.store().lecture(s.code)
-        if lecture is not None and lecture.page == path and "s" in lecture.params:
-            params["s"] = lecture.params["s"]
+    if not state.route():
+        return params
+    lecture = classes.store().lecture(s.code)
+    if lecture is None or lecture.page != path:
+        return params
+    if st.session_state.get("sentence_gen", 0) == s.gen and "s" in lecture.params:
+        params["s"] = lecture.params["s"]
+    if lecture.seq > s.seq:
+        for name in DRAWING:
+            params.pop(name, None)
+            if name in lecture.params:
+                params[name] = lecture.params[name]
     return params
 
 

@@ -1,10 +1,11 @@
 // The drawing canvas of "From words to patches" (ui/ink_canvas.py). Strokes from a mouse, a finger or a pen (pointer
 // events) are kept as points on a 64×64 grid and written as text (model/ink.py: two characters a point, "." between
 // strokes). Each stroke, and the pen every 80 ms while it moves, asks the keystroke route for the page's charts
-// (ui/static/live.js, event "al-view"); after a 250 ms pause the text goes to Streamlit for a rerun (captions,
-// tables). In "occlude" mode a click on a patch (the 4×4 grid the model sees, drawn over the digit) hides it. The
-// canvas tints the patches by [CLS]'s rollout, last-layer or picked layer and head weights, read from those charts
-// each time they are drawn.
+// (ui/static/live.js, event "al-view"); 250 ms after the pen is lifted the text goes to Streamlit for a rerun
+// (captions, tables), never while it is down: a stroke drawn slowly is one rerun, not several of its halves. In
+// "occlude" mode a click on a patch (the 4×4 grid the model sees, drawn over the digit) hides it. The canvas tints the
+// patches by [CLS]'s rollout, last-layer or picked layer and head weights, read from those charts each time they are
+// drawn.
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const LEVELS = 64, BOX = 32, PEN = 2.2, GRID = 4; // as model/ink.py and the ViT's 2×2 patches of 8×8
 const RERUN_MS = 250, LIVE_MS = 80;
@@ -138,7 +139,7 @@ function send(root, data, setStateValue, now) {
   const s = state(root), view = ink(s), key = `${view.ink}|${view.occ}`;
   s.drawing = true; // until the server has this drawing
   clearTimeout(s.timer);
-  s.timer = setTimeout(() => setStateValue("value", view), RERUN_MS);
+  if (s.pen === null) s.timer = setTimeout(() => setStateValue("value", view), RERUN_MS);
   if (key === s.sent || (!now && performance.now() - s.last < LIVE_MS)) return;
   s.sent = key; s.last = performance.now();
   document.dispatchEvent(new CustomEvent("al-view", { detail: view }));
