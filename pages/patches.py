@@ -20,22 +20,20 @@ def walk_table(names: list[str], w) -> str:
 
 cfg, record = vit().config, data_record()
 st.header(t("vit.header"))
-state.within(layer=cfg.N - 1, head=cfg.h - 1, query=cfg.n_patches)
-presenter = bool(state.get("presenter"))
+view = state.keep(shell.page_view(), layer=cfg.N - 1, head=cfg.h - 1, query=cfg.n_patches)
 st.markdown(t("vit.draw"))
 left, right = st.columns([1, 1])
 with left:
-    ink_canvas(record["samples"], large=presenter)
-view = state.view_state()
+    view = ink_canvas(view, record["samples"])
 tr = run(view.ink, view.occlude)
-charts = answer(elements, data.current_trace(), view)
+charts = answer(elements, data.view_trace(view), view)
 with right:
     top = int(tr.probs.argmax())
     st.markdown(t("vit.prediction", digit=top, p=f"{tr.probs[top]:.2f}") if view.ink else t("vit.blank"))
     gone = [f"p{i}" for i, hidden in enumerate(occluded(view.occlude, cfg.n_patches)) if hidden]
     if gone:
         st.caption(t("vit.occluded_note", patches=", ".join(gone)))
-with st.container() if presenter else right:  # presenter view stacks a row that holds a chart: the canvas stays
+with st.container() if view.presenter else right:  # presenter view stacks a row that holds a chart: the canvas stays
     widgets.show(charts["probs"])  # beside the prediction on a projector, the probabilities under them
 
 st.caption(t("vit.caption", d_model=cfg.d_model, N=cfg.N, h=cfg.h, d_k=cfg.d_k, train=record["train"],
@@ -54,13 +52,12 @@ widgets.show(charts["distance"])
 widgets.section(t("vit.walk_header"), t("vit.walk_caption", d_k=cfg.d_k))
 names = token_names(tr)
 with st.container(horizontal=True, gap="large"):
-    bind.bound(st.slider, t("vit.layer"), "layer", max_value=cfg.N - 1, width=220)
-    bind.bound(st.slider, t("vit.head"), "head", max_value=cfg.h - 1, width=220)
-    bind.bound(st.select_slider, t("vit.query"), "query", options=list(range(len(names))),
-               format_func=lambda i: names[i], width=360)
-v = shown(tr, state.view_state())
+    view = bind.picked(view, st.slider, t("vit.layer"), "layer", max_value=cfg.N - 1, width=220)
+    view = bind.picked(view, st.slider, t("vit.head"), "head", max_value=cfg.h - 1, width=220)
+    view = bind.picked(view, st.select_slider, t("vit.query"), "query", options=list(range(len(names))),
+                       format_func=lambda i: names[i], width=360)
 c1, c2 = st.columns([2, 3])
-c1.markdown(walk_table(names, walk(tr, v)))
+c1.markdown(walk_table(names, walk(tr, shown(tr, view))))
 with c2:
     widgets.show(charts["walk"])
 st.page_link("pages/self_attention.py", label=t("vit.link_back"), icon=":material/grid_on:")

@@ -2,6 +2,8 @@
 mode that occludes patches (ui/static/components/ink_canvas.js). It reports the drawing as ink text (model/ink.py)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from model.ink import MAX_INK
@@ -10,6 +12,7 @@ from ui.assets import component_js
 from ui.i18n import t
 from ui.shared import per_process
 from ui.url import clean_text
+from ui.view import View
 
 NAME = "ink_canvas"
 SEEN = "_ink_reported"  # session key: the canvas's last report, written into the view state once
@@ -50,11 +53,12 @@ def ignore() -> None:
     """The canvas's change callback: the script reads the drawing itself."""
 
 
-def ink_canvas(samples: list[dict], *, large: bool) -> None:
-    """The canvas, bound to the view state's drawing: a new drawing from the user is written into it; a drawing set
-    by a link or the lecturer is shown by the canvas (its own last report, unchanged, does not overwrite it)."""
-    shown = {"ink": state.get("ink"), "occ": state.get("occlude")}
-    result = element()(data={"value": shown, "samples": samples, "max_chars": MAX_INK, "large": large,
+def ink_canvas(view: View, samples: list[dict]) -> View:
+    """The canvas showing the view's drawing (large in presenter view); returns the view with the user's new drawing,
+    which is written into the view state too. A drawing set by a link or the lecturer is shown by the canvas (its own
+    last report, unchanged, does not overwrite it)."""
+    shown = {"ink": view.ink, "occ": view.occlude}
+    result = element()(data={"value": shown, "samples": samples, "max_chars": MAX_INK, "large": view.presenter,
                              "label": t("vit.canvas_label"), "clear": t("vit.clear"), "mode_draw": t("vit.mode_draw"),
                              "mode_occlude": t("vit.mode_occlude"), "samples_label": t("vit.samples"),
                              "full_note": t("vit.full"),
@@ -63,7 +67,10 @@ def ink_canvas(samples: list[dict], *, large: bool) -> None:
                        default={"value": shown}, key=NAME, on_value_change=ignore, width="stretch")
     drawn = result.value if isinstance(result.value, dict) else shown
     report = (str(drawn.get("ink", "")), str(drawn.get("occ", "")))
-    if report != st.session_state.get(SEEN):
-        st.session_state[SEEN] = report
-        state.put("ink", clean_text(report[0], MAX_INK)[0])
-        state.put("occlude", report[1][:4])
+    if report == st.session_state.get(SEEN):
+        return view
+    st.session_state[SEEN] = report
+    drawn_view = replace(view, ink=clean_text(report[0], MAX_INK)[0], occlude=report[1][:4])
+    state.put("ink", drawn_view.ink)
+    state.put("occlude", drawn_view.occlude)
+    return drawn_view

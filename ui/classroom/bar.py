@@ -17,16 +17,16 @@ from ui.classroom import store as classes
 from ui.classroom.session import Seat
 from ui.i18n import t
 from ui.keys import coming
-from ui.view import Element, within_model
+from ui.view import Element, View, within_model
 from viz.heatmap import matrix_heatmap
 
 GALLERY = 12  # the newest sentences the gallery draws
 COUNTS_EVERY = "5s"  # the lecturer's counts and gallery size refresh this often
 
 
-def bar(path: str) -> None:
-    """The class row of the header (nothing outside a class but the pending message; in presenter view the
-    lecturer's class button sits in the sentence row instead: `in_sentence_row`)."""
+def bar(path: str, view: View) -> None:
+    """The class row of the header for the run's `view` (nothing outside a class but the pending message; in
+    presenter view the lecturer's class button sits in the sentence row instead: `in_sentence_row`)."""
     s = session.seat()
     if s is not None and not s.lecturer and not s.following and over(s):
         session.leave(ended=True)  # a follower is told in session.enter; a student exploring, here
@@ -38,9 +38,9 @@ def bar(path: str) -> None:
     if projector.projector():
         projector.hide_controls()
     elif not s.lecturer:
-        student_row(s, path)
-    elif not state.get("presenter"):
-        lecturer_row(s, path)
+        student_row(s, view)
+    elif not view.presenter:
+        lecturer_row(s, path, view)
 
 
 def over(s: Seat) -> bool:
@@ -52,12 +52,12 @@ def over(s: Seat) -> bool:
     return lecture is None or lecture.ended
 
 
-def in_sentence_row(path: str) -> None:
+def in_sentence_row(path: str, view: View) -> None:
     """Presenter view: the lecturer's class button and counts at the end of the sentence row (the stage keeps its
     height)."""
     s = session.seat()
     if s is not None and s.lecturer:
-        lecturer_row(s, path, short=True)
+        lecturer_row(s, path, view, short=True)
 
 
 def entry(path: str) -> None:
@@ -86,7 +86,7 @@ def entry_dialog(path: str) -> None:
         st.rerun()
 
 
-def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
+def lecturer_row(s: Seat, path: str, view: View, short: bool = False) -> None:
     """The lecturer's class button (it opens the join code, the question and the gallery) and the counts, refreshed
     every few seconds; `short` (the sentence row of presenter view, where the box needs the width): the code and
     how many follow on the button, as of this run, the whole count in its tooltip."""
@@ -94,12 +94,12 @@ def lecturer_row(s: Seat, path: str, short: bool = False) -> None:
         label, tip = short_label(s)
         if st.button(label, icon=":material/qr_code_2:", key="class_open", help=tip) or \
                 st.session_state.pop("_class_show_code", False):
-            class_dialog(s, path)
+            class_dialog(s, path, view)
         return
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         if st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open") or \
                 st.session_state.pop("_class_show_code", False):
-            class_dialog(s, path)
+            class_dialog(s, path, view)
         projector.open_button(s)
         counts(s)
         st.caption(t("class.next", title=coming(path)))
@@ -132,12 +132,13 @@ def counts(s: Seat) -> None:
 
 
 @st.dialog(DIALOG_TITLE, width="large")
-def class_dialog(s: Seat, path: str) -> None:
-    """The join code and QR code, large; the counts; the question to the class; the gallery; ending the class."""
+def class_dialog(s: Seat, path: str, view: View) -> None:
+    """The join code and QR code, large; the counts; the question to the class; the gallery (drawn in `view`'s block,
+    layer and head); ending the class."""
     join_card(s.code)
     counts(s)
     ask_form(s, path)
-    gallery(s, path)
+    gallery(s, path, view)
     if st.button(t("class.end"), icon=":material/logout:", key="class_end"):
         session.leave()
         st.rerun()
@@ -175,7 +176,7 @@ def ask_form(s: Seat, path: str) -> None:
             session.publish(s, path, ask="")
 
 
-def gallery(s: Seat, path: str) -> None:
+def gallery(s: Seat, path: str, v: View) -> None:
     """The newest sentences sent, each as a small attention map of the lecturer's current block, layer and head
     through the model its language needs, with "Show to the class" and "Hide"; drawn only when the lecturer opens
     it (the dialog is on the projected screen)."""
@@ -185,7 +186,6 @@ def gallery(s: Seat, path: str) -> None:
     if not shown:
         st.caption(t("class.gallery_empty"))
         return
-    v = state.view_state()
     columns = st.columns(3)
     for i, sent in enumerate(reversed(shown)):
         with columns[i % 3]:
@@ -235,7 +235,7 @@ def thumbnail(sent: classes.Sentence, v) -> str:
     return model
 
 
-def student_row(s: Seat, path: str) -> None:
+def student_row(s: Seat, view: View) -> None:
     """A student's status with "Follow the lecturer" or "Leave the class", and the lecturer's question."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
         st.caption(t("class.following" if s.following else "class.exploring", code=s.code))
@@ -247,11 +247,11 @@ def student_row(s: Seat, path: str) -> None:
             session.leave()
             st.query_params.pop("join", None)
             st.rerun()
-    question(s)
+    question(s, view.sentence)
 
 
-def question(s: Seat) -> None:
-    """The lecturer's open question and the student's answer: their current sentence, sent to the front."""
+def question(s: Seat, sentence: str) -> None:
+    """The lecturer's open question and the student's answer: their current `sentence`, sent to the front."""
     try:
         lecture = classes.store().lecture(s.code)
     except Exception:
@@ -261,7 +261,7 @@ def question(s: Seat) -> None:
     st.info(t("class.question", ask=widgets.plain(lecture.ask)))
     if st.button(t("class.send"), icon=":material/send:", key="class_send"):
         try:
-            sent = classes.store().send(s.code, s.client, state.get("sentence"))
+            sent = classes.store().send(s.code, s.client, sentence)
             s.sent = sent.text
         except classes.Refused as refused:
             session.notify(str(refused))
