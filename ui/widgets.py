@@ -340,6 +340,8 @@ PICKERS_CSS = """<style>
 .st-key-al-pickers .st-key-w_query {width:auto !important; flex:0 0 auto}
 .st-key-al-pickers .react-aria-ComboBox {width:9.5rem}
 .st-key-al-pickers [data-testid="stHorizontalBlock"] {row-gap:.3rem; column-gap:1.25rem}
+.st-key-al-pickers [data-testid="stSlider"] label {margin-bottom:1.1rem}
+.st-key-al-pickers .stMultiSelect .react-aria-ComboBox {width:100%}
 </style>"""
 
 
