@@ -49,7 +49,8 @@ if widgets.need_trace(trace):
     at = place(trace, view)  # the pickers' picks, kept inside this model
     state.put("layer", at.layer)  # the pickers show what the charts show
     state.put("sublayer", at.sub)
-    with st.container(horizontal=True, gap="large"):  # one block, not a column each
+    # one block, not a column each (presenter view: on the stage, above the streams they pick)
+    with widgets.stage_pickers(), st.container(horizontal=True, gap="large"):
         stacks = {s: t(f"label.{s}") for s in ("encoder", "decoder")}
         bind.bound(st.segmented_control, t("an.stack"), "stack", format_func=stacks.get)
         bind.bound(st.segmented_control, t("ctl.layer"), "layer", options=list(range(N)))

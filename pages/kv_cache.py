@@ -12,10 +12,11 @@ shell.require_app()
 
 def pick_step(trace, view: View) -> View:
     """The decoding step (one per decoder input token) and the decoder layer and head, in one row (kept inside the
-    trace, as the charts show them); returns the view with the picks."""
+    trace, as the charts show them; presenter view: on the stage, above the cache they pick); returns the view with
+    the picks."""
     cfg, n = trace.config, len(trace.tgt_input_tokens)
     view = state.keep(view, **highest(trace))
-    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+    with widgets.stage_pickers(), st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         if n > 1:
             view = bind.picked(view, st.slider, t("kv.step"), "step", max_value=n - 1, width=360)
         view = bind.picked(view, st.segmented_control, t("ctl.layer"), "layer", options=list(range(cfg.N)))

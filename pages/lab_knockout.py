@@ -41,15 +41,13 @@ def knock_out_most_important(codes: list[str], drops: np.ndarray) -> None:
 
 
 def pick_heads(codes: list[str], drops: np.ndarray) -> list[str]:
-    """The heads picker (from the URL, unknown codes dropped) and the "most important" button."""
+    """The heads picker (from the URL, unknown codes dropped) and the "most important" button, in one row."""
     chosen = [c for c in state.get("knockout").split(",") if c in codes]
-    c1, c2 = st.columns([5, 2], vertical_alignment="bottom")
-    with c1:
-        picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label,
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label, placeholder=t("ko.pick"),
                                 key=f"w_knockout_{st.session_state.get('ko_gen', 0)}")
-    with c2:
         st.button(t("ko.most_important"), on_click=knock_out_most_important, args=(codes, drops.ravel()), key="ko_most",
-                  width="stretch", icon=":material/bolt:")
+                  icon=":material/bolt:")
     state.put("knockout", ",".join(picked))
     return picked
 
@@ -72,14 +70,16 @@ view = shell.page_view()
 trace = data.view_trace(view)
 if widgets.need_trace(trace):
     N, h, text = trace.config.N, trace.config.h, view.sentence
-    view = bind.picked(view, st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
-                       format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+    with widgets.stage_pickers():  # presenter view: on the stage, above the map
+        view = bind.picked(view, st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
+                           format_func={m: t(f"ko.mode_{m}") for m in MODES}.get)
+        with st.spinner(t("ko.working", n=len(BLOCKS) * N * h), show_time=True):  # each head knocked out in turn
+            charts = answer(elements, trace, view)  # the keystroke route sends the same chart
+            drops = importance(trace, view)  # (blocks, N, h)
+        codes = [code(head) for head in all_heads(N, h)]
+        picked = pick_heads(codes, drops)
     mode = view.knockout_mode
     st.caption(t("ko.mode_explain"))
-    charts = answer(elements, trace, view)  # the keystroke route sends the same chart
-    drops = importance(trace, view)  # (blocks, N, h)
-    codes = [code(head) for head in all_heads(N, h)]
-    picked = pick_heads(codes, drops)
     intact = data.trace(trace.model, text, AttnOptions(), DecodeOptions())
     ablated = data.knockout(trace.model, text, tuple(head_of(c) for c in picked), mode)
     log_p = data.knockout_log_p(trace.model, text, tuple(head_of(c) for c in picked), mode)
@@ -90,7 +90,7 @@ if widgets.need_trace(trace):
             widgets.output_chips(run)
     st.markdown(t("ko.log_p", base=log_p[0], ablated=log_p[1], ratio=float(np.exp(log_p[1] - log_p[0]))))
     st.subheader(t("ko.steps"))
-    st.dataframe(step_table(intact, ablated), hide_index=True, width="stretch")
+    st.table(step_table(intact, ablated), hide_index=True)  # the page's type size (a data grid draws at 13 px)
     widgets.section(t("ko.importance"),
                     t("ko.caption_scale", floor=f"{BOUND_FLOOR:g}", ratio=f"{np.exp(BOUND_FLOOR):.1f}"))
     widgets.show(charts["importance"], main=True)

@@ -57,12 +57,9 @@ if widgets.need_trace(trace):
     else:
         controls.pick_block(trace, view)  # the charts' view holds the picks already (kept inside the model there)
         other = second_trace(trace, view)
-        with widgets.main_figure():
-            c1, c2, c3 = st.columns(3)
-            for col, which, run in ((c1, "first", trace), (c2, "second", other)):
+        with widgets.main_figure():  # the translations in a row of their own: the three maps start level
+            for col, which, run in zip(st.columns(3), ("first", "second"), (trace, other)):
+                col.markdown(t(f"mp.{which}_label", output=widgets.output_line(run)))
+            for col, which in zip(st.columns(3), ("first", "second", "diff")):
                 with col:
-                    st.markdown(t(f"mp.{which}_label", output=widgets.output_line(run)))
                     widgets.show(charts[which])
-            with c3:
-                st.markdown("&nbsp;")
-                widgets.show(charts["diff"])

@@ -28,18 +28,19 @@ def toggle_play(at_end: bool) -> None:
 
 
 def pick_step(n: int, view: View) -> View:
-    """The snapshot slider (its index is in the URL; −1 = the shipped model) and the play/stop button; returns the
-    view with the slider's snapshot."""
-    c1, c2 = st.columns([6, 1], vertical_alignment="bottom")
-    with c1:
+    """The snapshot slider (its index is in the URL; −1 = the shipped model), the play/stop button and the block
+    picker, in one row (presenter view: on the stage, above the grids they pick); returns the view with the slider's
+    snapshot."""
+    with widgets.stage_pickers(), st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         steps = [s.step for s in data.timeline(view.model)[0]]
         index = st.select_slider(t("lab.step"), options=list(range(n)), value=snapshot_index(view, n),
                                  key=f"w_snapshot_{st.session_state.get('lab_gen', 0)}",
-                                 format_func=lambda i: f"{steps[i]:,}")
-    with c2:
+                                 format_func=lambda i: f"{steps[i]:,}", width=420)
         playing = st.session_state.get("lab_playing", False)
-        st.button(t("lab.stop" if playing else "lab.play"), width="stretch", on_click=toggle_play,
-                  args=(index == n - 1,), icon=":material/stop:" if playing else ":material/play_arrow:")
+        st.button(t("lab.stop" if playing else "lab.play"), on_click=toggle_play, args=(index == n - 1,),
+                  icon=":material/stop:" if playing else ":material/play_arrow:")
+        bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
+                   format_func={s: t(key) for s, key in BLOCKS}.get)
     state.put("snapshot", index)
     return replace(view, snapshot=index)
 
@@ -69,8 +70,6 @@ if widgets.need_trace(trace):
         index = view.snapshot
         charts = answer(elements, trace, view)  # the keystroke route sends the same charts
         widgets.show(charts["curves"])
-        bind.bound(st.segmented_control, t("ctl.block"), "block", options=[s for s, _ in BLOCKS],
-                   format_func={s: t(key) for s, key in BLOCKS}.get)
         for col, name in zip(st.columns(len(names)), names):
             with col:
                 model_column(name, index, charts)

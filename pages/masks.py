@@ -4,7 +4,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from ui import data, notes, shell, state, widgets
+from ui import bind, data, notes, shell, state, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
 from ui.payload import Answer, answer
@@ -55,6 +55,9 @@ if widgets.need_trace(trace):
     st.subheader(t("masks.step1"))
     second = st.text_input(t("masks.second"), value=view.second_sentence, max_chars=MAX_CHARS)
     view = replace(view, second_sentence=state.put_text("second_sentence", second))
+    with widgets.stage_pickers():  # the weights' head (presenter view: on the stage, above the masks)
+        view = bind.picked(state.keep(view, head=trace.config.h - 1), st.segmented_control, t("ctl.head"), "head",
+                           options=list(range(trace.config.h)))
     padding = st.container()  # drawn once the grid below has set the view
     view = custom_grid(trace, view)
 charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/masks.py)

@@ -30,11 +30,11 @@ bundle = data.bundle(view.model)
 trace = data.view_trace(view)
 charts = answer(elements, trace, view)  # the keystroke route sends the same charts
 st.subheader(t("notes.index"))
-st.dataframe(index(notes.MISTAKES), hide_index=True, width="stretch")
+st.table(index(notes.MISTAKES), hide_index=True)  # its cells wrap: the table keeps to its column
 for key in notes.MISTAKES:
     notes.box(key, bundle, trace, charts)
 st.subheader(t("notes.remarks"))
 st.caption(t("notes.remarks_caption"))
-st.dataframe(index(notes.REMARKS), hide_index=True, width="stretch")
+st.table(index(notes.REMARKS), hide_index=True)
 for key in notes.REMARKS:
     notes.box(key, bundle, trace, charts)

@@ -3,7 +3,7 @@ import streamlit as st
 
 from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
-from ui import data, shell, state, widgets
+from ui import data, shell, widgets
 from ui import pretrained as pretrained_ui
 from ui.i18n import lang, t
 from ui.payload import answer
@@ -13,7 +13,13 @@ from viz.diagram import architecture_dot
 
 shell.require_app(default=True)
 
-st.header(t("ov.header"))
+# On a phone the columns stack and the diagram and links took the first 2,400 px: there the maps come right under
+# the page's title, before the diagram (the wrappers of the title and the maps are flex items of the page's block,
+# ordered first).
+PHONE_CSS = """<style>@media (max-width: 640px) {div:has(> .st-key-ov-title) {order: -2}
+ div:has(> .st-key-ov-maps) {order: -1}}</style>"""
+with st.container(key="ov-title"):
+    st.header(t("ov.header"))
 LINKS = [("embeddings", "ov.link_embeddings", ":material/waves:"),
          ("self_attention", "ov.link_self_attention", ":material/grid_on:"),
          ("multi_head", "ov.link_multi_head", ":material/view_module:"),
@@ -36,8 +42,10 @@ def output_line(trace) -> None:
     widgets.output_chips(trace)
 
 
+view = shell.page_view()
 trace = data.current_trace()
-presenter = bool(state.get("presenter"))
+presenter = view.presenter
+st.html(PHONE_CSS)
 left, right = st.columns([1, 1] if presenter else [2, 3])  # presenter view: the diagram's text at 18 px or more
 with left:
     if data.is_pretrained():
@@ -64,15 +72,15 @@ with right:
 
 if trace is not None:
     big = any(trace.n_layers(b) * trace.config.h > 16 for b in attention_blocks(trace))
-    view = state.view_state()
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/overview.py)
     blocks = list(charts.elements)
     if presenter:  # the first block's maps on the stage under the chips, the others in tabs below
         widgets.show(charts[blocks[0]], main=True)
         blocks = blocks[1:]
-    st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
-    for tab, block in zip(st.tabs([tab_title(s, view) for s in blocks]) if blocks else [], blocks):
-        with tab:
-            if block == "cross":
-                widgets.cross_note(trace)
-            widgets.show(charts[block])
+    with st.container(key="ov-maps"):
+        st.subheader(t("hf.all_maps" if big else "ov.all_maps"))
+        for tab, block in zip(st.tabs([tab_title(s, view) for s in blocks]) if blocks else [], blocks):
+            with tab:
+                if block == "cross":
+                    widgets.cross_note(trace)
+                widgets.show(charts[block])

@@ -5,10 +5,10 @@ MESSAGES = {
     "ko.header": {"en": "Knock attention heads out", "zh": "关掉注意力头"},
     "ko.caption": {
         "en": "Pick heads to switch off; the model runs again on your sentence with those heads' outputs replaced, "
-              "in every decoding step. The table below measures each head alone: how much less likely the "
+              "in every decoding step. The map measures each head alone: how much less likely the "
               "model's own translation becomes without it.",
         "zh": "选择要关掉的头：模型会在每一步解码中把这些头的输出替换掉，再把你的句子跑一遍。"
-              "下面的表格逐个衡量每个头：去掉它以后，模型自己的译文概率下降多少。",
+              "热力图逐个衡量每个头：去掉它以后，模型自己的译文概率下降多少。",
     },
     "ko.mode": {"en": "Replace the head's output by", "zh": "把头的输出替换为"},
     "ko.mode_mean": {"en": "its mean over held-out text", "zh": "它在留出文本上的平均值"},
@@ -22,6 +22,8 @@ MESSAGES = {
     },
     "ko.heads": {"en": "Heads knocked out", "zh": "被关掉的头"},
     "ko.most_important": {"en": "Knock out the most important", "zh": "关掉最重要的头"},
+    "ko.pick": {"en": "Pick heads to knock out", "zh": "选择要关掉的头"},
+    "ko.working": {"en": "Knocking each of the {n} heads out in turn…", "zh": "正在把 {n} 个头逐个关掉……"},
     "ko.head_label": {"en": "{block} · layer {layer} · head {head}", "zh": "{block} · 第 {layer} 层 · 头 {head}"},
     "ko.block_encoder": {"en": "encoder self", "zh": "编码器自注意力"},
     "ko.block_decoder": {"en": "decoder self", "zh": "解码器自注意力"},

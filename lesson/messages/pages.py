@@ -359,8 +359,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This model is **{norm}**. Rows are tokens, columns the {d} features of d_model.",
         "zh": "这个模型是 **{norm}**。每行是一个词元，各列是 d_model 的 {d} 个特征。",
     },
-    "an.fig_before": {"en": "Before: {what}", "zh": "层归一化之前：{what}"},
-    "an.fig_after": {"en": "After LayerNorm", "zh": "层归一化之后"},
+    "an.fig_before": {"en": "Before LayerNorm: {what} ({where}, {sublayer})",
+                      "zh": "层归一化之前：{what}（{where}，{sublayer}）"},
+    "an.fig_after": {"en": "After LayerNorm ({where}, {sublayer})", "zh": "层归一化之后（{where}，{sublayer}）"},
     "an.fig_stats": {"en": "Per-token mean and variance over d_model", "zh": "每个词元在 d_model 上的均值和方差"},
     "an.ffn": {"en": "Feed-forward network (position-wise)", "zh": "前馈网络（逐位置）"},
     "an.caption_ffn": {

@@ -285,7 +285,7 @@ def test_mistakes_page_lists_every_finding_and_its_numbers_match_numpy(lang):
             assert {"en": f"«{NOTE_TITLES[note]}», line{'s' if first < last else ''} {where}",
                     "zh": f"«{NOTE_TITLES[note]}»，第 {where} 行"}[lang] in titles, (key, where)
     columns = {"en": {"lines", "page"}, "zh": {"行", "页面"}}[lang]
-    index = [f.value for f in at.dataframe if columns <= set(f.value.columns)]
+    index = [f.value for f in at.table if columns <= set(f.value.columns)]
     assert [len(i) for i in index] == [len(MISTAKES), len(REMARKS)]
     assert at.header[0].value == {"en": "Mistakes found in the notes", "zh": "笔记中发现的错误"}[lang]
     if lang == "zh":

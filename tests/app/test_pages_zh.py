@@ -148,6 +148,7 @@ def axis_titles(spec: dict) -> tuple[str, str]:
 
 LAYERS = json.loads((CHECKPOINT_DIR / "en-zh" / "config.json").read_text())["N"] - 1  # the last layer (from 0)
 LAST_STEP = json.loads((CHECKPOINT_DIR / "en-zh" / "train_log.json").read_text())["snapshots"][-1]["step"]
+AN_PLACE = {"where": "编码器第 0 层", "sublayer": "自注意力"}  # Add & Norm's default pick, named in its titles
 # figures a page must show, titled from the catalogue (on a page not listed, every title is Chinese: the test above)
 EXPECTED_TITLES = {
     "overview": [("ov.tab_encoder", {}), ("ov.tab_decoder", {}), ("ov.tab_cross", {})],
@@ -164,13 +165,15 @@ EXPECTED_TITLES = {
     "decoding": [("dec.fig_likeliest", {"k": N_LIKELIEST}), ("dec.fig_cross_step", {"layer": 0}),
                  ("dec.fig_self_step", {"layer": 0, "head": 0}), ("dec.fig_layer", {"i": 0}),
                  ("dec.fig_layer", {"i": 1})],
-    "add_norm": [("an.fig_before", {"what": catalogue.lookup("an.what_post", "zh")}), ("an.fig_after", {}),
+    "add_norm": [("an.fig_before", {"what": catalogue.lookup("an.what_post", "zh"), **AN_PLACE}),
+                 ("an.fig_after", AN_PLACE),
                  ("an.fig_stats", {})],
     "playground": [("pg.fig_scores", {}), ("pg.fig_weights", {}), ("pg.fig_output", {})],
     "lab_timeline": [("lab.curves", {}),
                      ("lab.fig_grid", {"block": catalogue.lookup("lab.block_encoder", "zh"), "step": LAST_STEP})],
     "lab_knockout": [("ko.fig_importance", {})],
-    "lab_pairs": [("mp.fig_first", {"layer": 0, "head": 0}), ("mp.fig_second", {"layer": 0, "head": 0}),
+    "lab_pairs": [("mp.fig_first", {"block": catalogue.lookup("ctl.side_encoder", "zh"), "layer": 0, "head": 0}),
+                  ("mp.fig_second", {"block": catalogue.lookup("ctl.side_encoder", "zh"), "layer": 0, "head": 0}),
                   ("mp.fig_diff", {})],
     "paper": [("paper.fig_paths", {}), ("paper.fig_conv", {"k": 3}), ("paper.fig_restricted", {"r": 3}),
               ("paper.fig_full", {}), ("paper.fig_time", {}), ("paper.fig_memory", {})],

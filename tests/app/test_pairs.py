@@ -16,8 +16,8 @@ def test_difference_is_first_minus_second_on_the_shared_tokens():
     p_a, p_b = a["encoder.1.self_attn.hook_pattern"][2], b["encoder.1.self_attn.hook_pattern"][2]
     np.testing.assert_allclose(z[:2, :2], p_a[:2, :2] - p_b[:2, :2], atol=1e-6)  # "i have" in both
     assert np.isnan(z[2:, :]).all() and np.isnan(z[:, 2:]).all(), "a / cat have no partner: masked"
-    np.testing.assert_allclose(np.asarray(array(figs["Second sentence · layer 1 · head 2"]["data"][0]["z"]), float),
-                               p_b, atol=1e-6)
+    second = figs["Second sentence · Encoder self · layer 1 · head 2"]  # the title names the block, layer and head
+    np.testing.assert_allclose(np.asarray(array(second["data"][0]["z"]), float), p_b, atol=1e-6)
     assert any(a.output_text in m.value for m in at.markdown) and any(b.output_text in m.value for m in at.markdown)
 
 

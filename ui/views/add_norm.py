@@ -48,9 +48,11 @@ def norm_elements(trace: Trace, p: Place, v: View) -> dict[str, Element]:
                 words=v.words())
     hidden = trace.ffn_hidden(p.stack, p.layer)  # (L, d_ff)
     where = v.t("label.stack_layer", stack=v.t(f"label.{p.stack}"), layer=p.layer)
+    named = dict(where=where, sublayer=v.t(SUBLAYERS[p.stack][p.sub]))  # the titles name what the pickers picked
     return {
-        "before_after": Element([matrix_heatmap(before, toks, dims, title=v.t("an.fig_before", what=what), **axes),
-                                 matrix_heatmap(after, toks, dims, title=v.t("an.fig_after"), **axes)],
+        "before_after": Element([matrix_heatmap(before, toks, dims, title=v.t("an.fig_before", what=what, **named),
+                                                **axes),
+                                 matrix_heatmap(after, toks, dims, title=v.t("an.fig_after", **named), **axes)],
                                 "an-before-after", ["an-before", "an-after"]),
         "stats": Element([layernorm_stats(*layer_norm_stats(before), *layer_norm_stats(after), toks,
                                           title=v.t("an.fig_stats"), words=v.words())], "an-stats"),

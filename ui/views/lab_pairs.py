@@ -16,10 +16,12 @@ def second_trace(trace: Trace, v: View) -> Trace | None:
         return None
 
 
-def pattern_element(which: str, attn: AttnView, layer: int, head: int, v: View) -> Element:
-    """One sentence's weights of the head, its real mask grey ("first" or "second")."""
-    return Element([matrix_heatmap(attn.pattern[head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
-                                   title=v.t(f"mp.fig_{which}", layer=layer, head=head),
+def pattern_element(which: str, attn: AttnView, m: View, v: View) -> Element:
+    """One sentence's weights of the head `m` picks (block, layer, head), its real mask grey ("first" or
+    "second")."""
+    return Element([matrix_heatmap(attn.pattern[m.head], attn.queries, attn.keys, kind="prob", masked=~attn.mask,
+                                   title=v.t(f"mp.fig_{which}", block=m.block_label(m.block), layer=m.layer,
+                                             head=m.head),
                                    row_title=v.t("axis.query_row"),
                                    col_title=v.t("axis.key_col"), words=v.words())], f"mp-{which}")
 
@@ -41,6 +43,6 @@ def elements(trace: Trace, v: View) -> dict[str, Element]:
         return {}
     layer, head = m.layer, m.head
     a, b = trace.attn(m.block, layer), other.attn(m.block, layer)
-    return {"first": pattern_element("first", a, layer, head, v),
-            "second": pattern_element("second", b, layer, head, v), "diff": diff_element(a, b, head, v)}
+    return {"first": pattern_element("first", a, m, v),
+            "second": pattern_element("second", b, m, v), "diff": diff_element(a, b, head, v)}
 
