@@ -43,7 +43,7 @@ def output_line(trace) -> None:
 
 
 view = shell.page_view()
-trace = data.current_trace()
+trace = data.view_trace(view)
 presenter = view.presenter
 st.html(PHONE_CSS)
 left, right = st.columns([1, 1] if presenter else [2, 3])  # presenter view: the diagram's text at 18 px or more

@@ -225,7 +225,7 @@ def test_a_picker_hands_the_page_the_view_the_run_would_build_again():
     assert [m.value for m in at.markdown] == ["ok"]
 
 
-NOT_MOVED = {"overview", "before_2017"}  # still read the run's View from state (issue 51)
+NOT_MOVED = {"before_2017"}  # still reads the run's View from state (issue 51)
 
 
 def ambient_reads(source: str) -> list[str]:
