@@ -14,3 +14,10 @@ test("an English title keeps '(' with its word; the first line may be shorter th
   assert.deepEqual(wrapped(ctx, "Cross-attention (layer 0)", 250, 160), ["Cross-attention", "(layer 0)"]);
   assert.deepEqual(wrapped(ctx, "a b", 100), ["a b"]);
 });
+
+test("a Chinese title breaks after its last pause rather than inside a word, when the line stays half full", () => {
+  const title = "编码器第 0 层，头 0：注意力权重"; // the Masks stage's title: it broke as "…注意力权" / "重"
+  assert.deepEqual(wrapped(ctx, title, 300), ["编码器第 0 层，头 0：", "注意力权重"]);
+  // ten characters fill 200 px; its pause, after two, would leave the line a fifth full: the break stays
+  assert.deepEqual(wrapped(ctx, "头：注意力权重注意力权重", 200), ["头：注意力权重注意力", "权重"]);
+});

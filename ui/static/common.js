@@ -50,6 +50,18 @@ function carried(line, piece) {
   return down;
 }
 
+const HAN = /^[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]$/u;
+const PAUSE = /^[，：、；。！？]$/u; // Chinese punctuation after which a line breaks best
+
+// A break inside a run of Chinese characters may split a word ("权" / "重"): the pieces after the line's last pause
+// (a comma, a colon…) go down with `piece`, taken off `line`, when the line stays at least half of `most` wide.
+function toPause(ctx, line, piece, most) {
+  if (!HAN.test(piece) || !HAN.test(line[line.length - 1]) || PAUSE.test(line[line.length - 1])) return [];
+  const at = line.findLastIndex((p) => PAUSE.test(p));
+  if (at < 0 || ctx.measureText(line.slice(0, at + 1).join("")).width < most / 2) return [];
+  return line.splice(at + 1);
+}
+
 // A text in as many lines as it needs to keep each within `room` px in the context's font, the first within `first`
 // (broken at spaces, or between Chinese characters); a word wider than the room keeps a line of its own.
 export function wrapped(ctx, text, room, first = room) {
@@ -58,7 +70,7 @@ export function wrapped(ctx, text, room, first = room) {
   for (const piece of text.match(PIECES)) {
     const line = pieces[pieces.length - 1], most = pieces.length === 1 ? first : room, joined = line.join("");
     if (!joined.trim() || ctx.measureText((joined + piece).trimEnd()).width <= most) line.push(piece);
-    else pieces.push(carried(line, piece));
+    else pieces.push([...toPause(ctx, line, piece, most), ...carried(line, piece)]);
   }
   const lines = pieces.map((line) => line.join(""));
   for (let i = 0; i + 1 < lines.length; i++) { // an opening bracket goes down with what it opens: never "（" / "第 0 层）"
