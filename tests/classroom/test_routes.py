@@ -281,3 +281,21 @@ def test_a_students_stream_tells_the_class_their_address(server, monkeypatch):
     assert classes.store().send(code, "student-elsewhere", "three").text == "three"
     for s in streams:
         s.close()
+
+
+def test_the_projector_windows_stream_follows_the_class_but_is_not_counted(server):
+    """A stream without a client id (the lecturer's projector window) gets every lecture and the class's end, and the
+    lecturer's counts hold the students alone."""
+    code, key = classes.store().create("overview", {"s": "I have a cat"})
+    projector, student = Listener(server, code, ""), Listener(server, code, "student-beside-projector")
+    assert (projector.status, student.status) == (200, 200)
+    assert projector.wait(1) and student.wait(1)
+    assert classes.store().presence(code, key) == classes.Presence(following=0, exploring=1, gone=0)
+    assert steer(server, code, key, {"page": "masks", "query": "s=a+b"})[0] == 204
+    assert [x["page"] for x in projector.wait(2)] == ["overview", "masks"]
+    assert classes.store().presence(code, key) == classes.Presence(following=0, exploring=1, gone=0)
+    classes.store().end(code, key)
+    deadline = time.time() + 5
+    while not (projector.ended and student.ended) and time.time() < deadline:
+        time.sleep(0.02)
+    assert projector.ended and student.ended

@@ -1,7 +1,8 @@
 """A class in the browser: one lecturer, two students in their own browser contexts (a laptop in English, a phone
 in Chinese). The students follow the lecturer's sentence, page, head and step; one explores and comes back; a
 sentence sent to the front appears in the lecturer's gallery and then, with a click, on the projector and on the
-following student's screen."""
+following student's screen. The console's projector window is no student in the count, its stage pickers are for
+display only, and without a class one click opens it on a class of its own."""
 import re
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from benchmarks.harness import IDLE
 from lesson import catalogue
 from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, wait_painted
+from ui.registry import PATHS
 
 LIVE_SENTENCE = "The cat sat on the mat"
 
@@ -165,3 +167,67 @@ def test_students_follow_explore_return_and_send_a_sentence(lecture):
     dialog.locator('[class*="st-key-class_project_"] button').first.click()  # the newest first
     wait_url(lecturer, "s", "我有一只猫")
     wait_url(lecturer, "model", "zh-en")
+
+
+def projector_window(console):
+    """The window the console's projector button opens (at a projector's 1280×720), once it shows the class."""
+    with console.context.expect_page() as opened:
+        console.locator(".st-key-class_projector button, .st-key-class_projector_start button").first.click()
+    projector = opened.value
+    projector.set_viewport_size({"width": 1280, "height": 720})
+    projector.errors = []
+    projector.on("pageerror", lambda e: projector.errors.append(str(e)))
+    projector.wait_for_function("() => new URLSearchParams(location.search).get('projector')", timeout=60_000)
+    return projector
+
+
+def test_the_projector_window_is_no_student_and_its_stage_pickers_are_for_display(browser, app_url):
+    """The console's count of students leaves out its own projector window, whose stage pickers show the lecture's
+    block, layer and head but take no click (one would take the window off the lecture)."""
+    console = context_page(browser, 1280, 800)
+    code = open_class(console, app_url)
+    projector = projector_window(console)
+    wait_path(projector, "self_attention")
+    heads = projector.locator(".st-key-al-pickers .st-key-w_head button")
+    heads.first.wait_for(timeout=60_000)
+    student = context_page(browser, 390, 844)
+    student.goto(f"{app_url}/?join={code}")
+    wait_path(student, "self_attention")
+    count = "c => new RegExp('Class ' + c + ': 1 following · 0 exploring').test(document.body.innerText)"
+    console.wait_for_function(count, arg=code, timeout=30_000)
+    console.wait_for_timeout(6_000)  # the counts refresh every 5 s
+    assert console.evaluate(count, code), console.locator("body").inner_text()
+
+    box = heads.filter(has_text="2").bounding_box()
+    projector.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    projector.wait_for_timeout(2_000)
+    projector.wait_for_selector(IDLE, timeout=30_000)
+    assert heads.filter(has_text="2").is_visible() and "head" not in query(projector), projector.url
+    for page in (console, projector, student):
+        assert not page.errors, page.errors
+    console.context.close()
+    student.context.close()
+
+
+def test_without_a_class_one_click_opens_the_projector_window_on_a_class_of_its_own(browser, app_url):
+    """A lecturer alone: one click on the console's Projector button opens the window, following a class started for
+    it (no join code pops up on the console); the clicker on the console moves both."""
+    console = context_page(browser, 1280, 800)
+    open_app(console, f"{app_url}/self_attention?s=I+have+a+cat")
+    assert console.locator(".st-key-class_projector button").count() == 0
+    projector = projector_window(console)  # one click
+    wait_path(projector, "self_attention")
+    code = query(projector)["join"]
+    assert query(projector)["presenter"] == "True" and re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code), projector.url
+    console.get_by_text(catalogue.lookup("class.lecturer_bar", "en", code=code, following=0, exploring=0, gone=0)
+                        ).wait_for(timeout=30_000)
+    assert console.locator(".al-class-code").count() == 0  # the join code did not pop up
+    assert console.locator(".st-key-class_projector_start").count() == 0
+    projector.locator(".st-key-al-stage [data-al-chart]").first.wait_for(timeout=60_000)
+    console.keyboard.press("PageDown")
+    after = PATHS[PATHS.index("self_attention") + 1]
+    wait_path(console, after)
+    wait_path(projector, after)
+    for page in (console, projector):
+        assert not page.errors, page.errors
+    console.context.close()

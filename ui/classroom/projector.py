@@ -1,7 +1,8 @@
 """The lecturer's projector window: one click on the console (the lecturer's own window, where the page list, the
 pickers, the gallery and the join code stay private) opens a second window for the projector that follows the class
-as a student does, in presenter view, the stage only (ui/static/components/projector.js); a clicker pressed there
-moves the console's lecture (ui/static/components/keys.js)."""
+as a student does, in presenter view, the stage only, its pickers shown but not taken (ui/static/components/
+projector.js); it is not counted among the students; a clicker pressed there moves the console's lecture
+(ui/static/components/keys.js). Without a class the same click starts one for the window to follow."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -10,16 +11,19 @@ import streamlit as st
 
 from ui import live, state
 from ui.assets import component_js
+from ui.classroom import session
 from ui.classroom.session import Seat
 from ui.i18n import lang, t
 from ui.shared import per_process
 
 JS = component_js("projector")  # ui/static/components/projector.js
-# the projector window shows the stage: no sentence row (its box, model, View and keys), nothing of the class's, and
-# not the tour's chapter toggle (the lecturer's choice, made on the console)
+# the projector window shows the stage: no sentence row (its box, model, View and keys), nothing of the class's, not
+# the tour's chapter toggle (the lecturer's choice, made on the console), and the stage's pickers for display only
+# (the lecturer picks on the console; a click there would take the window off the lecture)
 HIDDEN_CSS = """<style>
 .st-key-al-header [data-testid="stHorizontalBlock"]:has([class*="st-key-sentence_"]) {display:none}
 .st-key-w_tour_chapter {display:none}
+.st-key-al-pickers {pointer-events:none}
 </style>"""
 
 
@@ -37,9 +41,21 @@ def url(s: Seat) -> str:
 
 
 def open_button(s: Seat) -> None:
-    """The console's one click that opens (or brings back) the projector window."""
+    """The console's one click that opens (or brings back) the projector window; a window opened by `start_button`
+    and waiting for its class is sent to it."""
     _element()(data={"url": url(s), "label": t("class.projector"), "help": t("class.projector_help")},
                key="class_projector")
+
+
+def start_button(path: str) -> None:
+    """Without a class, the console's one click that opens the projector window: the window opens at once (a browser
+    opens one only on a click) and the run the click asks for starts a class of this view for it to follow, with no
+    join code shown (a lecturer alone needs none); that run's `open_button` sends the waiting window there."""
+    result = _element()(data={"url": "", "label": t("class.projector_start"), "help": t("class.projector_start_help")},
+                        key="class_projector_start", on_start_change=lambda: None)
+    if getattr(result, "start", None):
+        session.start(path, show_code=False)
+        st.rerun()
 
 
 def projector() -> bool:

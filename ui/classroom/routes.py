@@ -1,6 +1,7 @@
 """The class routes, beside the keystroke route on the app's own server (ui/server.py):
 
-    GET  <base>/_al/class/<code>/events?client=<id>  a student's stream of the lecturer's view (server-sent events)
+    GET  <base>/_al/class/<code>/events?client=<id>  a student's stream of the lecturer's view (server-sent events);
+                                                     without a client, the projector window's (not counted)
     POST <base>/_al/class/<code>/steer               the lecturer's keystroke (X-AL-Key: the lecturer key)
 
 A lecture is pushed to every open stream of its class in this process the moment the store hands it over (Redis
@@ -208,7 +209,7 @@ async def events(request: Request) -> Response:
     last_id = request.headers.get("last-event-id", "")
     if REFUSED.full(address(request)):
         return refuse(429, "too many requests", request, "refusals")
-    if not well_formed(code) or not CLIENT.fullmatch(client):
+    if not well_formed(code) or client and not CLIENT.fullmatch(client):
         return refuse(404, "no such class", request, "malformed code or client")
     if last_id and not DIGITS.fullmatch(last_id):
         return refuse(400, "bad request", request, "malformed Last-Event-ID")
@@ -252,13 +253,17 @@ async def stream_of(stream: Stream, client: str, lecture: Lecture, since: int) -
                 yield event(stream.latest)
     finally:
         HUB.close(stream)
-        threading.Thread(target=gone, args=(stream.code, client), daemon=True).start()
+        if client:
+            threading.Thread(target=gone, args=(stream.code, client), daemon=True).start()
 
 
 def sign_of_life(code: str, client: str, who: str | None = None) -> bool:
-    """Tell the store the student is here (and, as a stream opens, from which address); False only if the class is
-    gone (a store that is down is not)."""
+    """Tell the store the student is here (and, as a stream opens, from which address); a stream without a client
+    (the lecturer's projector window) is no student and only asks whether the class is there. False only if the
+    class is gone (a store that is down is not)."""
     try:
+        if not client:
+            return store().lecture(code) is not None
         return store().seen(code, client, address=who)
     except Exception:
         logging.info("class store unavailable", exc_info=True)

@@ -37,7 +37,7 @@ class Seat:
 
     code: str
     key: str = ""  # the lecturer's key (in this session, and in the lecturer's browser for a reload); "" for a student
-    client: str = ""  # a student's id on the class's stream
+    client: str = ""  # a student's id on the class's stream ("" for the projector window: it is not counted)
     following: bool = True
     synced: dict | None = None  # what a following student's own hands hold (`held`) as their last run left it
     seq: int = 0  # the lecture last taken (a student) or sent (the lecturer)
@@ -172,8 +172,8 @@ def secure() -> bool:
     return url.startswith("https:") or headers().get("x-forwarded-proto") == "https"
 
 
-def start(path: str) -> None:
-    """Start a class showing this view; the session keeps the lecturer key."""
+def start(path: str, show_code: bool = True) -> None:
+    """Start a class showing this view; the session keeps the lecturer key (and the run shows the join code)."""
     try:
         code, key = classes.store().create(path, shared(state.store()), address=address())
     except classes.Refused as refused:
@@ -183,7 +183,7 @@ def start(path: str) -> None:
         notify("class.store_down")
         return
     st.session_state[_SEAT] = Seat(code, key=key)
-    st.session_state["_class_show_code"] = True
+    st.session_state["_class_show_code"] = show_code
 
 
 def join(typed: str) -> None:
@@ -200,7 +200,7 @@ def join(typed: str) -> None:
     if lecture is None:
         notify("class.refused_unknown")
         return
-    st.session_state[_SEAT] = Seat(code, client=client_id(code))
+    st.session_state[_SEAT] = Seat(code, client="" if state.get("projector") else client_id(code))
     set_status(seat(), following=True, address=address())
 
 
@@ -223,8 +223,11 @@ def take(s: Seat, lecture: classes.Lecture, path: str) -> None:
 
 
 def set_status(s: Seat, following: bool, address: str | None = None) -> None:
-    """A student follows again or explores (on joining: from `address`): told to the lecturer's counts."""
+    """A student follows again or explores (on joining: from `address`): told to the lecturer's counts (the
+    projector window, no student, is not)."""
     s.following, s.synced = following, None
+    if not s.client:
+        return
     try:
         classes.store().seen(s.code, s.client, "following" if following else "exploring", address=address)
     except Exception:
