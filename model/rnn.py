@@ -264,12 +264,17 @@ class RNNTrace:
         return [f"{a} → {b}" for a, b in zip([BOS] + written, written)]
 
 
-@torch.no_grad()
 def run_rnn(bundle: RNNBundle, text: str, guard: bool = True) -> RNNTrace:
     """Greedy translation of `text` with every step recorded (ValueError for input with no tokens)."""
     src = bundle.src_vocab.encode(text, bundle.config.max_len)
     if not src.ids:
         raise ValueError("no tokens")
+    return run_source(bundle, src, guard)
+
+
+@torch.no_grad()
+def run_source(bundle: RNNBundle, src: Encoded, guard: bool = True) -> RNNTrace:
+    """Greedy translation of a tokenised sentence (at least one token) with every step recorded."""
     ids, steps = bundle.model.greedy(torch.tensor([src.ids]), bundle.config.max_len, guard)
     first = lambda key: read_only(torch.stack([st[key][0] for st in steps]).numpy())  # noqa: E731 (steps, ...)
     attends = "alpha" in steps[0]

@@ -36,12 +36,11 @@ def tf_table(step: b17.Step, tokens: list[str]) -> str:
 
 st.header(t("b17.header"))
 st.caption(t("b17.caption"))
-trace = data.current_trace()
+view = shell.page_view()
+trace = data.view_trace(view)
 if widgets.need_trace(trace):
-    view = state.view_state()
-    if b17.applies(trace):
-        state.within(step=len(b17.rnn_trace(b17.RNNSEARCH, view.sentence).states) - 1)
-        view = state.view_state()
+    if b17.applies(trace):  # the step slider shows the step the charts open
+        view = state.keep(view, step=len(b17.rnn_trace(b17.RNNSEARCH, view.sentence).states) - 1)
     charts = answer(elements, trace, view)
     if "align" not in charts:
         st.info(t("b17.en_only"))
@@ -86,7 +85,7 @@ if widgets.need_trace(trace):
         st.caption(t("b17.sizes", hidden=cfg.hidden, attn=cfg.attn, d_k=tf.config.d_k))
 
     n = len(trace.src.tokens)
-    gru_ms, attn_ms = b17.timed(view.sentence)
+    gru_ms, attn_ms = b17.timed(n)
     widgets.section(t("b17.table1"), t("b17.table1_caption", n=n, gru=f"{gru_ms:.2f}", attn=f"{attn_ms:.2f}"))
     widgets.show(charts["paths"])
     widgets.show(charts["speed"])

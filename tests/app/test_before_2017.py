@@ -201,3 +201,34 @@ def test_the_tour_chapter_draws_rnnsearchs_weights_and_writes_the_first_steps_sc
                                atol=1e-6)
     assert r"c = h_{13} \in \mathbb{R}^{256}" in bottleneck.formula(trace)
     assert bottleneck.figure(trace, t).panels[0].title == t("paper.paths_rnn")
+
+
+def test_a_keystroke_that_keeps_the_source_ids_decodes_nothing_again_and_keeps_its_own_words():
+    """Typing inside a word the vocabulary lacks leaves the source ids as they were: RNNsearch's steps are decoded
+    once for both texts, and each text's translation is still what run_rnn makes of it alone (its own word copied
+    for the <unk>, its own tokens on the charts)."""
+    from ui.views import before_2017 as b17
+
+    bundle = load_rnn("rnnsearch-en-zh")
+    a, b = "I saw Zorbl", "I saw Zorbla"
+    assert bundle.src_vocab.encode(a, 64).ids == bundle.src_vocab.encode(b, 64).ids  # the case this is about
+    ta, tb = b17.rnn_trace(b17.RNNSEARCH, a), b17.rnn_trace(b17.RNNSEARCH, b)
+    assert ta.weights is tb.weights  # one decoding
+    for text, tr in ((a, ta), (b, tb)):
+        own = run_rnn(bundle, text)
+        assert (tr.output_text, tr.src.tokens, tr.rows) == (own.output_text, own.src.tokens, own.rows)
+        np.testing.assert_array_equal(tr.weights, own.weights)
+    assert ta.output_text != tb.output_text  # each copies its own spelling of the unknown word
+
+
+def test_the_encoders_are_timed_once_per_sentence_length(monkeypatch):
+    """Table 1's caption times the two encoders once per token count and process: a keystroke that keeps the
+    count, or comes back to it, measures nothing."""
+    from ui.views import before_2017 as b17
+
+    lengths, real = [], b17.encode_times
+    monkeypatch.setattr(b17, "encode_times", lambda rnn, tf, ns: lengths.append(ns) or real(rnn, tf, ns))
+    b17.timed.clear()
+    first, other, again = b17.timed(7), b17.timed(8), b17.timed(7)
+    assert lengths == [(7,), (8,)] and again == first
+    assert all(ms > 0 for ms in first + other)

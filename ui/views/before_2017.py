@@ -5,17 +5,15 @@ its charts here (no Streamlit, no session)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
-import torch
 
 from model.attention import softmax
 from model.checkpoint import CHECKPOINT_DIR, SCORES
 from model.decoding import DecodeOptions
-from model.lessons.paper import best_ms
-from model.rnn import RNN_DIR, RNNBundle, RNNTrace, additive_attention, encode_times, load_rnn, run_rnn
-from model.tokenizer import UNK_ID
+from model.rnn import RNN_DIR, RNNBundle, RNNTrace, additive_attention, encode_times, load_rnn, run_source
+from model.tokenizer import UNK_ID, Encoded
 from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import data
@@ -37,8 +35,22 @@ def rnn_bundle(name: str) -> RNNBundle:
 
 @per_process(256)
 def rnn_trace(name: str, text: str) -> RNNTrace:
-    """A sentence through a recurrent model, greedy (read-only; ValueError for input with no tokens)."""
-    return run_rnn(rnn_bundle(name), text)
+    """A sentence through a recurrent model, greedy (read-only; ValueError for input with no tokens), with its own
+    source: a keystroke that leaves the source ids as they were (inside an unknown word) decodes nothing again."""
+    bundle = rnn_bundle(name)
+    src = bundle.src_vocab.encode(text, bundle.config.max_len)
+    if not src.ids:
+        raise ValueError("no tokens")
+    return replace(rnn_steps(name, tuple(src.ids)), src=src)
+
+
+@per_process(256)
+def rnn_steps(name: str, ids: tuple[int, ...]) -> RNNTrace:
+    """A recurrent model's greedy steps from source ids (its source: their vocabulary tokens; rnn_trace puts the
+    text's own in)."""
+    bundle = rnn_bundle(name)
+    tokens = [bundle.src_vocab.itos[i] for i in ids]
+    return run_source(bundle, Encoded(tokens, list(ids), [i == UNK_ID for i in ids], False, len(ids)))
 
 
 @per_process(4)
@@ -57,13 +69,11 @@ def timings() -> tuple[tuple[int, float, float], ...]:
 
 
 @per_process(64)
-def timed(text: str) -> tuple[float, float]:
-    """ms to encode the sentence with RNNsearch's GRU encoder and with en-zh's encoder (fastest of 5, one thread)."""
-    bundle = rnn_bundle(RNNSEARCH)
-    ids = torch.tensor([bundle.src_vocab.encode(text, bundle.config.max_len).ids or [UNK_ID]])  # (1, S)
-    with torch.no_grad():
-        return (best_ms(lambda: bundle.model.encode(ids), 5),
-                best_ms(lambda: data.bundle(GUIDED).transformer.encode(ids), 5))
+def timed(n: int) -> tuple[float, float]:
+    """ms to encode n tokens with RNNsearch's GRU encoder and with en-zh's encoder (fastest of 5, one thread),
+    measured once per length and process: a keystroke that keeps the sentence's length measures nothing."""
+    (_, gru_ms, attn_ms), = encode_times(rnn_bundle(RNNSEARCH).model, data.bundle(GUIDED).transformer, (n,))
+    return gru_ms, attn_ms
 
 
 def applies(trace: Trace) -> bool:
