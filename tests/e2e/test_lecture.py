@@ -516,3 +516,99 @@ def test_the_projector_window_on_the_tour_shows_the_step_without_the_chapter_tog
     assert console.locator(toggle).is_visible()
     assert projector.locator(toggle).count() == 1 and not projector.locator(toggle).is_visible()
     console.context.close()
+
+
+ROW_JS = """() => { const row = document.querySelector('.st-key-al-stage .st-key-al-pickers');
+  const charts = Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]'));
+  if (!row || !charts.length) return null;
+  const boxes = Array.from(row.querySelectorAll('button, input, [role="slider"]')).map(b => b.getBoundingClientRect())
+    .filter(b => b.width);
+  const labels = Array.from(row.querySelectorAll('label, [role="radiogroup"]')).map(l => l.getAttribute('aria-label')
+    || l.innerText.trim());
+  const cut = Array.from(row.querySelectorAll('button')).filter(b => b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.innerText);
+  return {labels, cut, bottom: Math.max(...boxes.map(b => b.bottom)), right: Math.max(...boxes.map(b => b.right)),
+          chartTop: Math.min(...charts.map(c => c.getBoundingClientRect().top)), scrolled: window.scrollY,
+          titles: charts.map(c => c.__alChart && c.__alChart.title)}; }"""
+
+
+def stage_names(lang: str) -> dict[str, tuple[dict, list[str], list[str]]]:
+    """Per page: its view, the picker labels its stage shows and the titles its stage's figures have (that view)."""
+    from ui.views.add_norm import SUBLAYERS
+
+    def look(key, **fields):
+        return catalogue.lookup(key, lang, **fields)
+
+    where = look("label.stack_layer", stack=look("label.decoder"), layer=1)
+    encoder = look("ctl.side_encoder")
+    return {
+        "kv_cache": ({"layer": 1, "head": 2, "step": 0}, [look("kv.step"), look("ctl.layer"), look("ctl.head")], []),
+        "masks": ({"head": 2}, [look("ctl.head")], [look("masks.fig_enc_weights", head=2)]),
+        "add_norm": ({"stack": "decoder", "layer": 1, "sub": 1},
+                     [look("an.stack"), look("ctl.layer"), look("an.sublayer")],
+                     [look("an.fig_after", where=where, sublayer=look(SUBLAYERS["decoder"][1]))]),
+        "lab_timeline": ({}, [look("lab.step"), look("ctl.block")], []),
+        "lab_knockout": ({}, [look("ko.mode"), look("ko.heads")], []),
+        "lab_pairs": ({"mp": "I have two cats", "layer": 1, "head": 2}, [look("ctl.block"), look("ctl.layer")],
+                      [look("mp.fig_first", block=encoder, layer=1, head=2),
+                       look("mp.fig_second", block=encoder, layer=1, head=2)]),
+    }
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1920, 1080)])
+def test_the_lab_and_after_2017_pages_put_their_pickers_on_the_stage_and_name_what_they_show(browser, app_url, lang,
+                                                                                           width, height):
+    page = context_page(browser, width, height)  # the pickers sat under the figure on these pages
+    failures = []
+    for path, (view, labels, titles) in stage_names(lang).items():
+        open_app(page, f"{app_url}/{path}?" + urllib.parse.urlencode({"s": DEMO, "presenter": 1, "lang": lang}
+                                                                      | view))
+        try:
+            until(page, "() => !!(" + ROW_JS + ")()", timeout=60_000)
+        except Exception:
+            failures.append(f"{path}: no pickers on the stage")
+            continue
+        seen = page.evaluate(ROW_JS)
+        missing = [label for label in labels if not any(label in shown for shown in seen["labels"])]
+        if missing or seen["cut"]:
+            failures.append(f"{path}: pickers {seen['labels']} lack {missing}, cut buttons {seen['cut']}")
+        if seen["bottom"] > seen["chartTop"] or seen["bottom"] > height or seen["right"] > width or seen["scrolled"]:
+            failures.append(f"{path}: pickers at {seen['bottom']:.0f} px, the figure at {seen['chartTop']:.0f}")
+        failures += [f"{path}: no stage title {title!r} in {seen['titles']}" for title in titles
+                     if title not in seen["titles"]]
+    assert not failures, failures
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_mistakes_index_and_the_knockout_steps_keep_to_the_projectors_width_at_its_type_size(browser, app_url,
+                                                                                                 lang):
+    page = context_page(browser)  # the Mistakes index ran off the right edge; the knockout's steps were 13 px
+    seen = {}
+    for path in ("notes", "lab_knockout"):
+        open_app(page, f"{app_url}/{path}?" + urllib.parse.urlencode({"s": DEMO, "presenter": 1, "lang": lang}))
+        page.locator('[data-testid="stTable"]').first.wait_for(timeout=60_000)
+        seen[path] = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid="stTable"]')).map(t => {
+          const cells = Array.from(t.querySelectorAll('td, th'));
+          return {right: Math.max(...cells.map(c => c.getBoundingClientRect().right)), width: innerWidth,
+                  scroll: t.scrollWidth - t.clientWidth,
+                  least: Math.min(...cells.map(c => parseFloat(getComputedStyle(c).fontSize)))}; })""")
+    assert len(seen["notes"]) == 2 and len(seen["lab_knockout"]) == 1, seen
+    for path, tables in seen.items():
+        for table in tables:
+            assert table["right"] <= table["width"] and table["scroll"] <= 1, (path, table)
+            assert table["least"] >= 18, (path, table)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_lab_pairs_three_maps_start_level_through_zh_en(browser, app_url):
+    page = context_page(browser)  # the first map stood lower and smaller, under its two-line translation
+    view = {"s": "那只动物没有过马路", "model": "zh-en", "mp": "我有两只猫", "presenter": 1, "lang": "zh"}
+    open_app(page, f"{app_url}/lab_pairs?" + urllib.parse.urlencode(view))
+    until(page, "() => (" + STAGE_JS + ")().length === 3", timeout=60_000)
+    tops = [c["top"] for c in page.evaluate(STAGE_JS)]
+    assert max(tops) - min(tops) <= 2, tops
+    assert not page.errors, page.errors
+    page.context.close()
