@@ -399,11 +399,6 @@ def view_trace(v: View) -> Trace | None:
     return pretrained_view_trace(v) if v.pretrained else shipped_trace(v)
 
 
-def current_trace() -> Trace | None:
-    """Trace of the shared sentence with the current options (see `view_trace`)."""
-    return view_trace(state.view_state())
-
-
 def shipped_trace(v: View) -> Trace | None:
     """Trace of the view's sentence through its shipped model, or None (no tokens)."""
     try:

@@ -112,7 +112,8 @@ def sentence_bar(debounce: int | None, path: str) -> None:
                 example_picker()
                 view_toggles(path, row=False)
             keys_hint(path)
-            class_bar.in_sentence_row(path, state.view_state())
+            # the lecturer's class button ends the row: its dialog's gallery draws in the View as the row has set it
+            class_bar.in_sentence_row(path, state.build_view())
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:
@@ -240,7 +241,7 @@ def main() -> None:
         sentence_bar(live.DEBOUNCE_MS if state.route() else None, path)
         state.shown_sentence()
         # the header's widgets have set the view: built once, handed down (the class row and the chips only read it)
-        view = state.view_state()
+        view = state.build_view()
         class_bar.bar(path, view)
         with st.container():  # a fixed slot: notices come and go without shifting (and remounting) the page below
             token_line(view)

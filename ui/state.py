@@ -1,6 +1,6 @@
 """The session's view state: read once from the link (ui/url.py), changed by the bound widgets (ui/bind.py) and
-the pages, written back to the URL at the end of each run, and read by the charts as one View (ui/view.py), built
-once per run and again only after a write.
+the pages, written back to the URL at the end of each run, and read by the charts as one View (ui/view.py), which
+the shell builds after the header's widgets have set the state (`build_view`) and hands to the page.
 """
 from __future__ import annotations
 
@@ -22,13 +22,11 @@ _STORE, _NOTICES, _SENTENCE = "_view_state", "_view_notices", "_run_sentence"
 @dataclass
 class Run:
     """One script run: the session's view state, the keystroke route serving the page it draws ("" if reruns alone
-    draw its charts), the sentence of the session's previous run (its greedy drafts, ui/shared.py) and the View of
-    all three, built on the first read after the last write."""
+    draw its charts) and the sentence of the session's previous run (its greedy drafts, ui/shared.py)."""
 
     values: dict[str, Any]
     route: str = ""
     previous: str = ""
-    view: View | None = None
 
 
 # This script run's record. A ContextVar, not an argument: a page is a script that st.navigation runs (it takes no
@@ -59,11 +57,8 @@ def get(name: str) -> Any:
 
 
 def put(name: str, value: Any) -> None:
-    """Set a view-state entry (written to the URL at the end of the run; the next read builds the View anew)."""
+    """Set a view-state entry (written to the URL at the end of the run)."""
     store()[name] = value
-    run = _RUN.get()
-    if run is not None:
-        run.view = None
 
 
 def put_text(name: str, raw: str) -> str:
@@ -90,8 +85,7 @@ def begin_run() -> None:
 
 def serve(route: str) -> None:
     """This run's page is drawn by the keystroke route `route` ("" if reruns alone draw its charts)."""
-    run = _RUN.get()
-    run.route, run.view = route, None
+    _RUN.get().route = route
 
 
 def route() -> str:
@@ -114,25 +108,13 @@ def keep(v: View, **limits: int | Sequence) -> View:
     return kept
 
 
-def within(**limits: int | Sequence) -> View:
-    """This run's View with each named entry kept inside what the trace has (View.within), the kept values written
-    back so the pickers show what the charts show."""
-    v = view_state().within(**limits)
-    for name in limits:
-        put(name, getattr(v, name))
-    return v
-
-
-def view_state() -> View:
-    """This script run's View: the session's view state as it is now, the run's keystroke route and the shared drafts
-    read from the sentence of the session's previous run; built once, and again only after a write (a read writes
-    nothing)."""
+def build_view() -> View:
+    """This run's View: the session's view state as the header's widgets have set it, the run's keystroke route and
+    the shared drafts read from the sentence of the session's previous run (writes nothing). The shell builds it and
+    hands it down (ui/shell.py); a picker on the page returns it with its pick (ui/bind.picked, `keep`), so nothing
+    reads it back."""
     run = _RUN.get()
-    if run is None:  # outside a script run (a callback before it starts): nothing to keep it in
-        return View.of(store(), "", Drafts("", get("sentence")))
-    if run.view is None:
-        run.view = View.of(run.values, run.route, Drafts(run.previous, run.values["sentence"]))
-    return run.view
+    return View.of(run.values, run.route, Drafts(run.previous, run.values["sentence"]))
 
 
 def write_url() -> None:

@@ -1,5 +1,5 @@
 """What a page's charts are a function of: the view state of one rerun or keystroke-route request (`View`, built once
-by ui/state.view_state or ui/route.py; each view parameter is declared once, as its field), and the chart elements
+by ui/state.build_view or ui/route.py; each view parameter is declared once, as its field), and the chart elements
 they make (`Element`).
 
 Pure on purpose: no Streamlit, no session. A page's chart builder (ui/views/*.py) is called as elements(trace, view),

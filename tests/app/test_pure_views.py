@@ -18,7 +18,7 @@ PURE = sorted([*(ROOT / "ui" / f for f in ("view.py", "param.py", "url.py", "pay
 AMBIENT_MODULES = ("streamlit", "ui.state", "ui.bind", "ui.live", "ui.i18n", "ui.widgets",
                    "ui.controls")  # read the run's state
 AMBIENT_NAMES = ("state", "st", "live")  # anything read through these names is the run's
-AMBIENT_DATA = ("is_pretrained", "pretrained_status", "current_trace", "source_lang", "model_options")  # read state
+AMBIENT_DATA = ("is_pretrained", "pretrained_status", "source_lang", "model_options")  # read state
 LIVE = [p for p in PAGES if p.live]
 
 

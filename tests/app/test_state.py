@@ -180,8 +180,9 @@ def test_a_hostile_mask_link_ticks_only_what_it_can_read(cm, n, rows):
     assert [np.flatnonzero(r).tolist() for r in masks.ticked(values["custom_mask"], n)] == rows
 
 
-def test_reading_the_runs_view_writes_nothing_and_builds_it_once():
-    """The run's View is built on the first read and again only after a write; a read writes nothing."""
+def test_building_the_runs_view_writes_nothing_and_holds_the_state_as_it_is():
+    """The run's View is the view state as the widgets have set it, built without writing anything; a later write
+    does not change a View already built (it is frozen), and the next build holds it."""
     from streamlit.testing.v1 import AppTest
 
     def script():
@@ -189,12 +190,13 @@ def test_reading_the_runs_view_writes_nothing_and_builds_it_once():
 
         from ui import state
         state.begin_run()
+        state.put("head", 1)
         before = dict(st.session_state)
-        first = state.view_state()
-        assert state.view_state() is first, "built once"
-        assert dict(st.session_state) == before, "a read writes nothing"
+        first = state.build_view()
+        assert dict(st.session_state) == before, "a build writes nothing"
+        assert first.head == 1 and first == state.build_view(), "the state as it is"
         state.put("head", 2)
-        assert state.view_state() is not first and state.view_state().head == 2, "built again after a write"
+        assert first.head == 1 and state.build_view().head == 2, "a write changes the next build only"
         st.write("ok")
 
     at = AppTest.from_function(script).run()
@@ -213,11 +215,11 @@ def test_a_picker_hands_the_page_the_view_the_run_would_build_again():
         from ui import bind, state
         state.begin_run()
         state.put("head", 5)
-        v = state.view_state()
+        v = state.build_view()
         kept = state.keep(v, head=1)
-        assert (v.head, kept.head) == (5, 1) and kept == state.view_state(), "kept"
+        assert (v.head, kept.head) == (5, 1) and kept == state.build_view(), "kept"
         picked = bind.picked(kept, st.slider, "layer", "layer", max_value=1)
-        assert picked == state.view_state() and picked.head == 1, "picked"
+        assert picked == state.build_view() and picked.head == 1, "picked"
         st.write("ok")
 
     at = AppTest.from_function(script).run()
@@ -225,24 +227,22 @@ def test_a_picker_hands_the_page_the_view_the_run_would_build_again():
     assert [m.value for m in at.markdown] == ["ok"]
 
 
-NOT_MOVED = {"before_2017"}  # still reads the run's View from state (issue 51)
-
-
-def ambient_reads(source: str) -> list[str]:
-    """The calls in a page's source that read the run's View back from state instead of taking the shell's."""
+def view_builds(source: str) -> list[str]:
+    """The calls in a module's source that build the run's View from the view state (state.build_view)."""
     import ast
 
     return [node.func.attr for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute) and node.func.attr in ("view_state", "current_trace", "within")
-            and isinstance(node.func.value, ast.Name) and node.func.value.id in ("state", "data")]
+            and isinstance(node.func, ast.Attribute) and node.func.attr == "build_view"
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "state"]
 
 
-def test_pages_take_the_view_the_shell_hands_them():
-    """Every page but those not yet moved takes its View from the shell (shell.page_view) and its pickers' returns."""
+def test_only_the_shell_builds_the_view():
+    """The shell builds the run's View and hands it down: no page and no other module of the app builds it again
+    from the view state (a page takes shell.page_view() and its pickers' returns)."""
     from pathlib import Path
 
-    pages = Path(__file__).resolve().parents[2] / "pages"
-    reading = {p.stem: ambient_reads(p.read_text(encoding="utf-8")) for p in sorted(pages.glob("*.py"))}
-    assert {name for name, calls in reading.items() if calls} <= NOT_MOVED, reading
-    assert ambient_reads("v = state.view_state()\nt = data.current_trace()\nstate.within(head=1)\n"
-                         "v.within(head=1)") == ["view_state", "current_trace", "within"]
+    root = Path(__file__).resolve().parents[2]
+    files = sorted([*root.glob("pages/*.py"), *root.glob("ui/**/*.py"), *root.glob("lesson/**/*.py")])
+    building = {str(p.relative_to(root)) for p in files if view_builds(p.read_text(encoding="utf-8"))}
+    assert building == {"ui/shell.py"}, building
+    assert view_builds("v = state.build_view()\nw = View.of(values)\nstate.keep(v, head=1)") == ["build_view"]
