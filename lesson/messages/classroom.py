@@ -41,7 +41,6 @@ MESSAGES = {
                                    "to the projector; a click in it makes it full screen).",
                              "zh": "给投影仪的第二个窗口：跟随本窗口，只显示主图"
                                    "（拖到投影屏上；在其中点一下即全屏）。"},
-    "class.projector_start": {"en": "Projector", "zh": "投影"},
     "class.projector_start_help": {"en": "Open the projector window: it starts a class of this view, which the window "
                                          "follows, the stage only (students may join it later with its code).",
                                    "zh": "打开投影窗口：以当前视图开始上课，投影窗口跟随它，只显示主图"

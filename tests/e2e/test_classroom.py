@@ -210,11 +210,13 @@ def test_the_projector_window_is_no_student_and_its_stage_pickers_are_for_displa
 
 
 def test_without_a_class_one_click_opens_the_projector_window_on_a_class_of_its_own(browser, app_url):
-    """A lecturer alone: one click on the console's Projector button opens the window, following a class started for
-    it (no join code pops up on the console); the clicker on the console moves both."""
+    """A lecturer alone: one click on the console's "Open the projector window" (in the sidebar: the header's row is
+    full) opens the window, following a class started for it (no join code pops up on the console); the clicker on
+    the console moves both."""
     console = context_page(browser, 1280, 800)
     open_app(console, f"{app_url}/self_attention?s=I+have+a+cat")
     assert console.locator(".st-key-class_projector button").count() == 0
+    assert console.locator('[data-testid="stSidebar"] .st-key-class_projector_start button').is_visible()
     projector = projector_window(console)  # one click
     wait_path(projector, "self_attention")
     code = query(projector)["join"]

@@ -62,8 +62,8 @@ def in_sentence_row(path: str, view: View) -> None:
 
 def entry(path: str) -> None:
     """The Class button (the header's view toggles; presenter view's View popover): it opens starting or joining a
-    class, so the header keeps one slim row; beside it, outside presenter view, the one click that opens the
-    projector window (and starts the class it follows)."""
+    class, so the header keeps one slim row; outside presenter view, the one click that opens the projector window
+    (and starts the class it follows) in the sidebar."""
     if session.seat() is not None:
         return
     if st.button(t("class.menu"), icon=":material/co_present:", key="class_entry", help=t("class.start_help")):

@@ -48,11 +48,13 @@ def open_button(s: Seat) -> None:
 
 
 def start_button(path: str) -> None:
-    """Without a class, the console's one click that opens the projector window: the window opens at once (a browser
-    opens one only on a click) and the run the click asks for starts a class of this view for it to follow, with no
-    join code shown (a lecturer alone needs none); that run's `open_button` sends the waiting window there."""
-    result = _element()(data={"url": "", "label": t("class.projector_start"), "help": t("class.projector_start_help")},
-                        key="class_projector_start", on_start_change=lambda: None)
+    """Without a class, the console's one click that opens the projector window, in the sidebar under the page list
+    (the header's row is full at 1280 px: there it took a row of its own): the window opens at once (a browser opens
+    one only on a click) and the run the click asks for starts a class of this view for it to follow, with no join
+    code shown (a lecturer alone needs none); that run's `open_button` sends the waiting window there."""
+    with st.sidebar:
+        result = _element()(data={"url": "", "label": t("class.projector"), "help": t("class.projector_start_help")},
+                            key="class_projector_start", width="content", on_start_change=lambda: None)
     if getattr(result, "start", None):
         session.start(path, show_code=False)
         st.rerun()
