@@ -6,8 +6,9 @@ import streamlit as st
 from lesson.handout import build_handout, matrix_csv, matrix_frame
 from model.trace import Trace, trace_to_json
 from ui import bind, data, shell, state, widgets
-from ui.i18n import LANGS, lang, t
+from ui.i18n import LANGS, lang, t, words
 from ui.view import View
+from viz.heatmap import matrix_heatmap
 
 shell.require_app()
 
@@ -37,7 +38,7 @@ def pick_head(n_heads: int, view: View) -> int:
 
 
 def matrix_section(trace: Trace, view: View) -> None:
-    """Any hook's matrix (one head of a per-head array) as labelled CSV, with a preview."""
+    """Any hook's matrix (one head of a per-head array) as labelled CSV, drawn as a heatmap and previewed."""
     st.subheader(t("export.matrix.subheader"))
     names = list(trace.arrays)
     left, right = st.columns([3, 1])
@@ -50,6 +51,12 @@ def matrix_section(trace: Trace, view: View) -> None:
             head = pick_head(trace[name].shape[0], view)
     vocab = data.bundle(trace.model).tgt_vocab.itos
     frame = matrix_frame(trace, name, head, vocab)
+    title = t("export.matrix.fig", name=name + (" · " + t("export.matrix.head_option", head=head)
+                                                if trace[name].ndim == 3 else ""))
+    with widgets.main_figure():  # presenter view: the matrix the CSV holds, on the stage
+        widgets.figure(matrix_heatmap(frame.to_numpy(dtype=float), list(frame.index), list(frame.columns), kind="raw",
+                                      title=title, row_title=t("export.matrix.rows"), col_title=t("export.matrix.cols"),
+                                      show_values=False, words=words()), "export-matrix", view)
     st.caption(t("export.matrix.caption", rows=frame.shape[0], cols=frame.shape[1]))
     st.dataframe(frame, height=min(400, 38 + 35 * len(frame)))
     suffix = f"-head{head}" if trace[name].ndim == 3 else ""

@@ -34,6 +34,9 @@ MESSAGES = {
         "zh": "{rows} 行 × {cols} 列。行和列以词元标注；若该轴是向量维度，则标为 d0、d1、…",
     },
     "export.matrix.button": {"en": "Download CSV", "zh": "下载 CSV"},
+    "export.matrix.fig": {"en": "{name}: the matrix the CSV holds", "zh": "{name}：CSV 里的矩阵"},
+    "export.matrix.rows": {"en": "row", "zh": "行"},
+    "export.matrix.cols": {"en": "column", "zh": "列"},
     "export.handout.subheader": {"en": "Handout for students", "zh": "学生讲义"},
     "export.handout.caption": {
         "en": "One HTML file that opens in any browser without internet: every step of the guided tour with its "

@@ -445,7 +445,7 @@ STAGE_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data
   const r = el.querySelector('canvas').getBoundingClientRect();
   return {title: el.__alChart.title, top: r.top, bottom: r.bottom, right: r.right,
           labels: (el.__alChart.x || []).length + (el.__alChart.y || []).length}; })"""
-WITHOUT_STAGE = {"notes", "pretrained", "export"}  # panels and tables, a model to load, downloads (test_presenter)
+WITHOUT_STAGE = {"notes", "pretrained"}  # panels and tables, a model to load (test_presenter)
 
 
 def stage_failures(page, where: str) -> list[str]:
@@ -610,5 +610,22 @@ def test_lab_pairs_three_maps_start_level_through_zh_en(browser, app_url):
     until(page, "() => (" + STAGE_JS + ")().length === 3", timeout=60_000)
     tops = [c["top"] for c in page.evaluate(STAGE_JS)]
     assert max(tops) - min(tops) <= 2, tops
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_export_stage_draws_the_matrix_its_csv_holds(browser, app_url, lang):
+    page = context_page(browser)  # the page was text only on the projector (1280×720; the walks check 1920×1080)
+    open_app(page, f"{app_url}/export?" + urllib.parse.urlencode({"s": DEMO, "presenter": 1, "lang": lang}))
+    assert not stage_failures(page, "export")
+    torch.set_num_threads(1)
+    trace = run_with_trace(load_bundle("en-zh"), DEMO)
+    first = next(iter(trace.arrays))  # the hook picked by default
+    seen = page.evaluate("""() => { const c = document.querySelector('.st-key-al-stage [data-al-chart]').__alChart;
+      return {title: c.title, rows: c.y, z: c.z}; }""")
+    assert seen["title"] == catalogue.lookup("export.matrix.fig", lang, name=first)
+    assert len(seen["rows"]) == trace[first].shape[0]
+    np.testing.assert_allclose(np.asarray(seen["z"], float), trace[first], atol=1e-4)  # the trace's own numbers
     assert not page.errors, page.errors
     page.context.close()
