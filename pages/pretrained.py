@@ -85,12 +85,31 @@ def gpt2_predictions(trace: PretrainedTrace, view: View) -> None:
         }), hide_index=True, width="stretch")
 
 
+def glass_box(view: View) -> None:
+    """No pretrained model loaded: the glass-box model's head on the sentence, the map a loaded model's is set beside
+    (presenter view: on the stage, with its pickers)."""
+    trace = data.view_trace(view)
+    if not widgets.need_trace(trace):
+        return
+    st.subheader(t("hf.glass_box_header", model=trace.model))
+    view = controls.pick_block(trace, view)
+    attn = trace.attn(view.block, view.layer)
+    title = t("hf.fig_glass_box", model=trace.model, block=view.block_label(view.block), layer=view.layer,
+              head=view.head)
+    with widgets.main_figure():
+        widgets.figure(matrix_heatmap(attn.pattern[view.head], attn.queries, attn.keys, kind="prob",
+                                      masked=~attn.mask, title=title, row_title=t("axis.query_row"),
+                                      col_title=t("axis.key_col"), words=words()), "hf-glass-box", view)
+
+
 view = shell.page_view()
 if not pretrained.available():
     st.markdown(t("hf.intro"))
     st.info(t("hf.install"))
+    glass_box(view)
 elif not view.pretrained:
     st.markdown(t("hf.intro"))
+    glass_box(view)
 else:
     trace = data.view_trace(view)
     if widgets.need_trace(trace):

@@ -153,6 +153,10 @@ MESSAGES = {
     "hf.install": {"en": "The Hugging Face extra is not installed: `" + INSTALL + "`.",
                    "zh": "尚未安装 Hugging Face 扩展：`" + INSTALL + "`。"},
     "hf.words_header": {"en": "Subwords and words", "zh": "子词与词"},
+    "hf.glass_box_header": {"en": "The glass-box model ({model}) on this sentence, to compare with",
+                            "zh": "本应用的模型（{model}）在这个句子上的注意力，用来对比"},
+    "hf.fig_glass_box": {"en": "{model} · {block} · layer {layer} · head {head}",
+                         "zh": "{model} · {block} · 第 {layer} 层 · 头 {head}"},
     "hf.words_caption": {
         "en": "Word-level view: attention **to** a word is the **sum** of the columns of its subwords (how much the "
               "query looks at any piece of it); attention **from** a word is the **mean** of the rows of its "

@@ -160,7 +160,15 @@ def test_the_link_keeps_the_pretrained_choice(hf_paths):
 
 
 def test_pretrained_page_explains_how_to_load_a_model_for_a_glass_box_view():
-    at = open_page("pretrained", s="I have a cat")
+    from model.checkpoint import load_bundle
+    from model.trace import run_with_trace
+
+    at = open_page("pretrained", s="I have a cat", side="decoder", layer=1, head=2)
     no_failure(at)
     assert any("Pretrained (Hugging Face)…" in m.value for m in at.markdown)
-    assert not specs(at)
+    figures = by_title(at)  # the glass-box head a loaded model is set beside (the stage's figure in presenter view)
+    assert list(figures) == ["en-zh · Decoder masked self · layer 1 · head 2"]
+    torch.set_num_threads(1)
+    expected = run_with_trace(load_bundle("en-zh"), "I have a cat").attn("decoder", 1).pattern[2]
+    drawn = np.asarray(array(figures["en-zh · Decoder masked self · layer 1 · head 2"]["data"][0]["z"]), float)
+    np.testing.assert_allclose(np.nan_to_num(drawn), expected, atol=1e-6)

@@ -445,7 +445,7 @@ STAGE_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data
   const r = el.querySelector('canvas').getBoundingClientRect();
   return {title: el.__alChart.title, top: r.top, bottom: r.bottom, right: r.right,
           labels: (el.__alChart.x || []).length + (el.__alChart.y || []).length}; })"""
-WITHOUT_STAGE = {"notes", "pretrained"}  # panels and tables, a model to load (test_presenter)
+WITHOUT_STAGE = {"notes"}  # panels and tables (test_presenter)
 
 
 def stage_failures(page, where: str) -> list[str]:
@@ -549,6 +549,8 @@ def stage_names(lang: str) -> dict[str, tuple[dict, list[str], list[str]]]:
                      [look("an.fig_after", where=where, sublayer=look(SUBLAYERS["decoder"][1]))]),
         "lab_timeline": ({}, [look("lab.step"), look("ctl.block")], []),
         "lab_knockout": ({}, [look("ko.mode"), look("ko.heads")], []),
+        "pretrained": ({"side": "decoder", "layer": 1, "head": 2}, [look("ctl.layer"), look("ctl.head")],
+                       [look("hf.fig_glass_box", model="en-zh", block=look("ctl.side_decoder"), layer=1, head=2)]),
         "lab_pairs": ({"mp": "I have two cats", "layer": 1, "head": 2}, [look("ctl.block"), look("ctl.layer")],
                       [look("mp.fig_first", block=encoder, layer=1, head=2),
                        look("mp.fig_second", block=encoder, layer=1, head=2)]),
@@ -556,8 +558,7 @@ def stage_names(lang: str) -> dict[str, tuple[dict, list[str], list[str]]]:
 
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 720), ("zh", 1920, 1080)])
-def test_the_lab_and_after_2017_pages_put_their_pickers_on_the_stage_and_name_what_they_show(browser, app_url, lang,
-                                                                                           width, height):
+def test_more_pages_put_their_pickers_on_the_stage_and_name_what_they_show(browser, app_url, lang, width, height):
     page = context_page(browser, width, height)  # the pickers sat under the figure on these pages
     failures = []
     for path, (view, labels, titles) in stage_names(lang).items():

@@ -29,7 +29,7 @@ SENTENCES = {
     "unknown": ("en-zh", "My name is Tom."),  # "Tom" is unknown to the shipped models, copied into the translation
 }
 TOUR_STEPS = len(WITH_CHAPTER)  # the tour's 17 steps and its chapters' 18 (Before 2017 … From words to patches)
-WITHOUT_FIGURE = {"notes", "pretrained"}  # panels and tables, a model to load
+WITHOUT_FIGURE = {"notes"}  # panels and tables
 
 
 CANVAS_FIGURE = "patches"  # its main figure is the drawing canvas (checked on the first screen by check())
