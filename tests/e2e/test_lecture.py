@@ -6,6 +6,7 @@ import contextlib
 import re
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 
@@ -628,5 +629,17 @@ def test_the_export_stage_draws_the_matrix_its_csv_holds(browser, app_url, lang)
     assert seen["title"] == catalogue.lookup("export.matrix.fig", lang, name=first)
     assert len(seen["rows"]) == trace[first].shape[0]
     np.testing.assert_allclose(np.asarray(seen["z"], float), trace[first], atol=1e-4)  # the trace's own numbers
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_knocking_heads_out_shows_its_work_before_its_map(browser, app_url):
+    page = context_page(browser)  # the map came seconds after the text, with no sign of work
+    sentence = f"The {['red', 'old', 'big', 'small'][int(time.time()) % 4]} cat saw {int(time.time()) % 997} birds"
+    page.goto(f"{app_url}/lab_knockout?" + urllib.parse.urlencode({"s": sentence, "presenter": 1}))
+    spinner = page.locator('[data-testid="stSpinner"]', has_text=catalogue.lookup("ko.working", "en", n=36))
+    spinner.wait_for(timeout=60_000)  # a sentence no run has seen: each of the 36 heads is knocked out in turn
+    until(page, "() => (" + STAGE_JS + ")().length > 0", timeout=120_000)
+    assert not spinner.is_visible()
     assert not page.errors, page.errors
     page.context.close()
