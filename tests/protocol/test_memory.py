@@ -1,24 +1,34 @@
 """Memory stays bounded: after 500 reruns from 30 sessions that then leave, RSS is back near its warm level.
 
-The warm-up types more distinct sentences than the trace cache holds (128), and the answers' map (ui/shared.ANSWERS)
-runs at 8 MB (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before the baseline is taken; what is measured
-after it is what sessions leave behind. (With the payload maps it replaced at 96 MB each, they were still filling
-after the warm-up: +10–12 %.)
-The warm-up is 500 reruns long: after 150 the process had not reached its plateau, and the warm level alone varied
-by 10 % between runs (479–530 MB).
+The warm-up types more distinct sentences than the trace cache holds (143 of these six-word sentences in its 96 MB),
+and the answers' map (ui/shared.ANSWERS) runs at 8 MB (ATTENTION_LAB_SHARED_MB), so every bounded cache is full before
+the baseline is taken; what is measured after it is what sessions leave behind. (With the payload maps it replaced at
+96 MB each, they were still filling after the warm-up: +10–12 %.)
+The warm-up is 500 reruns long: after 150 the process had not reached its plateau.
 Streamlit keeps a closed session for `server.disconnectedSessionTTL` seconds (120 by default) so that a dropped tab
 can reconnect; this server uses 2 s, and each measurement waits past it and opens one short probe session, which is
-when Streamlit drops the expired ones."""
+when Streamlit drops the expired ones, then waits past the server's next trim of the allocator's free memory
+(ui/server.TRIM_EVERY_S).
+
+The bound is a leak's size, not a percentage. What is not a leak moves RSS by up to ~85 MB (measured with the server's
+malloc statistics, 2,000 reruns past the warm-up, docs/serving.md): cyclic garbage of Streamlit's reruns waiting for
+a full collection (the app turns off the collection after each run) moved malloc's in-use memory by ±35 MB, and the
+free memory glibc's arenas keep grew by ~40 MB each 500 reruns (one in CI: 772 -> 856 MB, +11 %, failed a 10 % bound);
+malloc's in-use memory and Python's block count stayed level throughout. A leak worth catching keeps a rerun's trace
+(~0.67 MB for these sentences: 96 MB / 143) or a leaving session's traces: 500 reruns of either leave 300+ MB behind.
+A session's own state kept after it left (~110 KB each) is below this test's noise: test_session_state checks it."""
 import asyncio
 import time
 from pathlib import Path
 
 from benchmarks.protocol import Session, run
+from ui.server import TRIM_EVERY_S, malloc_trim
 
 N_SESSIONS, WARM_RERUNS, RERUNS = 30, 500, 500
 FIRST = 12**4  # sentence numbers from here on all have six words: cached traces of the same size in both phases
 SESSION_TTL = 2
 SHARED_MB = 8  # ui/shared.py's per-view cache, filled by the warm-up at this size (at the default it is not)
+LEAK_MB = 150  # above the ~85 MB that is not a leak, below the 300+ MB of a trace kept per rerun (see above)
 SERVER_ENV = {"STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL": str(SESSION_TTL), "ATTENTION_LAB_SHARED_MB": str(SHARED_MB)}
 PAGES = ["multi_head", "decoding", "add_norm", "self_attention"]
 WORDS = ["cat", "dog", "tea", "books", "apples", "school", "home", "every", "day", "like", "have", "read"]
@@ -65,10 +75,10 @@ async def probe(url: str) -> None:
 
 
 def settled_rss(url: str, pid: int) -> float:
-    """RSS once the closed sessions have outlived their TTL and been dropped."""
+    """RSS once the closed sessions have outlived their TTL and been dropped, and the allocator was trimmed since."""
     time.sleep(SESSION_TTL + 1)
     run(probe(url))
-    time.sleep(1)
+    time.sleep(TRIM_EVERY_S + 1)
     return rss_mb(pid)
 
 
@@ -78,6 +88,14 @@ def test_rss_returns_to_its_warm_level_after_sessions_leave(server):
     run(reruns(server.url, FIRST + 5_000, RERUNS))
     after = settled_rss(server.url, server.pid)
     print(f"\nRSS after warm-up {warm:.0f} MB, after {RERUNS} more reruns from {N_SESSIONS} sessions that left "
-          f"{after:.0f} MB ({100 * (after / warm - 1):+.1f} %)")
-    assert after <= 1.10 * warm
+          f"{after:.0f} MB ({after - warm:+.0f} MB, {100 * (after / warm - 1):+.1f} %)")
+    assert after - warm <= LEAK_MB
     assert server.errors() == []
+
+
+def test_the_server_finds_the_allocators_trim():
+    """On glibc (CI's and the Docker image's C library) the housekeeping finds malloc_trim, which answers 1 when it
+    gave memory back and 0 when it had none to give; elsewhere it would find None and never trim."""
+    trim = malloc_trim()
+    assert trim is not None
+    assert trim(0) in (0, 1)
