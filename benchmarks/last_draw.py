@@ -13,6 +13,10 @@ answer and the websocket frames (a rerun) in between, so a late draw says what d
 Each build (this checkout, and `--vs` another checkout's folder) runs its own `streamlit run app.py` with this
 checkout's Python; rounds alternate the builds (A B A B …) on one browser, so every figure has a same-run partner on
 this shared machine, and the ratios A/B are quoted per round.
+
+Two pages of one build (`--pages before_2017 decoding`, no `--vs`): each page gets a server of its own, so one page
+never draws from the traces the other's typing left in the cache (both type the same text), their order alternates
+per round, and the ratios first page / second page are quoted per round.
 """
 from __future__ import annotations
 
@@ -120,13 +124,15 @@ def main(argv=None) -> None:
         browser = launch(p)
         for r in range(args.rounds):
             for name, folder in builds:
-                with streamlit_server(app_dir=folder) as (url, _):
-                    for page_name in args.pages:
-                        keys = type_keys(browser, url, page_name, args.keys, args.gap, "we", name)
-                        results.append((r, keys))
-                        print(f"round {r + 1} {summary(keys)}", flush=True)
-                        for line in keys.late:
-                            print(f"    late: {line}", flush=True)
+                order = args.pages if r % 2 == 0 else args.pages[::-1]
+                for pages in ([args.pages] if args.vs else [[page] for page in order]):  # a server per page
+                    with streamlit_server(app_dir=folder) as (url, _):
+                        for page_name in pages:
+                            keys = type_keys(browser, url, page_name, args.keys, args.gap, "we", name)
+                            results.append((r, keys))
+                            print(f"round {r + 1} {summary(keys)}", flush=True)
+                            for line in keys.late:
+                                print(f"    late: {line}", flush=True)
         browser.close()
     if len(builds) == 2:
         print("\nSame-run ratios (this / other), last draw p50 and p95, per round:")
@@ -135,6 +141,12 @@ def main(argv=None) -> None:
                 a, b = (k for rr, k in results if rr == r and k.page == page_name)
                 p50 = statistics.median(a.last) / statistics.median(b.last)
                 print(f"  {page_name:15s} round {r + 1}: p50 {p50:.2f}×  p95 {pct(a.last, 95) / pct(b.last, 95):.2f}×")
+    elif len(args.pages) == 2:
+        print(f"\nSame-run ratios ({args.pages[0]} / {args.pages[1]}), last draw p50 and p95, per round:")
+        for r in range(args.rounds):
+            a, b = (next(k for rr, k in results if rr == r and k.page == page) for page in args.pages[:2])
+            print(f"  round {r + 1}: p50 {statistics.median(a.last) / statistics.median(b.last):.2f}×  "
+                  f"p95 {pct(a.last, 95) / pct(b.last, 95):.2f}×")
 
 
 if __name__ == "__main__":
