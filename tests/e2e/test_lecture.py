@@ -543,7 +543,9 @@ def stage_names(lang: str) -> dict[str, tuple[dict, list[str], list[str]]]:
     where = look("label.stack_layer", stack=look("label.decoder"), layer=1)
     encoder = look("ctl.side_encoder")
     return {
-        "kv_cache": ({"layer": 1, "head": 2, "step": 0}, [look("kv.step"), look("ctl.layer"), look("ctl.head")], []),
+        "kv_cache": ({"layer": 1, "head": 2, "step": 0}, [look("kv.step"), look("ctl.layer"), look("ctl.head")],
+                     [look("kv.fig_keys", layer=1, kv=2, step=0),
+                      look("kv.fig_weights", layer=1, head=2, token="<bos>")]),
         "masks": ({"head": 2}, [look("ctl.head")], [look("masks.fig_enc_weights", head=2)]),
         "add_norm": ({"stack": "decoder", "layer": 1, "sub": 1},
                      [look("an.stack"), look("ctl.layer"), look("an.sublayer")],

@@ -56,7 +56,7 @@ def cache_element(trace: Trace, step: int, layer: int, head: int, v: View) -> El
                        title=v.t("kv.fig_keys", layer=layer, kv=group, step=step),
                        row_title=v.t("kv.axis_position"), col_title=v.t("axis.dimension"), words=v.words()),
         grouped_bars(rows, {v.t("kv.weight"): run.patterns[layer, head, step, : step + 1]}, y_range=(0.0, 1.0),
-                     title=v.t("kv.fig_weights", head=head, token=token), y_title=v.t("kv.weight"),
+                     title=v.t("kv.fig_weights", layer=layer, head=head, token=token), y_title=v.t("kv.weight"),
                      x_title=v.t("kv.axis_position"), words=v.words()),
     ], f"kv-cache-L{layer}-h{head}-t{step}", [f"kv-keys-L{layer}-t{step}", f"kv-weights-L{layer}-h{head}-t{step}"])
 
