@@ -181,8 +181,8 @@ def test_a_hostile_mask_link_ticks_only_what_it_can_read(cm, n, rows):
 
 
 def test_building_the_runs_view_writes_nothing_and_holds_the_state_as_it_is():
-    """The run's View is the view state as the widgets have set it, built without writing anything; a later write
-    does not change a View already built (it is frozen), and the next build holds it."""
+    """The run's View is the view state as the widgets have set it, built without writing anything (nor does reading
+    the state); a later write does not change a View already built (it is frozen), and the next build holds it."""
     from streamlit.testing.v1 import AppTest
 
     def script():
@@ -193,7 +193,8 @@ def test_building_the_runs_view_writes_nothing_and_holds_the_state_as_it_is():
         state.put("head", 1)
         before = dict(st.session_state)
         first = state.build_view()
-        assert dict(st.session_state) == before, "a build writes nothing"
+        assert (state.get("head"), state.notices(), state.store()["head"]) == (1, [], 1)
+        assert dict(st.session_state) == before, "a build, a read writes nothing"
         assert first.head == 1 and first == state.build_view(), "the state as it is"
         state.put("head", 2)
         assert first.head == 1 and state.build_view().head == 2, "a write changes the next build only"
