@@ -44,7 +44,7 @@ st.latex(r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\epsilon
 
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     N, post = trace.config.N, trace.post_norm
     at = place(trace, view)  # the pickers' picks, kept inside this model
     state.put("layer", at.layer)  # the pickers show what the charts show

@@ -28,7 +28,7 @@ st.header(t("fl.header"))
 st.caption(t("fl.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = controls.pick_block(trace, view)
     view = pick_tiles(len(trace.attn(view.block, view.layer).keys), view)
     charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts

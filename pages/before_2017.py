@@ -38,7 +38,7 @@ st.header(t("b17.header"))
 st.caption(t("b17.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     if b17.applies(trace):  # the step slider shows the step the charts open
         view = state.keep(view, step=len(b17.rnn_trace(b17.RNNSEARCH, view.sentence).states) - 1)
     charts = answer(elements, trace, view)
@@ -52,7 +52,7 @@ if widgets.need_trace(trace):
         st.markdown(t("b17.rnnsearch_line", output=widgets.plain(
             b17.rnn_trace(b17.RNNSEARCH, view.sentence).output_text or "∅")))
         st.markdown(t("b17.transformer_line", model=tf.model))
-        widgets.output_chips(tf)
+        widgets.output_chips(tf, view)
         st.caption("  \n".join(trained_line(name) for name in (b17.RNNENC, b17.RNNSEARCH)))
 
     marked = [t("b17.your_length", n=b17.words_of(view.sentence))] if b17.applies(trace) else []  # the chart's line

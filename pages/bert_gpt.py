@@ -39,16 +39,16 @@ def masks_section(trace, view: View) -> None:
                 st.caption(sees(side_keep(trace, side), side_tokens(trace, side)))
 
 
-def objectives_section(trace) -> None:
+def objectives_section(trace, view: View) -> None:
     """Masked-token prediction (worked input and targets) and next-token prediction (the decoder's own losses)."""
     st.subheader(t("bg.objectives"))
     tokens = trace.src.tokens
     picked, inp = lessons.mlm_example(tokens)
     st.markdown(t("bg.mlm", k=len(picked), n=len(tokens)))
     st.markdown(t("bg.mlm_input"))
-    widgets.token_chips(inp)
+    widgets.token_chips(inp, view)
     st.markdown(t("bg.mlm_target"))
-    widgets.token_chips([f"{i}: {tokens[i]}" for i in picked])
+    widgets.token_chips([f"{i}: {tokens[i]}" for i in picked], view)
     st.caption(t("bg.mlm_note"))
     inputs, targets, losses = lessons.next_token_losses(trace)
     st.markdown(t("bg.ntp", t=len(losses)))
@@ -264,9 +264,9 @@ def mlm_section(trace: PretrainedTrace, view: View) -> None:
                        format_func=lambda i: word_label(tokens, choices[i]))
     masked = data.pretrained_masked_word(view.hf_model, view.sentence, view.masked_word)
     st.markdown(t("bg.mlm_input"))
-    widgets.token_chips(masked.tokens)
+    widgets.token_chips(masked.tokens, view)
     st.markdown(t("bg.mlm_target"))
-    widgets.token_chips([f"{i}: {tok}" for i, tok in zip(masked.positions, masked.targets)])
+    widgets.token_chips([f"{i}: {tok}" for i, tok in zip(masked.positions, masked.targets)], view)
     if not trace.mlm:
         st.info(t("bg.hf_mlm_missing", arch=trace.architecture))
         return
@@ -342,7 +342,7 @@ def hf_sizes(trace: PretrainedTrace, view: View) -> None:
 def pretrained_view(view: View) -> None:
     """The lesson on the loaded pretrained model."""
     trace = data.view_trace(view)
-    if not widgets.need_trace(trace):
+    if not widgets.need_trace(trace, view):
         return
     intro = "bg.hf_intro_marian" if trace.family == "marian" else "bg.hf_intro"
     st.markdown(t(intro, model=widgets.plain(trace.model)))
@@ -366,9 +366,9 @@ else:
     st.caption(t("bg.intro"))
     bundle = data.bundle(view.model)
     trace = data.view_trace(view)
-    if widgets.need_trace(trace):
+    if widgets.need_trace(trace, view):
         masks_section(trace, view)
-        objectives_section(trace)
+        objectives_section(trace, view)
         positions_and_segments(trace, bundle, view.second_sentence)
         gpt1_section(trace, bundle, view.second_sentence)
         wordpiece_section(trace, bundle)

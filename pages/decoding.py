@@ -79,13 +79,13 @@ st.header(t("dec.header"))
 st.caption(t("dec.caption_intro") + "  \n" + t("dec.bos_note"))
 view = pick_decoding(shell.page_view())
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     steps = trace.decoded.steps
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts (ui/views/decoding.py)
     at = state.keep(view, **highest(trace))  # the pickers show what the charts show
     index = at.step
     st.markdown(t("dec.translation"))
-    widgets.output_chips(trace)
+    widgets.output_chips(trace, view)
     for i, j in enumerate(trace.decoded.copied_from):
         if j is not None:
             typed, written = trace.src.typed(j), trace.output_words[i]
@@ -110,7 +110,7 @@ if widgets.need_trace(trace):
     step = steps[index]
     st.markdown(t("dec.step_line", step=index, n=len(step.prefix_ids), token=step.chosen_token,
                   p=f"{step.chosen_prob:.3f}"))
-    widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token])
+    widgets.token_chips(step.prefix_tokens + ["→ " + step.chosen_token], view)
     if not view.pretrained and (stopped := blocked(trace, index)) is not None:  # Marian decodes unguarded
         st.caption(t("dec.blocked", token=widgets.plain(stopped[0]), p=f"{stopped[1]:.3f}"))
     widgets.show(charts["step"], main=True)
@@ -123,7 +123,7 @@ if widgets.need_trace(trace):
         st.markdown(t("dec.methods_note"))
 
     st.subheader(t("dec.cross_full"))
-    widgets.cross_note(trace)
+    widgets.cross_note(trace, view)
     rows = trace.tgt_input_tokens  # row t: input rows[t], predicts the token after it
     pick = 1 if len(rows) > 2 else 0
     nxt = (trace.decoded.tokens + ["<eos>"])[pick]

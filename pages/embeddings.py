@@ -60,7 +60,7 @@ st.latex(r"X = \mathrm{Embedding}(token)\cdot\sqrt{d_{model}} + PE")
 view = shell.page_view()
 trace = data.view_trace(view)
 charts = answer(elements, trace, view)  # the keystroke route sends the same charts
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     widgets.section(t("emb.this_sentence"), t("emb.caption_sentence", n=len(trace.src.tokens),
                                                d_model=trace.config.d_model))
     widgets.show(charts["sentence"], main=True)

@@ -77,7 +77,7 @@ def handout_section(trace: Trace) -> None:
 
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     trace_section(trace)
     matrix_section(trace, view)
     handout_section(trace)

@@ -28,8 +28,8 @@ st.header(t("kv.header"))
 st.caption(t("kv.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
-    widgets.output_chips(trace)
+if widgets.need_trace(trace, view):
+    widgets.output_chips(trace, view)
     view = pick_step(trace, view)
     n = len(trace.tgt_input_tokens)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
@@ -53,7 +53,7 @@ if widgets.need_trace(trace):
             with col:
                 run = grouped_run(name, trace.text, view)
                 st.markdown(f"**{t(GROUPED[name], kv=run.config.h_kv)}**")
-                widgets.output_chips(run)
+                widgets.output_chips(run, view)
         widgets.show(charts["grouped"])
     elif trace.src_lang != "en":
         st.info(t("kv.grouped_only_en"))

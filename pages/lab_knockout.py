@@ -9,6 +9,7 @@ from model.transformer import AttnOptions
 from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.payload import answer
+from ui.view import View
 from ui.views.lab_knockout import BOUND_FLOOR, elements, importance
 
 shell.require_app()
@@ -40,9 +41,9 @@ def knock_out_most_important(codes: list[str], drops: np.ndarray) -> None:
     st.session_state["ko_gen"] = st.session_state.get("ko_gen", 0) + 1
 
 
-def pick_heads(codes: list[str], drops: np.ndarray) -> list[str]:
-    """The heads picker (from the URL, unknown codes dropped) and the "most important" button, in one row."""
-    chosen = [c for c in state.get("knockout").split(",") if c in codes]
+def pick_heads(codes: list[str], drops: np.ndarray, view: View) -> list[str]:
+    """The heads picker (the view's, unknown codes dropped) and the "most important" button, in one row."""
+    chosen = [c for c in view.knockout.split(",") if c in codes]
     with st.container(horizontal=True, vertical_alignment="bottom"):
         picked = st.multiselect(t("ko.heads"), codes, default=chosen, format_func=label, placeholder=t("ko.pick"),
                                 key=f"w_knockout_{st.session_state.get('ko_gen', 0)}")
@@ -68,7 +69,7 @@ st.header(t("ko.header"))
 st.caption(t("ko.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     N, h, text = trace.config.N, trace.config.h, view.sentence
     with widgets.stage_pickers():  # presenter view: on the stage, above the map
         view = bind.picked(view, st.segmented_control, t("ko.mode"), "knockout_mode", options=list(MODES),
@@ -77,7 +78,7 @@ if widgets.need_trace(trace):
             charts = answer(elements, trace, view)  # the keystroke route sends the same chart
             drops = importance(trace, view)  # (blocks, N, h)
         codes = [code(head) for head in all_heads(N, h)]
-        picked = pick_heads(codes, drops)
+        picked = pick_heads(codes, drops, view)
     mode = view.knockout_mode
     st.caption(t("ko.mode_explain"))
     intact = data.trace(trace.model, text, AttnOptions(), DecodeOptions())
@@ -87,7 +88,7 @@ if widgets.need_trace(trace):
     for col, title, run in ((c1, "ko.intact", intact), (c2, "ko.ablated", ablated)):
         with col:
             st.markdown(f"**{t(title)}**")
-            widgets.output_chips(run)
+            widgets.output_chips(run, view)
     st.markdown(t("ko.log_p", base=log_p[0], ablated=log_p[1], ratio=float(np.exp(log_p[1] - log_p[0]))))
     st.subheader(t("ko.steps"))
     st.table(step_table(intact, ablated), hide_index=True)  # the page's type size (a data grid draws at 13 px)

@@ -49,7 +49,7 @@ st.header(t("mp.header"))
 st.caption(t("mp.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = second_sentence(view)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     if "diff" not in charts:

@@ -51,14 +51,14 @@ def model_column(name: str, index: int, charts: Answer) -> None:
     kind = t("lab.guided" if data.bundle(name).guided else "lab.unguided")
     st.markdown(t("lab.model_line", model=name, kind=kind, step=shot.step, exact=shot.exact_match))
     st.caption(t("lab.translation"))
-    widgets.output_chips(trace)
+    widgets.output_chips(trace, charts.view)
     widgets.show(charts[name], main=True)
 
 
 st.header(t("lab.header"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     names = data.timeline_models(trace.model)
     if not names:
         st.info(t("lab.no_snapshots"))

@@ -24,7 +24,7 @@ def padding_section(trace, charts: Answer) -> None:
         st.warning(t("masks.no_tokens"))
         return
     b = data.second_batch(trace, charts.view)
-    widgets.token_rows(b.src_rows)
+    widgets.token_rows(b.src_rows, charts.view)
     i = shorter(b.src_rows)
     st.caption(t("masks.caption_padding", n=i + 1, length=len(b.src_rows[i])))
     widgets.show(charts["pad"], main=True)
@@ -51,7 +51,7 @@ def custom_grid(trace, view: View) -> View:
 
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     st.subheader(t("masks.step1"))
     second = st.text_input(t("masks.second"), value=view.second_sentence, max_chars=MAX_CHARS)
     view = replace(view, second_sentence=state.put_text("second_sentence", second))

@@ -15,7 +15,7 @@ st.latex(r"\begin{gathered}\mathrm{MultiHead}(X)=\mathrm{Concat}(\mathrm{head}_0
 
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = controls.pick_block(trace, view, query=True)
     block, layer = view.block, view.layer
     charts = answer(elements, trace, view)  # the keystroke route sends the same

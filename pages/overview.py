@@ -5,9 +5,9 @@ from lesson.catalogue import diagram_words
 from model.pretrained import PretrainedTrace
 from ui import data, shell, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import lang, t
+from ui.i18n import t
 from ui.payload import answer
-from ui.view import attention_blocks
+from ui.view import View, attention_blocks
 from ui.views.overview import elements, tab_title
 from viz.diagram import architecture_dot
 
@@ -30,16 +30,16 @@ LINKS = [("embeddings", "ov.link_embeddings", ":material/waves:"),
          ("pretrained", "nav.pretrained", ":material/hub:")]
 
 
-def output_line(trace) -> None:
+def output_line(trace, view: View) -> None:
     """What the model produced: the translation, or (pretrained) the next token or an encoder's note."""
     if isinstance(trace, PretrainedTrace) and trace.family != "marian":
         st.markdown(t(f"hf.ov_output_{trace.family}"))
         if trace.family == "gpt2":
-            widgets.token_chips(trace.decoded.tokens)
+            widgets.token_chips(trace.decoded.tokens, view)
         return
     st.markdown(t("hf.ov_output_marian", method=t(f"dec.{trace.decoded.method}"))
                 if isinstance(trace, PretrainedTrace) else t("ov.translation"))
-    widgets.output_chips(trace)
+    widgets.output_chips(trace, view)
 
 
 view = shell.page_view()
@@ -48,20 +48,20 @@ presenter = view.presenter
 st.html(PHONE_CSS)
 left, right = st.columns([1, 1] if presenter else [2, 3])  # presenter view: the diagram's text at 18 px or more
 with left:
-    if data.is_pretrained():
+    if view.pretrained:
         if trace is not None:
             pretrained_ui.model_card(trace)
     else:
         N = trace.config.N if trace else 2
-        st.graphviz_chart(architecture_dot(N, words=diagram_words(lang())), width="stretch")
+        st.graphviz_chart(architecture_dot(N, words=diagram_words(view.lang)), width="stretch")
 with right:
-    if widgets.need_trace(trace):
-        if not data.is_pretrained():
+    if widgets.need_trace(trace, view):
+        if not view.pretrained:
             st.markdown(t("ov.model_line", model=trace.model, d_model=trace.config.d_model, h=trace.config.h,
                           n=trace.config.N, norm="Post-Norm" if trace.post_norm else "Pre-Norm"))
         st.markdown(t("ov.source_tokens"))
-        widgets.token_chips(trace.src.tokens, trace.src.unknown)
-        output_line(trace)
+        widgets.token_chips(trace.src.tokens, view, trace.src.unknown)
+        output_line(trace, view)
         st.markdown(t("ov.go_deeper"))
         links = [link for link in LINKS if pretrained_ui.applies(link[0])]
         halves = (links,) if presenter else (links[:4], links[4:])  # presenter view: one column, every title whole
@@ -82,5 +82,5 @@ if trace is not None:
         for tab, block in zip(st.tabs([tab_title(s, view) for s in blocks]) if blocks else [], blocks):
             with tab:
                 if block == "cross":
-                    widgets.cross_note(trace)
+                    widgets.cross_note(trace, view)
                 widgets.show(charts[block])

@@ -6,6 +6,7 @@ from model.relative import FILLER, backwards
 from ui import bind, controls, data, shell, state, widgets
 from ui.i18n import t
 from ui.payload import Answer, answer
+from ui.view import View
 from ui.views import positions as view_
 
 shell.require_app()
@@ -16,7 +17,7 @@ def translations(text: str, view) -> None:
     for col, (name, label) in zip(st.columns(3), view_.MODELS.items()):
         with col:
             st.markdown(f"**{t(label)}**")
-            widgets.output_chips(view_.run(name, text, view))
+            widgets.output_chips(view_.run(name, text, view), view)
 
 
 def maps(trace, charts: Answer) -> None:
@@ -51,7 +52,7 @@ def shift(trace, charts: Answer) -> None:
     widgets.show(charts["shift"])
 
 
-def left_or_right(text: str) -> None:
+def left_or_right(text: str, view: View) -> None:
     """ALiBi with one slope on both sides cannot tell left from right, with heads that look one way it can: how far
     each encoder's memory of the sentence backwards is from a mirror, and both ALiBi models' translations of the
     sentence and of it backwards."""
@@ -63,7 +64,7 @@ def left_or_right(text: str) -> None:
         st.markdown(f"**{t(names[name])}**")
         for col, shown in zip(st.columns(2), (text, reversed_text)):  # no drafts: the backwards text's output
             with col:  # would be the next keystroke's draft
-                widgets.output_chips(data.variant_trace(name, shown))
+                widgets.output_chips(data.variant_trace(name, shown), view)
 
 
 def long_inputs(charts: Answer) -> None:
@@ -81,7 +82,7 @@ view = shell.page_view()
 trace = data.view_trace(view)
 if not view_.models():
     st.info(t("pos.missing"))
-elif widgets.need_trace(trace):
+elif widgets.need_trace(trace, view):
     charts = answer(view_.elements, trace, view)  # the keystroke route sends the same charts
     if "maps" in charts:
         translations(trace.text, view)
@@ -92,7 +93,7 @@ elif widgets.need_trace(trace):
         widgets.section(t("pos.bias"), t("pos.bias_caption"))
         widgets.show(charts["bias"])
         if view_.SYMMETRIC in data.variants():
-            left_or_right(trace.text)
+            left_or_right(trace.text, view)
     else:
         st.info(t("pos.only_en"))
     long_inputs(charts)

@@ -89,7 +89,7 @@ def glass_box(view: View) -> None:
     """No pretrained model loaded: the glass-box model's head on the sentence, the map a loaded model's is set beside
     (presenter view: on the stage, with its pickers)."""
     trace = data.view_trace(view)
-    if not widgets.need_trace(trace):
+    if not widgets.need_trace(trace, view):
         return
     st.subheader(t("hf.glass_box_header", model=trace.model))
     view = controls.pick_block(trace, view)
@@ -112,7 +112,7 @@ elif not view.pretrained:
     glass_box(view)
 else:
     trace = data.view_trace(view)
-    if widgets.need_trace(trace):
+    if widgets.need_trace(trace, view):
         pretrained_ui.model_card(trace)
         words_view(trace, view)
         st.subheader(t("hf.predict_header"))
@@ -122,4 +122,4 @@ else:
             gpt2_predictions(trace, view)
         else:
             st.markdown(t("hf.marian_output", method=t(f"dec.{trace.decoded.method}")))
-            widgets.token_chips(trace.decoded.tokens or [t("label.empty")])
+            widgets.token_chips(trace.decoded.tokens or [t("label.empty")], view)

@@ -23,7 +23,7 @@ st.latex(r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\!\left(\frac{QK^{\top}}{\s
 
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = controls.pick_block(trace, view)
     if view.pretrained:  # a pretrained model runs as trained
         st.caption(t("hf.toggles_fixed") + " " + t("hf.check", diff=f"{trace.check:.1e}"))
@@ -40,7 +40,7 @@ if widgets.need_trace(trace):
     widgets.section(t("sa.step1"), t("sa.caption_x", rows=len(rows), d_model=trace.config.d_model, head=at.head,
                                      d_k=trace.config.d_k) + (t("sa.cross_note") if at.block == "cross" else ""))
     if at.block == "cross":
-        widgets.cross_note(trace)
+        widgets.cross_note(trace, view)
     widgets.show(charts["x"])
     widgets.show(charts["qkv"])
     widgets.section(t("sa.step2"))

@@ -27,7 +27,7 @@ def outputs(trace, run, view) -> None:
     for col, title, shown in ((c1, "sw.intact", trace), (c2, "sw.windowed", run)):
         with col:
             st.markdown(f"**{t(title)}**")
-            widgets.output_chips(shown)
+            widgets.output_chips(shown, view)
     full, with_window = data.windowed_log_p(trace.model, trace.text, *window_of(view))
     st.markdown(t("sw.log_p", full=full, windowed=with_window, ratio=float(np.exp(with_window - full))))
 
@@ -36,7 +36,7 @@ st.header(t("sw.header"))
 st.caption(t("sw.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = pick_window(view)
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     W, n_global, stacks = window_of(view)

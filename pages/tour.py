@@ -59,7 +59,7 @@ def show(n: int, trace, charts: Answer) -> None:
     with right, st.container(key="tour-text"):
         st.markdown(t(f"tour.{step.key}.text", **facts(trace)))
         if step.key == "cross":
-            widgets.cross_note(trace)
+            widgets.cross_note(trace, charts.view)
     if charts.view.presenter:  # the text ends on the projector's screen: smaller type for a long step (18 px least)
         fit_text(step.key, trace.text)
     with st.container(key="tour-formula"):
@@ -72,7 +72,7 @@ if not view.presenter:  # the step's title says where the room is
     st.subheader(t("tour.header"))
 st.html(FORMULA_CSS + (PRESENTER_CSS if view.presenter else ""))
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     charts = answer(elements, trace, view)  # the keystroke route sends the same chart
     n = step_index(view)
     state.put("tour", n)  # the step shown, in the URL

@@ -119,7 +119,7 @@ st.header(t("tr.header"))
 st.caption(t("tr.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     bundle = data.bundle(trace.model)
     reference = st.text_input(t("tr.reference"), value=trace.output_text or "", max_chars=400)

@@ -77,7 +77,7 @@ def swap_view(own, charts: Answer) -> None:
     if at.swap == "permute":
         st.caption(t("trust.permutation", pairs=", ".join(f"{i} ← {j}" for i, j in enumerate(sw.perm))))
     st.markdown(t("trust.swapped_translation", layer=at.layer))
-    widgets.output_chips(sw.trace)
+    widgets.output_chips(sw.trace, charts.view)
     before, after = float(sw.log_p.sum()), float(sw.log_p_swapped.sum())
     st.markdown(t("trust.same_output" if sw.trace.decoded.ids == own.decoded.ids else "trust.new_output") + " "
                 + t("trust.log_p", before=before, after=after, delta=after - before, ratio=math.exp(after - before)))
@@ -90,16 +90,16 @@ st.header(t("trust.header"))
 st.caption(t("trust.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     charts = answer(elements, trace, view)  # the keystroke route sends the same charts
     own = intact(trace.model, view)
     st.markdown(t("trust.translation"))
-    widgets.output_chips(own)
+    widgets.output_chips(own, view)
     if len(own.src.tokens) < 2:
         st.info(t("trust.one_token"))
 
     widgets.section(t("trust.attribution_header"), t("trust.attribution_text"))
-    widgets.cross_note(own)
+    widgets.cross_note(own, view)
     st.caption(t("trust.compare_caption", layer=own.config.N - 1, h=own.config.h))
     widgets.show(charts["compare"], main=True)
     st.markdown(f"#### {t('trust.heads')}")

@@ -41,8 +41,11 @@ def sub(i: int) -> str:
 
 
 def has_sentence(trace: Trace | None) -> bool:
-    """False (with the usual notice) when a demonstration needs a sentence and there is none."""
-    return widgets.need_trace(trace)
+    """False (with the usual notice) when a demonstration needs a sentence and there is none: the notes page is a
+    glass-box model's (ui/registry.py gives it no pretrained family), so no load error stands in for the notice."""
+    if trace is None:
+        st.info(t("notice.type_sentence"))
+    return trace is not None
 
 
 def demo_mask_mul(bundle: Bundle, trace: Trace | None, charts: Answer) -> None:

@@ -137,10 +137,10 @@ def token_line(view: View) -> None:
         return
     flagged = {} if view.pretrained else untranslated_tips(trace)
     if view.presenter:
-        widgets.chip_row(trace.src.tokens, trace.src.unknown, flagged, notice_line(trace, flagged, True, str, view),
-                         notice_line(trace, flagged, False, str, view))
+        widgets.chip_row(trace.src.tokens, trace.src.unknown, flagged, view,
+                         notice_line(trace, flagged, True, str, view), notice_line(trace, flagged, False, str, view))
     else:
-        widgets.token_chips(trace.src.tokens, trace.src.unknown, flagged)
+        widgets.token_chips(trace.src.tokens, view, trace.src.unknown, flagged)
     if view.pretrained:
         st.caption(t("hf.tokens_caption"))
     elif not view.presenter and (line := notice_line(trace, flagged, False, widgets.plain, view)):

@@ -11,7 +11,7 @@ from contextvars import ContextVar
 import streamlit as st
 
 from model.trace import Trace
-from ui import data, instrument, state
+from ui import data, instrument
 from ui.chart import draw, urls
 from ui.i18n import t
 from ui.payload import PRESENTER_ZOOM, Chart, shown_specs
@@ -124,16 +124,18 @@ def section(title: str, caption: str = "") -> None:
     st.markdown(f"### {title}" + (f"\n\n{caption}" if caption else ""))
 
 
-def token_chips(tokens: list[str], unknown: list[bool] | None = None, flagged: dict[int, str] | None = None) -> None:
+def token_chips(tokens: list[str], v: View, unknown: list[bool] | None = None,
+                flagged: dict[int, str] | None = None) -> None:
     """Show tokens as numbered chips (unknown ones in red, `flagged` ones marked "may be untranslated" with their
-    tooltip), with pinyin under Chinese ones when the view asks."""
-    st.html(CHIP_CSS + chips_html(tokens, unknown, bool(state.get("pinyin")), flagged=flagged))
+    tooltip), with pinyin under Chinese ones when the view `v` asks."""
+    st.html(CHIP_CSS + chips_html(tokens, unknown, v.pinyin, flagged=flagged))
 
 
-def chip_row(tokens: list[str], unknown: list[bool], flagged: dict[int, str], notice: str = "", tip: str = "") -> None:
+def chip_row(tokens: list[str], unknown: list[bool], flagged: dict[int, str], v: View, notice: str = "",
+             tip: str = "") -> None:
     """Presenter view's source chips: one row, their size fitted to the width (18 px at least), and the notice as one
-    line after them (its full text as a tooltip). Plain text in, escaped here."""
-    chips = chips_html(tokens, unknown, bool(state.get("pinyin")), flagged=flagged)
+    line after them (its full text as a tooltip); pinyin as the view `v` asks. Plain text in, escaped here."""
+    chips = chips_html(tokens, unknown, v.pinyin, flagged=flagged)
     line = (f'<span class="al-notice" title="{html.escape(tip or notice)}">⚠ {html.escape(notice)}</span>'
             if notice else "")
     st.html(CHIP_CSS + f'<div class="al-fit" style="--chip:{chip_font(tokens, flagged, notice)}">'
@@ -167,14 +169,14 @@ def chip_font(tokens: list[str], flagged: dict[int, str], notice: str) -> str:
     return f"clamp(18px, calc((100cqw - {fixed:.0f}px) / {max(scaled, 1):.2f}), 30px)"
 
 
-def output_chips(trace) -> None:
+def output_chips(trace, v: View) -> None:
     """The translation as chips: each <unk> the model wrote shows the source word copied there, marked as a copy;
-    unknown source words that nothing copies follow, struck through, so none vanishes unnoticed."""
+    unknown source words that nothing copies follow, struck through, so none vanishes unnoticed (pinyin as the view
+    `v` asks)."""
     words = getattr(trace, "output_words", trace.decoded.tokens)
     copied = getattr(trace.decoded, "copied_from", None) or None
     missing = [trace.src.typed(i) for i in getattr(trace, "uncopied", [])]
-    html_ = chips_html(words or [t("label.empty")], None, bool(state.get("pinyin")), copied if words else None,
-                       missing)
+    html_ = chips_html(words or [t("label.empty")], None, v.pinyin, copied if words else None, missing)
     st.html(CHIP_CSS + html_)
 
 
@@ -183,10 +185,9 @@ def numbered(tokens: list[str]) -> list[str]:
     return [f"{i}:{tok}" for i, tok in enumerate(tokens)]
 
 
-def token_rows(rows: list[list[str]]) -> None:
-    """Several rows of token chips (e.g. a padded batch) in one element."""
-    with_pinyin = bool(state.get("pinyin"))
-    st.html(CHIP_CSS + "".join(chips_html(tokens, None, with_pinyin) for tokens in rows))
+def token_rows(rows: list[list[str]], v: View) -> None:
+    """Several rows of token chips (e.g. a padded batch) in one element, with pinyin as the view `v` asks."""
+    st.html(CHIP_CSS + "".join(chips_html(tokens, None, v.pinyin) for tokens in rows))
 
 
 def figure(spec, key: str, v: View) -> None:
@@ -229,9 +230,9 @@ def naive(specs, names: list[str], sentence: str, zoom: float, columns: int) -> 
 
 
 
-def cross_note(trace: Trace) -> None:
-    """One line saying which model this is and whether its cross-attention was trained to align."""
-    if data.is_pretrained():
+def cross_note(trace: Trace, v: View) -> None:
+    """One line saying which model this is (the view `v`'s) and whether its cross-attention was trained to align."""
+    if v.pretrained:
         st.caption(t("hf.cross_note", model=plain(trace.model)))
         return
     bundle = data.bundle(trace.model)
@@ -247,10 +248,10 @@ def load_error(err) -> str:
     return t(f"hf.err.{err.code}", **{k: v if k == "model_id" else plain(str(v)) for k, v in err.fields.items()})
 
 
-def need_trace(trace: Trace | None) -> bool:
-    """Show a notice and return False when there is no sentence to show."""
+def need_trace(trace: Trace | None, v: View) -> bool:
+    """Show a notice and return False when there is no sentence to show (in the view `v`)."""
     if trace is None:
-        if not (data.is_pretrained() and data.pretrained_status()[1]):  # a load error is shown under the picker
+        if not (v.pretrained and data.pretrained_status()[1]):  # a load error is shown under the picker
             st.info(t("notice.type_sentence"))
         return False
     return True

@@ -26,7 +26,7 @@ st.header(t("spread.header"))
 st.caption(t("spread.caption"))
 view = shell.page_view()
 trace = data.view_trace(view)
-if widgets.need_trace(trace):
+if widgets.need_trace(trace, view):
     view = controls.pick_block(trace, view, with_head=False)
     view = bind.picked(view, st.radio, t("spread.unit"), "spread_unit", horizontal=True)
     charts = answer(elements, trace, view)
