@@ -112,8 +112,7 @@ def sentence_bar(debounce: int | None, path: str) -> None:
                 example_picker()
                 view_toggles(path, row=False)
             keys_hint(path)
-            # the lecturer's class button ends the row: its dialog's gallery draws in the View as the row has set it
-            class_bar.in_sentence_row(path, state.build_view())
+            class_bar.in_sentence_row()  # the lecturer's class button ends the row; its dialog opens in class_bar.bar
     if data.is_pretrained():
         pretrained_ui.source_box()
     else:

@@ -26,7 +26,8 @@ COUNTS_EVERY = "5s"  # the lecturer's counts and gallery size refresh this often
 
 def bar(path: str, view: View) -> None:
     """The class row of the header for the run's `view` (nothing outside a class but the pending message; in
-    presenter view the lecturer's class button sits in the sentence row instead: `in_sentence_row`)."""
+    presenter view the lecturer's class button sits in the sentence row instead, `in_sentence_row`, and its dialog
+    opens here, in the View the whole header has set)."""
     s = session.seat()
     if s is not None and not s.lecturer and not s.following and over(s):
         session.leave(ended=True)  # a follower is told in session.enter; a student exploring, here
@@ -41,6 +42,8 @@ def bar(path: str, view: View) -> None:
         student_row(s, view)
     elif not view.presenter:
         lecturer_row(s, path, view)
+    elif st.session_state.pop("_class_show_code", False):
+        class_dialog(s, path, view)
 
 
 def over(s: Seat) -> bool:
@@ -52,12 +55,15 @@ def over(s: Seat) -> bool:
     return lecture is None or lecture.ended
 
 
-def in_sentence_row(path: str, view: View) -> None:
-    """Presenter view: the lecturer's class button and counts at the end of the sentence row (the stage keeps its
-    height)."""
+def in_sentence_row() -> None:
+    """Presenter view: the lecturer's class button at the end of the sentence row (the stage keeps its height): the
+    code and how many follow on it, as of this run, the whole count in its tooltip; a click asks `bar` for the
+    dialog, drawn there once the header has built the View."""
     s = session.seat()
     if s is not None and s.lecturer:
-        lecturer_row(s, path, view, short=True)
+        label, tip = short_label(s)
+        if st.button(label, icon=":material/qr_code_2:", key="class_open", help=tip):
+            st.session_state["_class_show_code"] = True
 
 
 def entry(path: str) -> None:
@@ -90,16 +96,9 @@ def entry_dialog(path: str) -> None:
         st.rerun()
 
 
-def lecturer_row(s: Seat, path: str, view: View, short: bool = False) -> None:
+def lecturer_row(s: Seat, path: str, view: View) -> None:
     """The lecturer's class button (it opens the join code, the question and the gallery) and the counts, refreshed
-    every few seconds; `short` (the sentence row of presenter view, where the box needs the width): the code and
-    how many follow on the button, as of this run, the whole count in its tooltip."""
-    if short:
-        label, tip = short_label(s)
-        if st.button(label, icon=":material/qr_code_2:", key="class_open", help=tip) or \
-                st.session_state.pop("_class_show_code", False):
-            class_dialog(s, path, view)
-        return
+    every few seconds."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         if st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open") or \
                 st.session_state.pop("_class_show_code", False):
