@@ -63,7 +63,7 @@ with right:
         widgets.token_chips(trace.src.tokens, view, trace.src.unknown)
         output_line(trace, view)
         st.markdown(t("ov.go_deeper"))
-        links = [link for link in LINKS if pretrained_ui.applies(link[0])]
+        links = [link for link in LINKS if pretrained_ui.applies(link[0], view)]
         halves = (links,) if presenter else (links[:4], links[4:])  # presenter view: one column, every title whole
         for col, half in zip(st.columns(len(halves)), halves):
             with col:

@@ -9,11 +9,12 @@ from ui import bind, data, widgets
 from ui.i18n import t
 from ui.param import MAX_CHARS
 from ui.registry import BY_PATH, PAGES
+from ui.view import View
 
 
-def applies(page: str) -> bool:
-    """True if the page can show the current view (always for a glass-box model)."""
-    if not data.is_pretrained():
+def applies(page: str, v: View) -> bool:
+    """True if the page can show the view `v` (always for a glass-box model)."""
+    if not v.pretrained:
         return True
     families = BY_PATH[page].families if page in BY_PATH else ()
     if not families:
@@ -56,12 +57,12 @@ def model_card(trace: PretrainedTrace) -> None:
     st.caption(t("hf.check", diff=f"{trace.check:.1e}"))
 
 
-def not_applicable(page: str, title: str) -> None:
-    """The note a page shows instead of itself when it does not apply to the loaded pretrained model."""
+def not_applicable(page: str, title: str, v: View) -> None:
+    """The note a page shows instead of itself when it does not apply to the view `v`'s loaded pretrained model."""
     st.header(title)
     pm = data.pretrained_status()[0]
     if page == "decoding" and pm is not None:
         st.info(t("hf.decoding_not_applicable", family=t(f"hf.family.{pm.family}"), what=t(f"hf.what_{pm.family}")))
         return
-    names = ", ".join(t(f"nav.{p.path}") for p in PAGES if p.families and applies(p.path))
+    names = ", ".join(t(f"nav.{p.path}") for p in PAGES if p.families and applies(p.path, v))
     st.info(t("hf.not_applicable", page=title, pages=names))

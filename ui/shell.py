@@ -259,10 +259,10 @@ def run_page(page, path: str, view: View) -> None:
     try:
         with slot.container(), handing(view):
             widgets.open_stage(view)
-            if pretrained_ui.applies(path):
+            if pretrained_ui.applies(path, view):
                 page.run()
             else:
-                pretrained_ui.not_applicable(page.url_path, page.title)
+                pretrained_ui.not_applicable(page.url_path, page.title, view)
     except Exception:  # a page bug must not show a traceback to the class
         logging.exception("page %s failed", page.title)
         slot.error(t("notice.page_failed"))
