@@ -13,7 +13,7 @@ from benchmarks.harness import IDLE
 from lesson import catalogue
 from model.ink import encode
 from tests.e2e.helpers import charts, context_page, open_app, query, sentence_box, url_of, wait_painted
-from tests.e2e.test_classroom import open_class, wait_path, wait_url
+from tests.e2e.test_classroom import open_class, projector_window, wait_path, wait_url
 from tests.e2e.test_live import START, Outbox, type_at_end
 
 pytestmark = pytest.mark.e2e
@@ -241,3 +241,28 @@ def test_a_sample_digit_is_drawn_and_read(page, app_url):
     assert changed(page, before) == set()
     page.get_by_text("The model reads 7").wait_for(timeout=30_000)
     assert query(page)["ink"] and not page.errors
+
+
+def test_the_projector_window_shows_the_lecturers_drawing_but_takes_no_stroke(browser, app_url):
+    """The console's projector window on this page shows the lecturer's drawing on its canvas; a stroke drawn on the
+    projector's canvas is not taken (it would take the window off the lecture, as a picker would)."""
+    console = context_page(browser, 1280, 800)
+    open_class(console, app_url)
+    projector = projector_window(console)
+    wait_path(projector, "self_attention")
+    console.locator('[data-testid="stSidebarNav"] a[href$="/patches"]').click()
+    wait_path(console, "patches")
+    wait_path(projector, "patches")
+    for points in FOUR:
+        stroke(console, canvas_box(console), points)
+    ink = encode([np.array(s) for s in console.locator("canvas.al-ink__canvas").evaluate(STROKES_JS)])
+    wait_url(projector, "ink", ink)
+    box = canvas_box(projector)
+    stroke(projector, box, [(0.1, 0.9), (0.9, 0.1)])
+    projector.wait_for_timeout(2_000)
+    projector.wait_for_selector(IDLE, timeout=30_000)
+    assert query(projector)["ink"] == ink, projector.url
+    assert encode([np.array(s) for s in projector.locator("canvas.al-ink__canvas").evaluate(STROKES_JS)]) == ink
+    for page in (console, projector):
+        assert not page.errors, page.errors
+    console.context.close()

@@ -1,6 +1,6 @@
 """The lecturer's projector window: one click on the console (the lecturer's own window, where the page list, the
 pickers, the gallery and the join code stay private) opens a second window for the projector that follows the class
-as a student does, in presenter view, the stage only, its pickers shown but not taken (ui/static/components/
+as a student does, in presenter view, the stage only, its pickers and drawing shown but not taken (ui/static/components/
 projector.js); it is not counted among the students; a clicker pressed there moves the console's lecture
 (ui/static/components/keys.js). Without a class the same click starts one for the window to follow."""
 from __future__ import annotations
@@ -18,12 +18,13 @@ from ui.shared import per_process
 
 JS = component_js("projector")  # ui/static/components/projector.js
 # the projector window shows the stage: no sentence row (its box, model, View and keys), nothing of the class's, not
-# the tour's chapter toggle (the lecturer's choice, made on the console), and the stage's pickers for display only
-# (the lecturer picks on the console; a click there would take the window off the lecture)
+# the tour's chapter toggle (the lecturer's choice, made on the console), and the stage's pickers and the drawing
+# canvas for display only (the lecturer picks and draws on the console; a click or a stroke there would take the
+# window off the lecture)
 HIDDEN_CSS = """<style>
 .st-key-al-header [data-testid="stHorizontalBlock"]:has([class*="st-key-sentence_"]) {display:none}
 .st-key-w_tour_chapter {display:none}
-.st-key-al-pickers {pointer-events:none}
+.st-key-al-pickers, .st-key-ink_canvas {pointer-events:none}
 </style>"""
 
 
