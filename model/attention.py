@@ -72,9 +72,9 @@ def attend(
     divisor = (math.sqrt(d_k) if scale else 1.0) * temperature
     scaled = scores / divisor  # (..., L_q, L_k)
     masked_scores = scaled if bias is None else scaled + bias  # (..., L_q, L_k)
-    if mask is not None:
-        keep = torch.as_tensor(mask).to(torch.bool)
-        masked_scores = masked_scores.masked_fill(~keep, float("-inf"))  # (..., L_q, L_k)
+    if mask is not None:  # one op where masked_fill would take two (it needs the mask inverted)
+        keep = torch.as_tensor(mask, dtype=torch.bool)  # (..., L_q | 1, L_k)
+        masked_scores = torch.where(keep, masked_scores, float("-inf"))  # (..., L_q, L_k)
     pattern = masked_softmax(masked_scores)  # (..., L_q, L_k)
     z = pattern @ v  # (..., L_q, d_v)
     return AttentionResult(scores, scaled, masked_scores, pattern, z)

@@ -29,20 +29,19 @@ class HookPoint(nn.Module):
         super().__init__()
         self.name = ""
 
-    def __call__(self, x: torch.Tensor) -> torch.Tensor:
-        """forward(x) without nn.Module's call machinery (a pass calls ~100 hook points; none takes torch hooks)."""
-        return self.forward(x)
-
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """Apply this thread's edit for this point (if any), record the result if recording, and pass it on."""
-        edit = _EDITS.get().get(self.name)
-        if edit is not None:
-            x = edit(x)
+        """Apply this thread's edit for this point (if any), record the result if recording, and pass it on (a tensor
+        that needs no gradient is recorded as it is: detaching it would make a second tensor of the same storage)."""
+        edits = _EDITS.get()
+        if edits and self.name in edits:
+            x = edits[self.name](x)
         active = _CACHE.get()
         if active is not None:
             cache, detach = active
-            cache[self.name] = x.detach() if detach else x
+            cache[self.name] = x.detach() if detach and x.requires_grad else x
         return x
+
+    __call__ = forward  # without nn.Module's call machinery (a pass calls ~100 hook points; none takes torch hooks)
 
 
 def stamp_names(root: nn.Module) -> list[HookPoint]:
