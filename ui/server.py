@@ -51,7 +51,8 @@ def live_paths() -> tuple[str, ...]:
 # Seconds between two trims of the allocator's free memory. Sessions' script threads allocate and free a trace's and
 # an answer's arrays (0.1-2 MB each) in glibc's per-thread arenas, which keep what is freed: after 2,500 reruns from
 # sessions that left, 331-384 MB were in use and 192 MB growing to 423 MB free in the arenas, part of it resident
-# (RSS 750 -> 839 MB, in use flat). One malloc_trim(0) took RSS from 828 to 775 MB (docs/serving.md).
+# (RSS 750 -> 839 MB, in use flat). One malloc_trim(0) took RSS from 828 to 775 MB; a call costs 4-5 ms of CPU
+# after 500 reruns (0.1 % of a core at this period; docs/serving.md).
 TRIM_EVERY_S = 5.0
 
 
