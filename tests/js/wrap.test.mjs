@@ -18,6 +18,9 @@ test("an English title keeps '(' with its word; the first line may be shorter th
 test("a Chinese title breaks after its last pause rather than inside a word, when the line stays half full", () => {
   const title = "编码器第 0 层，头 0：注意力权重"; // the Masks stage's title: it broke as "…注意力权" / "重"
   assert.deepEqual(wrapped(ctx, title, 300), ["编码器第 0 层，头 0：", "注意力权重"]);
+  // KV cache's title broke as "…第 0" / "步的 K 缓存": a number inside Chinese text stays with it
+  assert.deepEqual(wrapped(ctx, "解码器第 0 层、K/V 头 0：第 0 步的 K 缓存", 360),
+                   ["解码器第 0 层、K/V 头 0：", "第 0 步的 K 缓存"]);
   // ten characters fill 200 px; its pause, after two, would leave the line a fifth full: the break stays
   assert.deepEqual(wrapped(ctx, "头：注意力权重注意力权重", 200), ["头：注意力权重注意力", "权重"]);
 });

@@ -53,10 +53,11 @@ function carried(line, piece) {
 const HAN = /^[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]$/u;
 const PAUSE = /^[，：、；。！？]$/u; // Chinese punctuation after which a line breaks best
 
-// A break inside a run of Chinese characters may split a word ("权" / "重"): the pieces after the line's last pause
-// (a comma, a colon…) go down with `piece`, taken off `line`, when the line stays at least half of `most` wide.
+// A break before a Chinese character may split a word ("权" / "重", "第 0" / "步"): the pieces after the line's last
+// pause (a comma, a colon…) go down with `piece`, taken off `line`, when the line stays at least half of `most` wide
+// (punctuation that may not start a line is `carried`'s).
 function toPause(ctx, line, piece, most) {
-  if (!HAN.test(piece) || !HAN.test(line[line.length - 1]) || PAUSE.test(line[line.length - 1])) return [];
+  if (!HAN.test(piece) || CLOSING.test(piece) || PAUSE.test(line[line.length - 1].trim())) return [];
   const at = line.findLastIndex((p) => PAUSE.test(p));
   if (at < 0 || ctx.measureText(line.slice(0, at + 1).join("")).width < most / 2) return [];
   return line.splice(at + 1);
