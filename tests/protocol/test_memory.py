@@ -10,13 +10,14 @@ can reconnect; this server uses 2 s, and each measurement waits past it and open
 when Streamlit drops the expired ones, then waits past the server's next trim of the allocator's free memory
 (ui/server.TRIM_EVERY_S).
 
-The bound is a leak's size, not a percentage. What is not a leak moves RSS by up to ~85 MB (measured with the server's
-malloc statistics, 2,000 reruns past the warm-up, docs/serving.md): cyclic garbage of Streamlit's reruns waiting for
-a full collection (the app turns off the collection after each run) moved malloc's in-use memory by ±35 MB, and the
-free memory glibc's arenas keep grew by ~40 MB each 500 reruns (one in CI: 772 -> 856 MB, +11 %, failed a 10 % bound);
-malloc's in-use memory and Python's block count stayed level throughout. A leak worth catching keeps a rerun's trace
-(~0.67 MB for these sentences: 96 MB / 143) or a leaving session's traces: 500 reruns of either leave 300+ MB behind.
-A session's own state kept after it left (~110 KB each) is below this test's noise: test_session_state checks it."""
+The bound is a leak's size, not a percentage. What is not a leak moved RSS by up to 88 MB over the warm level (2,000
+reruns past the warm-up with the server's malloc statistics read in it, docs/serving.md; in CI 772 -> 856 MB, +11 %,
+failed the 10 % bound this replaced): cyclic garbage of Streamlit's reruns waiting for a full collection (the app
+turns off the one after each run) moved malloc's in-use memory within 330–401 MB, and the free memory glibc's arenas
+keep grew by 30–110 MB each 500 reruns (the server trims it now, in part); in-use memory and Python's block count had
+a plateau, not a climb. A leak worth catching keeps a rerun's trace (~0.67 MB for these sentences: 96 MB / 143) or a
+leaving session's traces: 500 reruns of either leave 300+ MB behind (a trace kept per rerun, injected: +371 MB). A
+session's own state kept after it left (~110 KB each) is below this test's noise: test_session_state checks it."""
 import asyncio
 import time
 from pathlib import Path
@@ -28,7 +29,7 @@ N_SESSIONS, WARM_RERUNS, RERUNS = 30, 500, 500
 FIRST = 12**4  # sentence numbers from here on all have six words: cached traces of the same size in both phases
 SESSION_TTL = 2
 SHARED_MB = 8  # ui/shared.py's per-view cache, filled by the warm-up at this size (at the default it is not)
-LEAK_MB = 150  # above the ~85 MB that is not a leak, below the 300+ MB of a trace kept per rerun (see above)
+LEAK_MB = 150  # above the 88 MB that is not a leak, below the 300+ MB of a trace kept per rerun (see above)
 SERVER_ENV = {"STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL": str(SESSION_TTL), "ATTENTION_LAB_SHARED_MB": str(SHARED_MB)}
 PAGES = ["multi_head", "decoding", "add_norm", "self_attention"]
 WORDS = ["cat", "dog", "tea", "books", "apples", "school", "home", "every", "day", "like", "have", "read"]
