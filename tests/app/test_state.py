@@ -247,3 +247,78 @@ def test_only_the_shell_builds_the_view():
     building = {str(p.relative_to(root)) for p in files if view_builds(p.read_text(encoding="utf-8"))}
     assert building == {"ui/shell.py"}, building
     assert view_builds("v = state.build_view()\nw = View.of(values)\nstate.keep(v, head=1)") == ["build_view"]
+
+
+def view_reads(source: str) -> list[str]:
+    """The view parameters a module's source reads back from the view state (state.get("name") of a View field) and
+    its calls of data.is_pretrained() ("pretrained"), which reads the model picker's state."""
+    import ast
+
+    def call_of(node, module: str, name: str) -> bool:
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == module)
+
+    reads = []
+    for node in ast.walk(ast.parse(source)):
+        if call_of(node, "state", "get") and node.args and isinstance(node.args[0], ast.Constant):
+            reads += [node.args[0].value] if node.args[0].value in PARAMS else []
+        elif call_of(node, "data", "is_pretrained"):
+            reads.append("pretrained")
+    return reads
+
+
+# Who may still read the view state, and which parameters: the shell's header sets the view before the View exists
+# (ui/shell.py; ui/bind.py's bound widgets read by a variable name; ui/state.py is the state), and so do the helpers
+# the header calls: the model picker's data (is the model pretrained, its id, its source language), the lecture keys
+# and the class (session.enter, the Class button, the projector window) run before the header builds the View.
+# t() reads the language where no View is at hand (every message). Left over: the notes' shuffle button (an
+# on_click callback, run before the script) and the padding demo's second sentence (the notes demos get no View).
+EVERY = set(PARAMS) | {"pretrained"}
+READERS = {"ui/shell.py": EVERY, "ui/state.py": EVERY, "ui/bind.py": EVERY,
+           "ui/data.py": {"model", "hf_model", "pretrained"}, "ui/i18n.py": {"lang"},
+           "ui/keys.py": {"tour", "tour_chapter"}, "ui/classroom/session.py": {"projector", "sentence"},
+           "ui/classroom/projector.py": {"projector"}, "ui/classroom/bar.py": {"presenter"},
+           "ui/notes_demos.py": {"shuffle", "second_sentence"}}
+
+
+def test_pages_read_the_view_they_are_handed_not_the_view_state():
+    """A page and the ui modules it calls take the View the shell hands down (shell.page_view(), a chart's
+    charts.view, an argument): none reads a view parameter back from the view state (state.get of a View field,
+    data.is_pretrained()), but the header's own code before the View is built (READERS)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted([*root.glob("pages/*.py"), *root.glob("ui/**/*.py"), *root.glob("lesson/**/*.py")])
+    reads = {str(p.relative_to(root)): set(view_reads(p.read_text(encoding="utf-8"))) for p in files}
+    stray = {path: sorted(names - READERS.get(path, set())) for path, names in reads.items()
+             if names - READERS.get(path, set())}
+    assert not stray, stray
+    assert view_reads('state.get("pinyin")\nstate.get("_draft")\nstate.get(name)\nif data.is_pretrained(): pass\n'
+                      'st.session_state.get("head")') == ["pinyin", "pretrained"]
+    assert {"ui/widgets.py", "pages/overview.py", "ui/classroom/bar.py"} <= reads.keys(), "the scan reads them"
+
+
+def test_presenter_view_with_a_class_builds_the_view_once_and_its_dialog_draws_in_it(monkeypatch):
+    """Presenter view with the lecturer's class button in the sentence row: each run builds its View once, after the
+    whole header, and the button's dialog (opened as the class starts) is drawn in that View."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP
+    from ui import state
+    from ui.classroom import bar
+    from ui.classroom import store as classes
+
+    monkeypatch.setattr(classes, "_STORE", [classes.MemoryStore()])
+    built, drawn, build, dialog = [], [], state.build_view, bar.class_dialog
+    monkeypatch.setattr(state, "build_view", lambda: built.append(build()) or built[-1])
+    monkeypatch.setattr(bar, "class_dialog", lambda s, path, view: drawn.append(view) or dialog(s, path, view))
+    at = AppTest.from_file(APP, default_timeout=90)
+    for key, value in {"class": "new", "presenter": "1", "s": "I have a cat", "head": "2"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert len(built) == 1 and drawn == built, (len(built), len(drawn))
+    assert (built[0].presenter, built[0].head) == (True, 2) and at.button(key="class_end"), "the class's dialog"
+    built.clear(), drawn.clear()
+    at.run()
+    assert (len(built), len(drawn)) == (1, 0) and at.button(key="class_open"), "the button, once the dialog is shut"
