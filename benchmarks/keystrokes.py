@@ -8,14 +8,18 @@ Types the last 20 characters of `--texts` 16-token sentences (benchmarks.load.co
 at a time into the route's answer function, each with the previous text as its draft (as live.js sends it) and gzip
 accepted, after a warm-up sentence; prints the process CPU per keystroke. `--app` runs another checkout's code (its
 route, models and checkpoints) on the same sentences: a second instrument beside `benchmarks.load --cost --vs`, which
-counts a whole server's CPU over HTTP.
+counts a whole server's CPU over HTTP. `--split` (this checkout's code only) also prints where the CPU went: encoding,
+the decoder's full passes and its cached one-row steps, the payloads and gzip, each timed with the thread's CPU clock
+around it, and the rest (the page's elements, the trace's arrays, the route's parsing).
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 
@@ -34,12 +38,42 @@ def cost_text(i: int) -> str:
     return " ".join(words) + " ."
 
 
+def timed(owner, name: str, label: str, spent: Counter, calls: Counter) -> None:
+    """Wrap owner.name so that each call adds its thread CPU seconds to spent[label] and one to calls[label]."""
+    inner = getattr(owner, name)
+
+    @functools.wraps(inner)
+    def wrapper(*args, **kwargs):
+        start = time.thread_time()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            spent[label] += time.thread_time() - start
+            calls[label] += 1
+
+    setattr(owner, name, wrapper)
+
+
+def split(spent: Counter, calls: Counter) -> tuple[Counter, Counter]:
+    """Time this checkout's parts of a keystroke (none nests in another) into spent and calls; returns both."""
+    from model import transformer
+    from ui import payload
+
+    for owner, name, label in ((transformer.Transformer, "encode", "encoding"),
+                               (transformer.Transformer, "decode", "decoder passes"),
+                               (transformer.Transformer, "decode_step", "cached one-row steps"),
+                               (payload, "build", "payloads"), (payload, "gzipped", "gzip")):
+        timed(owner, name, label, spent, calls)
+    return spent, calls
+
+
 def main(argv=None) -> None:
     """Answer the keystrokes and print CPU per keystroke."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--app", type=Path, default=Path(__file__).resolve().parents[1], help="the checkout to run")
     ap.add_argument("--page", default="self_attention")
     ap.add_argument("--texts", type=int, default=10)
+    ap.add_argument("--split", action="store_true", help="also print where the CPU went (this checkout only)")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(args.app))
     import torch
@@ -48,6 +82,7 @@ def main(argv=None) -> None:
     from ui import route
 
     answer = getattr(route, "body", None) or route.answer  # today's name, or an older build's
+    spent, calls = split(Counter(), Counter()) if args.split else (Counter(), Counter())
     keys, cpu = 0, 0.0
     for n, text in enumerate([cost_text(999)] + [cost_text(5000 + i) for i in range(args.texts)]):
         previous, start = "", time.process_time()
@@ -56,7 +91,14 @@ def main(argv=None) -> None:
             previous = text[:k]
             keys += n > 0
         cpu += (time.process_time() - start) if n > 0 else 0.0
+        if n == 0:  # the warm-up sentence is not counted
+            spent.clear()
+            calls.clear()
     print(f"{args.app.name} {args.page}: {1000 * cpu / keys:.2f} ms CPU per new keystroke ({keys} keys)")
+    for label, seconds in spent.items():
+        print(f"  {label}: {1000 * seconds / keys:.2f} ms, {calls[label] / keys:.2f} calls per keystroke")
+    if spent:
+        print(f"  the rest: {1000 * (cpu - sum(spent.values())) / keys:.2f} ms per keystroke")
 
 
 if __name__ == "__main__":
