@@ -35,3 +35,22 @@ def test_self_attentions_formula_fits_a_phones_width(browser, app_url):
     assert widths and all(scroll <= box for scroll, box in widths), widths  # it was 397 px in a 358 px box
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("path", ["masks", "add_norm", "embeddings"])
+def test_a_formula_wider_than_a_phone_scrolls_sideways_instead_of_being_cut(browser, app_url, path):
+    page = context_page(browser, *PHONE)  # Masks' formula is 481 px, Add & Norm's 565, Embeddings' 368: box 358
+    open_app(page, f"{app_url}/{path}?s=I+have+a+cat")
+    page.locator(".katex-display").first.wait_for(timeout=60_000)
+    boxes = page.evaluate("""() => Array.from(document.querySelectorAll('.katex-display'), e => ({
+      wide: e.scrollWidth > e.clientWidth, scrolls: ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
+      right: e.getBoundingClientRect().right}))""")
+    assert any(box["wide"] for box in boxes), boxes  # else this page no longer needs the rule: test another
+    assert all(box["scrolls"] for box in boxes if box["wide"]), boxes
+    assert all(box["right"] <= PHONE[0] for box in boxes), boxes  # the box itself stays on the screen
+    scrolled = page.evaluate("() => { const e = Array.from(document.querySelectorAll('.katex-display'))"
+                             ".find(e => e.scrollWidth > e.clientWidth); e.scrollLeft = e.scrollWidth;"
+                             " return e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; }")
+    assert scrolled  # a finger reaches the formula's right end
+    assert not page.errors, page.errors
+    page.context.close()
