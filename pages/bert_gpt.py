@@ -146,10 +146,10 @@ def wordpiece_section(trace, bundle) -> None:
         st.markdown(" ".join(f"`{piece}`" for piece in sorted(wordpiece.DEMO_VOCAB)))
 
 
-def hf_wordpiece_section(trace: PretrainedTrace) -> None:
+def hf_wordpiece_section(trace: PretrainedTrace, view: View) -> None:
     """The loaded BERT's own WordPiece vocabulary on the sentence's words, step by step, checked against its
     tokenizer."""
-    tokenizer = data.pretrained_status()[0].tokenizer
+    tokenizer = data.pretrained_model(view.hf_model).tokenizer
     vocab = wordpiece.tokenizer_vocab(tokenizer)
     if vocab is None:
         return
@@ -253,7 +253,7 @@ def word_label(tokens: list[str], positions: list[int]) -> str:
 def mlm_section(trace: PretrainedTrace, view: View) -> None:
     """Mask a word the user picks; with an MLM head, its top tokens and the loss at each masked position."""
     st.markdown(t("bg.hf_mlm"))
-    pm = data.pretrained_status()[0]
+    pm = data.pretrained_model(view.hf_model)
     tokens = trace.src.tokens
     choices = pretrained_lessons.words_to_mask(pm, tokens, trace.src_words)
     if not choices:
@@ -354,7 +354,7 @@ def pretrained_view(view: View) -> None:
         return
     (mlm_section if trace.family == "bert" else ntp_section)(trace, view)
     if trace.family == "bert":
-        hf_wordpiece_section(trace)
+        hf_wordpiece_section(trace, view)
     hf_sizes(trace, view)
 
 

@@ -328,10 +328,10 @@ def pretrained_sizes(source: str) -> Sizes:
     return pretrained_lessons.sizes(pretrained_model(source))
 
 
-def pretrained_status() -> tuple[Pretrained | None, PretrainedError | None]:
-    """The loaded pretrained model of the current view, or why there is none."""
+def pretrained_status(source: str) -> tuple[Pretrained | None, PretrainedError | None]:
+    """The pretrained model `source` (a view's hf_model) loaded, or why it is not."""
     try:
-        return pretrained_model(state.get("hf_model")), None
+        return pretrained_model(source), None
     except PretrainedError as err:
         return None, err
 
@@ -375,7 +375,7 @@ def source_lang() -> str:
     """Language of the sentence box ("en" or "zh") for the current model."""
     if not is_pretrained():
         return bundle(state.get("model")).src_lang
-    pm = pretrained_status()[0]
+    pm = pretrained_status(state.get("hf_model"))[0]
     lang = str(getattr(pm.tokenizer, "source_lang", "") or "") if pm else ""
     return "zh" if lang.startswith(("zh", "cmn")) else "en"
 

@@ -19,15 +19,16 @@ def applies(page: str, v: View) -> bool:
     families = BY_PATH[page].families if page in BY_PATH else ()
     if not families:
         return False
-    pm = data.pretrained_status()[0]
+    pm = data.pretrained_status(v.hf_model)[0]
     return pm is None or pm.family in families
 
 
 def source_box() -> None:
     """The model id / folder box under the model picker, with the load status (and a download button on request)."""
-    bind.bound(st.text_input, t("hf.source"), "hf_model", placeholder=t("hf.placeholder"), max_chars=MAX_CHARS)
+    source = bind.bound(st.text_input, t("hf.source"), "hf_model", placeholder=t("hf.placeholder"),
+                        max_chars=MAX_CHARS)
     with st.spinner(t("hf.loading")):
-        pm, err = data.pretrained_status()
+        pm, err = data.pretrained_status(source)
     if pm is not None:
         return
     st.info(widgets.load_error(err))
@@ -60,7 +61,7 @@ def model_card(trace: PretrainedTrace) -> None:
 def not_applicable(page: str, title: str, v: View) -> None:
     """The note a page shows instead of itself when it does not apply to the view `v`'s loaded pretrained model."""
     st.header(title)
-    pm = data.pretrained_status()[0]
+    pm = data.pretrained_status(v.hf_model)[0]
     if page == "decoding" and pm is not None:
         st.info(t("hf.decoding_not_applicable", family=t(f"hf.family.{pm.family}"), what=t(f"hf.what_{pm.family}")))
         return

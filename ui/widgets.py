@@ -251,7 +251,7 @@ def load_error(err) -> str:
 def need_trace(trace: Trace | None, v: View) -> bool:
     """Show a notice and return False when there is no sentence to show (in the view `v`)."""
     if trace is None:
-        if not (v.pretrained and data.pretrained_status()[1]):  # a load error is shown under the picker
+        if not (v.pretrained and data.pretrained_status(v.hf_model)[1]):  # a load error is shown under the picker
             st.info(t("notice.type_sentence"))
         return False
     return True
