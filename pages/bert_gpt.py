@@ -10,7 +10,7 @@ from model.checkpoint import parameter_count
 from model.pretrained import PretrainedTrace
 from ui import bind, data, notes, shell, state, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import t, words
+from ui.i18n import t
 from ui.payload import Chart, answer
 from ui.view import View
 from ui.views.bert_gpt import SIDES, elements, mask_element, side_keep, side_tokens
@@ -274,7 +274,7 @@ def mlm_section(trace: PretrainedTrace, view: View) -> None:
     for k, (p, target, prob, loss) in enumerate(zip(masked.predictions, masked.targets, masked.target_probs,
                                                     masked.losses)):
         with cols[k % len(cols)]:
-            widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0, words=words(),
+            widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0, words=view.words(),
                                          title=t("bg.hf_fig_mask", i=p.position, target=target, k=len(p.tokens))),
                            f"bg-hf-mask-{k}", view)
             st.caption(t("bg.hf_mlm_loss", i=p.position, target=widgets.plain(target), p=number(prob),
@@ -291,7 +291,7 @@ def ntp_section(trace: PretrainedTrace, view: View) -> None:
     tokens, last = trace.src.tokens, trace.predictions[-1]
     c1, c2 = st.columns([2, 3])
     with c1:
-        widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0, words=words(),
+        widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0, words=view.words(),
                                      title=t("hf.fig_next", token=tokens[-1], k=len(last.tokens))), "bg-hf-next", view)
     with c2:
         if len(tokens) < 2:

@@ -7,7 +7,7 @@ from model import lessons
 from model.explain import fmt
 from model.positional import relative_shift_matrix, sinusoidal_encoding
 from ui import bind, data, notes, shell, widgets
-from ui.i18n import t, words
+from ui.i18n import t
 from ui.payload import PRESENTER_ZOOM, answer
 from ui.views.embeddings import elements, explorer
 from viz.positional import pe_curves
@@ -76,7 +76,7 @@ widgets.show(charts["pe"])
 chosen = st.multiselect(t("emb.dims_to_plot"), list(range(e.d)), default=[i for i in (0, 1, 4, 5) if i < e.d])
 if chosen:
     zoom = PRESENTER_ZOOM if view.presenter else 1.0
-    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=words(), zoom=zoom), width="stretch")
+    st.altair_chart(pe_curves(e.pe, chosen, title=t("emb.fig_curves"), words=view.words(), zoom=zoom), width="stretch")
 st.caption(t("emb.caption_clock"))
 widgets.show(charts["similarity"])
 

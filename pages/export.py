@@ -6,7 +6,7 @@ import streamlit as st
 from lesson.handout import build_handout, matrix_csv, matrix_frame
 from model.trace import Trace, trace_to_json
 from ui import bind, data, shell, state, widgets
-from ui.i18n import LANGS, lang, t, words
+from ui.i18n import LANGS, t
 from ui.view import View
 from viz.heatmap import matrix_heatmap
 
@@ -56,7 +56,7 @@ def matrix_section(trace: Trace, view: View) -> None:
     with widgets.main_figure():  # presenter view: the matrix the CSV holds, on the stage
         widgets.figure(matrix_heatmap(frame.to_numpy(dtype=float), list(frame.index), list(frame.columns), kind="raw",
                                       title=title, row_title=t("export.matrix.rows"), col_title=t("export.matrix.cols"),
-                                      show_values=False, words=words()), "export-matrix", view)
+                                      show_values=False, words=view.words()), "export-matrix", view)
     st.caption(t("export.matrix.caption", rows=frame.shape[0], cols=frame.shape[1]))
     st.dataframe(frame, height=min(400, 38 + 35 * len(frame)))
     suffix = f"-head{head}" if trace[name].ndim == 3 else ""
@@ -64,12 +64,12 @@ def matrix_section(trace: Trace, view: View) -> None:
              f"attention-lab-{name}{suffix}.csv", "text/csv", "export-csv")
 
 
-def handout_section(trace: Trace) -> None:
+def handout_section(trace: Trace, view: View) -> None:
     """The guided tour of this sentence as one offline HTML file, in the chosen language."""
     st.subheader(t("export.handout.subheader"))
     st.caption(t("export.handout.caption"))
     codes = list(LANGS)
-    language = st.radio(t("export.handout.lang"), codes, index=codes.index(lang()), format_func=LANGS.get,
+    language = st.radio(t("export.handout.lang"), codes, index=codes.index(view.lang), format_func=LANGS.get,
                         horizontal=True)
     build = partial(build_handout, trace, language, data.bundle(trace.model).align_weight)
     download(t("export.handout.button"), build, "attention-lab-handout.html", "text/html", "export-handout")
@@ -80,4 +80,4 @@ trace = data.view_trace(view)
 if widgets.need_trace(trace, view):
     trace_section(trace)
     matrix_section(trace, view)
-    handout_section(trace)
+    handout_section(trace, view)

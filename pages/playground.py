@@ -9,7 +9,7 @@ import streamlit as st
 from model.explain import InputError, fmt, fmt_all, score_formula
 from model.playground import DECIMALS, bias_name, parse_mask, parse_matrix, random_preset, seed_004, w_rows, x_columns
 from ui import bind, controls, data, notes, shell, state, widgets
-from ui.i18n import lang, t
+from ui.i18n import t
 from ui.payload import answer
 from ui.view import View
 from ui.views.playground import SELF_ATTENTION, attend, elements, result_elements, sentence_preset
@@ -112,7 +112,7 @@ def source_note(preset: str, pg: dict, view: View) -> None:
     block, layer, head = pg["values"]["where"]
     where = dict(block=view.block_label(block), layer=layer, head=head)
     note = t("pg.edited", **where) if pg["edited"] else t("pg.following", **where, decimals=DECIMALS)
-    space = "" if lang() == "zh" else " "  # between two sentences
+    space = "" if view.lang == "zh" else " "  # between two sentences
     st.info(f"{note}{space}{t('pg.bias_fold')}" if pg["values"].get("bias") else note)
 
 

@@ -6,7 +6,7 @@ from model import pretrained
 from model.pretrained import PretrainedTrace
 from ui import controls, data, shell, widgets
 from ui import pretrained as pretrained_ui
-from ui.i18n import t, words
+from ui.i18n import t
 from ui.view import View
 from viz.bars import likeliest_bar
 from viz.heatmap import matrix_heatmap
@@ -38,8 +38,8 @@ def words_view(trace: PretrainedTrace, view: View) -> None:
         c1, c2 = st.columns(2)
         with c1:
             widgets.figure(matrix_heatmap(pattern, rows, cols, kind="prob", masked=~attn.mask,
-                                          title=t("hf.fig_subwords", layer=layer, head=head),
-                                          row_title=t("axis.query_row"), col_title=t("axis.key_col"), words=words()),
+                                          title=t("hf.fig_subwords", layer=layer, head=head), words=view.words(),
+                                          row_title=t("axis.query_row"), col_title=t("axis.key_col")),
                            f"hf-sub-{tag}", view)
         with c2:
             by_word = pretrained.word_attention(pattern, q_groups, k_groups)
@@ -47,7 +47,7 @@ def words_view(trace: PretrainedTrace, view: View) -> None:
                                           pretrained.word_labels(cols, k_groups), kind="prob",
                                           title=t("hf.fig_words", layer=layer, head=head),
                                           hover_formula=t("hf.hover_words"), row_title=t("axis.query_row"),
-                                          col_title=t("axis.key_col"), words=words()), f"hf-words-{tag}", view)
+                                          col_title=t("axis.key_col"), words=view.words()), f"hf-words-{tag}", view)
 
 
 def bert_predictions(trace: PretrainedTrace, view: View) -> None:
@@ -62,7 +62,7 @@ def bert_predictions(trace: PretrainedTrace, view: View) -> None:
         with col:
             widgets.figure(likeliest_bar(p.tokens, p.probs, chosen=0,
                                          title=t("hf.fig_mask", i=p.position, k=len(p.tokens)),
-                                         words=words()),
+                                         words=view.words()),
                            f"hf-mask-{p.position}", view)
 
 
@@ -73,7 +73,7 @@ def gpt2_predictions(trace: PretrainedTrace, view: View) -> None:
     with c1:
         widgets.figure(likeliest_bar(last.tokens, last.probs, chosen=0,
                                      title=t("hf.fig_next", token=trace.src.tokens[-1], k=len(last.tokens)),
-                                     words=words()),
+                                     words=view.words()),
                        "hf-next", view)
     with c2:
         st.markdown(t("hf.gpt2_table"))
@@ -99,7 +99,7 @@ def glass_box(view: View) -> None:
     with widgets.main_figure():
         widgets.figure(matrix_heatmap(attn.pattern[view.head], attn.queries, attn.keys, kind="prob",
                                       masked=~attn.mask, title=title, row_title=t("axis.query_row"),
-                                      col_title=t("axis.key_col"), words=words()), "hf-glass-box", view)
+                                      col_title=t("axis.key_col"), words=view.words()), "hf-glass-box", view)
 
 
 view = shell.page_view()

@@ -250,41 +250,49 @@ def test_only_the_shell_builds_the_view():
 
 
 def view_reads(source: str) -> list[str]:
-    """The view parameters a module's source reads back from the view state (state.get("name") of a View field) and
-    its calls of data.is_pretrained() ("pretrained"), which reads the model picker's state."""
+    """The view parameters a module's source reads back from the view state (state.get("name") of a View field), its
+    calls of data.is_pretrained() ("pretrained"), which reads the model picker's state, and of ui.i18n's lang() and
+    words() ("lang"), which read the language's."""
     import ast
 
     def call_of(node, module: str, name: str) -> bool:
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == module)
 
+    tree = ast.parse(source)
+    from_i18n = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                 and node.module == "ui.i18n" for alias in node.names if alias.name in ("lang", "words")}
     reads = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if call_of(node, "state", "get") and node.args and isinstance(node.args[0], ast.Constant):
             reads += [node.args[0].value] if node.args[0].value in PARAMS else []
         elif call_of(node, "data", "is_pretrained"):
             reads.append("pretrained")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in from_i18n:
+            reads.append("lang")
     return reads
 
 
-# Who may still read the view state, and which parameters: the shell's header sets the view before the View exists
-# (ui/shell.py; ui/bind.py's bound widgets read by a variable name; ui/state.py is the state), and so do the helpers
-# the header calls: the model picker's data (is the model pretrained, its id, its source language), the lecture keys
-# and the class (session.enter, the Class button, the projector window) run before the header builds the View.
-# t() reads the language where no View is at hand (every message). Left over: the notes' shuffle button (an
-# on_click callback, run before the script) and the padding demo's second sentence (the notes demos get no View).
+# Who may still read the view state, and which parameters: the shell's header, which sets it before the View exists
+# (ui/shell.py; ui/bind.py's bound widgets read by a variable name; ui/state.py is the state), and the helpers it calls
+# there: the model picker's data (is the model pretrained, its id, its source language), the lecture keys, the class's
+# entry (session.enter, the Class button, the projector window); t() reads the language where no View is at hand
+# (every message). Left over: the projector window's link language (projector.open_button is not handed the class
+# row's View), the notes' shuffle button (an on_click callback, run before the script) and the padding demo's second
+# sentence (the notes demos get no View).
 EVERY = set(PARAMS) | {"pretrained"}
 READERS = {"ui/shell.py": EVERY, "ui/state.py": EVERY, "ui/bind.py": EVERY,
            "ui/data.py": {"model", "hf_model", "pretrained"}, "ui/i18n.py": {"lang"},
            "ui/keys.py": {"tour", "tour_chapter"}, "ui/classroom/session.py": {"projector", "sentence"},
-           "ui/classroom/projector.py": {"projector"}, "ui/classroom/bar.py": {"presenter"},
+           "ui/classroom/projector.py": {"projector", "lang"}, "ui/classroom/bar.py": {"presenter"},
            "ui/notes_demos.py": {"shuffle", "second_sentence"}}
 
 
 def test_pages_read_the_view_they_are_handed_not_the_view_state():
     """A page and the ui modules it calls take the View the shell hands down (shell.page_view(), a chart's
     charts.view, an argument): none reads a view parameter back from the view state (state.get of a View field,
-    data.is_pretrained()), but the header's own code before the View is built (READERS)."""
+    data.is_pretrained(), ui.i18n's lang() and words()), but the header's own code before the View is built and the
+    few named in READERS."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
@@ -293,8 +301,9 @@ def test_pages_read_the_view_they_are_handed_not_the_view_state():
     stray = {path: sorted(names - READERS.get(path, set())) for path, names in reads.items()
              if names - READERS.get(path, set())}
     assert not stray, stray
-    assert view_reads('state.get("pinyin")\nstate.get("_draft")\nstate.get(name)\nif data.is_pretrained(): pass\n'
-                      'st.session_state.get("head")') == ["pinyin", "pretrained"]
+    assert view_reads('from ui.i18n import t, words\nstate.get("pinyin")\nstate.get("_draft")\nstate.get(name)\n'
+                      'if data.is_pretrained(): pass\nst.session_state.get("head")\nt("x", w=words())') == [
+                          "pinyin", "pretrained", "lang"]
     assert {"ui/widgets.py", "pages/overview.py", "ui/classroom/bar.py"} <= reads.keys(), "the scan reads them"
 
 
