@@ -23,6 +23,7 @@ from model.tokenizer import BOS_ID, PAD_ID, detokenize
 from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import bind, data, state, widgets
+from ui.budget import per_process_bytes
 from ui.i18n import t
 from ui.payload import Answer
 from ui.shared import per_process
@@ -134,10 +135,14 @@ def demo_ln_iid(bundle: Bundle, trace: Trace | None) -> None:
     }), hide_index=True, width="stretch")
 
 
-@per_process(64)
+# A shared-norm trace holds 3.0-3.4 MB for a 7-16-token sentence (with one LayerNorm per layer the model decodes to
+# DecodeOptions' 40-step limit) and 5.7 MB at 64: 16 MB keeps the last ~5 sentences (64 of them held up to 360 MB).
+@per_process_bytes(16)
 def shared_norm_trace(name: str, text: str) -> Trace:
     """Greedy trace with one LayerNorm per layer (the note's code); raises ValueError for input with no tokens."""
-    return lessons.run_shared_norm(data.bundle(name), text)
+    trace = lessons.run_shared_norm(data.bundle(name), text)
+    trace.settle()  # the demo shows the output: decoded before it is stored, weighed whole (40 steps, not S + 1)
+    return trace
 
 
 def translation_probability(trace: Trace) -> float:

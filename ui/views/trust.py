@@ -9,6 +9,7 @@ from model.decoding import DecodeOptions
 from model.trace import Trace, read_only
 from model.transformer import AttnOptions
 from ui import data
+from ui.budget import per_process_bytes
 from ui.shared import per_process
 from ui.view import Element, View
 from viz.bars import grouped_bars
@@ -21,10 +22,14 @@ def attributed(name: str, text: str, output_ids: tuple[int, ...]) -> np.ndarray:
     return read_only(attribution(data.bundle(name), text, list(output_ids)))
 
 
-@per_process(16)  # each holds a whole trace (0.3–1.5 MB)
+# Each holds a whole trace: 0.8 MB at 7 tokens, 1.8 MB at 16, 8.6 MB at 64. 16 MB keeps a 16-token sentence's 9
+# replacements (3 layers × 3 SWAPS) as the reader picks through them (16 of them held up to 137 MB).
+@per_process_bytes(16)
 def swapped(name: str, text: str, output_ids: tuple[int, ...], layer: int, swap: str, seed: int) -> Swapped:
     """The translation with cross-attention layer `layer` replaced (model.attribution.swap_cross)."""
-    return swap_cross(data.bundle(name), text, list(output_ids), layer, swap, seed)
+    result = swap_cross(data.bundle(name), text, list(output_ids), layer, swap, seed)
+    result.trace.settle()  # the page draws its decoder's weights: decoded before it is stored, weighed whole
+    return result
 
 
 @per_process(64)
