@@ -55,7 +55,7 @@ threadpool_limits(1, user_api="blas")
 sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 by default) while a trace computes
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
 # The traces kept per process, in MB (a 16-token trace holds 1.7 MB; ui/budget.py); every other cache of arrays has its
-# own budget at its function, 396 MB for all of them together at most, answers apart (ui/shared.py).
+# own budget at its function, 428 MB for all of them together at most, answers apart (ui/shared.py).
 TRACES_MB = 96
 
 
