@@ -6,7 +6,7 @@ from ui import bind, data, shell, state, widgets
 from ui.i18n import t
 from ui.ink_canvas import ink_canvas
 from ui.payload import answer
-from ui.views.patches import elements, occluded, run, shown, token_names, vit, walk
+from ui.views.patches import elements, occluded, run, token_names, vit, walk, within_vit
 
 shell.require_app()
 
@@ -57,7 +57,7 @@ with st.container(horizontal=True, gap="large"):
     view = bind.picked(view, st.select_slider, t("vit.query"), "query", options=list(range(len(names))),
                        format_func=lambda i: names[i], width=360)
 c1, c2 = st.columns([2, 3])
-c1.markdown(walk_table(names, walk(tr, shown(tr, view))))
+c1.markdown(walk_table(names, walk(tr, within_vit(tr, view))))
 with c2:
     widgets.show(charts["walk"])
 st.page_link("pages/self_attention.py", label=t("vit.link_back"), icon=":material/grid_on:")

@@ -16,7 +16,7 @@ from ui import route
 from ui.registry import BY_PATH
 from ui.url import from_url
 from ui.view import View
-from ui.views.patches import elements, run, shown, vit, walk
+from ui.views.patches import elements, run, vit, walk, within_vit
 
 torch.set_num_threads(1)
 CANVAS_JS = Path(__file__).resolve().parents[2] / "ui" / "static" / "components" / "ink_canvas.js"
@@ -64,7 +64,7 @@ def test_cls_maps_rollout_and_walk_against_numpy():
     softmax = np.exp(scaled) / np.exp(scaled).sum()
     np.testing.assert_allclose(row, softmax[1:].reshape(4, 4), atol=1e-6)  # patch 4r + c at row r, column c
     np.testing.assert_allclose(products.sum(1), k @ q, atol=1e-4)
-    w = walk(tr, shown(tr, v))  # the page's table
+    w = walk(tr, within_vit(tr, v))  # the page's table
     np.testing.assert_allclose(w.scores, k @ q, atol=1e-4)
     np.testing.assert_allclose(w.masked_scores, scaled, atol=1e-5)
     np.testing.assert_allclose(w.pattern, softmax, atol=1e-6)

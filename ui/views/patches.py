@@ -56,7 +56,7 @@ def run(ink: str, occlude: str) -> ViTTrace:
     return trace_image(model, image)
 
 
-def shown(tr: ViTTrace, v: View) -> View:
+def within_vit(tr: ViTTrace, v: View) -> View:
     """The view with layer, head and query kept inside the ViT (query 0 is [CLS], 1 … 16 the patches)."""
     cfg = tr.config
     return v.within(layer=cfg.N - 1, head=cfg.h - 1, query=cfg.n_patches)
@@ -80,7 +80,7 @@ def patch_map(values: np.ndarray, g: int) -> np.ndarray:
 def elements(trace: Trace | None, v: View) -> dict[str, Element]:
     """Every chart element of the page in the view, by section."""
     tr = run(v.ink, v.occlude)
-    v = shown(tr, v)
+    v = within_vit(tr, v)
     return {"input": input_element(tr, v), "probs": probs_element(tr, v), "cls": cls_element(tr, v),
             "rollout": rollout_element(tr, v), "position": position_element(v), "distance": distance_element(tr, v),
             "walk": walk_element(tr, v)}
