@@ -40,6 +40,40 @@ function layout(ctx, spec, width, k) {
   return { left, top, w, h, cells, x, y, everyLine, width, height: top + h + bottom };
 }
 
+// The maps' names: each whole over its map when every name fits its map's width. Else (a phone's narrow maps) each
+// name is split before its last part (after " · ", e.g. "head 2"), or, when those do not fit either, before that
+// part's last word ("2"): the tail over each map and the head once per line, right-aligned before its first map over
+// the query labels ("layer 0 · head  0  1  2  3"; "layer 0  0  1  2  3" when that is wider than the labels), when
+// every map of a line shares it; else each name whole.
+export function nameMarks(ctx, names, cells) {
+  const heads = new Map(); // a line's head, by the line's top: a split is only taken when each line shares its head
+  const fits = (split) => heads.clear() || cells.every((c) => {
+    const [head, tail] = split(names[c.r][c.c]);
+    if ((heads.get(c.y) ?? head) !== head) return false;
+    heads.set(c.y, head);
+    return ctx.measureText(tail).width <= c.w;
+  });
+  const lastPart = (name) => {
+    const cut = name.lastIndexOf(" · ");
+    return cut < 0 ? ["", name] : [name.slice(0, cut), name.slice(cut + 3)];
+  };
+  const lastWord = (name) => {
+    const [head, part] = lastPart(name), cut = part.lastIndexOf(" ");
+    return cut < 0 ? [head, part] : [head ? `${head} · ${part.slice(0, cut)}` : part.slice(0, cut), part.slice(cut + 1)];
+  };
+  const split = [(name) => ["", name], lastPart, lastWord].find(fits) ?? ((name) => ["", name]);
+  const marks = [];
+  for (const c of cells) {
+    const [head, tail] = split(names[c.r][c.c]);
+    marks.push({ text: tail, x: c.x + c.w / 2, y: c.y - 4, align: "center" });
+    if (!head || !c.first) continue;
+    const short = lastPart(names[c.r][c.c])[0]; // "layer 0" where "layer 0 · head" is wider than the labels' room
+    const text = ctx.measureText(head).width <= c.x - 6 || !short ? head : short;
+    marks.push({ text, x: c.x - 4, y: c.y - 4, align: "right" });
+  }
+  return marks;
+}
+
 function draw(ctx, spec, b, k) {
   const look = spec.look, [, C, Lq, Lk] = spec.values.shape, colour = colourOf(spec.colours), size = Lq * Lk;
   const rowTitle = titled(spec.rows.title, spec.rows.note, b.y.step), colTitle = titled(spec.cols.title, spec.cols.note, b.x.step);
@@ -50,9 +84,7 @@ function draw(ctx, spec, b, k) {
       ctx.fillStyle = spec.mask[n] === 1 || !Number.isFinite(v) ? look.mask_grey : colour(v).css;
       ctx.fillRect(cell.x + j * cell.cw, cell.y + i * cell.ch, Math.ceil(cell.cw), Math.ceil(cell.ch));
     }
-    ctx.fillStyle = look.text_colour; ctx.font = px(look.tick_size * k, look);
-    ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-    ctx.fillText(spec.cell_names[cell.r][cell.c], cell.x + cell.w / 2, cell.y - 4);
+    ctx.fillStyle = look.text_colour;
     if (cell.first) {
       drawRows(ctx, look, spec.rows.labels, b.y.shown, look.tick_size * k, cell.x - 4, (i) => cell.y + (i + 0.5) * cell.ch);
       if (!spec.fit) drawTurned(ctx, rowTitle, 14 * k, cell.y + cell.h / 2);
@@ -66,7 +98,10 @@ function draw(ctx, spec, b, k) {
       else if (cell.first) ctx.fillText(colTitle, b.left + b.w / 2, y);
     }
   }
-  ctx.font = px(look.tick_size * k, look); ctx.fillStyle = look.text_colour;
+  ctx.font = px(look.tick_size * k, look); ctx.fillStyle = look.text_colour; ctx.textBaseline = "bottom";
+  for (const mark of nameMarks(ctx, spec.cell_names, b.cells)) {
+    ctx.textAlign = mark.align; ctx.fillText(mark.text, mark.x, mark.y);
+  }
   if (spec.fit) drawTurned(ctx, rowTitle, 14 * k, b.top + b.h / 2); // once, beside every line
   const first = b.cells[0];
   drawColourBar(ctx, spec.colours, look, k, b.left + b.w + 22, b.top, b.everyLine ? first.h : b.h);
