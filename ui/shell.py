@@ -229,7 +229,8 @@ def main() -> None:
     state.begin_run()
     bind.take_widgets()
     widgets.font_css()
-    page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar")
+    # expanded: every page listed; with the projector button below it Streamlit would show ten and "View 15 more"
+    page = st.navigation(pages(), position="hidden" if state.get("presenter") else "sidebar", expanded=True)
     if state.get("presenter"):
         widgets.presenter_css()
     path = page.url_path or "overview"

@@ -217,6 +217,8 @@ def test_without_a_class_one_click_opens_the_projector_window_on_a_class_of_its_
     open_app(console, f"{app_url}/self_attention?s=I+have+a+cat")
     assert console.locator(".st-key-class_projector button").count() == 0
     assert console.locator('[data-testid="stSidebar"] .st-key-class_projector_start button').is_visible()
+    links = console.locator('[data-testid="stSidebarNav"] a')  # the button below the list hides no page
+    assert links.count() == len(PATHS) and console.get_by_text(re.compile(r"^View \d+ more$")).count() == 0
     projector = projector_window(console)  # one click
     wait_path(projector, "self_attention")
     code = query(projector)["join"]
