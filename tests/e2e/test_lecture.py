@@ -335,6 +335,7 @@ def test_the_classic_demo_labels_the_picked_query_and_the_key_it_attends_to(brow
     view = {"s": DEMO, "presenter": 1, "lang": lang, "query": 10, "layer": 1, "head": 0}
     open_app(page, f"{app_url}/{path}?" + urllib.parse.urlencode(view))
     key = most_attended(DEMO, 1, 0, 10)
+    until(page, "() => (" + LABELS_JS + ")().length > 0", timeout=30_000)  # the stage may mount a frame after the rest
     drawn = page.evaluate(LABELS_JS)[0]  # the stage's grid: the encoder's layers × heads
     assert "too" in drawn["rows"] and key in drawn["keys"], (key, drawn)
     if path == "multi_head":  # the lecturer picks the query on the stage
@@ -640,7 +641,7 @@ def test_knocking_heads_out_shows_its_work_before_its_map(browser, app_url):
     sentence = f"The {['red', 'old', 'big', 'small'][int(time.time()) % 4]} cat saw {int(time.time()) % 997} birds"
     page.goto(f"{app_url}/lab_knockout?" + urllib.parse.urlencode({"s": sentence, "presenter": 1}))
     spinner = page.locator('[data-testid="stSpinner"]', has_text=catalogue.lookup("ko.working", "en", n=36))
-    spinner.wait_for(timeout=60_000)  # a sentence no run has seen: each of the 36 heads is knocked out in turn
+    spinner.wait_for(timeout=120_000)  # a sentence no run has seen: each of the 36 heads is knocked out in turn
     until(page, "() => (" + STAGE_JS + ")().length > 0", timeout=120_000)
     assert not spinner.is_visible()
     assert not page.errors, page.errors
