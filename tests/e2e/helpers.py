@@ -121,3 +121,13 @@ def context_page(browser, width: int = 1280, height: int = 720):
 def query(page) -> dict[str, str]:
     """The page's URL parameters."""
     return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
+
+
+def start_class(page, url: str) -> str:
+    """Open a `?class=new` link, read the join code off the dialog that opens, close the dialog; the code."""
+    page.goto(url)
+    code = page.locator(".al-class-code")
+    code.wait_for(timeout=60_000)
+    joined = code.inner_text().strip()
+    page.keyboard.press("Escape")
+    return joined

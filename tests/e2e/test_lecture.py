@@ -20,7 +20,7 @@ from lesson import catalogue
 from model.checkpoint import load_bundle
 from model.tokenizer import tokenize_en
 from model.trace import run_with_trace
-from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, until, wait_painted
+from tests.e2e.helpers import context_page, open_app, query, retype, sentence_box, start_class, until, wait_painted
 from ui.classroom.address import lan_address
 from ui.registry import PATHS
 
@@ -240,11 +240,7 @@ def test_the_class_dialog_makes_joining_the_prominent_button(browser, app_url):
 
 def test_a_following_phone_goes_where_the_clicker_takes_the_lecture(browser, app_url):
     lecturer = context_page(browser)
-    lecturer.goto(f"{app_url}/tour?class=new&presenter=1&s=I+have+a+cat&tour={LAST_STEP - 1}")
-    code = lecturer.locator(".al-class-code")
-    code.wait_for(timeout=60_000)
-    joined = code.inner_text().strip()
-    lecturer.keyboard.press("Escape")
+    joined = start_class(lecturer, f"{app_url}/tour?class=new&presenter=1&s=I+have+a+cat&tour={LAST_STEP - 1}")
     phone = context_page(browser, 390, 844)
     phone.goto(f"{app_url}/?join={joined}&lang=zh")
     at(phone, "tour", LAST_STEP - 1)
@@ -464,12 +460,8 @@ def stage_failures(page, where: str) -> list[str]:
 
 def test_a_whole_lecture_rehearsed_with_the_clicker_alone(browser, app_url):
     lecturer = context_page(browser)  # the projector: presenter view at 1280×720, only clicker keys from here on
-    lecturer.goto(f"{app_url}/tour?class=new&presenter=1&s=The+animal+didn%27t+cross+the+street+because+it+was+too"
-                  "+tired&tour=0")
-    code = lecturer.locator(".al-class-code")
-    code.wait_for(timeout=60_000)
-    joined = code.inner_text().strip()
-    lecturer.keyboard.press("Escape")
+    joined = start_class(lecturer, f"{app_url}/tour?class=new&presenter=1&s=The+animal+didn%27t+cross+the+street"
+                                   "+because+it+was+too+tired&tour=0")
     students = [context_page(browser, 1280, 800), context_page(browser, 1280, 800), context_page(browser, 390, 844)]
     for student, lang in zip(students, ("en", "en", "zh"), strict=True):  # two laptops and a phone in Chinese
         student.goto(f"{app_url}/?join={joined}&lang={lang}")
