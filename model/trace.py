@@ -5,7 +5,7 @@ import contextvars
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 import torch
@@ -434,6 +434,13 @@ class Deferred(Trace):
                 return
         then(self._decoded.ids)
 
+    def retold(self, text: str, src: Encoded) -> Deferred:
+        """This trace's run told of another text with the same source ids: it decodes by settling this trace."""
+        kept = {f.name: getattr(self, f.name) for f in fields(Trace) if f.name not in ("tgt_input_tokens", "decoded")}
+        told = Deferred(self.settle, **kept | {"text": text, "src": src})
+        self.arrays.pending = self.settle  # the shared arrays settle this trace, which decodes once under its lock
+        return told
+
     @property
     def decoded(self) -> DecodeResult:
         return self.settle()
@@ -450,6 +457,16 @@ class Deferred(Trace):
     @tgt_input_tokens.setter
     def tgt_input_tokens(self, value: list[str]) -> None:  # follows from `decoded`
         pass
+
+
+def retold(trace: Trace, text: str, src: Encoded) -> Trace:
+    """`trace` told of `text`, whose tokens have the same ids (a half-typed word is <unk> key after key): the same
+    arrays and output, shared and computed once, with this text's tokens and spellings."""
+    if trace.text == text:
+        return trace
+    if isinstance(trace, Deferred):
+        return trace.retold(text, src)
+    return replace(trace, text=text, src=src)
 
 
 def freeze(trace: Trace) -> Trace:

@@ -36,6 +36,7 @@ from model.trace import (
     TeacherForcing,
     Trace,
     read_only,
+    retold,
     run_batch_trace,
     run_teacher_forcing,
     run_with_trace,
@@ -71,13 +72,27 @@ def models() -> list[str]:
     return available_models()
 
 
-@per_process_bytes(TRACES_MB)
 def trace(name: str, text: str, attn: AttnOptions, decode: DecodeOptions, _draft: list[int] | None = None) -> Trace:
-    """Full, read-only trace of one sentence (raises ValueError for input with no tokens).
+    """Full, read-only trace of one sentence (raises ValueError for input with no tokens): the run of its source ids,
+    told of this text (keys that leave the ids as they were, such as each letter of a word the model does not know,
+    run nothing).
 
     `_draft` (not part of the cache key) is this session's previous translation: one keystroke rarely changes
     much of it, so greedy decoding verifies it in a pass or two instead of one pass per token (same result)."""
-    return run_with_trace(bundle(name), text, decode, attn, draft=_draft)
+    return told(bundle(name), text, lambda ids: ids_trace(name, ids, attn, decode, _text=text, _draft=_draft))
+
+
+def told(b: Bundle, text: str, run: Callable[[tuple[int, ...]], Trace]) -> Trace:
+    """run(the source ids of `text` through `b`), told of `text` (model.trace.retold)."""
+    src = b.src_vocab.encode(text, b.config.max_len)
+    return retold(run(tuple(src.ids)), text, src)
+
+
+@per_process_bytes(TRACES_MB)
+def ids_trace(name: str, ids: tuple[int, ...], attn: AttnOptions, decode: DecodeOptions, _text: str,
+              _draft: list[int] | None = None) -> Trace:
+    """The trace of source ids `ids`, run on `_text` (not part of the cache key), the first text that had them."""
+    return run_with_trace(bundle(name), _text, decode, attn, draft=_draft)
 
 
 @per_process_bytes(16)
@@ -100,11 +115,17 @@ def snapshot(name: str, step: int) -> Bundle:
     return load_snapshot(name, step)
 
 
-@per_process_bytes(32)
 def snapshot_trace(name: str, step: int, text: str, _draft: list[int] | None = None) -> Trace:
-    """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens);
-    `_draft` (not part of the cache key) as in `trace`: the same result, in a pass or two instead of one per token."""
-    return run_with_trace(snapshot(name, step), text, draft=_draft)
+    """Greedy trace of a sentence through a training snapshot (raises ValueError for input with no tokens), run once
+    per source ids as `trace`; `_draft` (not part of the cache key) as in `trace`."""
+    return told(snapshot(name, step), text, lambda ids: ids_snapshot_trace(name, step, ids, _text=text, _draft=_draft))
+
+
+@per_process_bytes(32)
+def ids_snapshot_trace(name: str, step: int, ids: tuple[int, ...], _text: str,
+                       _draft: list[int] | None = None) -> Trace:
+    """The snapshot's trace of source ids `ids`, run on `_text` (not part of the cache key), as `ids_trace`."""
+    return run_with_trace(snapshot(name, step), _text, draft=_draft)
 
 
 def view_snapshot_trace(v: View, name: str, step: int) -> Trace:
@@ -176,11 +197,16 @@ def variants() -> list[str]:
     return available_models(VARIANT_DIR)
 
 
-@per_process_bytes(32)
 def variant_trace(name: str, text: str, _draft: list[int] | None = None) -> Trace:
-    """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens);
-    `_draft` (not part of the cache key) as in `trace`."""
-    return run_with_trace(variant(name), text, draft=_draft)
+    """Greedy trace of a sentence through a variant (read-only; raises ValueError for input with no tokens), run once
+    per source ids as `trace`; `_draft` (not part of the cache key) as in `trace`."""
+    return told(variant(name), text, lambda ids: ids_variant_trace(name, ids, _text=text, _draft=_draft))
+
+
+@per_process_bytes(32)
+def ids_variant_trace(name: str, ids: tuple[int, ...], _text: str, _draft: list[int] | None = None) -> Trace:
+    """The variant's trace of source ids `ids`, run on `_text` (not part of the cache key), as `ids_trace`."""
+    return run_with_trace(variant(name), _text, draft=_draft)
 
 
 def any_bundle(name: str) -> Bundle:

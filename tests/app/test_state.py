@@ -144,7 +144,7 @@ def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     from tests.app.conftest import open_page
 
     at = open_page("self_attention", s="a cat and a dog")
-    ui.data.trace.clear()
+    ui.data.ids_trace.clear()
     seen = []
     real = ui.data.run_with_trace
 
