@@ -157,6 +157,7 @@ function flush() {
   clearTimeout(timer);
   timer = 0;
   const batch = handOver(due());
+  watchPage();
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
   slots.forEach(stageRoom); // (and the stage's room, in the same layout)
@@ -173,17 +174,28 @@ function stageRoom(slots) {
   const box = slots[0].parentElement;
   if (!box.closest(".st-key-al-stage")) { slots.forEach((slot) => { slot.__al.fit = Infinity; }); return; }
   const rows = new Set(slots.map((slot) => slot.offsetTop)).size, gap = parseFloat(getComputedStyle(box).rowGap) || 0;
-  const top = slots[0].getBoundingClientRect().top + window.scrollY; // on the first screen, however scrolled
+  const top = stageTop(box); // on the first screen, however scrolled
+  box.__alTop = top;
   const left = window.innerHeight - top - STAGE_MARGIN_PX - gap * (rows - 1);
   slots.forEach((slot) => { slot.__al.fit = Math.max(STAGE_MIN_PX, left / rows); });
 }
 
-// A resized window (a projector's) fits the stage's charts again.
-let resized = 0;
-window.addEventListener("resize", () => {
+function stageTop(box) {
+  return box.getBoundingClientRect().top + window.scrollY;
+}
+
+// A resized window (a projector's) fits the stage's charts again; so does a stage that moved up or down the page
+// (the chips above it wrapped onto another line until the page's font came, a notice came or went): fitted to the
+// room it had when first drawn, a tall chart kept too small a zoom, and its numbers could vanish for good.
+let resized = 0, refitAll = false;
+function refitStage(all) {
   cancelAnimationFrame(resized);
+  refitAll ||= all;
   resized = requestAnimationFrame(() => {
-    const boxes = Array.from(document.querySelectorAll(".st-key-al-stage .al-charts"));
+    const every = refitAll;
+    refitAll = false;
+    const boxes = Array.from(document.querySelectorAll(".st-key-al-stage .al-charts"))
+      .filter((box) => every || (box.__alTop !== undefined && Math.abs(stageTop(box) - box.__alTop) > 0.5));
     const slots = boxes.map((box) => Array.from(box.children).filter((slot) => slot.__al.spec));
     slots.forEach((list, i) => {
       if (list.length) boxes[i].style.gridTemplateColumns = tracks(list[0].__al.payload, true);
@@ -194,7 +206,14 @@ window.addEventListener("resize", () => {
     });
     slots.flat().forEach((slot) => paint(slot, slot.clientWidth));
   });
-});
+}
+window.addEventListener("resize", () => refitStage(true));
+document.fonts?.addEventListener("loadingdone", () => refitStage(false));
+const watched = new WeakSet(), shifted = new ResizeObserver(() => refitStage(false));
+function watchPage() { // the page's block grows and shrinks as elements come and go above the stage
+  const block = document.querySelector('[data-testid="stMainBlockContainer"]');
+  if (block && !watched.has(block)) { watched.add(block); shifted.observe(block); }
+}
 
 // A stage chart drawn in `room` px: at the largest zoom, down to the smallest that keeps every text at the
 // presenter minimum, at which it fits without thinning labels it labels in full elsewhere nor crowding its value
