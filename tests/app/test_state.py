@@ -331,3 +331,37 @@ def test_presenter_view_with_a_class_builds_the_view_once_and_its_dialog_draws_i
     built.clear(), drawn.clear()
     at.run()
     assert (len(built), len(drawn)) == (1, 0) and at.button(key="class_open"), "the button, once the dialog is shut"
+
+
+@pytest.mark.parametrize("presenter", ["0", "1"])
+def test_a_class_started_by_a_link_shows_its_code_even_when_the_first_run_is_stopped(monkeypatch, presenter):
+    """`?class=new` asks the run for the join code's dialog once; under load a rerun (the page's components sending
+    their values) stopped the run before the dialog was drawn, and the ask, already taken, was lost: no code on the
+    lecturer's screen (CI of 5ccc4f2). Now the ask stays until the dialog is drawn."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP
+    from ui.classroom import bar
+    from ui.classroom import store as classes
+
+    monkeypatch.setattr(classes, "_STORE", [classes.MemoryStore()])
+    drawn, dialog = [], bar.class_dialog
+
+    def stopped_once(s, path, view):
+        if not drawn:
+            drawn.append("stopped")
+            st.stop()  # as a rerun request stops a run at its next Streamlit call
+        drawn.append("drawn")
+        dialog(s, path, view)
+
+    monkeypatch.setattr(bar, "class_dialog", stopped_once)
+    at = AppTest.from_file(APP, default_timeout=90)
+    for key, value in {"class": "new", "presenter": presenter, "s": "I have a cat"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert drawn == ["stopped"] and not at.exception
+    at.run()
+    assert drawn == ["stopped", "drawn"] and at.button(key="class_end"), "the code's dialog, on the next run"
+    at.run()
+    assert drawn == ["stopped", "drawn"], "and only once"

@@ -42,8 +42,16 @@ def bar(path: str, view: View) -> None:
         student_row(s, view)
     elif not view.presenter:
         lecturer_row(s, path, view)
-    elif st.session_state.pop("_class_show_code", False):
+    else:
+        code_dialog(s, path, view)
+
+
+def code_dialog(s: Seat, path: str, view: View, clicked: bool = False) -> None:
+    """The class dialog if a click or a class just started asks for it; the ask is dropped once the dialog is drawn,
+    so a rerun that stops this run before then (the page's components sending their values, under load) draws it."""
+    if clicked or st.session_state.get("_class_show_code", False):
         class_dialog(s, path, view)
+        st.session_state.pop("_class_show_code", None)
 
 
 def over(s: Seat) -> bool:
@@ -100,9 +108,7 @@ def lecturer_row(s: Seat, path: str, view: View) -> None:
     """The lecturer's class button (it opens the join code, the question and the gallery) and the counts, refreshed
     every few seconds."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        if st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open") or \
-                st.session_state.pop("_class_show_code", False):
-            class_dialog(s, path, view)
+        code_dialog(s, path, view, st.button(t("class.show_code"), icon=":material/qr_code_2:", key="class_open"))
         projector.open_button(s)
         counts(s)
         st.caption(t("class.next", title=coming(path)))
