@@ -390,7 +390,7 @@ def run_with_trace(
 
     context = contextvars.copy_context()  # the hook edits in force (a knockout, a window): decoding runs under them
 
-    def decode() -> DecodeResult:
+    def decode(draft: list[int] | None) -> DecodeResult:
         """Decode (greedy verifying `draft`) and add the decoder pass's arrays and the probabilities, made when read."""
         result, recording = context.copy().run(decode_with_cache, model, memory, src_ids, bundle.tgt_vocab,
                                                decode_opts, attn, draft, bundle.follows)
@@ -398,7 +398,7 @@ def run_with_trace(
         arrays.later(("probs",), lambda: {"probs": probabilities(recording.cache)}, (len(result.ids) + 1) * V * 8)
         return result
 
-    return Deferred(decode, model=bundle.name, config=cfg, src_lang=bundle.src_lang, tgt_lang=bundle.tgt_lang,
+    return Deferred(decode, draft, model=bundle.name, config=cfg, src_lang=bundle.src_lang, tgt_lang=bundle.tgt_lang,
                     text=text, src=src, arrays=arrays, attn_opts=attn, decode_opts=decode_opts,
                     teacher=teacher_force(bundle, src_ids, reference, attn) if reference else None,
                     surface=bundle.tgt_vocab.surface)
@@ -407,20 +407,28 @@ def run_with_trace(
 class Deferred(Trace):
     """A Trace whose decoding runs when something first reads what it made: the output, the decoder's rows or one of
     their arrays. A keystroke on a page that shows the encoder alone (Self-attention's default) never decodes; a page
-    or the rerun that reads the translation decodes it then, verifying the draft the trace was made with: the same
-    result. Threads that read it at once wait for one decoding."""
+    or the rerun that reads the translation decodes it then, verifying the latest draft offered (`offer`: the
+    rerun's, the previous run's translation, where the keystrokes that made the trace had none): the same result.
+    Threads that read it at once wait for one decoding."""
 
-    def __init__(self, decode: Callable[[], DecodeResult], **fields) -> None:
-        vars(self).update(_decode=decode, _lock=threading.RLock(), _then=[])
+    def __init__(self, decode: Callable[[list[int] | None], DecodeResult], draft: list[int] | None = None,
+                 **fields) -> None:
+        vars(self).update(_decode=decode, _draft=draft, _lock=threading.RLock(), _then=[])
         super().__init__(tgt_input_tokens=[], decoded=None, **fields)
         self.arrays.pending = self.settle
+
+    def offer(self, draft: list[int] | None) -> None:
+        """A guess of the output to verify when it decodes (only speed depends on it), if it has not decoded yet."""
+        with self._lock:
+            if draft and "_decoded" not in vars(self):
+                vars(self)["_draft"] = draft
 
     def settle(self) -> DecodeResult:
         """The decoded result, decoding now if nothing has read it yet."""
         with self._lock:
             if "_decoded" not in vars(self):
-                vars(self)["_decoded"] = self._decode()
-                vars(self)["_decode"] = None  # its encoder memory and hook context are no longer needed
+                vars(self)["_decoded"] = self._decode(self._draft)
+                vars(self).update(_decode=None, _draft=None)  # its encoder memory and hook context are not needed
                 for then in self._then:
                     then(self._decoded.ids)
                 self._then.clear()  # a session's drafts are not kept alive by a cached trace
@@ -437,9 +445,14 @@ class Deferred(Trace):
     def retold(self, text: str, src: Encoded) -> Deferred:
         """This trace's run told of another text with the same source ids: it decodes by settling this trace."""
         kept = {f.name: getattr(self, f.name) for f in fields(Trace) if f.name not in ("tgt_input_tokens", "decoded")}
-        told = Deferred(self.settle, **kept | {"text": text, "src": src})
+        told = Deferred(self.settled, **kept | {"text": text, "src": src})
         self.arrays.pending = self.settle  # the shared arrays settle this trace, which decodes once under its lock
         return told
+
+    def settled(self, draft: list[int] | None) -> DecodeResult:
+        """The decoded result, decoding now verifying `draft` if nothing has read it yet."""
+        self.offer(draft)
+        return self.settle()
 
     @property
     def decoded(self) -> DecodeResult:

@@ -138,8 +138,10 @@ def drafted(drafts, model: str, run: Callable[[list[int] | None], Trace]) -> Tra
     """run(the latest output ids of `model` in `drafts`, or None), remembering its output there as the next draft
     once it is decoded (drafts: a session's dict, model — a snapshot: "name@step" — -> ids, or a route request's); a
     trace whose output nothing reads is never decoded (model.trace.Deferred)."""
-    result = run(drafts.get(model))
-    if isinstance(result, Deferred):
+    draft = drafts.get(model)
+    result = run(draft)
+    if isinstance(result, Deferred):  # made by another request (a keystroke with no draft yet): this one's is newer
+        result.offer(draft)
         result.when_decoded(lambda ids: drafts.__setitem__(model, ids))
     else:
         drafts[model] = result.decoded.ids

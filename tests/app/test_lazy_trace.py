@@ -9,6 +9,7 @@ import torch
 
 from model.checkpoint import load_bundle
 from model.trace import Arrays, Deferred, run_with_trace
+from model.transformer import Transformer
 from model.window import window_edits
 from ui import budget, data, route, shared
 from ui.registry import PAGES
@@ -57,8 +58,8 @@ def test_every_page_draws_from_a_lazy_trace_what_it_draws_from_a_whole_one(page,
         for name in list(names):
             self[name]
 
-    def decoded_at_once(self, decode, **fields):
-        deferred(self, decode, **fields)
+    def decoded_at_once(self, decode, draft=None, **fields):
+        deferred(self, decode, draft, **fields)
         self.settle()
 
     monkeypatch.setattr(Arrays, "later", whole)
@@ -165,3 +166,31 @@ def test_a_key_that_leaves_the_ids_as_they_were_runs_nothing_and_draws_what_a_fr
     forget()
     fresh = route.payloads(page, {"s": second, "p": ""})
     assert told == fresh and b"machi" in b"".join(told)
+
+
+def test_a_rerun_decodes_a_trace_its_keystrokes_made_with_the_previous_runs_translation_as_draft(monkeypatch):
+    """Self-attention's keystrokes encode and never decode, so the traces they leave have no draft; the rerun after
+    the pause reads the translation and offers its own (the previous run's output): greedy then verifies it in a few
+    passes, never decoding the sentence step by step, and gives what a decoding from scratch gives."""
+    from ui import url
+    from ui.shared import Drafts
+    from ui.view import View
+
+    forget()
+    typed("self_attention", drafts=True, view={})
+    previous, text = TYPED[-2], TYPED[-1]
+
+    def rerun(shown: str, before: str):
+        return data.view_trace(View.of(url.from_url({"s": shown})[0], "live", Drafts(before, shown))).decoded.ids
+
+    rerun(previous, "")  # the run before: its translation is the next run's draft
+    passes, steps = [], []
+    for name, counted in (("decode", passes), ("decode_step", steps)):
+        real = getattr(Transformer, name)
+        monkeypatch.setattr(Transformer, name, lambda *a, real=real, counted=counted, **kw: counted.append(1)
+                            or real(*a, **kw))
+    ids = rerun(text, previous)
+    assert steps == [] and 1 <= len(passes) < len(ids) / 2, "not a step per token: the draft was verified"
+    monkeypatch.undo()
+    forget()
+    assert ids == run_with_trace(load_bundle("en-zh"), text).decoded.ids
