@@ -25,8 +25,8 @@ students).
 
 `--cost --vs DIR` compares this checkout's app with another checkout's (an older build, `git worktree add`), in one
 run: rounds alternate the builds, each a fresh `streamlit run app.py` without nginx, typing the same new sentences on
-each page of `--pages`; it prints server CPU per new keystroke, the answers' p50/p95 and RSS, and the ratios per
-round (this machine's speed drifts 3–7× between sessions: only a same-run ratio compares builds).
+each page of `--pages`; it prints server CPU per new keystroke and per typing pause, the answers' p50/p95 and RSS, and
+the ratios per round (this machine's speed drifts 3–7× between sessions: only a same-run ratio compares builds).
 
 `--cost` measures the CPU of one replica and of nginx in front of it (from /proc, over 200+ keystrokes on a quiet
 machine) on Self-attention at 16 tokens: per keystroke for sentences it has not seen, per keystroke for the same
@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.harness import IDLE, free_port, launch
+from benchmarks.keystrokes import browser_hides
 from benchmarks.latency import FIRST_CHART_JS, OBSERVE_JS, PAINTED_JS, cpu_seconds, pct, rss_mb
 from benchmarks.protocol import Session, run
 from deploy.serve import cluster
@@ -152,8 +153,9 @@ class Tab:
         return "; ".join(f"{k}={v}" for k, v in self.session.cookies.items())
 
     async def keystroke(self, text: str, tally: Tally) -> None:
-        """What live.js sends for one keystroke: the route's GET with s (the box) and p (the previous request)."""
-        query = urllib.parse.urlencode({"s": text, "p": self.previous})
+        """What live.js sends for one keystroke: the route's GET with s (the box), p (the previous request) and hide
+        (the charts in tabs not open)."""
+        query = urllib.parse.urlencode({"s": text, "p": self.previous} | browser_hides(self.page))
         self.previous = text
         target = f"{self.prefix}{PATH.format(page=self.page)}?{query}"
         conn = self.idle.pop() if self.idle else Connection(self.host, self.port)
@@ -450,14 +452,15 @@ def cost(rounds: int) -> None:
 
 
 async def typed_cost(url: str, page: str, texts: list[str], pid: int) -> tuple[float, list[float], float]:
-    """Type each text's last 20 characters on `page`'s route, one GET per key as live.js sends it (gzip accepted, p:
-    the previous text), waiting for each answer: the server's CPU (ms) per keystroke, each answer's ms, RSS (MB)."""
+    """Type each text's last 20 characters on `page`'s route, one GET per key as live.js sends it on the page opened
+    afresh (gzip accepted, p: the previous text, hide: the charts in tabs not open), waiting for each answer: the
+    server's CPU (ms) per keystroke, each answer's ms, RSS (MB)."""
     parts = urllib.parse.urlsplit(url)
     conn, spent, answers = Connection(parts.hostname, parts.port), 0.0, []
     for text in texts:
         previous = ""
         for k in range(len(text) - 20, len(text) + 1):
-            query = urllib.parse.urlencode({"s": text[:k], "p": previous})
+            query = urllib.parse.urlencode({"s": text[:k], "p": previous} | browser_hides(page))
             previous = text[:k]
             cpu, start = cpu_seconds(pid), time.perf_counter()
             status, _, _ = await conn.get(f"{PATH.format(page=page)}?{query}", "")
@@ -469,14 +472,28 @@ async def typed_cost(url: str, page: str, texts: list[str], pid: int) -> tuple[f
     return 1000 * spent / len(answers), answers, rss_mb(pid)
 
 
+async def paused_cost(url: str, page: str, texts: list[str], pid: int) -> float:
+    """Server CPU (ms) per typing pause on `page`: each text's keystrokes as live.js sends them, then the rerun of
+    each of them (the box's debounced value) in a browser's session, measured."""
+    tab, tally = Tab(url, page), Tally()
+    await tab.open(tally)
+    try:
+        return await cost_phase(tab, texts, [pid], tally, reruns=True)
+    finally:
+        tab.close()
+        await tab.session.ws.close()
+
+
 def cost_vs(other: Path, pages: tuple[str, ...], rounds: int, n_texts: int) -> None:
     """Server CPU per new keystroke of this checkout's app and `other`'s, alternating: each round starts one
     `streamlit run app.py` per build in turn (this checkout's Python for both), warms it up, and types the same new
-    16-token sentences on each page; prints each round's figures and the same-run ratios this / other."""
+    16-token sentences on each page; then, per typing pause, the rerun of each keystroke of one more sentence (what a
+    pause after it costs on top); prints each round's figures and the same-run ratios this / other."""
     from benchmarks.harness import ROOT, streamlit_server
 
     builds = (("this", ROOT), (other.name, other))
     table: dict[tuple[int, str, str], float] = {}
+    pauses: dict[tuple[int, str, str], float] = {}
     for r in range(rounds):
         for name, folder in builds if r % 2 == 0 else builds[::-1]:
             with streamlit_server(app_dir=folder) as (url, proc):
@@ -486,13 +503,17 @@ def cost_vs(other: Path, pages: tuple[str, ...], rounds: int, n_texts: int) -> N
                     texts = [cost_text(1000 * (r + 1) + 100 * p + i) for i in range(n_texts)]  # same for each build
                     ms, answers, rss = run(typed_cost(url, page, texts, proc.pid))
                     table[r, name, page] = ms
+                    pause = run(paused_cost(url, page, [cost_text(1000 * (r + 1) + 100 * p + 99)], proc.pid))
+                    pauses[r, name, page] = pause
                     print(f"round {r + 1} {name:>10s} {page:15s} server CPU {ms:5.1f} ms per new keystroke "
                           f"({len(answers)} keys); answer p50 {statistics.median(answers):5.1f} / p95 "
-                          f"{pct(answers, 95):5.1f} ms; RSS {rss:.0f} MB", flush=True)
-    print(f"\nSame-run ratios, server CPU per new keystroke, this / {other.name} (one per round):")
-    for page in pages:
-        ratios = [table[r, "this", page] / table[r, other.name, page] for r in range(rounds)]
-        print(f"  {page:15s} " + "  ".join(f"{x:.2f}×" for x in ratios) + f"   median {statistics.median(ratios):.2f}×")
+                          f"{pct(answers, 95):5.1f} ms; RSS {rss:.0f} MB; {pause:5.1f} ms per typing pause", flush=True)
+    for label, figures in (("server CPU per new keystroke", table), ("server CPU per typing pause", pauses)):
+        print(f"\nSame-run ratios, {label}, this / {other.name} (one per round):")
+        for page in pages:
+            ratios = [figures[r, "this", page] / figures[r, other.name, page] for r in range(rounds)]
+            print(f"  {page:15s} " + "  ".join(f"{x:.2f}×" for x in ratios)
+                  + f"   median {statistics.median(ratios):.2f}×")
 
 
 def main(argv=None) -> None:

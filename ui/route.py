@@ -1,7 +1,12 @@
 """The keystroke route: a live page's charts for the text in the sentence box, without a Streamlit rerun.
 
-    GET <base>/_al/live/<page>?<the page's query string, with s = the box's text and p = the previous request's>
+    GET <base>/_al/live/<page>?<the page's query string, with s = the box's text and p = the previous request's
+                                [and hide = the names of chart elements the browser does not show, comma-separated]>
     → 200: the page's chart payloads, each as uint32 LE length + payload (viz/wire.py); 204: nothing to draw here
+
+A keystroke pays for what the page shows: a builder may leave out an element the browser hides (View.shows; the
+Overview's maps of a block whose tab is not open, so that typing with the encoder's tab open never decodes). live.js
+asks again for such an element when it is shown, and the rerun after the typing pause builds every element.
 
 A keystroke's rerun re-renders every element of the page in the browser (~1 ms each, several times per rerun) before
 the last chart can be drawn; this route's answer is drawn straight into the chart elements the page already shows
@@ -41,6 +46,8 @@ GZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
 PACED_TEXTS = 65536  # texts whose first computing time the route remembers (~100 bytes each)
 PACED_RECENT = 31  # recent computing times (per page and length) whose lower quartile is the least time of an answer
 PACED_CHARS = 32  # texts are grouped by length in steps of this many characters
+HIDDEN_MAX = 16  # names of hidden chart elements a request may give (more are ignored), each at most HIDDEN_CHARS
+HIDDEN_CHARS = 200
 
 
 class Pace:
@@ -84,10 +91,16 @@ def url_for(page: str, values: dict) -> str:
 
 
 def view(page: str, params: dict[str, str]) -> View:
-    """The View of a query string on `page`: the rerun's, with this request's drafts (p: the previous text)."""
+    """The View of a query string on `page`: the rerun's, with this request's drafts (p: the previous text) and the
+    chart elements its browser hides (hide)."""
     values, _ = url.from_url(params)
     drafts = Drafts(url.clean_text(params.get("p", ""))[0], values["sentence"])
-    return View.of(values, url_for(page, values), drafts)
+    return View.of(values, url_for(page, values), drafts, hidden(params.get("hide", "")))
+
+
+def hidden(names: str) -> frozenset[str]:
+    """The chart element names of a request's `hide` (comma-separated; too many or too long ones left out)."""
+    return frozenset(n for n in names.split(",")[:HIDDEN_MAX] if n and len(n) <= HIDDEN_CHARS)
 
 
 def page_answer(page: str, v: View) -> Answer | None:

@@ -90,12 +90,21 @@ class View:
     renderer: str = param("inplace", options=("inplace", "naive"))  # "naive": st.plotly_chart (benchmark reference)
     live: str = ""
     drafts: Any = field(default=None, compare=False, repr=False)  # get(model) -> ids | None; [model] = ids
+    hidden: frozenset[str] = frozenset()  # the route's request: charts the browser does not show (an inactive tab)
 
     @classmethod
-    def of(cls, values: dict[str, Any], live: str = "", drafts: Any = None) -> View:
+    def of(cls, values: dict[str, Any], live: str = "", drafts: Any = None,
+           hidden: frozenset[str] = frozenset()) -> View:
         """The View of a checked view state (by code name), served by the keystroke route `live`, its drafts kept in
-        `drafts` (default: none kept)."""
-        return cls(**{name: values[name] for name in declared(cls)}, live=live, drafts={} if drafts is None else drafts)
+        `drafts` (default: none kept), without the charts named in `hidden` (a route request's; a rerun shows all)."""
+        return cls(**{name: values[name] for name in declared(cls)}, live=live, drafts={} if drafts is None else drafts,
+                   hidden=hidden)
+
+    def shows(self, name: str) -> bool:
+        """Whether the chart element `name` (its charts' names joined by "|") is to be built: not hidden in the
+        browser that asked. A builder whose element costs more than the page's others (a decoder's maps in a tab
+        behind the encoder's) leaves it out when hidden; the rerun after the typing pause builds it."""
+        return name not in self.hidden
 
     @property
     def attn(self) -> AttnOptions:

@@ -168,6 +168,37 @@ def test_a_key_that_leaves_the_ids_as_they_were_runs_nothing_and_draws_what_a_fr
     assert told == fresh and b"machi" in b"".join(told)
 
 
+def test_a_keystroke_with_the_overviews_encoder_tab_open_never_decodes_and_draws_its_bytes(monkeypatch):
+    """The Overview's decoder and cross-attention maps sit in tabs behind the encoder's: a keystroke whose browser
+    hides them (live.js names them in `hide`) is answered with the encoder's maps alone, the bytes of the full
+    answer's, and runs no decoder pass; opened, a tab is asked for with the others hidden, and gets its own bytes."""
+    forget()
+    passes = []
+    for name in ("decode", "decode_step"):
+        real = getattr(Transformer, name)
+        monkeypatch.setattr(Transformer, name, lambda *a, real=real, **kw: passes.append(1) or real(*a, **kw))
+    encoder_only = [route.payloads("overview", {"s": text, "p": prev, "hide": "grid-cross,grid-decoder"})
+                    for prev, text in zip([""] + TYPED, TYPED)]
+    assert passes == []
+    assert all(len(p) == 1 for p in encoder_only)
+    full = route.payloads("overview", {"s": SENTENCE})
+    assert passes and len(full) == 3
+    assert encoder_only[-1] == full[:1]
+    cross = route.payloads("overview", {"s": SENTENCE, "hide": "grid-decoder,grid-encoder"})
+    assert cross == full[2:]
+
+
+@pytest.mark.parametrize("hide", ["", ",,,", "grid-nothing", "x" * 5000, ",".join(["grid-decoder"] * 500),
+                                  "grid-encoder,grid-decoder,grid-cross"])
+def test_any_hide_a_request_gives_answers_with_the_shown_elements_bytes(hide):
+    """Whatever a request names hidden (nothing, junk, too long, too many, every element), the route answers with
+    the full answer's payloads of the elements it does not name, never an error."""
+    full = route.payloads("overview", {"s": SENTENCE})
+    names = set(route.hidden(hide))
+    kept = [p for p, block in zip(full, ["encoder", "decoder", "cross"]) if f"grid-{block}" not in names]
+    assert route.payloads("overview", {"s": SENTENCE, "hide": hide}) == kept
+
+
 def test_a_rerun_decodes_a_trace_its_keystrokes_made_with_the_previous_runs_translation_as_draft(monkeypatch):
     """Self-attention's keystrokes encode and never decode, so the traces they leave have no draft; the rerun after
     the pause reads the translation and offers its own (the previous run's output): greedy then verifies it in a few

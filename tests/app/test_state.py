@@ -94,7 +94,7 @@ def test_a_new_control_is_one_declaration(monkeypatch):
 
 def test_the_view_holds_every_parameter_and_nothing_else_of_the_url():
     """The View's declared fields are exactly the URL's parameters, and a View of the defaults equals View()."""
-    assert set(PARAMS) == {f.name for f in fields(View)} - {"live", "drafts"}
+    assert set(PARAMS) == {f.name for f in fields(View)} - {"live", "drafts", "hidden"}
     defaults = {name: p.default for name, p in PARAMS.items()}
     assert View.of(defaults) == View() and hash(View.of(defaults)) == hash(View())
     assert View.of(defaults | {"head": 2}) != View()

@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.harness import IDLE
+from benchmarks.keystrokes import BROWSER_HIDES
 from lesson import catalogue
-from tests.e2e.helpers import CHARTS_JS, chart, charts, open_app, sentence_box, url_of, wait_painted, wait_rerun
+from tests.e2e.helpers import CHARTS_JS, chart, charts, open_app, sentence_box, until, url_of, wait_painted, wait_rerun
 
 pytestmark = pytest.mark.e2e
 START, TYPED = "I have a", " cat"
@@ -251,4 +252,35 @@ def test_a_cell_edited_on_the_playground_stops_it_following_the_sentence(page, a
     assert asked == []
     assert chart(page, "Q = X·W_Q")["z"] == edited
     assert page.locator(".al-chip").all_inner_texts()[-1].startswith("cat")
+    assert not page.errors, page.errors
+
+
+def grid_sentences(page) -> list[str]:
+    """The sentence each of the Overview's three maps (encoder, decoder, cross-attention) shows, in that order."""
+    titles = [catalogue.lookup(f"ov.tab_{block}", "en") for block in ("encoder", "decoder", "cross")]
+    drawn = charts(page)
+    return [next((c["sentence"] for c in drawn if c["title"].startswith(title[:20])), None) for title in titles]
+
+
+def test_the_overview_asks_for_its_open_tab_alone_and_a_tab_opened_before_the_rerun_is_drawn_at_once(page, app_url):
+    outbox = open_held(page, app_url, "overview")
+    hides = []
+    page.on("request", lambda r: hides.append(dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(r.url).query))
+                                              .get("hide")) if "/_al/live/" in r.url else None)
+    outbox.holding = True
+    type_at_end(page, TYPED)
+    until(page, f"s => ({CHARTS_JS})().some(c => c.sentence === s)", FINAL)
+    page.wait_for_timeout(300)  # any other answer
+    assert hides == [BROWSER_HIDES["overview"]] * len(TYPED), "the benchmarks send what a browser sends"
+    assert grid_sentences(page) == [FINAL, START, START], "the tabs not open wait for the rerun"
+    page.get_by_role("tab").nth(2).click()  # cross-attention, before any rerun
+    deadline = time.monotonic() + 30
+    while grid_sentences(page)[2] != FINAL and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert grid_sentences(page) == [FINAL, START, FINAL], "the tab opened is drawn by the route at once"
+    assert hides[-1] == "grid-decoder,grid-encoder"
+    assert url_sentence(page.url) == START, "no rerun has run"
+    outbox.release()
+    wait_rerun(page, FINAL)
+    assert grid_sentences(page) == [FINAL] * 3
     assert not page.errors, page.errors

@@ -83,12 +83,28 @@ export function* split(buffer) {
   }
 }
 
+// Whether a chart element is not shown (it is in a tab that is not open): the route may leave it out.
+const isHidden = (root) => (root.checkVisibility ? !root.checkVisibility() : root.offsetParent === null);
+let leftOut = []; // the elements the latest request named hidden
+let drawnSentence; // the sentence the latest request's answer drew
+
+// The names of the page's chart elements not shown now, which a request asks the route to leave out (ui/route.py).
+function hiddenNames() {
+  leftOut = [];
+  for (const [name, root] of roots) {
+    if (root.isConnected && isHidden(root)) leftOut.push([name, root]);
+  }
+  return leftOut.map(([name]) => name).sort(); // sorted: one text, one query string (the route's and nginx's keys)
+}
+
 // Ask the route for the charts of a view state (its query parameters, s the sentence) and draw each answer that is
 // still the newest for its element.
 function request(url, params, draw) {
   const text = params.get("s") ?? "";
   params.set("p", previous);
   previous = text;
+  const hide = hiddenNames();
+  if (hide.length) params.set("hide", hide.join(","));
   const n = ask();
   fetch(`${url}?${params}`, { cache: "no-store" })
     .then((r) => (r.status === 200 ? r.arrayBuffer() : null))
@@ -98,10 +114,23 @@ function request(url, params, draw) {
         const payload = decode(bytes), root = roots.get(key(payload));
         if (!root?.isConnected || !fresh(root, n)) continue; // a draw since this request is newer
         Object.assign(elementState(root), { seq: n, liveText: text, liveSentence: payload.sentence });
+        drawnSentence = payload.sentence;
         draw(root, bytes, payload);
       }
     })
     .catch(() => {}); // the rerun still follows
+}
+
+// A tab opened after typing, before the rerun after the pause drew its charts: an element the latest request left
+// out is shown now with another sentence than the others drew, so the route is asked for the box's text again.
+function revealed() {
+  const stale = leftOut.some(([, root]) => root.isConnected && !isHidden(root)
+    && elementState(root).payload?.sentence !== drawnSentence);
+  const url = liveUrl();
+  if (!stale || !url || !drawer || !box?.isConnected) return;
+  const params = new URLSearchParams(window.location.search);
+  params.set("s", box.value);
+  request(url, params, drawer);
 }
 
 // A class's student following the lecturer (ui/static/components/classroom.js): draw this page's charts for the
@@ -118,6 +147,9 @@ export function follow(query) {
 // Call draw(root, bytes, payload) for each chart element the route answers for a keystroke in the sentence box.
 export function listen(draw) {
   drawer = draw;
+  for (const type of ["click", "keyup"]) { // a tab is opened by a click or the arrow keys; it shows a frame later
+    document.addEventListener(type, () => requestAnimationFrame(() => requestAnimationFrame(revealed)), true);
+  }
   document.addEventListener("input", (e) => {
     const path = e.composedPath(), input = path[0];
     if (!(input instanceof HTMLInputElement) || !path.some((el) => SENTENCE.test(el.className || ""))) return;

@@ -16,6 +16,11 @@ def focus(trace: Trace, block: str, v: View) -> tuple[int, int]:
     return q, int(pattern[q].argmax())
 
 
+def grid_name(block: str) -> str:
+    """The name of a block's maps (its chart element's, and its export file's)."""
+    return f"grid-{block}"
+
+
 def tab_title(block: str, v: View) -> str:
     """The tab (and grid) title of one attention block."""
     return v.t(f"ov.tab_{block}")
@@ -30,16 +35,17 @@ def maps_element(trace: Trace, block: str, v: View) -> Element:
     if N * h <= 16:
         return Element([attention_grid(patterns, rows, cols, row_names=[v.t("label.layer", i=i) for i in range(N)],
                                        col_names=[v.t("label.head", i=j) for j in range(h)], title=title, **axes)],
-                       f"grid-{block}")
+                       grid_name(block))
     n_r, n_c = wrap(N)
     means = patterns.mean(1).reshape(n_r, n_c, len(rows), len(cols))  # (n_r, n_c, L_q, L_k)
     return Element([attention_grid(means, rows, cols, row_names=[""] * n_r, col_names=[""] * n_c,
                                    cell_names=[[v.t("label.layer", i=r * n_c + c) for c in range(n_c)]
                                                for r in range(n_r)],
-                                   title=v.t("hf.fig_layer_means", block=title, h=h), **axes)], f"grid-{block}")
+                                   title=v.t("hf.fig_layer_means", block=title, h=h), **axes)], grid_name(block))
 
 
 
 def elements(trace: Trace, v: View) -> dict[str, Element]:
-    """Every attention block's maps, by block."""
-    return {block: maps_element(trace, block, v) for block in attention_blocks(trace)}
+    """Every attention block's maps, by block, but a block in a tab the browser hides (a keystroke with the encoder's
+    tab open reads the encoder alone: no decoding)."""
+    return {block: maps_element(trace, block, v) for block in attention_blocks(trace) if v.shows(grid_name(block))}
