@@ -6,6 +6,8 @@ in the notes" page; the findings' charts are built in ui/views/notes.py, where t
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from lesson.notes import MISTAKES, NOTE_TITLES, REMARKS, Quote
@@ -13,7 +15,7 @@ from model.checkpoint import Bundle
 from model.trace import Trace
 from ui import widgets
 from ui.i18n import t
-from ui.notes_demos import CHART_DEMOS, DEMOS, VERDICT_FIELDS
+from ui.notes_demos import CHART_DEMOS, DEMOS, ON_REQUEST, VERDICT_FIELDS
 from ui.payload import Answer
 
 NOTE_NAMES = {f"note{i}": f"«{title}»" for i, title in enumerate(NOTE_TITLES)}  # a text names a note by its title
@@ -66,5 +68,17 @@ def box(key: str, bundle: Bundle, trace: Trace | None, charts: Answer | None) ->
             st.markdown(t("notes.in_app"))
             if key in CHART_DEMOS:
                 CHART_DEMOS[key](bundle, trace, charts)
+            elif key in ON_REQUEST:
+                on_request(key, lambda: DEMOS[key](bundle, trace))
             else:
                 DEMOS[key](bundle, trace)
+
+
+def on_request(key: str, demo: Callable[[], None]) -> None:
+    """A demonstration that runs the model on the sentence again (translating it another way), in an expander whose
+    contents run only while it is open: the rerun after each typing pause pays for it only where a reader opened
+    it (on Decoding its three took 100 ms of the pause's 136), and an opened one stays open while they type on."""
+    shown = st.expander(t("notes.on_request"), key=f"demo_{key}", on_change="rerun")
+    if shown.open:
+        with shown:
+            demo()

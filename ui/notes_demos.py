@@ -906,6 +906,9 @@ def demo_d_model_lost(bundle: Bundle, trace: Trace | None) -> None:
                   base=f"{cfg.pe_base:g}", longest=f"{longest:,.0f}"))
 
 
+# demonstrations that run the model on the sentence again (another decoding, another model): run when a reader opens
+# them (ui/notes.on_request), not on every typing pause
+ON_REQUEST = frozenset({"greedy", "training_steps", "decoder_source", "ln_shared", "scale_no_effect"})
 CHART_DEMOS = {"mask_mul": demo_mask_mul, "pe_code": demo_pe_code, "shuffle": demo_shuffle}  # draw the page's charts
 DEMOS = {"i_range": demo_i_range, "word2vec": demo_word2vec, "attn_weights": demo_attn_weights, "ln_iid": demo_ln_iid,
          "ln_shared": demo_ln_shared, "ln_dims": demo_ln_dims, "nn_softmax": demo_nn_softmax,

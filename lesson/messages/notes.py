@@ -7,6 +7,7 @@ FIRST_READING = {  # lesson/notes.py MISTAKES before "attention_only": found on 
     "notes.in_notes_lines": {"en": "**In the notes** · «{title}», lines {first}–{last}",
                              "zh": "**笔记中** · «{title}»，第 {first}–{last} 行"},
     "notes.in_app": {"en": "**In this app**", "zh": "**本应用中**"},
+    "notes.on_request": {"en": "Run it on this sentence", "zh": "在这句话上运行"},
     "notes.mask_mul.title": {"en": "Masking by multiplying the scores by 0/1", "zh": "用 0/1 乘分数来做掩码"},
     "notes.mask_mul.wrong": {
         "en": "The note multiplies QKᵀ by the 0/1 mask and then applies softmax. A masked score becomes 0, and "

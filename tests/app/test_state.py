@@ -137,13 +137,16 @@ def test_a_toggle_computes_one_trace_not_two(monkeypatch):
     """Switching √d_k scaling off computes the trace once, with the new option, even when the previous trace has
     left the cache (never first with the old option, to be thrown away). The page's finding from the notes on √d_k
     (ui/notes_demos.demo_scale_no_effect) translates the sentence with ÷√d_k and without, side by side: its scaled
-    trace is the previous one, evicted here, so it is computed again after the page's, and shown."""
+    trace is the previous one, evicted here, so it is computed again after the page's, and shown (its box opened: it
+    runs only while it is, ui/notes.on_request)."""
     import traceback
 
     import ui.data
     from tests.app.conftest import open_page
 
     at = open_page("self_attention", s="a cat and a dog")
+    at.session_state["demo_scale_no_effect"] = True
+    at.run()
     ui.data.ids_trace.clear()
     seen = []
     real = ui.data.run_with_trace
