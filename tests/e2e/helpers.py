@@ -16,9 +16,10 @@ CHARTS_JS = """() => {
   return own.concat(naive);
 }"""
 
-# every chart element on the page has drawn (the sentence box and key listener are the isolated components)
+# every chart element the page shows has drawn (the sentence box and key listener are the isolated components; one in a
+# tab that is not open draws when it is opened)
 ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid="stBidiComponentRegular"]'))
-  .every(el => el.querySelector('.al-charts'))"""
+  .filter(el => el.checkVisibility()).every(el => el.querySelector('.al-charts'))"""
 # at one moment: the script idle, every chart element drawn and every chart showing the sentence (each alone is not
 # enough: a chart element draws after the run ends, one at a time, and a run stopped for a rerun reads as idle)
 ALL_PAINTED_JS = ("sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence)"

@@ -116,13 +116,23 @@ function accept(root, data, payload, seq) {
   });
 }
 
+// A chart element not shown (in a tab that is not open) is drawn once it is: the browser draws what the reader sees,
+// and the rerun after a typing pause, which sends every element, draws no hidden one.
+const hidden = (root) => (root.checkVisibility ? !root.checkVisibility() : root.offsetParent === null);
+const shownLater = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    if (!hidden(target)) { shownLater.unobserve(target); schedule(true); }
+  }
+});
+
 // The pending payloads to draw now. A rerun's payload that the route's drawing has superseded (live.js) waits for
-// its rerun to finish, and is then dropped if it still is.
+// its rerun to finish, and is then dropped if it still is; one for a hidden element waits until it is shown.
 function due() {
   const batch = [];
   for (const [root, { data, payload, seq }] of pending) {
     const old = seq !== null && superseded(root, payload);
     if (old && running()) continue; // judged again when the rerun has finished
+    if (!old && root.isConnected && hidden(root)) { shownLater.observe(root); continue; }
     pending.delete(root);
     if (old) continue;
     const state = elementState(root);
