@@ -108,6 +108,8 @@ def test_tour_step_one_shows_every_token_id_of_a_long_sentence(browser, app_url,
     page.context.close()
 
 
+BUTTONS_AND_CHIPS_JS = """() => !!document.querySelector('.st-key-tour_back button')
+  && document.querySelectorAll('.al-chip').length > 0"""
 TEXT_JS = """() => { const box = document.querySelector('.st-key-tour-text');
   const sizes = Array.from(box.querySelectorAll('p')).map(p => parseFloat(getComputedStyle(p).fontSize));
   return {bottom: box.getBoundingClientRect().bottom + window.scrollY, smallest: Math.min(...sizes)}; }"""
@@ -118,6 +120,7 @@ def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(b
     page = context_page(browser)  # the issue's 13-token sentence: steps 2, 6, 13 and 15 were cut at 1280×720
     sentence = "The animal didn't cross the street because it was too tired"
     open_app(page, f"{app_url}/tour?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": lang}))
+    until(page, BUTTONS_AND_CHIPS_JS)  # the buttons may be drawn a moment after the charts (CI: null read)
     gap = page.evaluate("""() => document.querySelector('.st-key-tour_back button').getBoundingClientRect().top
       - Math.max(...Array.from(document.querySelectorAll('.al-chip')).map(c => c.getBoundingClientRect().bottom))""")
     assert gap >= 8, f"Back and Next {gap} px under the token chips"
@@ -127,6 +130,7 @@ def test_every_tour_steps_text_ends_on_the_projectors_screen_under_the_buttons(b
             page.keyboard.press("PageDown")
             at(page, "tour", n)
         page.wait_for_timeout(800)  # the text is fitted a moment after the step is drawn
+        until(page, "() => !!document.querySelector('.st-key-tour-text p')")  # not mid-rerun, between two steps
         seen = page.evaluate(TEXT_JS)
         if seen["bottom"] > 720 or seen["smallest"] < 18:
             failures.append(f"step {n + 1}: text ends at {seen['bottom']:.0f} px, {seen['smallest']} px type")
