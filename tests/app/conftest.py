@@ -41,6 +41,17 @@ def open_page(page: str, **params) -> AppTest:
     return at
 
 
+def with_demos_open(at: AppTest) -> AppTest:
+    """The page run again with every finding's box that runs the model on demand opened (ui/notes.on_request)."""
+    from ui.notes_demos import ON_REQUEST
+
+    for key in ON_REQUEST:
+        at.session_state[f"demo_{key}"] = True
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
 def payloads(at: AppTest) -> list[dict]:
     """Each chart element's binary payload, read independently of viz.wire: header fields, NumPy arrays in place."""
     out = []

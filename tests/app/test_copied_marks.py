@@ -6,7 +6,7 @@ import torch
 from lesson import catalogue
 from model.checkpoint import load_bundle
 from model.trace import run_with_trace
-from tests.app.conftest import open_page
+from tests.app.conftest import open_page, with_demos_open
 
 torch.set_num_threads(1)
 NAME = "My name is Anna."
@@ -39,7 +39,7 @@ def test_the_minimal_pairs_lab_marks_the_copied_name_and_only_there():
 
 def test_the_mistakes_page_marks_the_copied_name_in_its_printed_translations():
     for lang in ("en", "zh"):
-        at = open_page("notes", s=NAME, lang=lang)
+        at = with_demos_open(open_page("notes", s=NAME, lang=lang))
         assert not at.exception and not at.error
         page = texts(at)
         marked = "我叫Anna。" + note("Anna", lang)

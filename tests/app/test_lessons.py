@@ -10,7 +10,7 @@ import torch
 from model.checkpoint import load_bundle
 from model.positional import sinusoidal_encoding
 from model.trace import run_batch_trace, run_with_trace
-from tests.app.conftest import array, by_title, open_page
+from tests.app.conftest import array, by_title, open_page, with_demos_open
 from ui.pinyin import readings
 
 S = "I have a cat"
@@ -405,8 +405,9 @@ def test_the_relative_shift_works_at_every_length_of_the_slider(length):
 
 @pytest.fixture(scope="module")
 def mistakes_page():
-    """The Mistakes page on S in English, its text, the model and the sentence's trace."""
-    at = open_page("notes", s=S)
+    """The Mistakes page on S in English with every demonstration opened, its text, the model and the sentence's
+    trace."""
+    at = with_demos_open(open_page("notes", s=S))
     bundle = load_bundle("en-zh")
     return at, texts(at), bundle, run_with_trace(bundle, S)
 
