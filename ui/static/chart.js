@@ -14,7 +14,7 @@ import grid from "./grid.js";
 import head_view from "./head_view.js";
 import heatmap from "./heatmap.js";
 import { publish } from "./instrument.js";
-import { arrived, elementState, listen, moved, rerunStarted, split, superseded } from "./live.js";
+import { arrived, elementState, isHidden, listen, moved, rerunStarted, split, superseded } from "./live.js";
 import wirings from "./wirings.js";
 
 /**
@@ -118,10 +118,9 @@ function accept(root, data, payload, seq) {
 
 // A chart element not shown (in a tab that is not open) is drawn once it is: the browser draws what the reader sees,
 // and the rerun after a typing pause, which sends every element, draws no hidden one.
-const hidden = (root) => (root.checkVisibility ? !root.checkVisibility() : root.offsetParent === null);
 const shownLater = new ResizeObserver((entries) => {
   for (const { target } of entries) {
-    if (!hidden(target)) { shownLater.unobserve(target); schedule(true); }
+    if (!isHidden(target)) { shownLater.unobserve(target); schedule(true); }
   }
 });
 
@@ -132,7 +131,7 @@ function due() {
   for (const [root, { data, payload, seq }] of pending) {
     const old = seq !== null && superseded(root, payload);
     if (old && running()) continue; // judged again when the rerun has finished
-    if (!old && root.isConnected && hidden(root)) { shownLater.observe(root); continue; }
+    if (!old && root.isConnected && isHidden(root)) { shownLater.observe(root); continue; }
     pending.delete(root);
     if (old) continue;
     const state = elementState(root);
