@@ -3,12 +3,14 @@ decoder sees only the encoder's final state (Cho et al., 2014), and RNNsearch, a
 additive attention e_ij = v_aᵀ tanh(W_a s_{i−1} + U_a h_j) (Bahdanau, Cho & Bengio, 2015).
 
 Both read the shipped en-zh checkpoint's vocabularies. Training runs the fused `nn.GRU` / `nn.GRUCell`;
-`gru_cell` and `additive_attention` write the same steps out in NumPy for the page (and the tests hold them to the
-torch modules)."""
+`gru_cell` and `additive_attention` write the same steps out in NumPy (the tests hold them to the torch modules), and a
+sentence is translated for the page with them (`run_source`): one row at a time, NumPy's matrix–vector products take
+half the time of torch's."""
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +20,7 @@ from torch import nn
 
 from model.checkpoint import CHECKPOINT_DIR
 from model.data import to_batch
-from model.decoding import guarded
+from model.decoding import guarded, repeating
 from model.tokenizer import BOS, BOS_ID, EOS, EOS_ID, PAD_ID, UNK, Encoded, Vocab, detokenize
 from model.trace import read_only
 
@@ -197,6 +199,11 @@ class RNNBundle:
         """The model's configuration."""
         return self.model.config
 
+    @cached_property
+    def decoder(self) -> DecoderWeights:
+        """The decoder's weights as NumPy arrays (views of the model's, read-only), for `run_source`."""
+        return decoder_weights(self.model)
+
 
 def build(kind: str, src_vocab: Vocab, tgt_vocab: Vocab, **sizes) -> Seq2Seq:
     """A fresh model of a kind for the vocabularies."""
@@ -272,15 +279,64 @@ def run_rnn(bundle: RNNBundle, text: str, guard: bool = True) -> RNNTrace:
     return run_source(bundle, src, guard)
 
 
+@dataclass(frozen=True)
+class DecoderWeights:
+    """One model's decoder as float32 NumPy arrays: the target embeddings, the GRU (gates r, z, n), the deep output,
+    and RNNsearch's W_a, U_a and v_a (RNNenc: None)."""
+
+    E: np.ndarray  # (V, emb)
+    gru: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # w_ih (3·hidden, emb + hidden), w_hh, b_ih, b_hh
+    readout: tuple[np.ndarray, np.ndarray]  # (emb, 2·hidden + emb), (emb,)
+    out: tuple[np.ndarray, np.ndarray]  # (V, emb), (V,)
+    W_a: np.ndarray | None  # (attn, hidden)
+    U_a: np.ndarray | None  # (attn, hidden)
+    v_a: np.ndarray | None  # (attn,)
+
+
+def decoder_weights(model: Seq2Seq) -> DecoderWeights:
+    """A model's decoder weights, read-only NumPy views."""
+    np_of = lambda t: read_only(t.detach().numpy())  # noqa: E731
+    cell = model.cell if isinstance(model, RNNSearch) else model.decoder
+    suffix = "" if isinstance(model, RNNSearch) else "_l0"
+    gru = tuple(np_of(getattr(cell, f"{w}{suffix}")) for w in ("weight_ih", "weight_hh", "bias_ih", "bias_hh"))
+    attention = [np_of(model.W_a.weight), np_of(model.U_a.weight), np_of(model.v_a.weight[0])] \
+        if isinstance(model, RNNSearch) else [None] * 3
+    return DecoderWeights(np_of(model.tgt_emb.weight), gru, (np_of(model.readout.weight), np_of(model.readout.bias)),
+                          (np_of(model.out.weight), np_of(model.out.bias)), *attention)
+
+
 @torch.no_grad()
 def run_source(bundle: RNNBundle, src: Encoded, guard: bool = True) -> RNNTrace:
-    """Greedy translation of a tokenised sentence (at least one token) with every step recorded."""
-    ids, steps = bundle.model.greedy(torch.tensor([src.ids]), bundle.config.max_len, guard)
-    first = lambda key: read_only(torch.stack([st[key][0] for st in steps]).numpy())  # noqa: E731 (steps, ...)
-    attends = "alpha" in steps[0]
-    return RNNTrace(bundle.name, bundle.config.kind, src, bundle.tgt_vocab.decode(ids[0]), len(ids[0]) < len(steps),
-                    read_only(steps[0]["h"][0].numpy()), first("s_prev"), first("c"),
-                    first("e") if attends else None, first("alpha") if attends else None)
+    """Greedy translation of a tokenised sentence (at least one token) with every step recorded: the encoder in
+    torch, the decoder step by step in NumPy (`gru_cell`, `additive_scores`), the repetition guard as `greedy`'s."""
+    w, start = bundle.decoder, bundle.model.start(torch.tensor([src.ids]))
+    h, s = start["h"][0].numpy(), start["s"][0].numpy()  # (S, hidden), (hidden,)
+    Uh = h @ w.U_a.T if w.W_a is not None else None  # (S, attn), once per sentence
+    y, written, rows = BOS_ID, [], {"s_prev": [], "c": [], "e": [], "alpha": []}
+    for _ in range(bundle.config.max_len):
+        emb = w.E[y]  # (emb,)
+        if Uh is not None:
+            e, alpha = additive_scores(w.W_a @ s, Uh, w.v_a)  # (S,), (S,)
+            c = alpha @ h  # (hidden,)
+            rows["e"].append(e)
+            rows["alpha"].append(alpha)
+        else:
+            c = start["c"][0].numpy()  # (hidden,) the encoder's last state, every step
+        rows["s_prev"].append(s)
+        rows["c"].append(c)
+        s = gru_cell(np.concatenate([emb, c]), s, *w.gru)["h"]  # (hidden,)
+        logits = w.out[0] @ np.tanh(w.readout[0] @ np.concatenate([s, emb, c]) + w.readout[1]) + w.out[1]  # (V,)
+        if guard and (banned := repeating(written)):
+            logits[banned] = -np.inf
+        y = int(logits.argmax())
+        written.append(y)
+        if y == EOS_ID:
+            break
+    stacked = {k: read_only(np.stack(v)) if v else None for k, v in rows.items()}  # (steps, ...)
+    finished = written[-1] == EOS_ID
+    tokens = bundle.tgt_vocab.decode(written[:-1] if finished else written)
+    return RNNTrace(bundle.name, bundle.config.kind, src, tokens, finished, read_only(h), stacked["s_prev"],
+                    stacked["c"], stacked["e"], stacked["alpha"])
 
 
 @torch.no_grad()
@@ -326,10 +382,16 @@ def additive_attention(s: np.ndarray, h: np.ndarray, W_a: np.ndarray, U_a: np.nd
     """Bahdanau's scores in NumPy for one decoder state s (hidden,) over annotations h (S, hidden): the hidden
     layer tanh(W_a s + U_a h_j) (S, attn), the scores e_j (S,), the weights α (S,), the context Σ α_j h_j."""
     hidden = np.tanh(W_a @ s + h @ U_a.T)  # (S, attn)
-    e = hidden @ v_a  # (S,)
-    alpha = np.exp(e - e.max())
-    alpha = alpha / alpha.sum()  # (S,)
+    e, alpha = additive_scores(W_a @ s, h @ U_a.T, v_a)  # (S,), (S,)
     return {"hidden": hidden, "scores": e, "weights": alpha, "context": alpha @ h}
+
+
+def additive_scores(W_a_s: np.ndarray, U_a_h: np.ndarray, v_a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The scores e_j = v_aᵀ tanh(W_a s + U_a h_j) from W_a s (attn,) and every U_a h_j (S, attn), and their
+    softmax α; (S,), (S,)."""
+    e = np.tanh(W_a_s + U_a_h) @ v_a  # (S,)
+    alpha = np.exp(e - e.max())
+    return e, alpha / alpha.sum()
 
 
 ENCODE_LENGTHS = (2, 4, 8, 16, 32, 64)  # sentence lengths timed (the Transformer's positions end at 64)

@@ -3,6 +3,7 @@ where every output zⱼ reads every input xᵢ in the same step (the paper's Tab
 lengths, for this sentence)."""
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 import numpy as np
@@ -64,13 +65,26 @@ def shortest_path(edges: np.ndarray, n_nodes: int, start: int, end: int) -> list
     return path[::-1]
 
 
-def wiring(edges: np.ndarray, n: int, title: str, caption: str, prefix: str, hover: str, arrows: bool) -> Wiring:
+EDGES = {"recurrent": recurrent_edges, "attention": attention_edges}
+
+
+@functools.lru_cache(maxsize=2 * 128)
+def graph(kind: str, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """A layer's edges over n tokens (kind: a key of EDGES), each node's path length from x₁, each output's operation
+    number and one shortest path x₁ → last output: they depend on n alone, so each n is worked out once (read-only)."""
+    edges = EDGES[kind](n)  # (E, 2)
+    dist, step = distances(edges, 2 * n), steps(edges, n)  # (2n,), (n,)
+    for a in (edges, dist, step):
+        a.setflags(write=False)
+    return edges, dist, step, shortest_path(edges, 2 * n, 0, 2 * n - 1)
+
+
+def wiring(kind: str, n: int, title: str, caption: str, prefix: str, hover: str, arrows: bool) -> Wiring:
     """A panel: outputs named prefix₁ …, the path x₁ → last output, and each output's hover ({name}, {step}, {n},
     {links}: its operation number and its path length from x₁, read off the edges)."""
-    dist, step = distances(edges, 2 * n), steps(edges, n)
+    edges, dist, step, path = graph(kind, n)
     names = tuple(f"{prefix}{sub(j + 1)}" for j in range(n))
     hovers = tuple(hover.format(name=names[j], step=step[j], n=n, links=dist[n + j]) for j in range(n))
-    path = shortest_path(edges, 2 * n, 0, 2 * n - 1)
     return Wiring(title, caption, names, f32(edges), f32(path), hovers, arrows)
 
 
@@ -87,8 +101,8 @@ def recurrence_and_attention(tokens, *, title: str = "", recurrent: tuple[str, s
     if n == 0:
         raise ValueError("no tokens to draw")
     cap = None if n <= look.full_labels else look.full_labels
-    panels = (wiring(recurrent_edges(n), n, *recurrent, "h", recurrent_hover, True),
-              wiring(attention_edges(n), n, *attention, "z", attention_hover, False))
+    panels = (wiring("recurrent", n, *recurrent, "h", recurrent_hover, True),
+              wiring("attention", n, *attention, "z", attention_hover, False))
     return Wirings(title=title, tokens=tokens, ticks=ticks(n, cap), note=words.thinned, panels=panels,
                    colour=style.PRIMARY, edge_colour=style.NEUTRAL, path_colour=style.ACCENT,
                    height=height or style.auto_height(n, per_row=30, extra=170, lo=330, hi=1800), look=look)

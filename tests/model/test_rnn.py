@@ -8,9 +8,13 @@ import torch
 
 from model.checkpoint import CHECKPOINT_DIR
 from model.rnn import RNN_DIR, additive_attention, gru_cell, load_rnn, run_rnn
-from model.tokenizer import BOS_ID, Vocab
+from model.tokenizer import BOS_ID, EOS_ID, Vocab
 
 SENTENCE = "The agreement on the European Economic Area was signed in August 1992."
+LECTURE = [SENTENCE, "Attention is all you need.", "I love machine learning.", "The cat sat on the mat.",
+           "My name is Zorblat.", "no no no no no no no no no no no no", "Hello", "?",
+           "The students who came to the lecture yesterday asked many questions about how attention works.",
+           "Tom thinks that Mary knows where John put the keys that his mother gave him last year."]
 
 
 @pytest.fixture(scope="module", params=["rnnenc-en-zh", "rnnsearch-en-zh"])
@@ -73,6 +77,20 @@ def test_the_decoder_states_are_the_gru_cell_applied_to_each_step(bundle):
         assert np.allclose(np_gru(x, tr.states[i].astype(np.float64), *w), tr.states[i + 1], atol=1e-5)
     if tr.kind == "rnnenc":  # the decoder reads nothing but the encoder's last state
         assert np.allclose(tr.contexts, tr.annotations[-1], atol=1e-6)
+
+
+def test_the_pages_numpy_decoding_writes_what_the_torch_models_greedy_writes(bundle):
+    """run_rnn decodes in NumPy, one sentence at a time; the torch model's batched greedy (what training's dev BLEU
+    runs) writes the same tokens for short, long, unknown-word and repeating sentences, through the same states."""
+    for text in LECTURE:
+        tr = run_rnn(bundle, text)
+        with torch.no_grad():
+            ids, steps = bundle.model.greedy(torch.tensor([tr.src.ids]), bundle.config.max_len)
+        assert tr.tokens == bundle.tgt_vocab.decode(ids[0]), text
+        assert tr.finished == (EOS_ID not in ids[0] and len(steps) > len(ids[0]))
+        assert np.allclose(tr.states, torch.stack([st["s_prev"][0] for st in steps]).numpy(), atol=1e-5)
+        if tr.kind == "rnnsearch":
+            assert np.allclose(tr.weights, torch.stack([st["alpha"][0] for st in steps]).numpy(), atol=1e-5)
 
 
 def test_additive_attention_matches_numpy():

@@ -93,6 +93,13 @@ class Step:
     tf_weights: np.ndarray  # (h, S) their softmax
 
 
+@per_process(1)
+def additive_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """RNNsearch's W_a (attn, hidden), U_a (attn, hidden) and v_a (attn,) in float64, read-only, made once."""
+    w = rnn_bundle(RNNSEARCH).decoder
+    return tuple(read_only(m.astype(np.float64)) for m in (w.W_a, w.U_a, w.v_a))
+
+
 def transformer(v: View) -> Trace:
     """The view's sentence through its model with the default toggles, greedy (what the page compares with)."""
     return data.compared(v, v.model, v.sentence)
@@ -106,11 +113,10 @@ def opened_step(v: View) -> Step:
 @per_process(64)
 def step_of(name: str, text: str, i: int) -> Step:
     """RNNsearch's step i of the sentence, and model `name`'s own step i (or its last) with the default toggles."""
-    tr, model = rnn_trace(RNNSEARCH, text), rnn_bundle(RNNSEARCH).model
+    tr = rnn_trace(RNNSEARCH, text)
     tf = data.trace(name, text, AttnOptions(), DecodeOptions())
-    matrices = [m.weight.detach().double().numpy() for m in (model.W_a, model.U_a, model.v_a)]
     additive = additive_attention(tr.states[i].astype(np.float64), tr.annotations.astype(np.float64),
-                                  matrices[0], matrices[1], matrices[2][0])
+                                  *additive_weights())
     attn = tf.attn("cross", tf.config.N - 1)
     j = min(i, len(attn.queries) - 1)
     d_k = attn.q.shape[-1]
