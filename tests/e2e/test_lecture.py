@@ -85,6 +85,21 @@ def test_the_clicker_moves_on_after_typing_and_out_of_the_tour_at_both_ends(brow
     page.context.close()
 
 
+def test_a_clicker_going_back_and_forth_after_typing_never_misses_a_press(browser, app_url):
+    """Typed, then → → PageDown ← PageUp → (the press that found it: ← after PageDown moved the caret of the sentence
+    box, which still had the focus, and → after PageUp moved it back): every press moves the tour one step."""
+    page = context_page(browser, 1280, 720)
+    open_app(page, f"{app_url}/tour?s=I+have+a+cat&presenter=1")
+    at(page, "tour", 0)
+    retype(page, "The cat sat on the mat.")  # the focus in the box, the caret at the end
+    for key, step in [("ArrowRight", 1), ("ArrowRight", 2), ("PageDown", 3), ("ArrowLeft", 2), ("PageUp", 1),
+                      ("ArrowRight", 2)]:
+        page.keyboard.press(key)
+        at(page, "tour", step, "The cat sat on the mat.", timeout=20_000)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 IDS_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart]')).map(el => ({
   rows: el.__alChart.y, ids: el.__alChart.z.map(r => r[0]),
   drawn: (el.__al && el.__al.box && el.__al.box.values) || null}))"""

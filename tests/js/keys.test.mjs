@@ -1,7 +1,7 @@
 // ui/static/components/keys.js: which key presses move the lecture (the clicker contract, docs/pages.md "Keys").
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { action } from "../../ui/static/components/keys.js";
+import { action, leaves } from "../../ui/static/components/keys.js";
 
 const BODY = { tag: "BODY", role: "", editable: false, sentence: false, dialog: false };
 const box = (text, start, end = start) => ({ ...BODY, tag: "INPUT", sentence: true, start, end, length: text.length });
@@ -48,4 +48,14 @@ test("controls keep the arrows they use; multi-line text, lists and open dialogs
   assert.equal(action("PageDown", { ...BODY, tag: "DIV", editable: true }), null);
   assert.equal(action("PageDown", { ...BODY, dialog: true }), null);
   assert.equal(action("Enter", { ...box("I have a cat", 12), dialog: true }), null);
+});
+
+test("a press that moves the lecture from the sentence box leaves it, as Enter and Escape do; elsewhere none", () => {
+  const end = box("I have a cat", 12);
+  assert.equal(leaves(action("PageDown", box("I have a cat", 4)), box("I have a cat", 4)), true);
+  assert.equal(leaves(action("ArrowRight", end), end), true); // the caret at the end: the next ← goes back
+  assert.equal(leaves(action("ArrowLeft", end), end), false); // editing: the caret moves, the box keeps the focus
+  assert.equal(leaves(action("Escape", end), end), true);
+  assert.equal(leaves(action("PageDown", BODY), BODY), false);
+  assert.equal(leaves(action("ArrowRight", { ...BODY, tag: "INPUT" }), { ...BODY, tag: "INPUT" }), false);
 });

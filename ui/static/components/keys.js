@@ -2,7 +2,8 @@
 // clickers send) move through the lecture from anywhere but a multi-line text, a list or a dialog; → / ← do too,
 // except in a box or control that uses them, where they move the caret or the value, but in the sentence box they
 // move once the caret stands at its end (→) or start (←), where the caret cannot go further. Enter or Escape in the
-// sentence box leaves it, so the clicker's next press moves.
+// sentence box leaves it, so the clicker's next press moves; so does a press that moves the lecture from it (the
+// lecturer has stopped typing: after PageDown, ← goes back instead of moving the caret).
 const NEXT = { ArrowRight: "next", PageDown: "next" };
 const PREV = { ArrowLeft: "prev", PageUp: "prev" };
 const ARROW_ROLES = ["slider", "spinbutton", "radio", "tab", "option", "listbox", "combobox", "textbox", "gridcell",
@@ -23,6 +24,12 @@ export function action(key, at) {
   }
   if (at.tag === "INPUT" || ARROW_ROLES.includes(at.role)) return null;
   return move;
+}
+
+// Whether the focus leaves the element the key was pressed in: the sentence box on Enter or Escape ("leave"), or on a
+// press that moved the lecture from it.
+export function leaves(done, at) {
+  return done === "leave" || (done !== null && at.sentence);
 }
 
 // Where a key event was pressed, as `action` reads it.
@@ -48,9 +55,9 @@ export default function ({ setTriggerValue }) {
   document.addEventListener("keydown", (e) => {
     if (e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const target = e.composedPath()[0] || e.target;
-    const done = action(e.key, where(e));
-    if (done === "leave") target.blur();
-    else if (done) {
+    const at = where(e), done = action(e.key, at);
+    if (leaves(done, at)) target.blur();
+    if (done && done !== "leave") {
       e.preventDefault(); // PageDown must not also scroll the page, nor → move a caret at the end
       const lecture = console_();
       if (lecture) lecture.postMessage({ alKey: done }, location.origin);
