@@ -33,9 +33,10 @@ class Outbox:
         """Pass a message on, or hold it."""
         (self.held.append if self.holding else self.server.send)(message)
 
-    def wait(self, n: int) -> None:
-        """Wait until n messages are held."""
-        for _ in range(200):
+    def wait(self, n: int, timeout: float = 30) -> None:
+        """Wait until n messages are held (30 s: under CI's load the second once took more than 10)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
             if len(self.held) >= n:
                 return
             self.page.wait_for_timeout(50)
