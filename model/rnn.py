@@ -312,16 +312,15 @@ def run_source(bundle: RNNBundle, src: Encoded, guard: bool = True) -> RNNTrace:
     w, start = bundle.decoder, bundle.model.start(torch.tensor([src.ids]))
     h, s = start["h"][0].numpy(), start["s"][0].numpy()  # (S, hidden), (hidden,)
     Uh = h @ w.U_a.T if w.W_a is not None else None  # (S, attn), once per sentence
+    c = None if Uh is not None else start["c"][0].numpy()  # (hidden,) RNNenc: the encoder's last state, every step
     y, written, rows = BOS_ID, [], {"s_prev": [], "c": [], "e": [], "alpha": []}
     for _ in range(bundle.config.max_len):
         emb = w.E[y]  # (emb,)
         if Uh is not None:
-            e, alpha = additive_scores(w.W_a @ s, Uh, w.v_a)  # (S,), (S,)
+            e, alpha = additive_scores(np.tanh(w.W_a @ s + Uh), w.v_a)  # (S,), (S,)
             c = alpha @ h  # (hidden,)
             rows["e"].append(e)
             rows["alpha"].append(alpha)
-        else:
-            c = start["c"][0].numpy()  # (hidden,) the encoder's last state, every step
         rows["s_prev"].append(s)
         rows["c"].append(c)
         s = gru_cell(np.concatenate([emb, c]), s, *w.gru)["h"]  # (hidden,)
@@ -382,14 +381,14 @@ def additive_attention(s: np.ndarray, h: np.ndarray, W_a: np.ndarray, U_a: np.nd
     """Bahdanau's scores in NumPy for one decoder state s (hidden,) over annotations h (S, hidden): the hidden
     layer tanh(W_a s + U_a h_j) (S, attn), the scores e_j (S,), the weights α (S,), the context Σ α_j h_j."""
     hidden = np.tanh(W_a @ s + h @ U_a.T)  # (S, attn)
-    e, alpha = additive_scores(W_a @ s, h @ U_a.T, v_a)  # (S,), (S,)
+    e, alpha = additive_scores(hidden, v_a)  # (S,), (S,)
     return {"hidden": hidden, "scores": e, "weights": alpha, "context": alpha @ h}
 
 
-def additive_scores(W_a_s: np.ndarray, U_a_h: np.ndarray, v_a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The scores e_j = v_aᵀ tanh(W_a s + U_a h_j) from W_a s (attn,) and every U_a h_j (S, attn), and their
+def additive_scores(hidden: np.ndarray, v_a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The scores e_j = v_aᵀ tanh(W_a s + U_a h_j) from the hidden layer tanh(W_a s + U_a h_j) (S, attn), and their
     softmax α; (S,), (S,)."""
-    e = np.tanh(W_a_s + U_a_h) @ v_a  # (S,)
+    e = hidden @ v_a  # (S,)
     alpha = np.exp(e - e.max())
     return e, alpha / alpha.sum()
 

@@ -81,11 +81,12 @@ export function cellText(ctx, spec, cw, ch, k) {
 function draw(ctx, spec, b, k) {
   const look = spec.look, [R, C] = spec.values.shape, v = spec.values, mask = spec.mask;
   const colour = colourOf(spec.colours), { cw, ch } = b;
-  const cells = ctx.drawImage ? drawCells(ctx, spec, b, colour) : null; // a canvas: one image; SVG: a rect a cell
-  for (let i = 0; i < R; i++) for (let j = 0; j < C; j++) {
+  const image = !!ctx.drawImage; // a canvas: the cells as one image; the SVG export: a rect a cell
+  if (image) drawCells(ctx, spec, b, colour);
+  if (!image || b.values) for (let i = 0; i < R; i++) for (let j = 0; j < C; j++) {
     const n = i * C + j, x = b.left + j * cw, y = b.top + i * ch, masked = mask[n] === 1;
     const c = masked || !Number.isFinite(v[n]) ? null : colour(v[n]);
-    if (!cells) {
+    if (!image) {
       ctx.fillStyle = masked ? look.mask_grey : c ? c.css : "white";
       ctx.fillRect(x, y, Math.ceil(cw), Math.ceil(ch));
     }
@@ -115,7 +116,6 @@ function drawCells(ctx, spec, b, colour) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(cells, b.left, b.top, C * b.cw, R * b.ch);
   ctx.imageSmoothingEnabled = smoothing;
-  return true;
 }
 
 const WHITE = [255, 255, 255];
