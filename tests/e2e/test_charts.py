@@ -3,6 +3,7 @@ import urllib.parse
 
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lesson import catalogue
 from tests.e2e.helpers import chart, open_app, wait_painted
@@ -10,6 +11,7 @@ from viz import style
 
 pytestmark = pytest.mark.e2e
 SENTENCE = "I have a cat"
+HOVER_TRIES = 5
 
 CELL_JS = """([title, i, j]) => {
   const el = Array.from(document.querySelectorAll('[data-al-chart]')).find(e => e.__alChart.title === title);
@@ -31,20 +33,30 @@ def grey_rgb() -> list[int]:
     return [int(style.MASK_GREY[i:i + 2], 16) for i in (1, 3, 5)]
 
 
+def hover(page, js: str, arg) -> tuple[dict, str]:
+    """Move the pointer to the point `js` (given `arg`) finds and return it with the tip it shows; the point is found
+    again and the move repeated while no tip shows (a chart repainted between finding the point and the move)."""
+    tip = page.locator("[data-al-chart] .al-tip:visible")
+    for _ in range(HOVER_TRIES):
+        point = page.evaluate(js, arg)
+        page.mouse.move(point["x"], point["y"])
+        try:
+            return point, tip.text_content(timeout=2_000)
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"no tip after {HOVER_TRIES} moves to {point}")
+
+
 def test_masked_cells_are_grey_and_hover_says_minus_infinity(page, app_url):
     open_app(page, url(app_url, "self_attention", s=SENTENCE, side="decoder"))
     wait_painted(page, SENTENCE)
     title = "Masked scores"
-    masked = page.evaluate(CELL_JS, [title, 0, 1])  # row 0 sees only itself: column 1 is masked
-    assert masked["rgb"] == grey_rgb()
-    visible = page.evaluate(CELL_JS, [title, 1, 0])
+    masked, text = hover(page, CELL_JS, [title, 0, 1])  # row 0 sees only itself: column 1 is masked
+    assert masked["rgb"] == grey_rgb() and text.endswith("= −∞ (masked)")
+    visible, text = hover(page, CELL_JS, [title, 1, 0])
     assert visible["rgb"] != grey_rgb()
-    page.mouse.move(masked["x"], masked["y"])
-    tip = page.locator("[data-al-chart] .al-tip:visible")
-    assert tip.inner_text().endswith("= −∞ (masked)")
-    page.mouse.move(visible["x"], visible["y"])
     shown = chart(page, title)["z"][1][0]
-    value = float(tip.inner_text().rsplit("= ", 1)[1].replace("−", "-"))
+    value = float(text.rsplit("= ", 1)[1].replace("−", "-"))
     assert value == pytest.approx(shown, abs=5e-4)
     assert not page.errors, page.errors
 
@@ -132,10 +144,8 @@ def test_rope_arrows_are_drawn_on_canvas_with_numpys_turned_pairs(page, app_url)
     turned = (raw[:, 0] + 1j * raw[:, 1]).astype(np.complex128) * np.exp(1j * np.arange(len(raw)))  # (S,)
     np.testing.assert_allclose(np.array(shown["z"]), np.stack([turned.real, turned.imag], 1), atol=1e-4)
     assert shown["x"] == [f"{p}:{w}" for p, w in enumerate(words.split())]
-    point = page.evaluate(TIP_JS, [title, 2])
-    page.mouse.move(point["x"], point["y"])
-    tip = page.locator("[data-al-chart] .al-tip:visible")
-    name, values = tip.inner_text().replace("−", "-").split(None, 1)
+    _, text = hover(page, TIP_JS, [title, 2])
+    name, values = text.replace("−", "-").split(None, 1)
     assert name == "2:sees"
     tip_values = [float(v) for v in values.strip("()").split(",")]
     assert tip_values == pytest.approx([turned[2].real, turned[2].imag], abs=0.006)
@@ -170,16 +180,13 @@ def test_curves_and_wirings_are_drawn_on_canvas_and_plotly_js_is_never_fetched(p
     assert not [name for name in fetched if "plotly" in name]
 
     title = catalogue.lookup("paper.fig_memory", "en")
-    point = page.evaluate(CURVE_POINT_JS, [title, 0, 2])
-    page.mouse.move(point["x"], point["y"])
-    tip = page.locator("[data-al-chart] .al-tip:visible")
-    series, where = tip.text_content().split("\n")
+    point, text = hover(page, CURVE_POINT_JS, [title, 0, 2])
+    series, where = text.split("\n")
     n, value = where.split(": ")
     assert series == catalogue.lookup("paper.trace_scores", "en") and n == str(int(point["n"]))
     heads = 4  # the shipped models' h: the score matrix holds h·n² float32
     assert float(value) == pytest.approx(heads * point["n"] ** 2 * 4 / 2**20, abs=5e-4)
 
-    node = page.evaluate(LAST_OUTPUT_JS, catalogue.lookup("paper.fig_paths", "en"))
-    page.mouse.move(node["x"], node["y"])
-    assert tip.text_content() == node["hover"] and node["hover"].endswith("path length 1")
+    node, text = hover(page, LAST_OUTPUT_JS, catalogue.lookup("paper.fig_paths", "en"))
+    assert text == node["hover"] and node["hover"].endswith("path length 1")
     assert not page.errors, page.errors

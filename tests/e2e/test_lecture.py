@@ -707,3 +707,29 @@ def test_a_stage_that_moves_up_after_its_first_draw_is_fitted_again(browser, app
     assert all(c["drawn"]["size"] >= 18 for c in page.evaluate(IDS_JS))
     assert not page.errors, page.errors
     page.context.close()
+
+
+STAGE_FIT_JS = """() => Array.from(document.querySelectorAll('.st-key-al-stage [data-al-chart] canvas'), c => {
+  const r = c.getBoundingClientRect(); return [Math.round(r.height), r.bottom <= window.innerHeight];
+})"""
+FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))))"
+
+
+def test_a_stage_keeps_its_first_screen_fit_while_the_lecturer_is_scrolled_down(browser, app_url):
+    """Streamlit scrolls its main section, not the window: the stage took its scrolled-away top for its place on the
+    page, so the page growing below (an expander opened) while the lecturer was scrolled down refitted it to a room
+    7,000 px tall, and back at the top its charts ran past the first screen (517 to 561 px at 1280×720)."""
+    sentence = "The cat sat on the mat"
+    page = context_page(browser, 1280, 720)
+    open_app(page, f"{app_url}/self_attention?" + urllib.parse.urlencode({"s": sentence, "presenter": 1, "lang": "en"}))
+    wait_painted(page, sentence)
+    fitted = page.evaluate(STAGE_FIT_JS)
+    assert fitted and all(inside for _, inside in fitted), fitted
+    page.evaluate("() => Array.from(document.querySelectorAll('[data-al-chart]')).at(-1).scrollIntoView()")
+    page.evaluate("""() => { const grown = document.createElement('div'); grown.style.height = '40px';
+      document.querySelector('[data-testid="stMainBlockContainer"]').append(grown); }""")
+    page.evaluate(FRAMES_JS)  # the block's resize is observed, and the stage refitted, in the frames that follow
+    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop = 0")
+    assert page.evaluate(STAGE_FIT_JS) == fitted
+    assert not page.errors, page.errors
+    page.context.close()

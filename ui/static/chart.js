@@ -189,8 +189,11 @@ function stageRoom(slots) {
   slots.forEach((slot) => { slot.__al.fit = Math.max(STAGE_MIN_PX, left / rows); });
 }
 
+// The stage's top on the page, however scrolled: Streamlit scrolls its main section, not the window.
 function stageTop(box) {
-  return box.getBoundingClientRect().top + window.scrollY;
+  let top = box.getBoundingClientRect().top + window.scrollY;
+  for (let el = box.parentElement; el && el !== document.documentElement; el = el.parentElement) top += el.scrollTop;
+  return top;
 }
 
 // A resized window (a projector's) fits the stage's charts again; so does a stage that moved up or down the page
