@@ -46,7 +46,25 @@ def without_figure(page: str, model: str) -> bool:
 
 # Everything measured on the page as it stands (args: the least text size in px).
 MEASURE_JS = r"""(least) => {
-  const W = innerWidth, H = innerHeight, out = {charts: 0, outside: [], small: [], cut: [], overlaps: []};
+  const W = innerWidth, H = innerHeight, out = {charts: 0, outside: [], small: [], cut: [], overlaps: [], titles: []};
+  // a chart's title as drawn (with a thinned chart's note after it): its lines (one run of fillText calls), their sizes,
+  // and the lines that start inside one of its words (neither after a space nor at a boundary of the browser's word
+  // segmenter)
+  const squeeze = (s) => s.replace(/\s/g, ''), words = new Intl.Segmenter('zh', {granularity: 'word'});
+  const titleLines = (title, texts) => {
+    const whole = squeeze(title), strings = texts.map((t) => squeeze(t.text));
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i, joined = ''; j < texts.length && whole.startsWith(joined.slice(0, whole.length)); j++) {
+        if (!(joined += strings[j]).startsWith(whole)) continue;
+        const lines = texts.slice(i, j + 1), starts = new Set(Array.from(words.segment(title), (w) => w.index));
+        let end = 0;
+        const inside = lines.map((t) => { const k = title.indexOf(t.text, end); end = k + t.text.length; return k; })
+          .filter((k) => k > 0 && !starts.has(k) && !/\s/.test(title[k - 1]));
+        return {title, sizes: lines.map((t) => t.size), inside: inside.map((k) => title.slice(0, k) + ' / ' + title.slice(k))};
+      }
+    }
+    return {title, sizes: [], inside: []};
+  };
   const inside = (x0, y0, x1, y1, r) => x0 >= r.left - 1 && y0 >= r.top - 1 && x1 <= r.right + 1 && y1 <= r.bottom + 1;
   const screen = {left: 0, top: 0, right: W, bottom: H};
   for (const slot of document.querySelectorAll('.st-key-al-stage [data-al-chart]')) {
@@ -66,6 +84,7 @@ MEASURE_JS = r"""(least) => {
       else if (!inside(...box, r)) out.outside.push(`${name}: ${JSON.stringify(t.text)} cut by the chart's edge`);
     }
     if (canvas) out.overlaps.push([name, canvas.__texts || []]);
+    if (canvas && slot.__al.spec?.title) out.titles.push(titleLines(slot.__al.spec.title, canvas.__texts || []));
   }
   const small = new Set(), note = (text, size, where) => {
     if (size < least - 0.05) small.add(`${where}: ${JSON.stringify(text.trim().slice(0, 30))} ${size.toFixed(1)} px`);
@@ -153,6 +172,11 @@ def check(page, where: str, figure: bool) -> list[str]:
             failures.append(f"{at}: the drawing canvas is not on the first screen ({box})")
     failures += [f"{at}: {name}: overlapping {pairs[:3]}" for name, texts in seen["overlaps"]
                  if (pairs := collisions(texts))]
+    sizes = {round(size, 1) for t in seen["titles"] for size in t["sizes"]}
+    if len(sizes) > 1:
+        failures.append(f"{at}: the stage's titles at {len(sizes)} sizes {sorted(sizes)}: {[t['title'] for t in seen['titles']]}")
+    failures += [f"{at}: a title broken inside a word: {t['inside']}" for t in seen["titles"] if t["inside"]]
+    failures += [f"{at}: {t['title']!r} not drawn as one run of lines" for t in seen["titles"] if not t["sizes"]]
     if seen["chips"]["rows"] != 1 or seen["chips"]["bottom"] > height / 4:
         failures.append(f"{at}: token chips in {seen['chips']['rows']} rows down to {seen['chips']['bottom']:.0f} px")
     if seen["flagged"] and not seen["notice"]:

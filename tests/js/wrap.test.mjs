@@ -24,3 +24,13 @@ test("a Chinese title breaks after its last pause rather than inside a word, whe
   // ten characters fill 200 px; its pause, after two, would leave the line a fifth full: the break stays
   assert.deepEqual(wrapped(ctx, "头：注意力权重注意力权重", 200), ["头：注意力权重注意力", "权重"]);
 });
+
+test("a Chinese title breaks between the dictionary's words, and an ordinal stays whole", () => {
+  // Before 2017's alignment title in presenter view broke as "…交叉注意" / "力…" (its pause too near the start)
+  assert.deepEqual(wrapped(ctx, "en-zh：交叉注意力，第 2 层，各头平均", 150), ["en-zh：交叉", "注意力，", "第 2 层，", "各头平均"]);
+  for (const room of [100, 130, 160, 190, 220, 250]) {
+    const title = "Transformer en-zh：交叉注意力，第 2 层，各头平均", lines = wrapped(ctx, title, room);
+    assert.equal(lines.join(" ").replace(/\s/gu, ""), title.replace(/\s/gu, ""));
+    assert.ok(lines.every((line) => !/^(力|意力|层|2)/u.test(line) && !/(第|第 2)$/u.test(line)), JSON.stringify(lines));
+  }
+});

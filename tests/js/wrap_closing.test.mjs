@@ -7,9 +7,9 @@ import { wrapped } from "../../ui/static/common.js";
 // Chinese characters and full-width punctuation 20 px, everything else 10 px
 const ctx = { measureText(s) { return { width: [...String(s)].reduce((w, ch) => w + (ch > "\u2E80" ? 20 : 10), 0) }; } };
 
-test("a closing bracket goes down with the character before it", () => {
+test("a closing bracket goes down with the word before it", () => {
   const lines = wrapped(ctx, "交叉注意力，第 2 层（头平均）", 270);
-  assert.deepEqual(lines, ["交叉注意力，第 2 层（头平", "均）"]);
+  assert.deepEqual(lines, ["交叉注意力，第 2 层（头", "平均）"]);
 });
 
 test("a comma goes down with the word before it", () => {

@@ -2,7 +2,7 @@
 // <canvas> by its kind's module. The payloads of one rerun are drawn
 // together in one animation frame (see schedule); a payload identical to the last one is not drawn again.
 import "./colour.js"; // the kinds' own imports, named here so that every module is fetched in one round trip
-import "./common.js";
+import { titleSize } from "./common.js";
 import "./format.js";
 import { decode, sameBytes } from "./decode.js";
 import { addToolbar, FONT, fontReady, save, setTips, SvgContext, withFont } from "./export.js";
@@ -170,7 +170,9 @@ function flush() {
   const slots = batch.map(([root, payload]) => ensureSlots(root, payload)); // DOM writes first,
   const widths = slots.map((list) => list.map((slot) => slot.clientWidth)); // then one layout for every width,
   slots.forEach(stageRoom); // (and the stage's room, in the same layout)
-  batch.forEach(([, payload], i) => render(slots[i], widths[i], payload)); // then drawing only
+  batch.forEach(([, payload], i) => take(slots[i], widths[i], payload));
+  shareTitles(slots.flat());
+  slots.forEach((list, i) => list.forEach((slot, j) => paint(slot, widths[i][j]))); // then drawing only
   // each payload drawn, for a page's own element that shows a chart's numbers too (ink_canvas.js: its overlay)
   batch.forEach(([, payload]) => document.dispatchEvent(new CustomEvent("al-drawn", { detail: payload })));
 }
@@ -216,6 +218,7 @@ function refitStage(all) {
       stageRoom(list);
       share(list, list.map((slot) => slot.clientWidth));
     });
+    shareTitles(slots.flat());
     slots.flat().forEach((slot) => paint(slot, slot.clientWidth));
   });
 }
@@ -250,14 +253,14 @@ function thinned(spec, b) {
   return (b.x?.step ?? 1) > step(spec.cols ?? null) || (b.y?.step ?? 1) > step(spec.rows) || (b.every ?? 1) > 1;
 }
 
-function render(slots, widths, payload) {
+// An element's payload taken into its slots (spec, payload, file name, tips), the stage's at one zoom.
+function take(slots, widths, payload) {
   payload.charts.forEach((spec, i) => {
     const slot = slots[i];
     Object.assign(slot.__al, { spec, payload, name: payload.names[i] });
     setTips(slot, payload.words.download);
   });
   share(slots, widths);
-  slots.forEach((slot, i) => paint(slot, widths[i]));
 }
 
 // A stage's charts side by side are drawn at one zoom: the smallest any of them fits at.
@@ -266,6 +269,20 @@ function share(slots, widths) {
     && fitted(KINDS[c.spec.kind], scratch, c.spec, widths[i], c.payload.zoom, c.fit)[1]);
   const zoom = Math.min(...fits.filter(Boolean));
   slots.forEach((slot) => { slot.__al.most = zoom; });
+}
+
+// Every title on the stage at one size, the smallest any of them takes at its chart's zoom and width (the elements'
+// titles side by side alike); a stage chart not among those `painting` is drawn again when that size changes.
+function shareTitles(painting) {
+  const staged = Array.from(document.querySelectorAll(".st-key-al-stage [data-al-chart]"))
+    .filter((slot) => slot.__al.spec && slot.__al.fit < Infinity);
+  const sizes = staged.map(({ __al: c }, i) => (c.spec.title
+    ? titleSize(scratch, c.spec, Math.min(c.payload.zoom, c.most), staged[i].clientWidth) : Infinity));
+  const titlePx = Math.min(...sizes);
+  staged.filter((slot) => slot.__al.titlePx !== titlePx).forEach((slot) => {
+    slot.__al.titlePx = titlePx;
+    if (!painting.includes(slot)) paint(slot, slot.clientWidth);
+  });
 }
 
 function ensureSlots(root, payload) {
@@ -321,7 +338,8 @@ function canvasSlot(mark) {
   const slot = document.createElement("div");
   slot.dataset[mark] = "1";
   // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared zoom (most)
-  slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity };
+  slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity,
+    titlePx: Infinity };
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<canvas style="display:block;width:100%"></canvas><div class="al-tip" style="position:absolute;'
     + "display:none;pointer-events:none;background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;"
@@ -347,7 +365,8 @@ function canvasSlot(mark) {
 function drawInto(canvas, slot, ratio, width) {
   const c = slot.__al, kind = KINDS[c.spec.kind], ctx = canvas.getContext("2d"), room = c.fit;
   const most = Math.min(c.payload.zoom, c.most);
-  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, c.spec, width, most, room)
+  const staged = { ...c.spec, look: { ...c.spec.look, title_px: c.titlePx } };
+  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, staged, width, most, room)
     : [c.spec, c.payload.zoom, kind.layout(ctx, c.spec, width, c.payload.zoom)];
   const w = Math.round(width * ratio), h = Math.round(b.height * ratio);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key

@@ -19,19 +19,26 @@ export function titleSpace(ctx, spec, k, width) {
 
 const TITLE_PITCH = 1.2;
 const CLOSING = /^[）)」》\]，。、；：！？]/u; // punctuation that may not start a line
-const PIECES = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
+// an ordinal ("第 2 层", never "第 2" / "层"), a Chinese character or punctuation, a word and its spaces, spaces
+const PIECES = /第 ?\d+ ?[\u4E00-\u9FFF]|[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+\s*|\s+/g;
 
 // The title at the look's size, or smaller (not below the smallest size) when it is wider than the chart, and then
-// in as many lines as it needs (broken at spaces, or between Chinese characters): never cut at the chart's edge, and
+// in as many lines as it needs (broken at spaces, or between Chinese words): never cut at the chart's edge, and
 // its first line clear of the download buttons that show over the chart's top right corner on hover (export.js).
+// A stage row's charts take the smallest of their titles' sizes (look.title_px, chart.js), so the row's titles match.
 function titleLines(ctx, spec, k, width) {
-  const look = spec.look, full = look.title_size * k;
-  ctx.font = px(full, look);
-  const w = ctx.measureText(spec.title).width;
-  const size = !width || w + 20 <= width ? full : Math.max(minSize(look, k), Math.floor((full * (width - 20)) / w));
+  const look = spec.look, size = Math.min(titleSize(ctx, spec, k, width), look.title_px ?? Infinity);
   ctx.font = px(size, look);
   const first = Math.max(width / 3, width - 18 - toolbarRoom(k));
   return { size, lines: width ? wrapped(ctx, spec.title, width - 20, first) : [spec.title] };
+}
+
+// The title's size: the look's, or smaller (not below the smallest size) to stand on one line in `width`.
+export function titleSize(ctx, spec, k, width) {
+  const look = spec.look, full = look.title_size * k;
+  ctx.font = px(full, look);
+  const w = ctx.measureText(spec.title).width;
+  return !width || w + 20 <= width ? full : Math.max(minSize(look, k), Math.floor((full * (width - 20)) / w));
 }
 
 // The width export.js's download buttons take at a chart's top right, with their margin: 13 px buttons, 18 px in
@@ -50,10 +57,28 @@ function carried(line, piece) {
   return down;
 }
 
-const HAN = /^[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]$/u;
+const HAN = /^[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+$/u;
 const PAUSE = /^[，：、；。！？]$/u; // Chinese punctuation after which a line breaks best
+const WORDS = globalThis.Intl?.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
 
-// A break before a Chinese character may split a word ("权" / "重", "第 0" / "步"): the pieces after the line's last
+// The text's pieces a line may break between: runs of spaces, words with their trailing spaces, punctuation, and
+// Chinese words as the browser's dictionary reads them ("交叉" / "注意力"; a character each without one).
+function piecesOf(text) {
+  const out = [];
+  let run = "";
+  const flush = () => {
+    if (run) out.push(...(WORDS ? Array.from(WORDS.segment(run), (w) => w.segment) : run));
+    run = "";
+  };
+  for (const piece of text.match(PIECES)) {
+    if (HAN.test(piece) && !CLOSING.test(piece) && !PAUSE.test(piece) && !/[（(「《[]/u.test(piece)) run += piece;
+    else { flush(); out.push(piece); }
+  }
+  flush();
+  return out;
+}
+
+// A break before a Chinese word may split a longer one the dictionary does not know ("权" / "重"): the pieces after the line's last
 // pause (a comma, a colon…) go down with `piece`, taken off `line`, when the line stays at least half of `most` wide
 // (punctuation that may not start a line is `carried`'s).
 function toPause(ctx, line, piece, most) {
@@ -64,11 +89,11 @@ function toPause(ctx, line, piece, most) {
 }
 
 // A text in as many lines as it needs to keep each within `room` px in the context's font, the first within `first`
-// (broken at spaces, or between Chinese characters); a word wider than the room keeps a line of its own.
+// (broken at spaces, or between Chinese words); a word wider than the room keeps a line of its own.
 export function wrapped(ctx, text, room, first = room) {
   if (ctx.measureText(text).width <= first) return [text];
   const pieces = [[]]; // each line's pieces
-  for (const piece of text.match(PIECES)) {
+  for (const piece of piecesOf(text)) {
     const line = pieces[pieces.length - 1], most = pieces.length === 1 ? first : room, joined = line.join("");
     if (!joined.trim() || ctx.measureText((joined + piece).trimEnd()).width <= most) line.push(piece);
     else pieces.push([...toPause(ctx, line, piece, most), ...carried(line, piece)]);
