@@ -530,21 +530,46 @@ def trace_to_json(trace: Trace, indent: int | None = None) -> str:
 
 
 @dataclass
-class BatchTrace:
-    """Several sentences run as one padded batch (the masks page): arrays keep the batch axis."""
+class BatchEncoding:
+    """Several sentences encoded as one padded batch (Add & Norm's LayerNorm against BatchNorm): arrays keep the
+    batch axis."""
 
     src_rows: list[list[str]]  # source tokens per sentence, right-padded with <pad>
-    tgt_rows: list[list[str]]  # decoder input tokens per sentence (<bos> + greedy output), padded
     arrays: dict[str, np.ndarray]
-
-    def attn(self, block: str, layer: int) -> AttnArrays:
-        """One attention block's arrays, each with the batch axis first (e.g. pattern (B, h, L_q, L_k))."""
-        return AttnArrays.read(self.arrays, block, layer)
 
     def norm_input(self, post_norm: bool) -> np.ndarray:
         """What encoder layer 0's first LayerNorm normalises: x + SelfAttn(x) (Post-Norm) or x (Pre-Norm);
         (B, S, d_model)."""
         return self.arrays[act_name("resid_mid", 0, "encoder") if post_norm else act_name("src_input")]
+
+
+@dataclass
+class BatchTrace(BatchEncoding):
+    """Several sentences run as one padded batch through encoder and decoder (the masks page)."""
+
+    tgt_rows: list[list[str]]  # decoder input tokens per sentence (<bos> + greedy output), padded
+
+    def attn(self, block: str, layer: int) -> AttnArrays:
+        """One attention block's arrays, each with the batch axis first (e.g. pattern (B, h, L_q, L_k))."""
+        return AttnArrays.read(self.arrays, block, layer)
+
+
+def padded_sources(bundle: Bundle, texts: list[str]) -> torch.Tensor:
+    """The texts' source ids as one right-padded batch (B, S); raises ValueError if one has no tokens."""
+    encoded = [bundle.src_vocab.encode(t, bundle.config.max_len) for t in texts]
+    if any(not e.ids for e in encoded):
+        raise ValueError("every sentence in the batch needs at least one token")
+    return pad([e.ids for e in encoded])  # (B, S)
+
+
+@torch.no_grad()
+def run_batch_encoding(bundle: Bundle, texts: list[str], attn: AttnOptions | None = None) -> BatchEncoding:
+    """Encode texts as one padded batch, recording the encoder alone (its arrays equal run_batch_trace's)."""
+    src = padded_sources(bundle, texts)  # (B, S)
+    with bundle.transformer.recording() as cache:
+        bundle.transformer.encode(src, attn or AttnOptions())
+    return BatchEncoding(src_rows=[[bundle.src_vocab.itos[i] for i in row] for row in src.tolist()],
+                         arrays={n: read_only(t.numpy()) for n, t in cache.items()})
 
 
 @torch.no_grad()
@@ -553,10 +578,7 @@ def run_batch_trace(bundle: Bundle, texts: list[str], attn: AttnOptions | None =
     """Encode texts as one padded batch and record the teacher-forced pass over their outputs: `outputs` (each
     sentence's greedy translation, when the caller already has it) or the batch decoded greedily here."""
     attn = attn or AttnOptions()
-    encoded = [bundle.src_vocab.encode(t, bundle.config.max_len) for t in texts]
-    if any(not e.ids for e in encoded):
-        raise ValueError("every sentence in the batch needs at least one token")
-    src = pad([e.ids for e in encoded])  # (B, S)
+    src = padded_sources(bundle, texts)  # (B, S)
     if outputs is None:
         outputs = greedy_batch(bundle.transformer, src, bundle.config.max_len)
     tgt_in = pad([[BOS_ID] + o for o in outputs])  # (B, T)

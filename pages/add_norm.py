@@ -23,7 +23,7 @@ def batch_norm_section(trace, charts: Answer) -> None:
     if "batch" not in charts:
         st.info(t("ln.no_batch"))
         return
-    b = data.second_batch(trace, charts.view)
+    b = data.second_encoding(trace, charts.view)
     n = batch_norms(trace, b)
     n1, n_real = int(n.real[0].sum()), int(n.real.sum())
     widgets.section(t("ln.vs_bn"), t("ln.caption_vs_bn", second=widgets.plain(charts.view.second_sentence),

@@ -31,12 +31,14 @@ from model.relative import mirror_gap, shifted_scores
 from model.snapshots import Snapshot, load_snapshot, loss_curve, snapshots
 from model.tokenizer import detokenize
 from model.trace import (
+    BatchEncoding,
     BatchTrace,
     Deferred,
     TeacherForcing,
     Trace,
     read_only,
     retold,
+    run_batch_encoding,
     run_batch_trace,
     run_teacher_forcing,
     run_with_trace,
@@ -56,7 +58,7 @@ threadpool_limits(1, user_api="blas")
 sys.setswitchinterval(0.001)  # the event loop gets the GIL back within 1 ms (5 by default) while a trace computes
 gc.freeze()  # import-time objects (torch, plotly, pandas) are permanent: keep them out of every GC pass
 # The traces kept per process, in MB (a 16-token trace holds 1.7 MB; ui/budget.py); every other cache of arrays has its
-# own budget at its function, 428 MB for all of them together at most, answers apart (ui/shared.py).
+# own budget at its function, 432 MB for all of them together at most, answers apart (ui/shared.py).
 TRACES_MB = 96
 
 
@@ -101,6 +103,12 @@ def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTr
     batched greedy loop per keystroke)."""
     outputs = [trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids for text in texts]
     return run_batch_trace(bundle(name), list(texts), attn, outputs)
+
+
+@per_process_bytes(4)  # two 16-token sentences' encoder arrays: ~0.7 MB
+def batch_encoding(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchEncoding:
+    """Several sentences encoded as one padded batch, no decoder run."""
+    return run_batch_encoding(bundle(name), list(texts), attn)
 
 
 @per_process(128)
@@ -279,9 +287,18 @@ def twin(name: str) -> str | None:
     return other if other in models() and trained_alike(name, other) else None
 
 
-def second_batch(trace: Trace, v: View) -> BatchTrace | None:
-    """The sentence and the view's second sentence as one padded batch (Masks, Add & Norm), or None if the second
+def second_encoding(trace: Trace, v: View) -> BatchEncoding | None:
+    """The sentence and the view's second sentence encoded as one padded batch (Add & Norm), or None if the second
     has no tokens."""
+    try:
+        return batch_encoding(trace.model, (trace.text, v.second_sentence), v.attn)
+    except ValueError:
+        return None
+
+
+def second_batch(trace: Trace, v: View) -> BatchTrace | None:
+    """The sentence and the view's second sentence as one padded batch through the whole model (Masks), or None if
+    the second has no tokens."""
     try:
         return batch_trace(trace.model, (trace.text, v.second_sentence), v.attn)
     except ValueError:

@@ -188,6 +188,24 @@ def test_a_keystroke_with_the_overviews_encoder_tab_open_never_decodes_and_draws
     assert cross == full[2:]
 
 
+def test_add_and_norms_keystrokes_on_the_encoder_never_decode_and_its_batch_is_the_whole_models(monkeypatch):
+    """Add & Norm's default stack is the encoder's and its LayerNorm-against-BatchNorm batch reads the encoder alone:
+    a keystroke (second sentence and all) runs no decoder pass, where it decoded both sentences and ran the batch
+    through the decoder (1.5x the CPU of f5cbc73's keystroke); its payloads are the bytes drawn from the full batch."""
+    forget()
+    passes = []
+    for name in ("decode", "decode_step"):
+        real = getattr(Transformer, name)
+        monkeypatch.setattr(Transformer, name, lambda *a, real=real, **kw: passes.append(1) or real(*a, **kw))
+    typed_answers = [route.payloads("add_norm", {"s": text, "p": prev, "s2": "you like tea"})
+                     for prev, text in zip([""] + TYPED, TYPED)]
+    assert passes == [] and len(typed_answers[-1]) == 4  # the stream, its statistics, the FFN and the batch
+    monkeypatch.setattr(data, "second_encoding", lambda trace, v: data.second_batch(trace, v))
+    forget()
+    assert route.payloads("add_norm", {"s": SENTENCE, "s2": "you like tea"}) == typed_answers[-1]
+    assert passes, "the whole batch decodes"
+
+
 @pytest.mark.parametrize("hide", ["", ",,,", "grid-nothing", "x" * 5000, ",".join(["grid-decoder"] * 500),
                                   "grid-encoder,grid-decoder,grid-cross"])
 def test_any_hide_a_request_gives_answers_with_the_shown_elements_bytes(hide):

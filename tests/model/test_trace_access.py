@@ -7,7 +7,7 @@ from model.checkpoint import Bundle, load_bundle
 from model.config import TransformerConfig
 from model.decoding import DecodeOptions
 from model.hooks import act_name
-from model.trace import run_batch_trace, run_with_trace
+from model.trace import run_batch_encoding, run_batch_trace, run_with_trace
 from model.transformer import Transformer
 from tests.model.test_decoding import SRC, TGT
 
@@ -242,3 +242,17 @@ def test_rotated_is_a_rope_models_q_and_k_turned_by_position():
         np.testing.assert_array_equal(q_rot[:, 0], attn.q[:, 0])
         assert not np.allclose(q_rot[:, 1:], attn.q[:, 1:])
         np.testing.assert_allclose(q_rot @ k_rot.swapaxes(-1, -2) / np.sqrt(cfg.d_k), attn.scaled, atol=1e-5)
+
+
+def test_a_batch_encoded_alone_holds_the_whole_batchs_encoder_arrays():
+    """Add & Norm's batch runs the encoder only: its rows and every array it records equal the whole model's batch
+    (the encoder never reads the decoder), and it records no decoder array."""
+    bundle = load_bundle("en-zh")
+    texts = ["my friend drinks a cup of hot tea in the morning", "you like tea"]
+    alone, whole = run_batch_encoding(bundle, texts), run_batch_trace(bundle, texts)
+    assert alone.src_rows == whole.src_rows and "<pad>" in alone.src_rows[1]
+    assert alone.arrays and not [name for name in alone.arrays if name.startswith("decoder")]
+    assert set(alone.arrays) < set(whole.arrays)
+    for name, array in alone.arrays.items():
+        np.testing.assert_array_equal(array, whole.arrays[name], err_msg=name)
+    np.testing.assert_array_equal(alone.norm_input(True), whole.norm_input(True))

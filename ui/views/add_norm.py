@@ -8,7 +8,7 @@ import numpy as np
 
 from model import lessons
 from model.explain import layer_norm_stats
-from model.trace import BatchTrace, Trace
+from model.trace import BatchEncoding, Trace
 from ui import data
 from ui.view import Element, View, clamp
 from viz.bars import grouped_bars, layernorm_stats
@@ -74,7 +74,7 @@ class BatchNorms:
     bn_mu: np.ndarray  # (d_model,) BatchNorm's per-feature means
 
 
-def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
+def batch_norms(trace: Trace, b: BatchEncoding) -> BatchNorms:
     """LayerNorm (per token, over d_model) and BatchNorm (per feature, over B × L) of the batch."""
     x = b.norm_input(trace.post_norm).astype(np.float64)  # (B, L, d_model)
     real = np.array([[tok != "<pad>" for tok in row] for row in b.src_rows])  # (B, L)
@@ -82,7 +82,7 @@ def batch_norms(trace: Trace, b: BatchTrace) -> BatchNorms:
     return BatchNorms(x, real, lessons.layer_norm(x)[1], bn, bn_mu)
 
 
-def batch_element(b: BatchTrace, n: BatchNorms, v: View) -> Element:
+def batch_element(b: BatchEncoding, n: BatchNorms, v: View) -> Element:
     """Per-token LayerNorm means against per-feature BatchNorm means."""
     labels = [f"{i + 1}·{tok}" for i, row in enumerate(b.src_rows) for tok, r in zip(row, n.real[i]) if r]
     return Element([grouped_bars(labels, {v.t("ln.axis_mean"): n.ln_mu[n.real]}, title=v.t("ln.fig_ln_stats"),
@@ -96,6 +96,6 @@ def batch_element(b: BatchTrace, n: BatchNorms, v: View) -> Element:
 def elements(trace: Trace, v: View) -> dict[str, Element]:
     """Every chart element of the page in the view: the picked sublayer's and, with a second sentence that makes a
     batch, LayerNorm against BatchNorm."""
-    b = data.second_batch(trace, v)
+    b = data.second_encoding(trace, v)
     return norm_elements(trace, place(trace, v), v) | (
         {"batch": batch_element(b, batch_norms(trace, b), v)} if b is not None else {})
