@@ -47,10 +47,12 @@ def receptive_fields(keep: np.ndarray, N: int) -> np.ndarray:
     return np.array(fields)
 
 
-def run_windowed(bundle: Bundle, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
-    """The greedy trace of `text` with the window applied in every pass."""
+def run_windowed(bundle: Bundle, text: str, W: int, n_global: int, stacks: tuple[str, ...],
+                 draft: list[int] | None = None) -> Trace:
+    """The greedy trace of `text` with the window applied in every pass (decoded verifying `draft`, a guess of its
+    output: the same result)."""
     with bundle.transformer.editing(window_edits(bundle.config.N, W, n_global, stacks)):
-        return run_with_trace(bundle, text, DecodeOptions())
+        return run_with_trace(bundle, text, DecodeOptions(), draft=draft)
 
 
 @torch.no_grad()

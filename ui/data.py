@@ -262,9 +262,11 @@ def cached_run(name: str, text: str, attn: AttnOptions, output_ids: tuple[int, .
 
 
 @per_process_bytes(32)
-def windowed(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...]) -> Trace:
-    """Greedy trace with a sliding window forced onto the chosen self-attentions (read-only)."""
-    return run_windowed(bundle(name), text, W, n_global, stacks)
+def windowed(name: str, text: str, W: int, n_global: int, stacks: tuple[str, ...],
+             _draft: list[int] | None = None) -> Trace:
+    """Greedy trace with a sliding window forced onto the chosen self-attentions (read-only); `_draft` (not part of
+    the cache key) as in `trace`."""
+    return run_windowed(bundle(name), text, W, n_global, stacks, _draft)
 
 
 @per_process(64)

@@ -155,7 +155,7 @@ def per_process(size: int) -> Callable[[Callable], Memo]:
 
 class Drafts:
     """Drafts as one rerun or request uses them: the previous text's outputs are read, this text's are kept.
-    `model` is a checkpoint's name, or a training snapshot's "name@step"."""
+    `model` is a checkpoint's name, a training snapshot's "name@step", or a windowed run's "name|W3g1:encoder"."""
 
     def __init__(self, previous: str, text: str) -> None:
         self.previous, self.text = previous, text

@@ -206,6 +206,26 @@ def test_add_and_norms_keystrokes_on_the_encoder_never_decode_and_its_batch_is_t
     assert passes, "the whole batch decodes"
 
 
+def test_a_sliding_window_keystroke_verifies_the_previous_texts_windowed_translation(monkeypatch):
+    """The windowed run decoded every keystroke's translation one step per token (25 a key, twice the CPU of
+    f5cbc73's keystroke); it now verifies the previous text's windowed translation, kept by model and window, in a
+    pass or two, and draws the bytes of a process that never saw the previous text."""
+    forget()
+    for prev, text in zip([""] + TYPED[:-1], TYPED[:-1]):
+        route.payloads("sliding_window", {"s": text, "p": prev, "win": "2"})
+    passes, steps = [], []
+    for name, counted in (("decode", passes), ("decode_step", steps)):
+        real = getattr(Transformer, name)
+        monkeypatch.setattr(Transformer, name, lambda *a, real=real, counted=counted, **kw: counted.append(1)
+                            or real(*a, **kw))
+    typed_last = route.payloads("sliding_window", {"s": TYPED[-1], "p": TYPED[-2], "win": "2"})
+    output = data.windowed("en-zh", TYPED[-1], 2, 0, ("encoder", "decoder")).decoded.ids
+    assert len(output) > 6 and len(steps) + len(passes) <= 3, (len(passes), len(steps))
+    monkeypatch.undo()
+    forget()
+    assert route.payloads("sliding_window", {"s": TYPED[-1], "win": "2"}) == typed_last
+
+
 @pytest.mark.parametrize("hide", ["", ",,,", "grid-nothing", "x" * 5000, ",".join(["grid-decoder"] * 500),
                                   "grid-encoder,grid-decoder,grid-cross"])
 def test_any_hide_a_request_gives_answers_with_the_shown_elements_bytes(hide):

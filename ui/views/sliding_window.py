@@ -21,8 +21,11 @@ def window_of(v: View) -> tuple[int, int, tuple[str, ...]]:
 
 
 def windowed(trace: Trace, v: View) -> Trace:
-    """The sentence's greedy trace with the view's window forced onto the model."""
-    return data.windowed(trace.model, trace.text, *window_of(v))
+    """The sentence's greedy trace with the view's window forced onto the model, decoded verifying the previous
+    text's windowed translation (its drafts are kept by model and window)."""
+    W, n_global, stacks = window_of(v)
+    return data.drafted(v.drafts, f"{trace.model}|W{W}g{n_global}:{','.join(stacks)}",
+                        lambda draft: data.windowed(trace.model, trace.text, W, n_global, stacks, _draft=draft))
 
 
 def keep_of(tokens: list[str], stack: str, v: View) -> np.ndarray:
