@@ -30,20 +30,20 @@ def token_log_probs(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
 
 def grad_times_input(model: Transformer, src_ids: torch.Tensor, output_ids: list[int]) -> np.ndarray:
     """Gradient × input on the source token embeddings (embedding × √d_model, before the PE) of log P(output token t
-    | source, teacher-forced prefix), summed over d_model: row t, column j is source token j's share; (T, S)."""
+    | source, teacher-forced prefix), summed over d_model: row t, column j is source token j's share; (T, S). One
+    forward pass, and the T backward passes batched (one per output token's one-hot cotangent)."""
     tgt_in, target = teacher_rows(output_ids)  # (1, T) each
-    T = tgt_in.shape[1]
     leaf: dict[str, torch.Tensor] = {}
 
-    def embedded(x: torch.Tensor) -> torch.Tensor:  # (T, S, d_model): one copy of the source per output token
+    def embedded(x: torch.Tensor) -> torch.Tensor:  # (1, S, d_model)
         leaf["x"] = x.detach().requires_grad_(True)
         return leaf["x"]
 
     with torch.enable_grad(), model.editing({act_name("src_embed"): embedded}):
-        logits = model(src_ids.expand(T, -1), tgt_in.expand(T, -1))  # (T, T, V): row b differentiates token b
-        picked = token_log_probs(logits, target.expand(T, -1)).diagonal()  # (T,) log P(token b) in row b
-        (grad,) = torch.autograd.grad(picked.sum(), leaf["x"])  # (T, S, d_model)
-    return (grad * leaf["x"]).sum(-1).detach().double().numpy()  # (T, S)
+        picked = token_log_probs(model(src_ids, tgt_in), target)[0]  # (T,) log P(token t)
+        one_hot = torch.eye(len(picked), dtype=picked.dtype)  # (T, T): row t differentiates token t
+        (grad,) = torch.autograd.grad(picked, leaf["x"], one_hot, is_grads_batched=True)  # (T, 1, S, d_model)
+    return (grad[:, 0] * leaf["x"][0]).sum(-1).detach().double().numpy()  # (T, S)
 
 
 def rollout(patterns: np.ndarray) -> np.ndarray:
@@ -78,11 +78,13 @@ def replaced(pattern: torch.Tensor, keep: torch.Tensor, swap: str, perm: np.ndar
     return torch.zeros_like(pattern).scatter_(-1, least, 1.0)  # (B, h, L_q, L_k)
 
 
-def swap_edits(layer: int, swap: str, perm: np.ndarray) -> dict[str, Edit]:
+def swap_edits(layer: int, swap: str | list[str | None], perm: np.ndarray) -> dict[str, Edit]:
     """Hook edits that replace cross-attention layer `layer`'s weights and recompute its heads' outputs z from them
-    and the layer's own V, in every pass (the search's steps and the recording)."""
-    if swap not in SWAPS:
+    and the layer's own V, in every pass (the search's steps and the recording). `swap`: one replacement for every
+    row of the batch, or one per row (None: the row keeps its weights)."""
+    if any(s is not None and s not in SWAPS for s in ([swap] if isinstance(swap, str) else swap)):
         raise ValueError(f"swap must be one of {SWAPS}")
+    rows = (lambda B: [swap] * B) if isinstance(swap, str) else (lambda B: swap)  # noqa: E731
     seen: dict[str, torch.Tensor] = {}
 
     def remember(name: str) -> Edit:
@@ -92,12 +94,14 @@ def swap_edits(layer: int, swap: str, perm: np.ndarray) -> dict[str, Edit]:
         return edit
 
     def pattern(p: torch.Tensor) -> torch.Tensor:  # (B, h, L_q, S)
-        seen["pattern"] = replaced(p, seen["mask"], swap, perm).to(p.dtype)
+        seen["pattern"] = torch.cat([p[b:b + 1] if s is None else replaced(p[b:b + 1], seen["mask"][b:b + 1], s, perm)
+                                     .to(p.dtype) for b, s in enumerate(rows(len(p)))])  # (B, h, L_q, S)
         return seen["pattern"]
 
-    def z(_: torch.Tensor) -> torch.Tensor:  # (B, h, L_q, d_k)
+    def z(z_: torch.Tensor) -> torch.Tensor:  # (B, h, L_q, d_k)
         p, v = seen["pattern"], seen["v"]  # (B, h, L_q, S), (B, h_kv, S, d_k)
-        return p @ v.repeat_interleave(p.shape[1] // v.shape[1], dim=1)  # (B, h, L_q, d_k)
+        new = p @ v.repeat_interleave(p.shape[1] // v.shape[1], dim=1)  # (B, h, L_q, d_k)
+        return torch.cat([z_[b:b + 1] if s is None else new[b:b + 1] for b, s in enumerate(rows(len(z_)))])
 
     name = lambda hook: act_name(hook, layer, "cross")  # noqa: E731
     return {name("mask"): remember("mask"), name("v"): remember("v"), name("pattern"): pattern, name("z"): z}
@@ -139,14 +143,22 @@ def swap_cross(bundle: Bundle, text: str, output_ids: list[int], layer: int, swa
 
 def swap_grid(bundle: Bundle, text: str, output_ids: list[int], seed: int = 0) -> np.ndarray:
     """Change in log P(the original output and <eos>) when each cross-attention layer alone is replaced by each of
-    SWAPS, teacher-forced (no new decoding); (N, len(SWAPS))."""
+    SWAPS, teacher-forced (no new decoding), the N·len(SWAPS) replacements and the original as one batch;
+    (N, len(SWAPS))."""
     src = bundle.src_vocab.encode(text, bundle.config.max_len).ids
     if not src:
         raise ValueError("the sentence has no tokens")
-    src_ids, perm, model = torch.tensor([src]), permutation(len(src), seed), bundle.transformer  # (1, S), (S,)
-    base = teacher_log_probs(model, src_ids, output_ids, {}).sum()
-    return np.array([[teacher_log_probs(model, src_ids, output_ids, swap_edits(layer, swap, perm)).sum() - base
-                      for swap in SWAPS] for layer in range(bundle.config.N)])
+    src_ids, perm, model, N = torch.tensor([src]), permutation(len(src), seed), bundle.transformer, bundle.config.N
+    cells = [(layer, swap) for layer in range(N) for swap in SWAPS]  # batch row 1 + i replaces cell i; row 0 none
+    edits = {name: edit for layer in range(N) for name, edit in
+             swap_edits(layer, [None] + [swap if at == layer else None for at, swap in cells], perm).items()}
+    tgt_in, target = teacher_rows(output_ids)  # (1, T) each
+    B = 1 + len(cells)
+    with torch.no_grad(), model.editing(edits):
+        memory = model.encode(src_ids)  # (1, S, d_model): a replaced cross-attention leaves the encoder as it is
+        logits = model.decode(memory.expand(B, -1, -1), src_ids.expand(B, -1), tgt_in.expand(B, -1))  # (B, T, V)
+    log_p = token_log_probs(logits, target.expand(B, -1)).numpy().sum(-1)  # (B,)
+    return (log_p[1:] - log_p[0]).reshape(N, len(SWAPS))  # (N, len(SWAPS))
 
 
 def attribution(bundle: Bundle, text: str, output_ids: list[int]) -> np.ndarray:

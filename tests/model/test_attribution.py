@@ -6,7 +6,17 @@ import pandas as pd
 import pytest
 import torch
 
-from model.attribution import SWAPS, agreement, grad_times_input, rollout, swap_cross, swap_edits, swap_grid
+from model.attribution import (
+    SWAPS,
+    agreement,
+    grad_times_input,
+    permutation,
+    rollout,
+    swap_cross,
+    swap_edits,
+    swap_grid,
+    teacher_log_probs,
+)
 from model.checkpoint import load_bundle
 from model.hooks import act_name
 from model.trace import run_with_trace
@@ -123,12 +133,30 @@ def test_the_grid_of_every_layer_and_replacement_against_an_independent_uniform_
             edited = log_p_shifted(bundle.transformer, src, tgt_in, target, 0.0).sum()
         assert grid[layer, SWAPS.index("uniform")] == pytest.approx(edited - base, abs=1e-4)
     swapped = swap_cross(bundle, TEXT, own, 1, "permute", seed=3)
-    assert grid[1, 0] == pytest.approx(swapped.log_p_swapped.sum() - swapped.log_p.sum(), abs=1e-9)
+    # the grid runs its ten passes as one batch: float32 rounds differently with the batch's shape (2e-6 seen)
+    assert grid[1, 0] == pytest.approx(swapped.log_p_swapped.sum() - swapped.log_p.sum(), abs=1e-5)
+
+
+def test_the_batched_grid_holds_each_replacement_run_alone(bundle, own):
+    """The grid's ten teacher-forced passes run as one batch with a replacement per row: each cell equals the pass
+    with that layer's weights replaced alone (batch of one), and a row with no replacement is the model as trained."""
+    grid = swap_grid(bundle, TEXT, own, seed=3)
+    src = torch.tensor([bundle.src_vocab.encode(TEXT, 64).ids])
+    perm = permutation(src.shape[1], 3)
+    base = teacher_log_probs(bundle.transformer, src, own, {}).sum()
+    for layer in range(bundle.config.N):
+        for i, swap in enumerate(SWAPS):
+            alone = teacher_log_probs(bundle.transformer, src, own, swap_edits(layer, swap, perm)).sum()
+            assert grid[layer, i] == pytest.approx(alone - base, abs=1e-5), (layer, swap)
+    kept = teacher_log_probs(bundle.transformer, src, own, swap_edits(0, [None], perm))
+    np.testing.assert_array_equal(kept, teacher_log_probs(bundle.transformer, src, own, {}))
 
 
 def test_unknown_swap_is_refused():
     with pytest.raises(ValueError):
         swap_edits(0, "sideways", np.arange(3))
+    with pytest.raises(ValueError):
+        swap_edits(0, [None, "sideways"], np.arange(3))
 
 
 def test_agreement_against_pandas_rank_correlation():
