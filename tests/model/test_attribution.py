@@ -1,5 +1,6 @@
 """Attribution, rollout, replaced cross-attention and agreement, each against an independent computation."""
 import copy
+import threading
 
 import numpy as np
 import pandas as pd
@@ -9,6 +10,7 @@ import torch
 from model.attribution import (
     SWAPS,
     agreement,
+    attribution,
     grad_times_input,
     permutation,
     rollout,
@@ -170,3 +172,26 @@ def test_agreement_against_pandas_rank_correlation():
     np.testing.assert_array_equal(got.same_argmax, attention.argmax(-1) == np.abs(attributed).argmax(-1))
     one = agreement(np.ones((3, 1)), np.ones((3, 1)))
     assert one.share == 1.0 and np.isnan(one.mean_spearman)
+
+
+def test_attribution_and_grid_give_the_same_numbers_from_many_threads_at_once(bundle):
+    """The app's script threads share one model: batched backward passes (vmap) and per-row replacements computed
+    from eight threads at once equal those computed alone."""
+    texts = [TEXT, "i love machine learning", "the cat sat on the mat", "attention is all you need"]
+    outputs = {t: run_with_trace(bundle, t).decoded.ids for t in texts}
+    alone = {t: (attribution(bundle, t, outputs[t]), swap_grid(bundle, t, outputs[t], 1)) for t in texts}
+    differ = []
+
+    def work(k: int) -> None:
+        for r in range(4):
+            t = texts[(k + r) % len(texts)]
+            got = attribution(bundle, t, outputs[t]), swap_grid(bundle, t, outputs[t], 1)
+            if not all(np.array_equal(a, b) for a, b in zip(got, alone[t])):
+                differ.append(t)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert differ == []
