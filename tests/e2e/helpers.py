@@ -22,6 +22,24 @@ ELEMENTS_DRAWN_JS = """() => Array.from(document.querySelectorAll('[data-testid=
   .filter(el => el.checkVisibility()).every(el => el.querySelector('.al-charts'))"""
 # at one moment: the script idle, every chart element drawn and every chart showing the sentence (each alone is not
 # enough: a chart element draws after the run ends, one at a time, and a run stopped for a rerun reads as idle)
+# (title, texts) => a chart's title as drawn (with a thinned chart's note after it) among the texts recorded on its
+# canvas (test_readable.RECORD_JS): its lines (one run of fillText calls), their sizes, and the lines that start
+# inside one of its words (neither after a space nor at a boundary of the browser's word segmenter)
+TITLE_LINES_JS = r"""(title, texts) => {
+  const squeeze = (s) => s.replace(/\s/g, ''), words = new Intl.Segmenter('zh', {granularity: 'word'});
+  const whole = squeeze(title), strings = texts.map((t) => squeeze(t.text));
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i, joined = ''; j < texts.length && whole.startsWith(joined.slice(0, whole.length)); j++) {
+      if (!(joined += strings[j]).startsWith(whole)) continue;
+      const lines = texts.slice(i, j + 1), starts = new Set(Array.from(words.segment(title), (w) => w.index));
+      let end = 0;
+      const inside = lines.map((t) => { const k = title.indexOf(t.text, end); end = k + t.text.length; return k; })
+        .filter((k) => k > 0 && !starts.has(k) && !/\s/.test(title[k - 1]));
+      return {title, sizes: lines.map((t) => t.size), inside: inside.map((k) => title.slice(0, k) + ' / ' + title.slice(k))};
+    }
+  }
+  return {title, sizes: [], inside: []};
+}"""
 ALL_PAINTED_JS = ("sentence => { const c = (" + CHARTS_JS + ")(); return c.length > 0 && c.every(x => x.sentence === sentence)"
                   " && (" + ELEMENTS_DRAWN_JS + ")() && !!document.querySelector('" + IDLE + "'); }")
 # until() polls every POLL_MS: Playwright's default for wait_for_function polls on every animation frame, which keeps

@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lesson import catalogue
-from tests.e2e.helpers import chart, open_app, wait_painted
+from tests.e2e.helpers import TITLE_LINES_JS, chart, open_app, wait_painted
+from tests.e2e.test_readable import RECORD_JS
 from viz import style
 
 pytestmark = pytest.mark.e2e
@@ -190,3 +191,27 @@ def test_curves_and_wirings_are_drawn_on_canvas_and_plotly_js_is_never_fetched(p
     node, text = hover(page, LAST_OUTPUT_JS, catalogue.lookup("paper.fig_paths", "en"))
     assert text == node["hover"] and node["hover"].endswith("path length 1")
     assert not page.errors, page.errors
+
+
+ELEMENT_TITLES_JS = """() => Array.from(document.querySelectorAll('.al-charts'), (box) =>
+  Array.from(box.querySelectorAll(':scope > [data-al-chart]')).filter((slot) => slot.__al.spec?.title)
+    .map((slot) => (""" + TITLE_LINES_JS + """)(slot.__al.spec.title, slot.querySelector('canvas').__texts || [])))
+  .filter((titles) => titles.length > 1)"""
+
+
+@pytest.mark.parametrize(("page_name", "lang"), [("add_norm", "en"), ("decoding", "zh"), ("trust", "en")])
+def test_the_charts_of_an_element_side_by_side_have_their_titles_at_one_size(browser, app_url, page_name, lang):
+    """Off the stage too, an element's charts side by side title themselves at one size (Add & Norm's "Before
+    LayerNorm…" was drawn smaller than "After LayerNorm…" beside it), never broken inside a word."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(RECORD_JS)
+    page = context.new_page()
+    open_app(page, url(app_url, page_name, s=SENTENCE, lang=lang))
+    wait_painted(page, SENTENCE)
+    elements = page.evaluate(ELEMENT_TITLES_JS)
+    assert elements, "no element with two titled charts"
+    for titles in elements:
+        assert all(t["sizes"] for t in titles), titles
+        assert len({round(size, 1) for t in titles for size in t["sizes"]}) == 1, titles
+        assert not [t["inside"] for t in titles if t["inside"]], titles
+    context.close()

@@ -16,7 +16,7 @@ from benchmarks.harness import IDLE
 from lesson import catalogue
 from lesson.tour import WITH_CHAPTER
 from model.snapshots import snapshots
-from tests.e2e.helpers import CHARTS_JS, ELEMENTS_DRAWN_JS, until
+from tests.e2e.helpers import CHARTS_JS, ELEMENTS_DRAWN_JS, TITLE_LINES_JS, until
 from tests.e2e.test_readable import RECORD_JS, collisions
 from ui.registry import PATHS
 
@@ -47,24 +47,7 @@ def without_figure(page: str, model: str) -> bool:
 # Everything measured on the page as it stands (args: the least text size in px).
 MEASURE_JS = r"""(least) => {
   const W = innerWidth, H = innerHeight, out = {charts: 0, outside: [], small: [], cut: [], overlaps: [], titles: []};
-  // a chart's title as drawn (with a thinned chart's note after it): its lines (one run of fillText calls), their sizes,
-  // and the lines that start inside one of its words (neither after a space nor at a boundary of the browser's word
-  // segmenter)
-  const squeeze = (s) => s.replace(/\s/g, ''), words = new Intl.Segmenter('zh', {granularity: 'word'});
-  const titleLines = (title, texts) => {
-    const whole = squeeze(title), strings = texts.map((t) => squeeze(t.text));
-    for (let i = 0; i < texts.length; i++) {
-      for (let j = i, joined = ''; j < texts.length && whole.startsWith(joined.slice(0, whole.length)); j++) {
-        if (!(joined += strings[j]).startsWith(whole)) continue;
-        const lines = texts.slice(i, j + 1), starts = new Set(Array.from(words.segment(title), (w) => w.index));
-        let end = 0;
-        const inside = lines.map((t) => { const k = title.indexOf(t.text, end); end = k + t.text.length; return k; })
-          .filter((k) => k > 0 && !starts.has(k) && !/\s/.test(title[k - 1]));
-        return {title, sizes: lines.map((t) => t.size), inside: inside.map((k) => title.slice(0, k) + ' / ' + title.slice(k))};
-      }
-    }
-    return {title, sizes: [], inside: []};
-  };
+  const titleLines = """ + TITLE_LINES_JS + r""";
   const inside = (x0, y0, x1, y1, r) => x0 >= r.left - 1 && y0 >= r.top - 1 && x1 <= r.right + 1 && y1 <= r.bottom + 1;
   const screen = {left: 0, top: 0, right: W, bottom: H};
   for (const slot of document.querySelectorAll('.st-key-al-stage [data-al-chart]')) {

@@ -253,7 +253,8 @@ function thinned(spec, b) {
   return (b.x?.step ?? 1) > step(spec.cols ?? null) || (b.y?.step ?? 1) > step(spec.rows) || (b.every ?? 1) > 1;
 }
 
-// An element's payload taken into its slots (spec, payload, file name, tips), the stage's at one zoom.
+// An element's payload taken into its slots (spec, payload, file name, tips), the stage's at one zoom; off the
+// stage its charts' titles at one size, the smallest any of them takes (the stage's are shareTitles').
 function take(slots, widths, payload) {
   payload.charts.forEach((spec, i) => {
     const slot = slots[i];
@@ -261,6 +262,14 @@ function take(slots, widths, payload) {
     setTips(slot, payload.words.download);
   });
   share(slots, widths);
+  if (slots.length && slots[0].__al.fit === Infinity) elementTitles(slots, widths);
+}
+
+// An element's charts off the stage, `widths` px wide: their titles at one size, the smallest any of them takes.
+function elementTitles(slots, widths) {
+  const titlePx = Math.min(...slots.map(({ __al: c }, i) => (c.spec.title
+    ? titleSize(scratch, c.spec, c.payload.zoom, widths[i]) : Infinity)));
+  slots.forEach((slot) => { slot.__al.titlePx = titlePx; });
 }
 
 // A stage's charts side by side are drawn at one zoom: the smallest any of them fits at.
@@ -356,6 +365,8 @@ function canvasSlot(mark) {
   new ResizeObserver(() => {
     if (slot.__al.spec && slot.isConnected && slot.clientWidth && slot.clientWidth !== width) {
       width = slot.clientWidth; // (a slot taken out of the page, or moved to a new root, keeps its drawing)
+      const drawn = Array.from(slot.parentElement.children).filter((other) => other.__al.spec);
+      if (slot.__al.fit === Infinity) elementTitles(drawn, drawn.map((other) => other.clientWidth));
       paint(slot, width);
     }
   }).observe(slot);
@@ -365,9 +376,9 @@ function canvasSlot(mark) {
 function drawInto(canvas, slot, ratio, width) {
   const c = slot.__al, kind = KINDS[c.spec.kind], ctx = canvas.getContext("2d"), room = c.fit;
   const most = Math.min(c.payload.zoom, c.most);
-  const staged = { ...c.spec, look: { ...c.spec.look, title_px: c.titlePx } };
-  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, staged, width, most, room)
-    : [c.spec, c.payload.zoom, kind.layout(ctx, c.spec, width, c.payload.zoom)];
+  const titled = { ...c.spec, look: { ...c.spec.look, title_px: c.titlePx } }; // its element's or stage's title size
+  const [spec, k, b] = room < Infinity ? fitted(kind, ctx, titled, width, most, room)
+    : [titled, c.payload.zoom, kind.layout(ctx, titled, width, c.payload.zoom)];
   const w = Math.round(width * ratio), h = Math.round(b.height * ratio);
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; } // no reallocation per key
   if (canvas.style.height !== b.height + "px") canvas.style.height = b.height + "px";
