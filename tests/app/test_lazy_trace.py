@@ -33,6 +33,16 @@ def forget() -> None:
                 lru.weight = 0
 
 
+def count_decoding(monkeypatch) -> tuple[list[int], list[int]]:
+    """Lists that grow by one at each decoder pass (Transformer.decode) and each cached one-row step (decode_step)."""
+    passes, steps = [], []
+    for name, counted in (("decode", passes), ("decode_step", steps)):
+        real = getattr(Transformer, name)
+        monkeypatch.setattr(Transformer, name, lambda *a, real=real, counted=counted, **kw: counted.append(1)
+                            or real(*a, **kw))
+    return passes, steps
+
+
 def typed(page: str, drafts: bool, view: dict | None = None) -> list[list[bytes]]:
     """The route's payloads for each keystroke of TYPED on `page` in `view` (default: VIEWS's), with the previous
     text as `p` if `drafts`."""
@@ -173,13 +183,10 @@ def test_a_keystroke_with_the_overviews_encoder_tab_open_never_decodes_and_draws
     hides them (live.js names them in `hide`) is answered with the encoder's maps alone, the bytes of the full
     answer's, and runs no decoder pass; opened, a tab is asked for with the others hidden, and gets its own bytes."""
     forget()
-    passes = []
-    for name in ("decode", "decode_step"):
-        real = getattr(Transformer, name)
-        monkeypatch.setattr(Transformer, name, lambda *a, real=real, **kw: passes.append(1) or real(*a, **kw))
+    passes, steps = count_decoding(monkeypatch)
     encoder_only = [route.payloads("overview", {"s": text, "p": prev, "hide": "grid-cross,grid-decoder"})
                     for prev, text in zip([""] + TYPED, TYPED)]
-    assert passes == []
+    assert passes == steps == []
     assert all(len(p) == 1 for p in encoder_only)
     full = route.payloads("overview", {"s": SENTENCE})
     assert passes and len(full) == 3
@@ -193,13 +200,10 @@ def test_add_and_norms_keystrokes_on_the_encoder_never_decode_and_its_batch_is_t
     a keystroke (second sentence and all) runs no decoder pass, where it decoded both sentences and ran the batch
     through the decoder (1.5x the CPU of f5cbc73's keystroke); its payloads are the bytes drawn from the full batch."""
     forget()
-    passes = []
-    for name in ("decode", "decode_step"):
-        real = getattr(Transformer, name)
-        monkeypatch.setattr(Transformer, name, lambda *a, real=real, **kw: passes.append(1) or real(*a, **kw))
+    passes, steps = count_decoding(monkeypatch)
     typed_answers = [route.payloads("add_norm", {"s": text, "p": prev, "s2": "you like tea"})
                      for prev, text in zip([""] + TYPED, TYPED)]
-    assert passes == [] and len(typed_answers[-1]) == 4  # the stream, its statistics, the FFN and the batch
+    assert passes == steps == [] and len(typed_answers[-1]) == 4  # the stream, its statistics, the FFN and the batch
     monkeypatch.setattr(data, "second_encoding", lambda trace, v: data.second_batch(trace, v))
     forget()
     assert route.payloads("add_norm", {"s": SENTENCE, "s2": "you like tea"}) == typed_answers[-1]
@@ -213,11 +217,7 @@ def test_a_sliding_window_keystroke_verifies_the_previous_texts_windowed_transla
     forget()
     for prev, text in zip([""] + TYPED[:-1], TYPED[:-1]):
         route.payloads("sliding_window", {"s": text, "p": prev, "win": "2"})
-    passes, steps = [], []
-    for name, counted in (("decode", passes), ("decode_step", steps)):
-        real = getattr(Transformer, name)
-        monkeypatch.setattr(Transformer, name, lambda *a, real=real, counted=counted, **kw: counted.append(1)
-                            or real(*a, **kw))
+    passes, steps = count_decoding(monkeypatch)
     typed_last = route.payloads("sliding_window", {"s": TYPED[-1], "p": TYPED[-2], "win": "2"})
     output = data.windowed("en-zh", TYPED[-1], 2, 0, ("encoder", "decoder")).decoded.ids
     assert len(output) > 6 and len(steps) + len(passes) <= 3, (len(passes), len(steps))
@@ -253,11 +253,7 @@ def test_a_rerun_decodes_a_trace_its_keystrokes_made_with_the_previous_runs_tran
         return data.view_trace(View.of(url.from_url({"s": shown})[0], "live", Drafts(before, shown))).decoded.ids
 
     rerun(previous, "")  # the run before: its translation is the next run's draft
-    passes, steps = [], []
-    for name, counted in (("decode", passes), ("decode_step", steps)):
-        real = getattr(Transformer, name)
-        monkeypatch.setattr(Transformer, name, lambda *a, real=real, counted=counted, **kw: counted.append(1)
-                            or real(*a, **kw))
+    passes, steps = count_decoding(monkeypatch)
     ids = rerun(text, previous)
     assert steps == [] and 1 <= len(passes) < len(ids) / 2, "not a step per token: the draft was verified"
     monkeypatch.undo()
