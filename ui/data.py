@@ -98,10 +98,14 @@ def ids_trace(name: str, ids: tuple[int, ...], attn: AttnOptions, decode: Decode
 
 
 @per_process_bytes(16)
-def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions) -> BatchTrace:
+def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions, _drafts=None) -> BatchTrace:
     """Several sentences as one padded batch, decoded with each one's cached greedy translation (one pass, not a
-    batched greedy loop per keystroke)."""
-    outputs = [trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids for text in texts]
+    batched greedy loop per keystroke); the first text's decoded verifying `_drafts`' (a session's or request's, not
+    part of the cache key), which keep its output for the next keystroke."""
+    first = drafted(_drafts if _drafts is not None else {}, name,
+                    lambda draft: trace(name, texts[0], AttnOptions(), DecodeOptions(), _draft=draft))
+    rest = [trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids for text in texts[1:]]
+    outputs = [first.decoded.ids, *rest]
     return run_batch_trace(bundle(name), list(texts), attn, outputs)
 
 
@@ -302,7 +306,7 @@ def second_batch(trace: Trace, v: View) -> BatchTrace | None:
     """The sentence and the view's second sentence as one padded batch through the whole model (Masks), or None if
     the second has no tokens."""
     try:
-        return batch_trace(trace.model, (trace.text, v.second_sentence), v.attn)
+        return batch_trace(trace.model, (trace.text, v.second_sentence), v.attn, _drafts=v.drafts)
     except ValueError:
         return None
 

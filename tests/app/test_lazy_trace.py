@@ -226,6 +226,22 @@ def test_a_sliding_window_keystroke_verifies_the_previous_texts_windowed_transla
     assert route.payloads("sliding_window", {"s": TYPED[-1], "win": "2"}) == typed_last
 
 
+def test_masks_keystrokes_keep_their_translation_as_the_next_keys_draft(monkeypatch):
+    """Masks' padded batch decoded the typed sentence through a trace that never told the drafts its output, so each
+    keystroke decoded from scratch (5 cached steps a key); its translation is now the next keystroke's draft: the last
+    keystroke runs no step, and draws what a process that never saw the previous text draws."""
+    forget()
+    for prev, text in zip([""] + TYPED[:-1], TYPED[:-1]):
+        route.payloads("masks", {"s": text, "p": prev})
+    passes, steps = count_decoding(monkeypatch)
+    typed_last = route.payloads("masks", {"s": TYPED[-1], "p": TYPED[-2]})
+    # the batch's pass and the draft's verifying and recording passes; before: 3 passes and 20 steps
+    assert steps == [] and 1 <= len(passes) <= 5, (len(passes), len(steps))
+    monkeypatch.undo()
+    forget()
+    assert route.payloads("masks", {"s": TYPED[-1]}) == typed_last
+
+
 @pytest.mark.parametrize("hide", ["", ",,,", "grid-nothing", "x" * 5000, ",".join(["grid-decoder"] * 500),
                                   "grid-encoder,grid-decoder,grid-cross"])
 def test_any_hide_a_request_gives_answers_with_the_shown_elements_bytes(hide):

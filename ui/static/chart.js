@@ -346,9 +346,9 @@ function stageColumns(payload) {
 function canvasSlot(mark) {
   const slot = document.createElement("div");
   slot.dataset[mark] = "1";
-  // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit) and shared zoom (most)
-  slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity,
-    titlePx: Infinity };
+  // the chart's state: its spec, payload and file name, its layout (box), its stage room (fit), shared zoom (most)
+  // and shared title size (titlePx)
+  slot.__al = { spec: null, payload: null, name: "", box: null, fit: Infinity, most: Infinity, titlePx: Infinity };
   slot.style.cssText = "position:relative;min-width:0";
   slot.innerHTML = '<canvas style="display:block;width:100%"></canvas><div class="al-tip" style="position:absolute;'
     + "display:none;pointer-events:none;background:rgba(30,30,30,.92);color:#fff;padding:4px 8px;border-radius:4px;"
