@@ -8,6 +8,7 @@ import urllib.parse
 
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from benchmarks.harness import IDLE
 from lesson import catalogue
@@ -163,9 +164,15 @@ def test_hostile_drawings_never_break_the_page(page, app_url):
     page.wait_for_selector(IDLE, timeout=30_000)
     page.get_by_text(re.compile(r"^The model reads \d")).wait_for(timeout=30_000)
     page.locator("button.al-ink__clear").click()
+    box = canvas_box(page)  # where the canvas is now (the click may have scrolled the page to the button)
     for i in range(1000):  # a thousand taps, each a stroke: the canvas is full before the end and says so
         page.mouse.click(box["x"] + (i * 37 % 97) / 97 * box["width"], box["y"] + (i * 53 % 89) / 89 * box["height"])
-    page.get_by_text(catalogue.lookup("vit.full", "en")).wait_for(timeout=30_000)
+    try:
+        page.get_by_text(catalogue.lookup("vit.full", "en")).wait_for(timeout=30_000)
+    except PlaywrightTimeout as err:  # say what the canvas holds (CI once saw the notice stay hidden)
+        held = page.evaluate("() => { const s = window.__alInk; return {strokes: s.strokes.length, drawing: s.drawing, "
+                             "pen: s.pen, box: s.root.querySelector('canvas').getBoundingClientRect().toJSON()}; }")
+        raise AssertionError(f"no 'full' notice after 1,000 taps at {box}: the canvas holds {held}") from err
     page.wait_for_timeout(600)
     page.wait_for_selector(IDLE, timeout=30_000)
     assert len(charts(page)) >= 9
