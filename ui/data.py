@@ -102,10 +102,8 @@ def batch_trace(name: str, texts: tuple[str, ...], attn: AttnOptions, _drafts=No
     """Several sentences as one padded batch, decoded with each one's cached greedy translation (one pass, not a
     batched greedy loop per keystroke); the first text's decoded verifying `_drafts`' (a session's or request's, not
     part of the cache key), which keep its output for the next keystroke."""
-    first = drafted(_drafts if _drafts is not None else {}, name,
-                    lambda draft: trace(name, texts[0], AttnOptions(), DecodeOptions(), _draft=draft))
     rest = [trace(name, text, AttnOptions(), DecodeOptions()).decoded.ids for text in texts[1:]]
-    outputs = [first.decoded.ids, *rest]
+    outputs = [greedy(_drafts or {}, name, texts[0]).decoded.ids, *rest]
     return run_batch_trace(bundle(name), list(texts), attn, outputs)
 
 
@@ -232,8 +230,14 @@ def compared(v: View, name: str, text: str) -> Trace:
     """The greedy trace of `text` through a shipped model or a variant, shown beside the page's own: the view's
     previous output of that model is verified as a draft (a pass or two instead of one per token)."""
     if name in models():
-        return drafted(v.drafts, name, lambda draft: trace(name, text, AttnOptions(), DecodeOptions(), _draft=draft))
+        return greedy(v.drafts, name, text)
     return drafted(v.drafts, name, lambda draft: variant_trace(name, text, _draft=draft))
+
+
+def greedy(drafts, name: str, text: str) -> Trace:
+    """The greedy trace of `text` through a shipped model as trained (÷√d_k, temperature 1), decoded verifying its
+    latest output in `drafts` (see `drafted`)."""
+    return drafted(drafts, name, lambda draft: trace(name, text, AttnOptions(), DecodeOptions(), _draft=draft))
 
 
 @per_process_bytes(8)

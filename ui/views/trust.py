@@ -5,9 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from model.attribution import SWAPS, Agreement, Swapped, agreement, attribution, rollout, swap_cross, swap_grid
-from model.decoding import DecodeOptions
 from model.trace import Trace, read_only
-from model.transformer import AttnOptions
 from ui import data
 from ui.budget import per_process_bytes
 from ui.shared import per_process
@@ -41,8 +39,7 @@ def grid(name: str, text: str, output_ids: tuple[int, ...], seed: int) -> np.nda
 def intact(name: str, v: View) -> Trace:
     """The view's sentence through the model as trained (÷√d_k, temperature 1), greedy: what every number here
     is computed on."""
-    return data.drafted(v.drafts, name, lambda draft: data.trace(name, v.sentence, AttnOptions(), DecodeOptions(),
-                                                                   _draft=draft))
+    return data.greedy(v.drafts, name, v.sentence)
 
 
 def models(trace: Trace) -> list[str]:
